@@ -1,0 +1,140 @@
+"""The Python API: compute a program's values and gradients (no rendering here).
+
+    >>> from autograd_cli import evaluate
+    >>> result = evaluate("w = 2.0\\ny = w * w\\ng = gradients(y, w)")
+    >>> float(result.values["g"][0])
+    4.0
+"""
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import autodiff
+from .builder import Builder, BuiltProgram, GradientRecord
+from .errors import AgError
+from .evaluator import run
+from .graph import Node, NoGradient
+from .syntax import parse
+
+LEAF_OPS = ("variable", "input", "placeholder")
+
+
+@dataclass
+class GradientResult:
+    kind: str
+    name: str
+    line: int
+    ys: list
+    xs: list
+    values: list           # ndarray, or None for an unconnected x
+    unconnected: dict      # x text -> reason
+
+
+@dataclass
+class Evaluation:
+    values: dict                         # name -> ndarray | list | None | bool | str
+    gradients: list                      # [GradientResult]
+    warnings: list                       # ["line N: ..."]
+    program: BuiltProgram
+    node_values: dict = field(repr=False, default_factory=dict)
+
+
+def build(source: str, sets=None, unconnected: str = "none", grads=(), wrt=()) -> BuiltProgram:
+    """Parse and build the graph (shapes checked), adding --grad/--wrt gradients."""
+    _allow_deep_nesting()
+    built = Builder(parse(source), sets=sets, unconnected=unconnected).build()
+    for y_name in grads:
+        add_gradient(built, y_name, list(wrt), unconnected)
+    return built
+
+
+def evaluate(source: str, sets=None, unconnected: str = "none", grads=(), wrt=()) -> Evaluation:
+    """Compute every value and gradient of a program (step 0)."""
+    built = build(source, sets, unconnected, grads, wrt)
+    warnings: list = []
+    node_values = run(built.graph.nodes, warnings=warnings)
+    return Evaluation(
+        values={name: plain(v, node_values) for name, v in built.named.items()},
+        gradients=[gradient_result(r, node_values) for r in built.gradients],
+        warnings=[str(w) for w in warnings],
+        program=built,
+        node_values=node_values,
+    )
+
+
+def add_gradient(built: BuiltProgram, y_name: str, wrt: list, unconnected: str) -> GradientRecord:
+    y = _named_node(built, y_name, "--grad")
+    if wrt:
+        xs = [_named_node(built, name, "--wrt") for name in wrt]
+        texts = list(wrt)
+    else:
+        from .evaluator import needed
+        xs = [n for n in needed([y]) if n.op.name in LEAF_OPS]
+        texts = [n.label or f"#{n.id}" for n in xs]
+    g = built.graph
+    g.pos = y.pos
+    values = autodiff.gradients(g, [y], xs, unconnected=unconnected, x_texts=texts)
+    record = GradientRecord("gradients", f"--grad {y_name}", 0, [y_name], texts, values, xs, [y])
+    built.gradients.append(record)
+    return record
+
+
+def _named_node(built: BuiltProgram, name: str, option: str) -> Node:
+    value = built.named.get(name)
+    if value is None and name not in built.named:
+        raise AgError(f"{option} {name}: the program has no value named '{name}'")
+    if not isinstance(value, Node):
+        raise AgError(f"{option} {name}: '{name}' is not a tensor")
+    return value
+
+
+def gradient_result(record: GradientRecord, node_values) -> GradientResult:
+    return GradientResult(
+        kind=record.kind, name=record.name, line=record.line, ys=record.ys, xs=record.xs,
+        values=[plain(v, node_values) for v in record.values],
+        unconnected={x: v.reason for x, v in zip(record.xs, record.values) if isinstance(v, NoGradient)},
+    )
+
+
+def plain(value, node_values):
+    """A builder value as plain data: ndarray, list, None, bool or str."""
+    if isinstance(value, Node):
+        return np.asarray(node_values[value.id])
+    if isinstance(value, list):
+        return [plain(v, node_values) for v in value]
+    if isinstance(value, NoGradient):
+        return None
+    return value
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def parse_set(text: str) -> tuple[str, np.ndarray]:
+    """--set NAME=VALUE with VALUE a number or a JSON array of numbers."""
+    import json
+
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep or not _NAME.match(name):
+        raise AgError(f"--set {text!r}: expected NAME=VALUE, e.g. --set x=3 or --set x='[1, 2]'")
+    try:
+        return name, np.asarray(float(raw), dtype=np.float64)
+    except ValueError:
+        pass
+    try:
+        data = json.loads(raw)
+        array = np.asarray(data, dtype=np.float64)
+    except (ValueError, TypeError, RecursionError):
+        raise AgError(f"--set {name}: {raw!r} is not a number or a rectangular JSON array of numbers") from None
+    return name, array
+
+
+def _allow_deep_nesting():
+    # The builder recurses once per nesting level (MAX_NESTING bounds it).
+    if sys.getrecursionlimit() < 20000:
+        sys.setrecursionlimit(20000)

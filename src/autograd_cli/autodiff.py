@@ -1,0 +1,134 @@
+"""Reverse mode with tf.gradients semantics, building gradient graph nodes.
+
+A gradient is made of ordinary graph nodes (from the op table's rules), so it can
+be evaluated, printed, and differentiated again (hessians, jacobians).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import AgError
+from .graph import Graph, Node, NoGradient
+from .why import unconnected_reason
+
+MAX_JACOBIAN_ROWS = 4096  # hessians/jacobian differentiate once per element
+
+
+def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_texts=None):
+    """One entry per x: a Node, or NoGradient (or zeros with unconnected='zero')."""
+    stop_ids = {s.id for s in stop}
+    x_ids = {x.id for x in xs}
+    between = _between(ys, x_ids, stop_ids)
+
+    pending: dict[int, list[Node]] = {}
+    for k, y in enumerate(ys):
+        if y.id not in between:
+            continue
+        seed = grad_ys[k] if grad_ys is not None and grad_ys[k] is not None else None
+        if seed is None:
+            seed = g.const(np.ones(y.shape))
+        elif seed.shape != y.shape:
+            seed = g.broadcast_to(seed, shape=y.shape)
+        pending.setdefault(y.id, []).append(seed)
+
+    totals: dict[int, Node] = {}
+    for nid in sorted(between, reverse=True):
+        parts = pending.pop(nid, None)
+        if not parts:
+            continue
+        node = parts[0] if len(parts) == 1 else g.add_n(*parts)
+        totals[nid] = node
+        if nid in stop_ids:
+            continue
+        forward = between[nid]
+        for i, inp in enumerate(forward.inputs):
+            if inp.id not in between:
+                continue
+            rule = forward.op.input_vjp(i)
+            if rule is None:
+                continue
+            contribution = rule(g, forward, node)
+            if contribution is None:
+                continue
+            pending.setdefault(inp.id, []).append(unbroadcast(g, contribution, inp.shape))
+
+    results = []
+    for k, x in enumerate(xs):
+        if x.id in totals:
+            results.append(totals[x.id])
+        elif unconnected == "zero":
+            results.append(g.zeros(x.shape))
+        else:
+            text = x_texts[k] if x_texts else x.describe()
+            results.append(NoGradient(text, unconnected_reason(x, ys, stop_ids), g.pos))
+    return results
+
+
+def unbroadcast(g: Graph, grad: Node, shape) -> Node:
+    """Sum a gradient of a broadcast shape back to the operand's shape."""
+    if grad.shape == tuple(shape):
+        return grad
+    extra = len(grad.shape) - len(shape)
+    axes = list(range(extra)) + [extra + i for i, d in enumerate(shape)
+                                 if d == 1 and grad.shape[extra + i] != 1]
+    summed = g.reduce_sum(grad, axis=axes) if axes else grad
+    return summed if summed.shape == tuple(shape) else g.reshape(summed, shape=tuple(shape))
+
+
+def _between(ys, x_ids, stop_ids) -> dict[int, Node]:
+    """Nodes on some gradient-carrying path from an x to a y (TensorFlow's between ops)."""
+    upstream: dict[int, Node] = {}
+    stack = list(ys)
+    while stack:  # everything the ys are computed from through differentiable edges
+        node = stack.pop()
+        if node.id in upstream:
+            continue
+        upstream[node.id] = node
+        if node.id in stop_ids and node.id not in x_ids:
+            continue
+        for i, inp in enumerate(node.inputs):
+            if inp.id not in upstream and node.op.input_vjp(i) is not None:
+                stack.append(inp)
+    reached: dict[int, Node] = {}
+    for nid in sorted(upstream):  # ... and computed from an x
+        node = upstream[nid]
+        if nid in x_ids:
+            reached[nid] = node
+        elif nid in stop_ids:
+            continue
+        elif any(inp.id in reached and node.op.input_vjp(i) is not None
+                 for i, inp in enumerate(node.inputs)):
+            reached[nid] = node
+    return reached
+
+
+def _element_rows(g: Graph, y: Node, x: Node, what: str):
+    size = int(np.prod(y.shape, dtype=np.int64))
+    if size > MAX_JACOBIAN_ROWS:
+        raise AgError(f"{what} needs {size} gradient passes, over the limit of {MAX_JACOBIAN_ROWS} "
+                      "(MAX_JACOBIAN_ROWS in autograd_cli/autodiff.py)", g.pos)
+    flat = g.reshape(y, shape=(size,))
+    return [gradients(g, [g.getitem(flat, index=(k,))], [x], unconnected="zero")[0]
+            for k in range(size)]
+
+
+def hessians(g: Graph, ys, xs, x_texts=None):
+    """tf.hessians: x.shape + x.shape per x; unconnected second derivatives are zeros."""
+    out = []
+    for k, x in enumerate(xs):
+        first = gradients(g, ys, [x], x_texts=[x_texts[k]] if x_texts else None)[0]
+        if isinstance(first, NoGradient):
+            out.append(first)
+            continue
+        rows = _element_rows(g, first, x, "hessians")
+        out.append(g.reshape(g.stack(*rows, axis=0), shape=x.shape + x.shape))
+    return out
+
+
+def jacobian(g: Graph, y: Node, x: Node, x_text=None):
+    """GradientTape.jacobian: y.shape + x.shape, None when x does not reach y at all."""
+    first = gradients(g, [y], [x], x_texts=[x_text] if x_text else None)[0]
+    if isinstance(first, NoGradient):
+        return first
+    rows = _element_rows(g, y, x, "jacobian")
+    return g.reshape(g.stack(*rows, axis=0), shape=y.shape + x.shape)

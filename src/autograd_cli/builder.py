@@ -1,0 +1,461 @@
+"""Syntax tree -> graph. Resolves names (reassignment, unpacking, inputs, --set),
+inlines `def`s, binds call arguments, and checks shapes as nodes are made."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import syntax as ast
+from .errors import AgError, Pos
+from .evaluator import needed, run
+from .graph import Graph, Node, NoGradient
+
+RESERVED = {"def", "None", "True", "False", "step"}
+LEAF_KINDS = ("variable", "placeholder", "input")
+
+
+@dataclass
+class UserFunction:
+    name: str
+    params: list
+    body: ast.Expr
+    scope: dict            # names visible in the body (snapshot at definition)
+    functions: dict        # user functions visible in the body
+    pos: Pos
+
+
+@dataclass
+class GradientRecord:
+    """One gradients/hessians/jacobian result, for the gradient tables."""
+
+    kind: str              # gradients | hessians | jacobian
+    name: str
+    line: int
+    ys: list
+    xs: list
+    values: list           # Node or NoGradient per x
+    x_nodes: list
+    y_nodes: list
+    stop_nodes: list = field(default_factory=list)
+
+
+@dataclass
+class BuiltProgram:
+    graph: Graph
+    named: dict            # name or expression text -> builder value, in order
+    gradients: list        # [GradientRecord]
+    leaves: dict           # name -> leaf Node (variables, placeholders, inputs)
+    step_node: Node | None
+    assigns: list          # state updates in program order (see state.py)
+
+
+class Builder:
+    def __init__(self, program: ast.Program, sets=None, unconnected="none"):
+        self.program = program
+        self.source = program.source
+        self.g = Graph()
+        self.sets = dict(sets or {})
+        self.unconnected_default = unconnected
+        self.env: dict = {}
+        self.functions: dict[str, UserFunction] = {}
+        self.named: dict = {}
+        self.records: list[GradientRecord] = []
+        self.leaves: dict[str, Node] = {}
+        self.step_node: Node | None = None
+        self.assigns: list = []
+        self.def_stack: list[UserFunction] = []
+        self.current_target: str | None = None
+        self.current_rhs = None
+        self._static_cache: dict[int, np.ndarray] = {}
+        self.first_assignment, self.assign_counts, self.used_names = _survey(program)
+        self._check_sets()
+
+    # ------------------------------------------------------------ statements
+
+    def build(self) -> BuiltProgram:
+        for stmt in self.program.statements:
+            self.g.pos = stmt.pos
+            if isinstance(stmt, ast.FuncDef):
+                self._define(stmt)
+            elif isinstance(stmt, ast.Assign):
+                self._assign(stmt)
+            else:
+                self.current_target, self.current_rhs = stmt.text, stmt.value
+                self.named[stmt.text] = self.expr(stmt.value, self.env)
+        return BuiltProgram(self.g, self.named, self.records, self.leaves, self.step_node, self.assigns)
+
+    def _assign(self, stmt: ast.Assign):
+        for name, pos in zip(stmt.targets, stmt.target_pos):
+            if name in RESERVED:
+                raise AgError(f"'{name}' is reserved and cannot be assigned", pos)
+        self.current_target, self.current_rhs = ", ".join(stmt.targets), stmt.value
+        value = self._settable(stmt) if stmt.targets[0] in self.sets else self.expr(stmt.value, self.env)
+        if len(stmt.targets) == 1:
+            pairs = [(stmt.targets[0], value)]
+        else:
+            if not isinstance(value, list) or len(value) != len(stmt.targets):
+                got = f"a list of {len(value)}" if isinstance(value, list) else "a single value"
+                raise AgError(f"cannot unpack {got} into {len(stmt.targets)} names", stmt.pos)
+            pairs = list(zip(stmt.targets, value))
+        for name, item in pairs:
+            if isinstance(item, Node) and item.label is None:
+                item.label = name
+            self.env[name] = item
+            self.named[name] = item
+
+    def _define(self, stmt: ast.FuncDef):
+        if stmt.name in RESERVED:
+            raise AgError(f"'{stmt.name}' is reserved and cannot name a function", stmt.pos)
+        if stmt.name in BUILTINS:
+            raise AgError(f"'{stmt.name}' is a built-in function and cannot be redefined", stmt.pos)
+        seen = set()
+        for p, pos in zip(stmt.params, stmt.param_pos):
+            if p in RESERVED or p in seen:
+                raise AgError(f"bad parameter name '{p}'", pos)
+            seen.add(p)
+        self.functions[stmt.name] = UserFunction(stmt.name, stmt.params, stmt.body, dict(self.env),
+                                                 dict(self.functions), stmt.pos)
+
+    # ------------------------------------------------------------ --set
+
+    def _check_sets(self):
+        for name in self.sets:
+            if name not in self.used_names and name not in self.assign_counts:
+                raise AgError(f"--set {name}: the program has no name '{name}'")
+            count = self.assign_counts.get(name, 0)
+            if count == 0:
+                continue
+            stmt = self.first_assignment[name]
+            if count > 1 or len(stmt.targets) > 1 or not _is_settable(stmt.value):
+                raise AgError(f"--set {name}: '{name}' is computed here; --set replaces only inputs and "
+                              "names assigned once by a literal, constant(), variable() or placeholder()",
+                              stmt.pos)
+
+    def _settable(self, stmt: ast.Assign):
+        name, value = stmt.targets[0], self.sets[stmt.targets[0]]
+        rhs = stmt.value
+        self.g.pos = rhs.pos
+        if isinstance(rhs, ast.Call) and rhs.func in ("variable", "placeholder"):
+            return self._leaf(rhs.func, name, value)
+        return self.g.const(value)
+
+    def _leaf(self, kind: str, name: str, value) -> Node:
+        node = self.g.apply(kind, value=np.asarray(value, dtype=np.float64), name=name)
+        node.label = name
+        self.leaves[name] = node
+        return node
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, e, scope):
+        g = self.g
+        if isinstance(e, ast.Num):
+            g.pos = e.pos
+            return g.const(e.value)
+        if isinstance(e, ast.Name):
+            return self._lookup(e, scope)
+        if isinstance(e, ast.BinOp):
+            left, right = self.expr(e.left, scope), self.expr(e.right, scope)
+            g.pos = e.pos
+            return self.apply(BINARY[e.op], self.tensor(left, e.left.pos), self.tensor(right, e.right.pos))
+        if isinstance(e, ast.Unary):
+            operand = self.tensor(self.expr(e.operand, scope), e.operand.pos)
+            g.pos = e.pos
+            return operand if e.op == "+" else self.apply("negative", operand)
+        if isinstance(e, ast.Call):
+            return self._call(e, scope)
+        if isinstance(e, ast.ListExpr):
+            return [self.expr(item, scope) for item in e.items]
+        if isinstance(e, ast.Index):
+            return self._index(e, scope)
+        if isinstance(e, (ast.Str, ast.Const)):
+            return e.value
+        if isinstance(e, ast.Slice):
+            raise AgError("a slice is only allowed inside [...]", e.pos)
+        raise AgError("unsupported expression", getattr(e, "pos", None))
+
+    def apply(self, op_name, *inputs, **params) -> Node:
+        """Apply an op to tensors; booleans become 0/1 except as where's condition."""
+        inputs = [self.g.to_float(x) if x.dtype == "bool" and not (op_name == "where" and k == 0) else x
+                  for k, x in enumerate(inputs)]
+        return self.g.apply(op_name, *inputs, **params)
+
+    def _lookup(self, e: ast.Name, scope):
+        if e.id in scope:
+            return scope[e.id]
+        if e.id == "step":
+            if self.step_node is None:
+                self.g.pos = e.pos
+                self.step_node = self.g.apply("step", value=np.float64(0.0))
+                self.step_node.label = "step"
+            return self.step_node
+        if e.id in ("True", "False", "None"):
+            return {"True": True, "False": False, "None": None}[e.id]
+        if self.def_stack:
+            f = self.def_stack[-1]
+            raise AgError(f"'{e.id}' is not visible inside def {f.name}: a def sees its parameters "
+                          "and the names assigned before it", e.pos)
+        if e.id in self.assign_counts:
+            line = self.first_assignment[e.id].pos.line
+            raise AgError(f"'{e.id}' is used before it is assigned (first assigned at line {line})", e.pos)
+        if e.id in self.functions or e.id in BUILTINS:
+            raise AgError(f"'{e.id}' is a function; call it with (...)", e.pos)
+        if e.id not in self.sets:
+            hint = _suggest(e.id, list(self.env) + list(self.assign_counts))
+            raise AgError(f"'{e.id}' is never assigned, so it is an input: give its value with "
+                          f"--set {e.id}=VALUE{hint}", e.pos)
+        self.g.pos = e.pos
+        node = self._leaf("input", e.id, self.sets[e.id])
+        self.env[e.id] = node
+        self.named.setdefault(e.id, node)
+        return node
+
+    # ------------------------------------------------------------ conversions
+
+    def tensor(self, value, pos: Pos) -> Node:
+        """A builder value as a tensor node (lists are packed like tf.convert_to_tensor)."""
+        if isinstance(value, Node):
+            return value
+        if isinstance(value, NoGradient):
+            raise value.error(pos)
+        if isinstance(value, bool):
+            self.g.pos = pos
+            return self.g.const(float(value))
+        if isinstance(value, list):
+            return self._pack(value, pos)
+        what = "None" if value is None else f"the string {value!r}" if isinstance(value, str) else "this"
+        raise AgError(f"expected a tensor, got {what}", pos)
+
+    def _pack(self, items, pos: Pos) -> Node:
+        if not items:
+            self.g.pos = pos
+            return self.g.const(np.zeros((0,)))
+        nodes = [self.tensor(item, pos) for item in items]
+        self.g.pos = pos
+        if all(n.op.name == "const" for n in nodes):
+            shapes = {n.shape for n in nodes}
+            if len(shapes) > 1:
+                raise AgError("list items have different shapes: "
+                              + " and ".join(str(s) for s in list(shapes)[:2]), pos)
+            return self.g.const(np.stack([n.params["value"] for n in nodes]))
+        return self.apply("stack", *nodes, axis=0)
+
+    def static(self, value, pos: Pos, what: str):
+        """A value needed before the program runs (axis, shape, seed, ...) as NumPy."""
+        if isinstance(value, (bool, int, float)):
+            return np.asarray(float(value))
+        if isinstance(value, list):
+            parts = [self.static(v, pos, what) for v in value]
+            try:
+                return np.array(parts, dtype=np.float64)
+            except ValueError:
+                raise AgError(f"{what} must be a rectangular list of numbers", pos) from None
+        node = self.tensor(value, pos)
+        if node.id in self._static_cache:
+            return self._static_cache[node.id]
+        order = needed([node])
+        moving = [n for n in order if n.op.name in ("variable", "placeholder", "step")]
+        if moving:
+            raise AgError(f"{what} must be known before the program runs, but it depends on "
+                          f"{moving[0].describe()}", pos)
+        result = np.asarray(run(order)[node.id], dtype=np.float64)
+        self._static_cache[node.id] = result
+        return result
+
+    def integer(self, value, pos: Pos, what: str) -> int:
+        arr = self.static(value, pos, what)
+        if arr.shape != ():
+            raise AgError(f"{what} must be a single integer, got shape {arr.shape}", pos)
+        return _integral(float(arr), pos, what)
+
+    def integers(self, value, pos: Pos, what: str) -> list[int]:
+        arr = self.static(value, pos, what)
+        return [_integral(float(v), pos, what) for v in np.atleast_1d(arr).ravel()]
+
+    # ------------------------------------------------------------ calls
+
+    def _call(self, e: ast.Call, scope):
+        user = (self.def_stack[-1].functions if self.def_stack else self.functions).get(e.func)
+        if user is None and any(f.name == e.func for f in self.def_stack):
+            raise AgError(f"def {e.func} calls itself: recursion is not allowed", e.pos)
+        if user is not None:
+            return self._inline(user, e, scope)
+        spec = BUILTINS.get(e.func)
+        if spec is None:
+            known = list(BUILTINS) + list(self.functions)
+            if e.func in self.functions:  # defined, but after the def that calls it
+                raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
+            raise AgError(f"unknown function '{e.func}'{_suggest(e.func, known)}", e.pos)
+        args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope)
+        self.g.pos = e.pos
+        return spec.handler(self, Call(e, args, exprs))
+
+    def _bind(self, e: ast.Call, params, defaults, variadic, scope):
+        values, exprs = {}, {}
+        positional = list(e.args)
+        if variadic:
+            values[params[0]] = [self.expr(a, scope) for a in positional]
+            exprs[params[0]] = positional
+            positional = []
+        elif len(positional) > len(params):
+            raise AgError(f"{e.func}() takes at most {len(params)} arguments "
+                          f"({', '.join(params)}), got {len(positional)}", positional[len(params)].pos)
+        for name, a in zip(params, positional):
+            values[name], exprs[name] = self.expr(a, scope), a
+        for kw in e.kwargs:
+            if kw.name not in params or variadic:
+                raise AgError(f"{e.func}() has no parameter '{kw.name}'"
+                              f"{_suggest(kw.name, params)}", kw.pos)
+            if kw.name in values:
+                raise AgError(f"{e.func}() got '{kw.name}' twice", kw.pos)
+            values[kw.name], exprs[kw.name] = self.expr(kw.value, scope), kw.value
+        for name in params:
+            if name not in values:
+                if name not in defaults:
+                    raise AgError(f"{e.func}() is missing the argument '{name}'", e.pos)
+                values[name], exprs[name] = defaults[name], None
+        return values, exprs
+
+    def _inline(self, f: UserFunction, e: ast.Call, scope):
+        args, _ = self._bind(e, f.params, {}, False, scope)
+        if len(self.def_stack) > 200:
+            raise AgError("functions nested more than 200 calls deep", e.pos)
+        self.def_stack.append(f)
+        try:
+            return self.expr(f.body, {**f.scope, **args})
+        finally:
+            self.def_stack.pop()
+
+    def _index(self, e: ast.Index, scope):
+        target = self.expr(e.target, scope)
+        if isinstance(target, list):
+            if len(e.subscripts) != 1 or isinstance(e.subscripts[0], ast.Slice):
+                if len(e.subscripts) == 1:
+                    sl = e.subscripts[0]
+                    bounds = [None if p is None else self.integer(self.expr(p, scope), p.pos, "a list index")
+                              for p in (sl.lower, sl.upper, sl.stride)]
+                    return target[slice(*bounds)]
+                raise AgError("a list takes one index", e.pos)
+            sub = e.subscripts[0]
+            k = self.integer(self.expr(sub, scope), sub.pos, "a list index")
+            if not -len(target) <= k < len(target):
+                raise AgError(f"index {k} is out of range for a list of {len(target)}", sub.pos)
+            return target[k]
+        tensor = self.tensor(target, e.target.pos)
+        pattern, dynamic = [], []
+        for sub in e.subscripts:
+            if isinstance(sub, ast.Slice):
+                bounds = [None if p is None else self.integer(self.expr(p, scope), p.pos, "a slice bound")
+                          for p in (sub.lower, sub.upper, sub.stride)]
+                if bounds[2] == 0:
+                    raise AgError("slice step cannot be zero", sub.pos)
+                pattern.append(slice(*bounds))
+                continue
+            value = self.expr(sub, scope)
+            node = self.tensor(value, sub.pos)
+            if node.shape != ():
+                raise AgError(f"an index must be a single integer, got shape {node.shape}", sub.pos)
+            if any(n.op.name in ("variable", "placeholder", "step") for n in needed([node])):
+                pattern.append(None)
+                dynamic.append(node)
+            else:
+                pattern.append(self.integer(node, sub.pos, "an index"))
+        if len(pattern) > len(tensor.shape):
+            raise AgError(f"too many indices ({len(pattern)}) for a tensor of shape {tensor.shape}", e.pos)
+        self.g.pos = e.pos
+        if dynamic:
+            return self.apply("take", tensor, *dynamic, pattern=tuple(pattern))
+        return self.apply("getitem", tensor, index=tuple(pattern))
+
+    # ------------------------------------------------------------ names for records
+
+    def source_text(self, e) -> str:
+        return self.source[e.start:e.end].strip() if e is not None else ""
+
+    def record_name(self, call: ast.Call) -> str:
+        if call is self.current_rhs and self.current_target is not None:
+            return self.current_target
+        return self.source_text(call)
+
+
+@dataclass
+class Call:
+    """A bound call, handed to a built-in's handler."""
+
+    ast: ast.Call
+    args: dict
+    exprs: dict
+
+    @property
+    def pos(self) -> Pos:
+        return self.ast.pos
+
+    def at(self, name) -> Pos:
+        e = self.exprs.get(name)
+        return e.pos if e is not None else self.ast.pos
+
+
+BINARY = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "@": "matmul", "**": "pow",
+          "<": "less", "<=": "less_equal", ">": "greater", ">=": "greater_equal",
+          "==": "equal", "!=": "not_equal"}
+
+
+def _integral(value: float, pos: Pos, what: str) -> int:
+    if not np.isfinite(value) or value != int(value):
+        raise AgError(f"{what} must be an integer, got {value:g}", pos)
+    if abs(value) > 2**62:
+        raise AgError(f"{what} {value:g} is too large", pos)
+    return int(value)
+
+
+def _suggest(name: str, candidates) -> str:
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _is_settable(rhs) -> bool:
+    if isinstance(rhs, ast.Num):
+        return True
+    if isinstance(rhs, ast.Unary) and isinstance(rhs.operand, ast.Num):
+        return True
+    if isinstance(rhs, ast.ListExpr):
+        return all(_is_settable(i) for i in rhs.items)
+    return isinstance(rhs, ast.Call) and rhs.func in ("constant", "variable", "placeholder")
+
+
+def _survey(program: ast.Program):
+    """Names assigned (first assignment, counts) and every name used anywhere."""
+    first, counts, used = {}, {}, set()
+    stack = []
+    for stmt in program.statements:
+        if isinstance(stmt, ast.Assign):
+            for name in stmt.targets:
+                first.setdefault(name, stmt)
+                counts[name] = counts.get(name, 0) + 1
+            stack.append(stmt.value)
+        elif isinstance(stmt, ast.FuncDef):
+            stack.append(stmt.body)
+        else:
+            stack.append(stmt.value)
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ast.Name):
+            used.add(e.id)
+        elif isinstance(e, ast.BinOp):
+            stack += [e.left, e.right]
+        elif isinstance(e, ast.Unary):
+            stack.append(e.operand)
+        elif isinstance(e, ast.Call):
+            stack += e.args + [k.value for k in e.kwargs]
+        elif isinstance(e, ast.ListExpr):
+            stack += e.items
+        elif isinstance(e, ast.Index):
+            stack += [e.target] + e.subscripts
+        elif isinstance(e, ast.Slice):
+            stack += [p for p in (e.lower, e.upper, e.stride) if p is not None]
+    return first, counts, used
+
+
+from .builtins import BUILTINS  # noqa: E402  (the built-ins refer back to Builder helpers)

@@ -1,0 +1,162 @@
+"""The command line: reads files and options, calls the API, renders. Every
+failure ends as `FILE:LINE:COL: message` + source line + caret, exit 2."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import List, Optional
+
+import typer
+
+from .errors import AgError, Pos
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
+                  help="Differentiate .ag programs with TensorFlow's tf.gradients semantics.")
+
+EXIT_OK, EXIT_DISAGREE, EXIT_ERROR = 0, 1, 2
+
+
+@app.callback()
+def _commands():
+    """Differentiate .ag programs with TensorFlow's tf.gradients semantics."""
+
+
+class Session:
+    """One command's input: the program text and how to report errors about it."""
+
+    def __init__(self, path: str):
+        self.filename = "<stdin>" if path == "-" else path
+        self.source: str | None = None
+        self.source = read_program(path, self.filename)
+
+    def fail(self, error: AgError) -> "typer.Exit":
+        print(error.render(self.filename, self.source), file=sys.stderr)
+        return typer.Exit(EXIT_ERROR)
+
+
+def read_program(path: str, filename: str) -> str:
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else _read_file(path)
+    except AgError:
+        raise
+    except OSError as exc:
+        raise AgError(f"cannot read the program: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise AgError(f"the program is not valid UTF-8 (byte 0x{data[exc.start]:02x})", Pos(line, col)) from None
+
+
+def _read_file(path: str) -> bytes:
+    if os.path.isdir(path):
+        raise AgError("cannot read the program: it is a directory")
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def run_guarded(path: str, body) -> None:
+    """Run a command body; turn every failure into exit code 2 with a located message."""
+    session = None
+    try:
+        session = Session(path)
+        code = body(session)
+    except AgError as error:
+        filename = session.filename if session else ("<stdin>" if path == "-" else path)
+        print(error.render(filename, session.source if session else None), file=sys.stderr)
+        raise typer.Exit(EXIT_ERROR) from None
+    except RecursionError:
+        print(f"{path}: the program is nested too deeply to process", file=sys.stderr)
+        raise typer.Exit(EXIT_ERROR) from None
+    except MemoryError:
+        print(f"{path}: out of memory", file=sys.stderr)
+        raise typer.Exit(EXIT_ERROR) from None
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+    except BrokenPipeError:
+        _quiet_broken_pipe()
+        raise typer.Exit(EXIT_OK) from None
+    raise typer.Exit(code or EXIT_OK)
+
+
+def _quiet_broken_pipe():
+    # The reader went away (`| head`): point stdout at devnull so exit does not complain.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
+
+
+def parse_sets(items) -> dict:
+    from .api import parse_set
+
+    return dict(parse_set(item) for item in items or [])
+
+
+def console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def write_json(text: str) -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+# ---------------------------------------------------------------- commands
+
+SetOpt = typer.Option(None, "--set", help="NAME=VALUE (a number or a JSON array); repeatable.")
+JsonOpt = typer.Option(False, "--json", help="Strict JSON on stdout.")
+
+
+@app.command("eval")
+def eval_command(
+    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    set_: Optional[List[str]] = SetOpt,
+    grad: Optional[List[str]] = typer.Option(None, "--grad", help="Add gradients of this value."),
+    wrt: Optional[List[str]] = typer.Option(None, "--wrt", help="...with respect to these names."),
+    unconnected: str = typer.Option("none", "--unconnected", help="none | zero"),
+    as_json: bool = JsonOpt,
+):
+    """Compute every value and gradient of a program."""
+
+    def body(session: Session):
+        from .api import evaluate
+
+        if unconnected not in ("none", "zero"):
+            raise AgError(f"--unconnected must be none or zero, got {unconnected!r}")
+        if wrt and not grad:
+            raise AgError("--wrt needs --grad")
+        result = evaluate(session.source, sets=parse_sets(set_), unconnected=unconnected,
+                          grads=grad or (), wrt=wrt or ())
+        if as_json:
+            from .render.jsonout import dumps, eval_document
+
+            write_json(dumps(eval_document(result)))
+        else:
+            from .render.tables import gradient_table, value_table
+
+            out = console()
+            out.print(value_table(result.values))
+            for record in result.gradients:
+                out.print(gradient_table(record))
+            for warning in result.warnings:
+                print(f"warning: {warning}", file=sys.stderr)
+        return EXIT_OK
+
+    run_guarded(file, body)
+
+
+def main():
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""One error type for every user-facing failure, and its rendering.
+
+Every problem a program or command line can have becomes an `AgError` carrying a
+position; the CLI prints `FILE:LINE:COL: message`, the source line and a caret,
+and exits with code 2.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pos:
+    """A 1-based source position (line, column)."""
+
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.col}"
+
+
+class AgError(Exception):
+    """A usage or program error: exit code 2."""
+
+    def __init__(self, message: str, pos: Pos | None = None):
+        super().__init__(message)
+        self.message = message
+        self.pos = pos
+
+    def render(self, filename: str, source: str | None) -> str:
+        if self.pos is None:
+            return f"{filename}: {self.message}"
+        head = f"{filename}:{self.pos.line}:{self.pos.col}: {self.message}"
+        line = source_line(source, self.pos.line) if source is not None else None
+        if line is None:
+            return head
+        shown, caret_col = _clip(line, self.pos.col)
+        return f"{head}\n  {shown}\n  {' ' * (caret_col - 1)}^"
+
+
+def source_line(source: str, line: int) -> str | None:
+    lines = source.splitlines()
+    if 1 <= line <= len(lines):
+        return lines[line - 1].replace("\t", " ").replace("\x00", "\\0")
+    return None
+
+
+_WIDTH = 100
+
+
+def _clip(text: str, col: int) -> tuple[str, int]:
+    """Show at most _WIDTH characters of a long line around the column."""
+    if len(text) <= _WIDTH:
+        return text, min(col, len(text) + 1)
+    start = max(0, min(col - _WIDTH // 2, len(text) - _WIDTH))
+    shown = text[start:start + _WIDTH]
+    prefix = "..." if start else ""
+    suffix = "..." if start + _WIDTH < len(text) else ""
+    return prefix + shown + suffix, col - start + len(prefix)

@@ -1,0 +1,90 @@
+"""The computation graph: nodes, and the one place nodes are created.
+
+Node ids grow with creation and a node's inputs always exist before it, so
+sorting ids gives a topological order: evaluation and differentiation walk
+that order with loops, never recursion.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import AgError, Pos
+
+
+class ShapeError(Exception):
+    """Raised by an op's shape rule; the graph adds the position."""
+
+
+class Node:
+    __slots__ = ("id", "op", "inputs", "params", "shape", "dtype", "pos", "label")
+
+    def __init__(self, id, op, inputs, params, shape, dtype, pos):
+        self.id = id
+        self.op = op              # an ops.Op
+        self.inputs = inputs      # tuple[Node, ...]
+        self.params = params      # dict of static (Python / NumPy) parameters
+        self.shape = shape        # tuple[int, ...], known before anything runs
+        self.dtype = dtype        # "float" or "bool"
+        self.pos = pos            # Pos of the expression that made it
+        self.label = None         # the name it was assigned to, if any
+
+    @property
+    def line(self) -> int:
+        return self.pos.line if self.pos else 0
+
+    def describe(self) -> str:
+        return self.label or self.op.name
+
+    def __repr__(self):
+        return f"<{self.op.name}#{self.id} {self.label or ''} {self.shape}>"
+
+
+@dataclass
+class NoGradient:
+    """A `None` entry of a gradients result: remembers which x and why."""
+
+    x_text: str
+    reason: str
+    pos: Pos
+
+    def error(self, where: Pos) -> AgError:
+        return AgError(f"the gradient with respect to {self.x_text} is None ({self.reason}), "
+                       "so it cannot be used here; pass unconnected_gradients=\"zero\" "
+                       "to get zeros instead", where)
+
+
+class Graph:
+    """Owns all nodes. `g.exp(x)`, `g.multiply(a, b, ...)` apply ops from the table."""
+
+    def __init__(self):
+        self.nodes: list[Node] = []
+        self.pos = Pos(1, 1)      # where new nodes are attributed (set by the builder)
+
+    def apply(self, op_name: str, *inputs: Node, **params) -> Node:
+        from .ops import OPS
+
+        op = OPS[op_name]
+        if op.prepare is not None:
+            params = op.prepare(*[i.shape for i in inputs], **params)
+        try:
+            shape = tuple(int(d) for d in op.shape(*[i.shape for i in inputs], **params))
+        except ShapeError as exc:
+            raise AgError(f"{op.name}: {exc}", self.pos) from None
+        node = Node(len(self.nodes), op, inputs, params, shape, op.dtype, self.pos)
+        self.nodes.append(node)
+        return node
+
+    def const(self, value) -> Node:
+        return self.apply("const", value=np.asarray(value, dtype=np.float64))
+
+    def zeros(self, shape) -> Node:
+        return self.const(np.zeros(shape))
+
+    def __getattr__(self, op_name):
+        from .ops import OPS
+
+        if op_name not in OPS:
+            raise AttributeError(op_name)
+        return lambda *inputs, **params: self.apply(op_name, *inputs, **params)

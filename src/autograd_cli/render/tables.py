@@ -1,0 +1,63 @@
+"""Rich tables for values and gradients."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..ops import fmt
+
+
+def format_value(value, width: int = 60) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, (bool, str)):
+        return repr(value) if isinstance(value, str) else str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(format_value(v, width) for v in value) + "]"
+    array = np.asarray(value)
+    if array.ndim == 0 and array.dtype != bool:
+        return f"{float(array):.10g}"
+    if array.dtype == bool:
+        return str(array.tolist()) if array.size <= 20 else np.array2string(array, threshold=20)
+    return np.array2string(array, threshold=40, edgeitems=3, precision=6, max_line_width=width,
+                           floatmode="maxprec", suppress_small=False)
+
+
+def format_shape(value) -> str:
+    if isinstance(value, np.ndarray) or isinstance(value, np.generic):
+        return fmt(np.shape(value))
+    if isinstance(value, list):
+        return f"list[{len(value)}]"
+    return "-"
+
+
+def value_table(values: dict, title: str = "values"):
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    table.add_column("name", style="bold")
+    table.add_column("shape")
+    table.add_column("value", overflow="fold")
+    for name, value in values.items():
+        table.add_row(_escape(name), format_shape(value), _escape(format_value(value)))
+    return table
+
+
+def gradient_table(result):
+    from rich.table import Table
+
+    ys = ", ".join(result.ys)
+    where = f" (line {result.line})" if result.line else ""
+    title = f"{result.kind} {result.name}{where}: d({ys})/dx"
+    table = Table(title=_escape(title), title_justify="left")
+    table.add_column("x", style="bold")
+    table.add_column("gradient", overflow="fold")
+    table.add_column("why None", style="yellow")
+    for x, value in zip(result.xs, result.values):
+        table.add_row(_escape(x), format_value(value), _escape(result.unconnected.get(x, "")))
+    return table
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)

@@ -1,0 +1,382 @@
+"""Source text -> syntax tree with positions. Nothing here knows what a name means.
+
+The Lark LALR parser runs our `_ToAst` callbacks while it reduces (a parse-time
+transformer), so no Lark tree is built and nothing recurses per nesting level.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from .errors import AgError, Pos
+
+MAX_NESTING = 2500  # expression depth; the builder recurses once per level
+
+
+# ---------------------------------------------------------------- syntax tree
+
+@dataclass(eq=False)
+class Expr:
+    pos: Pos            # where errors about this expression point
+    start: int          # source offsets of the whole expression
+    end: int
+    depth: int
+
+
+@dataclass(eq=False)
+class Num(Expr):
+    value: float
+    text: str
+
+
+@dataclass(eq=False)
+class Str(Expr):
+    value: str
+
+
+@dataclass(eq=False)
+class Const(Expr):
+    value: object       # None, True or False
+
+
+@dataclass(eq=False)
+class Name(Expr):
+    id: str
+
+
+@dataclass(eq=False)
+class ListExpr(Expr):
+    items: list
+
+
+@dataclass(eq=False)
+class BinOp(Expr):
+    op: str             # + - * / @ ** < <= > >= == !=
+    left: Expr
+    right: Expr
+
+
+@dataclass(eq=False)
+class Unary(Expr):
+    op: str             # + or -
+    operand: Expr
+
+
+@dataclass(eq=False)
+class Keyword:
+    name: str
+    value: Expr
+    pos: Pos
+
+
+@dataclass(eq=False)
+class Call(Expr):
+    func: str
+    args: list
+    kwargs: list        # [Keyword]
+
+
+@dataclass(eq=False)
+class Slice(Expr):
+    lower: Expr | None
+    upper: Expr | None
+    stride: Expr | None
+
+
+@dataclass(eq=False)
+class Index(Expr):
+    target: Expr
+    subscripts: list    # [Expr | Slice]
+
+
+@dataclass(eq=False)
+class Stmt:
+    pos: Pos
+
+
+@dataclass(eq=False)
+class Assign(Stmt):
+    targets: list       # [str]; more than one means unpacking
+    target_pos: list    # [Pos]
+    value: Expr
+
+
+@dataclass(eq=False)
+class FuncDef(Stmt):
+    name: str
+    params: list        # [str]
+    param_pos: list
+    body: Expr
+
+
+@dataclass(eq=False)
+class ExprStmt(Stmt):
+    value: Expr
+    text: str           # source text, used as the output's name
+
+
+@dataclass
+class Program:
+    source: str
+    statements: list = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- parser
+
+def _grammar_text() -> str:
+    packaged = resources.files("autograd_cli").joinpath("grammars/ag.lark")
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    # Running from a source checkout: the grammar lives at the top level.
+    checkout = Path(__file__).resolve().parents[2] / "grammars" / "ag.lark"
+    return checkout.read_text(encoding="utf-8")
+
+
+class _BracketNewlines:
+    """Drop newlines inside (...) and [...], remembering open brackets for errors."""
+
+    always_accept = ("_NL",)
+
+    def __init__(self):
+        self.open_brackets: list = []
+
+    def process(self, stream):
+        self.open_brackets = []
+        for tok in stream:
+            kind = tok.type
+            if kind in ("LPAR", "LSQB"):
+                self.open_brackets.append(tok)
+            elif kind in ("RPAR", "RSQB"):
+                if self.open_brackets:
+                    self.open_brackets.pop()
+            elif kind == "_NL" and self.open_brackets:
+                continue
+            yield tok
+
+
+@functools.lru_cache(maxsize=1)
+def _parser():
+    from lark import Lark  # deferred: keeps `import autograd_cli` light
+
+    postlex = _BracketNewlines()
+    try:
+        lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", postlex=postlex,
+                    transformer=_ToAst(), maybe_placeholders=True, cache=True)
+    except OSError:  # an unwritable temp dir only costs the cache
+        lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", postlex=postlex,
+                    transformer=_ToAst(), maybe_placeholders=True)
+    return lark, postlex
+
+
+def parse(source: str) -> Program:
+    """Parse a whole program; raises AgError with a position on any syntax error."""
+    from lark.exceptions import UnexpectedInput
+
+    lark, postlex = _parser()
+    _ToAst.source = source
+    try:
+        statements = lark.parse(source)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, source, postlex.open_brackets) from None
+    return Program(source=source, statements=[s for s in statements if s is not None])
+
+
+# ---------------------------------------------------------------- syntax errors
+
+_WORDS = {
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "CONST_KW": "None/True/False",
+    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
+    "EQUAL": "'='", "COLON": "':'", "SEMICOLON": "';'", "_NL": "end of line",
+    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/' or '@'", "COMPARE": "a comparison",
+    "__ANON_0": "'**'", "DEF": "'def'", "$END": "end of input",
+}
+
+
+def _describe_expected(expected) -> str:
+    words = sorted({_WORDS.get(name, name.lower()) for name in expected})
+    starts_expression = {"a name", "a number", "'('", "'['"}
+    if starts_expression <= set(words):
+        words = ["an expression"] + [w for w in words if w not in starts_expression
+                                     and w not in ("a string", "None/True/False", "'+' or '-'")]
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words)
+
+
+def _syntax_error(exc, source: str, open_brackets) -> AgError:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    if isinstance(exc, UnexpectedCharacters):
+        char = source[exc.pos_in_stream] if exc.pos_in_stream < len(source) else ""
+        pos = Pos(exc.line, exc.column)
+        if char in "\"'":
+            return AgError("unterminated string", pos)
+        if char == ".":
+            return AgError("unexpected '.': attribute access is not part of the language", pos)
+        if char == "\x00":
+            return AgError("unexpected NUL character", pos)
+        shown = repr(char) if char.isprintable() else f"U+{ord(char):04X}" if char else "end of input"
+        return AgError(f"unexpected character {shown}", pos)
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        if token.type == "$END":
+            if open_brackets:
+                first = open_brackets[-1]
+                return AgError(f"'{first}' is never closed", Pos(first.line, first.column))
+            line, col = _end_position(source)
+            return AgError(f"unexpected end of input; expected {_describe_expected(exc.expected)}",
+                           Pos(line, col))
+        what = {"_NL": "end of line"}.get(token.type, repr(str(token)))
+        message = f"unexpected {what}; expected {_describe_expected(exc.expected)}"
+        if token.type == "COMPARE" and "COMPARE" not in exc.expected:
+            message = "comparisons cannot be chained (write them separately)"
+        if token.type == "NUMBER" and str(token).startswith("."):
+            message = f"malformed number near {str(token)!r}"
+        return AgError(message, Pos(token.line or 1, token.column or 1))
+    return AgError("syntax error", Pos(getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1))
+
+
+def _end_position(source: str) -> tuple[int, int]:
+    lines = source.split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+# ---------------------------------------------------------------- tree building
+
+def _tok_pos(tok) -> Pos:
+    return Pos(tok.line, tok.column)
+
+
+def _nest(*children) -> int:
+    depth = 1 + max((c.depth for c in children if isinstance(c, Expr)), default=0)
+    if depth > MAX_NESTING:
+        first = next(c for c in children if isinstance(c, Expr))
+        raise AgError(f"expression nested deeper than {MAX_NESTING} levels "
+                      "(limit MAX_NESTING in autograd_cli/syntax.py)", first.pos)
+    return depth
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", "'": "'", '"': '"', "0": "\0"}
+
+
+def _unquote(text: str) -> str:
+    body, out, i = text[1:-1], [], 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body):
+            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+class _ToAst:
+    """Callbacks named after the grammar's rule aliases (as lark's calc example)."""
+
+    source = ""
+
+    def __getattr__(self, name):  # lark asks for one callback per rule alias
+        raise AttributeError(name)
+
+    # statements
+    def start(self, children):
+        return children
+
+    def assign(self, c):
+        name, value = c
+        return Assign(_tok_pos(name), [str(name)], [_tok_pos(name)], value)
+
+    def unpack(self, c):
+        *names, value = c
+        return Assign(_tok_pos(names[0]), [str(n) for n in names], [_tok_pos(n) for n in names], value)
+
+    def funcdef(self, c):
+        name, *params, body = c
+        params = [p for p in params if p is not None]
+        return FuncDef(_tok_pos(name), str(name), [str(p) for p in params],
+                       [_tok_pos(p) for p in params], body)
+
+    def expr_stmt(self, c):
+        (value,) = c
+        return ExprStmt(value.pos, value, self.source[value.start:value.end].strip())
+
+    # expressions
+    def compare(self, c):
+        left, op, right = c
+        return BinOp(_tok_pos(op), left.start, right.end, _nest(left, right), str(op), left, right)
+
+    def binop(self, c):
+        left, op, right = c
+        return BinOp(_tok_pos(op), left.start, right.end, _nest(left, right), str(op), left, right)
+
+    def pow(self, c):
+        left, right = c
+        return BinOp(left.pos, left.start, right.end, _nest(left, right), "**", left, right)
+
+    def unary(self, c):
+        op, operand = c
+        return Unary(_tok_pos(op), op.start_pos, operand.end, _nest(operand), str(op), operand)
+
+    def call(self, c):
+        name, args, rpar = c
+        positional, keywords = [], []
+        for a in args or []:
+            (keywords if isinstance(a, Keyword) else positional).append(a)
+            if isinstance(a, Expr) and keywords:
+                raise AgError("positional argument after keyword argument", a.pos)
+        values = positional + [k.value for k in keywords]
+        return Call(_tok_pos(name), name.start_pos, rpar.end_pos, _nest(*values),
+                    str(name), positional, keywords)
+
+    def args(self, c):
+        return [a for a in c if a is not None]
+
+    def kwarg(self, c):
+        name, value = c
+        return Keyword(str(name), value, _tok_pos(name))
+
+    def index(self, c):
+        target, subs, rsqb = c
+        return Index(target.pos, target.start, rsqb.end_pos, _nest(target, *subs), target, subs)
+
+    def subscripts(self, c):
+        return [s for s in c if s is not None]
+
+    def slice(self, c):
+        lower, upper, stride = c
+        parts = [p for p in c if p is not None]
+        start = parts[0].start if parts else 0
+        pos = parts[0].pos if parts else Pos(0, 0)
+        return Slice(pos, start, parts[-1].end if parts else 0, _nest(*parts), lower, upper, stride)
+
+    # atoms
+    def number(self, c):
+        (tok,) = c
+        return Num(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, float(tok), str(tok))
+
+    def string(self, c):
+        (tok,) = c
+        return Str(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, _unquote(str(tok)))
+
+    def name(self, c):
+        (tok,) = c
+        return Name(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, str(tok))
+
+    def keyword_const(self, c):
+        (tok,) = c
+        value = {"None": None, "True": True, "False": False}[str(tok)]
+        return Const(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, value)
+
+    def paren(self, c):
+        lpar, inner, rpar = c
+        inner.start, inner.end = lpar.start_pos, rpar.end_pos
+        return inner
+
+    def list(self, c):
+        lsqb, *items, rsqb = c
+        items = [i for i in items if i is not None]
+        return ListExpr(_tok_pos(lsqb), lsqb.start_pos, rsqb.end_pos, _nest(*items), items)
