@@ -1,0 +1,31 @@
+"""Tests run against this checkout's source (src/ first on the path, also for subprocesses)."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+sys.path.insert(0, str(SRC))
+
+
+def cli(*args, stdin=None, cwd=None, timeout=60):
+    """Run the real CLI in a subprocess; returns CompletedProcess (text)."""
+    env = dict(os.environ, PYTHONPATH=str(SRC), PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "autograd_cli", *map(str, args)], input=stdin,
+                          capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout)
+
+
+def cli_json(*args, **kw):
+    proc = cli(*args, "--json", **kw)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture
+def samples():
+    return ROOT / "samples"
