@@ -1,0 +1,162 @@
+"""Every sample in samples/ through the real CLI (subprocess), checked against TensorFlow's answers.
+
+The expected numbers are derived independently here: by hand (the seeds' printed TensorFlow
+output, chain rule written out) or with plain NumPy written in this file, never with the engine.
+"""
+import math
+
+import numpy as np
+import pytest
+
+from conftest import ROOT, cli, cli_json
+
+SAMPLES = sorted((ROOT / "samples").glob("*.ag"))
+
+
+def run(name):
+    return cli_json("eval", ROOT / "samples" / name)
+
+
+def grad_entry(out, name):
+    for entry in out["gradients"]:
+        if entry["name"] == name:
+            return entry
+    raise AssertionError(f"no gradients entry {name!r} in {[e['name'] for e in out['gradients']]}")
+
+
+def close(actual, expected):
+    np.testing.assert_allclose(np.asarray(actual, dtype=float), np.asarray(expected, dtype=float),
+                               rtol=1e-12, atol=1e-12)
+
+
+# --- every sample: tables mode works, and it says what it shows -------------------------------
+
+def test_there_are_samples():
+    names = {p.name for p in SAMPLES}
+    assert {"linear_model.ag", "seed_chain_rule_3_1.ag", "seed_stop_gradients_arg.ag",
+            "seed_stop_gradient_w1_none.ag", "seed_stop_gradient_two_paths.ag",
+            "seed_matmul_unrelated_w2.ag", "seed_matmul_unrelated_w2_zero.ag",
+            "seed_gradients_of_stopped.ag", "seed_straight_through_estimator.ag",
+            "second_derivatives.ag"} <= names
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_sample_runs_as_tables(path):
+    proc = cli("eval", path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert proc.stdout.strip()
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_sample_starts_with_a_comment(path):
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# ") and len(first) > 10
+
+
+# --- the spec's first example ------------------------------------------------------------------
+
+def test_linear_model():
+    out = run("linear_model.ag")
+    v = out["values"]
+    # y = 3w + b = 7; loss = (10 - y)^2 / 2 = 4.5; dloss/dw = -(10 - y) * x = -9; dloss/db = -3
+    assert v["y"] == 7.0 and v["loss"] == 4.5
+    assert (v["gw"], v["gb"]) == (-9.0, -3.0)
+    assert grad_entry(out, "gw, gb")["values"] == [-9.0, -3.0]
+    # z = stop_gradient(y)^2 + y: only the second y carries gradient -> dz/dw = x = 3, dz/db = 1
+    assert v["z"] == 7.0 ** 2 + 7.0
+    assert grad_entry(out, "gradients(z, [w, b])")["values"] == [3.0, 1.0]
+
+
+# --- seed 000 / 001: tf.gradients and stop_gradient --------------------------------------------
+
+def test_chain_rule_3_1():
+    out = run("seed_chain_rule_3_1.ag")
+    # c = a + 2a: dc/da = 1 + 2 = 3 (direct plus through b); dc/db = 1  (TF prints [3.0, 1.0])
+    assert out["values"]["g"] == [3.0, 1.0]
+    entry = grad_entry(out, "g")
+    assert entry["values"] == [3.0, 1.0] and entry["unconnected"] == {}
+    assert entry["xs"] == ["a", "b"] and entry["ys"] == ["c"]
+
+
+def test_stop_gradients_argument():
+    out = run("seed_stop_gradients_arg.ag")
+    # a and b held constant: only the direct edges of c = a + b count -> [1, 1]
+    assert out["values"]["g"] == [1.0, 1.0]
+    assert grad_entry(out, "g")["unconnected"] == {}
+
+
+def test_stop_gradient_gives_none_for_w1():
+    out = run("seed_stop_gradient_w1_none.ag")
+    # b = stop_gradient(3 w1) * w2: w1's only path is cut -> None; db/dw2 = 3 * w1 = 6
+    assert out["values"]["b"] == 12.0
+    assert out["values"]["g"] == [None, 6.0]
+    entry = grad_entry(out, "g")
+    assert entry["values"] == [None, 6.0]
+    reason = entry["unconnected"]["w1"]
+    assert "stop_gradient" in reason and "line 5" in reason
+    assert "w2" not in entry["unconnected"]
+
+
+def test_stop_gradient_two_paths():
+    out = run("seed_stop_gradient_two_paths.ag")
+    # e = stop_gradient(a + b) + (a + b): the gradient still arrives through d -> [1, 1]
+    assert out["values"]["e"] == 4.0
+    assert out["values"]["g"] == [1.0, 1.0]
+
+
+def test_matmul_unrelated_w2_is_none():
+    out = run("seed_matmul_unrelated_w2.ag")
+    # res = w1 @ [[2], [1]] = 1*2 + 2*1 = 4; d res / d w1 = [[2, 1]] (TF prints [[2, 1]]); w2 unrelated
+    assert out["values"]["res"] == [[4.0]]
+    assert out["values"]["grads"] == [[[2.0, 1.0]], None]
+    entry = grad_entry(out, "grads")
+    assert "path" in entry["unconnected"]["w2"]
+    assert "w1" not in entry["unconnected"]
+
+
+def test_matmul_unrelated_w2_zero():
+    out = run("seed_matmul_unrelated_w2_zero.ag")
+    assert out["values"]["grads"] == [[[2.0, 1.0]], [[0.0, 0.0]]]
+    assert grad_entry(out, "grads")["unconnected"] == {}
+
+
+def test_gradients_of_stopped_value():
+    out = run("seed_gradients_of_stopped.ag")
+    # z = stop_gradient(x**2): value 4 passes, gradient is None (TF: [None])
+    assert out["values"]["z"] == 4.0
+    assert out["values"]["grads"] == [None]
+    assert "stop_gradient" in grad_entry(out, "grads")["unconnected"]["x"]
+
+
+def test_straight_through_estimator():
+    out = run("seed_straight_through_estimator.ag")
+    x = [0.5, 1.5, 2.3, -0.7]
+    # forward: round half to even (TensorFlow's round): 0.5 -> 0, 1.5 -> 2, 2.3 -> 2, -0.7 -> -1
+    expected = [0.0, 2.0, 2.0, -1.0]
+    assert [round(t) for t in x] == expected            # Python's round is also half-to-even
+    close(out["values"]["y"], expected)
+    # backward: d/dx [x + stop_gradient(...)] = 1 everywhere
+    assert out["values"]["g"] == [[1.0, 1.0, 1.0, 1.0]]
+
+
+# --- second derivatives --------------------------------------------------------------------------
+
+def test_second_derivatives():
+    v = run("second_derivatives.ag")["values"]
+    x = 2.0
+    assert v["dy"] == 3 * x ** 2            # d(x^3)/dx
+    assert v["d2y"] == 6 * x                # d2(x^3)/dx2
+    assert v["d3y"] == [6.0]
+    # s = x sin x: s' = sin x + x cos x; s'' = 2 cos x - x sin x
+    assert math.isclose(v["ds"], math.sin(x) + x * math.cos(x), rel_tol=1e-12)
+    assert math.isclose(v["d2s"], 2 * math.cos(x) - x * math.sin(x), rel_tol=1e-12)
+    # f = u0^2 u1 + u1^3 at u = (1, 2)
+    u0, u1 = 1.0, 2.0
+    assert v["f"] == u0 ** 2 * u1 + u1 ** 3
+    close(v["gf"], [[2 * u0 * u1, u0 ** 2 + 3 * u1 ** 2]])
+    hessian = [[2 * u1, 2 * u0], [2 * u0, 6 * u1]]
+    close(v["hess"], [hessian])
+    close(v["jac_of_grad"], hessian)
+    close(v["jac"], [[2 * u0, 0.0], [0.0, 2 * u1]])     # jacobian of u*u: diag(2u)
+    close(v["lin"], [np.zeros((2, 2))])                 # a linear y: zeros (spec §3)
