@@ -37,7 +37,7 @@ def test_there_are_samples():
             "seed_stop_gradient_w1_none.ag", "seed_stop_gradient_two_paths.ag",
             "seed_matmul_unrelated_w2.ag", "seed_matmul_unrelated_w2_zero.ag",
             "seed_gradients_of_stopped.ag", "seed_straight_through_estimator.ag",
-            "second_derivatives.ag"} <= names
+            "seed_softmax_dense_784.ag", "second_derivatives.ag"} <= names
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
@@ -160,3 +160,81 @@ def test_second_derivatives():
     close(v["jac_of_grad"], hessian)
     close(v["jac"], [[2 * u0, 0.0], [0.0, 2 * u1]])     # jacobian of u*u: diag(2u)
     close(v["lin"], [np.zeros((2, 2))])                 # a linear y: zeros (spec §3)
+
+
+# --- seed 004: softmax dense layer with categorical cross-entropy ------------------------------
+
+EPS = 1e-7   # Keras backend epsilon
+
+
+def keras_cce(y_true, y_pred):
+    """keras.losses.CategoricalCrossentropy() on probabilities, in plain NumPy."""
+    p = y_pred / y_pred.sum(axis=-1, keepdims=True)
+    p = np.clip(p, EPS, 1 - EPS)
+    return np.mean(-np.sum(y_true * np.log(p), axis=-1))
+
+
+def np_softmax(z):
+    e = np.exp(z - z.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def test_softmax_dense_784():
+    out = run("seed_softmax_dense_784.ag")
+    v = out["values"]
+    x = np.ones((1, 784))
+    y = np.zeros((1, 10))
+    y[0, 0] = 1.0
+    limit = math.sqrt(6 / (784 + 10))
+    W = np.random.default_rng(4).uniform(-limit, limit, (784, 10))   # spec §4 random_uniform
+    b = np.zeros(10)
+    close(v["W"], W)
+    p = np_softmax(x @ W + b)
+    close(v["probs"], p)
+    assert np.all((p > EPS) & (p < 1 - EPS))     # no clipping active: the analytic gradient holds
+    loss_of = lambda W_, b_: keras_cce(y, np_softmax(x @ W_ + b_))
+    np.testing.assert_allclose(v["loss"], loss_of(W, b), rtol=1e-12)
+    np.testing.assert_allclose(v["loss"], -math.log(p[0, 0]), rtol=1e-12)
+
+    batch = x.shape[0]
+    gW_expected = x.T @ (p - y) / batch          # softmax + cross-entropy: dL/dlogits = (p - y) / batch
+    gb_expected = (p - y).sum(axis=0) / batch
+    gW, gb = np.asarray(v["gW"]), np.asarray(v["gb"])
+    assert gW.shape == (784, 10) and gb.shape == (10,)
+    np.testing.assert_allclose(gW, gW_expected, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(gb, gb_expected, rtol=1e-10, atol=1e-12)
+    assert grad_entry(out, "gW, gb")["unconnected"] == {}
+
+    # central finite differences of the NumPy loss on a few entries
+    h = 1e-6
+    for (i, j) in [(0, 0), (5, 3), (400, 2), (783, 9)]:
+        Wp, Wm = W.copy(), W.copy()
+        Wp[i, j] += h
+        Wm[i, j] -= h
+        fd = (loss_of(Wp, b) - loss_of(Wm, b)) / (2 * h)
+        assert abs(gW[i, j] - fd) < 1e-7, (i, j, gW[i, j], fd)
+    for j in [0, 7]:
+        bp, bm = b.copy(), b.copy()
+        bp[j] += h
+        bm[j] -= h
+        fd = (loss_of(W, bp) - loss_of(W, bm)) / (2 * h)
+        assert abs(gb[j] - fd) < 1e-7, (j, gb[j], fd)
+
+
+def test_categorical_crossentropy_mean_over_batch_and_clipping():
+    # unnormalised probabilities, batch of 2, one entry clipped (0 -> 1e-7): Keras's normalise, clip, mean
+    prog = ("q = variable([[0.2, 0.6, 0.2], [0.0, 3.0, 1.0]])\n"
+            "t = [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]\n"
+            "loss = categorical_crossentropy(t, q)\n"
+            "g = gradients(loss, q)\n")
+    v = cli_json("eval", "-", stdin=prog)["values"]
+    q = np.array([[0.2, 0.6, 0.2], [0.0, 3.0, 1.0]])
+    t = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
+    expected = (-math.log(0.6) - math.log(EPS)) / 2
+    assert math.isclose(keras_cce(t, q), expected, rel_tol=1e-12)   # the reference agrees with the hand value
+    assert math.isclose(v["loss"], expected, rel_tol=1e-12)
+    # hand gradient: row 0: L0 = -log(q01 / s0) / 2 -> dL/dq0k = (1/s0 - [k=1]/q01) / 2
+    # row 1: the clipped q10/s1 is constant (clip passes no gradient below eps) -> dL/dq1 = 0
+    s0 = q[0].sum()
+    row0 = np.array([1 / s0, 1 / s0 - 1 / q[0, 1], 1 / s0]) / 2
+    close(v["g"], [[row0, np.zeros(3)]])
