@@ -37,7 +37,8 @@ def test_there_are_samples():
             "seed_stop_gradient_w1_none.ag", "seed_stop_gradient_two_paths.ag",
             "seed_matmul_unrelated_w2.ag", "seed_matmul_unrelated_w2_zero.ag",
             "seed_gradients_of_stopped.ag", "seed_straight_through_estimator.ag",
-            "seed_softmax_dense_784.ag", "second_derivatives.ag"} <= names
+            "seed_softmax_dense_784.ag", "second_derivatives.ag",
+            "softmax_crossentropy_hessian.ag"} <= names
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
@@ -238,3 +239,18 @@ def test_categorical_crossentropy_mean_over_batch_and_clipping():
     s0 = q[0].sum()
     row0 = np.array([1 / s0, 1 / s0 - 1 / q[0, 1], 1 / s0]) / 2
     close(v["g"], [[row0, np.zeros(3)]])
+
+
+def test_softmax_crossentropy_hessian():
+    v = run("softmax_crossentropy_hessian.ag")["values"]
+    z = np.array([0.5, -1.0, 2.0])
+    y = np.array([0.0, 1.0, 0.0])
+    p = np.exp(z) / np.exp(z).sum()
+    # L = -log p1 (no clipping active): dL/dz = p - y; d2L/dz2 = d p / d z = diag(p) - p p^T
+    assert np.all((p > 1e-7) & (p < 1 - 1e-7))
+    hessian = np.diag(p) - np.outer(p, p)
+    np.testing.assert_allclose(v["loss"], -math.log(p[1]), rtol=1e-12)
+    np.testing.assert_allclose(v["g"], [p - y], rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(v["H"], [hessian], rtol=1e-10, atol=1e-15)
+    np.testing.assert_allclose(v["J"], hessian, rtol=1e-10, atol=1e-15)
+    np.testing.assert_allclose(v["row2"], [hessian[2]], rtol=1e-10, atol=1e-15)
