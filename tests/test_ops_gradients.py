@@ -1,0 +1,500 @@
+"""Every differentiable op in the table: its reverse-mode gradient equals central
+finite differences (computed here) at random points and random shapes, float64.
+
+The op list is the table itself: an op added to `OPS` without a case here (or a
+reasoned entry in EXCLUDED) fails `test_every_op_is_covered`.
+
+Each check builds a tiny graph: leaves -> op -> reduce_sum(op(...) * W) with
+random weights W, asks `autodiff.gradients` for d/d(each leaf), evaluates it,
+and compares with a central difference of the same scalar function computed
+from NumPy arrays (the op's forward, perturbing one element at a time).
+Points stay away from kinks, ties and domain edges; those are checked exactly
+in test_kinks.py.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from autograd_cli import autodiff
+from autograd_cli.evaluator import run
+from autograd_cli.graph import Graph, NoGradient
+from autograd_cli.ops import OPS
+
+# Ops with no gradient test, each with the reason. Everything else in OPS must have a CASE.
+EXCLUDED = {
+    "const": "leaf (a value, not a function)",
+    "variable": "leaf (a value, not a function)",
+    "placeholder": "leaf (a value, not a function)",
+    "input": "leaf (a value, not a function)",
+    "step": "leaf (a value, not a function)",
+    "round": "no gradient (TensorFlow: NotDifferentiable); checked to give None in test_kinks.py",
+    "floor": "no gradient; checked to give None in test_kinks.py",
+    "ceil": "no gradient; checked to give None in test_kinks.py",
+    "stop_gradient": "no gradient by definition; checked in test_kinks.py",
+    "less": "comparison: boolean output, no gradient",
+    "less_equal": "comparison: boolean output, no gradient",
+    "greater": "comparison: boolean output, no gradient",
+    "greater_equal": "comparison: boolean output, no gradient",
+    "equal": "comparison: boolean output, no gradient",
+    "not_equal": "comparison: boolean output, no gradient",
+    "argmax": "integer-valued output, no gradient",
+    "one_hot": "integer indices in, no gradient",
+    "to_float": "internal bool -> 0/1 conversion; its input is boolean, no gradient",
+}
+
+MAX_EXAMPLES = 30
+SETTINGS = settings(max_examples=MAX_EXAMPLES, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+dims = st.integers(1, 3)
+
+
+def shapes(min_rank=0, max_rank=3):
+    return st.lists(dims, min_size=min_rank, max_size=max_rank).map(tuple)
+
+
+@st.composite
+def broadcast_pair(draw, min_rank=0):
+    """Two shapes that broadcast together, e.g. (3, 1) with (4,)."""
+    full = draw(shapes(min_rank, 3))
+    out = []
+    for _ in range(2):
+        drop = draw(st.integers(0, len(full)))
+        s = list(full[drop:])
+        s = [1 if draw(st.booleans()) and draw(st.booleans()) else d for d in s]
+        out.append(tuple(s))
+    return out
+
+
+class Case:
+    """arrays: the leaves' values (all differentiated); params for the op;
+    make(g, leaves) -> node, forward(*arrays) -> array (defaults: the op itself)."""
+
+    def __init__(self, arrays, params=None, make=None, forward=None):
+        self.arrays = [np.asarray(a, dtype=np.float64) for a in arrays]
+        self.params = params or {}
+        self.make = make
+        self.forward = forward
+
+
+def away_from_zero(rng, shape, lo=0.2, hi=2.0):
+    return rng.uniform(lo, hi, shape) * rng.choice([-1.0, 1.0], shape)
+
+
+def distinct(rng, shape, gap=0.3):
+    """Values with no ties (pairwise gaps >= gap), shuffled."""
+    n = int(np.prod(shape, dtype=np.int64))
+    values = (np.arange(n) - n / 2) * gap + rng.uniform(0, gap / 3, n)
+    return rng.permutation(values).reshape(shape)
+
+
+def axes_for(draw, shape):
+    """None, one axis (maybe negative) or a list of axes."""
+    rank = len(shape)
+    if rank == 0:
+        return None
+    kind = draw(st.sampled_from(["none", "one", "list"]))
+    if kind == "none":
+        return None
+    if kind == "one":
+        return draw(st.integers(-rank, rank - 1))
+    return draw(st.lists(st.integers(0, rank - 1), min_size=1, max_size=rank, unique=True))
+
+
+# ---------------------------------------------------------------- cases per op
+
+def unary_case(sample):
+    def case(draw, rng):
+        return Case([sample(rng, draw(shapes()))])
+    return case
+
+
+UNARY_DOMAINS = {
+    "negative": lambda rng, s: rng.normal(size=s),
+    "abs": away_from_zero,
+    "sign": away_from_zero,                       # gradient 0, FD 0 away from 0
+    "sqrt": lambda rng, s: rng.uniform(0.3, 3.0, s),
+    "square": lambda rng, s: rng.normal(size=s),
+    "reciprocal": lambda rng, s: away_from_zero(rng, s, 0.5, 2.0),
+    "exp": lambda rng, s: rng.uniform(-2, 2, s),
+    "log": lambda rng, s: rng.uniform(0.3, 3.0, s),
+    "log1p": lambda rng, s: rng.uniform(-0.6, 2.0, s),
+    "sin": lambda rng, s: rng.uniform(-4, 4, s),
+    "cos": lambda rng, s: rng.uniform(-4, 4, s),
+    "tan": lambda rng, s: rng.uniform(-1.2, 1.2, s),
+    "tanh": lambda rng, s: rng.uniform(-2.5, 2.5, s),
+    "sinh": lambda rng, s: rng.uniform(-2, 2, s),
+    "cosh": lambda rng, s: rng.uniform(-2, 2, s),
+    "atan": lambda rng, s: rng.uniform(-3, 3, s),
+    "sigmoid": lambda rng, s: rng.uniform(-5, 5, s),
+    "relu": away_from_zero,
+    "softplus": lambda rng, s: rng.uniform(-5, 5, s),
+}
+
+CASES = {name: unary_case(sample) for name, sample in UNARY_DOMAINS.items()}
+
+
+def case(name):
+    def register(fn):
+        CASES[name] = fn
+        return fn
+    return register
+
+
+def binary_case(name, sample_a, sample_b):
+    def fn(draw, rng):
+        sa, sb = draw(broadcast_pair())
+        return Case([sample_a(rng, sa), sample_b(rng, sb)])
+    CASES[name] = fn
+
+
+binary_case("add", lambda r, s: r.normal(size=s), lambda r, s: r.normal(size=s))
+binary_case("subtract", lambda r, s: r.normal(size=s), lambda r, s: r.normal(size=s))
+binary_case("multiply", lambda r, s: r.normal(size=s), lambda r, s: r.normal(size=s))
+binary_case("divide", lambda r, s: r.normal(size=s), lambda r, s: away_from_zero(r, s, 0.5, 2.0))
+binary_case("pow", lambda r, s: r.uniform(0.4, 2.0, s), lambda r, s: r.uniform(-2, 2, s))
+
+
+@case("maximum")
+@case("minimum")
+def _extreme_pair(draw, rng):
+    sa, sb = draw(broadcast_pair())
+    a = rng.normal(size=sa)
+    full = np.broadcast_shapes(sa, sb)
+    # b differs from every a it meets by at least 0.2 (no ties)
+    b = rng.normal(size=sb)
+    for _ in range(50):
+        if np.min(np.abs(np.broadcast_to(a, full) - np.broadcast_to(b, full)), initial=1.0) >= 0.2:
+            break
+        b = rng.normal(size=sb) * 3
+    else:
+        b = np.full(sb, np.max(a, initial=0.0) + 1.0)
+    return Case([a, b])
+
+
+@case("where")
+def _where(draw, rng):
+    sc, sa = draw(broadcast_pair())
+    sb = draw(st.sampled_from([sa, sc, ()]))
+    cond = rng.random(sc) < 0.5
+    return Case([rng.normal(size=sa), rng.normal(size=sb)],
+                make=lambda g, xs: g.where(g.greater(g.const(cond.astype(float)), g.const(0.5)), *xs),
+                forward=lambda a, b: np.where(cond, a, b))
+
+
+@case("clip_by_value")
+def _clip(draw, rng):
+    x = distinct(rng, draw(shapes()), gap=0.3) + 0.05   # never within 0.05 of the bounds
+    lo, hi = -0.45 + 0.0, 0.65                          # grid points are k*0.3 + [0.05, 0.15]
+    return Case([x], params={"lo": lo, "hi": hi})
+
+
+@case("add_n")
+def _add_n(draw, rng):
+    full = draw(shapes())
+    count = draw(st.integers(1, 4))
+    arrays = [rng.normal(size=full[draw(st.integers(0, len(full))):]) for _ in range(count)]
+    return Case(arrays)
+
+
+@case("matmul")
+def _matmul(draw, rng):
+    n, k, m = draw(dims), draw(dims), draw(dims)
+    batch_a, batch_b = draw(broadcast_pair())
+    batch_a, batch_b = batch_a[-1:], batch_b[-1:]   # at most one batch dim each, may broadcast
+    return Case([rng.normal(size=batch_a + (n, k)), rng.normal(size=batch_b + (k, m))])
+
+
+def reduction_case(name, sample):
+    def fn(draw, rng):
+        shape = draw(shapes())
+        return Case([sample(rng, shape)], params={"axis": axes_for(draw, shape),
+                                                  "keepdims": draw(st.booleans())})
+    CASES[name] = fn
+
+
+reduction_case("reduce_sum", lambda r, s: r.normal(size=s))
+reduction_case("reduce_mean", lambda r, s: r.normal(size=s))
+reduction_case("reduce_max", distinct)
+reduction_case("reduce_min", distinct)
+reduction_case("reduce_logsumexp", lambda r, s: r.normal(size=s) * 2)
+
+
+@case("reduce_prod")
+def _reduce_prod(draw, rng):
+    # A product is multilinear, so central differences are exact even at zeros:
+    # put exact zeros in (TensorFlow's rule must give the product of the others).
+    shape = draw(shapes())
+    x = rng.uniform(0.5, 1.5, shape) * rng.choice([-1.0, 1.0], shape)
+    zeros = draw(st.integers(0, 2))
+    flat = x.reshape(-1)
+    flat[rng.choice(flat.size, size=min(zeros, flat.size), replace=False)] = 0.0
+    return Case([flat.reshape(shape)], params={"axis": axes_for(draw, shape),
+                                              "keepdims": draw(st.booleans())})
+
+
+def cumulative_case(name, sample):
+    def fn(draw, rng):
+        shape = draw(shapes(1, 3))
+        return Case([sample(rng, shape)], params={
+            "axis": draw(st.integers(0, len(shape) - 1)),
+            "exclusive": draw(st.booleans()), "reverse": draw(st.booleans())})
+    CASES[name] = fn
+
+
+cumulative_case("cumsum", lambda r, s: r.normal(size=s))
+cumulative_case("cumprod", lambda r, s: away_from_zero(r, s, 0.5, 1.5))   # TF's rule divides by x
+
+
+@case("reshape")
+def _reshape(draw, rng):
+    shape = draw(shapes())
+    size = int(np.prod(shape, dtype=np.int64))
+    target = draw(st.sampled_from([(size,), (1, size), (size, 1), (-1,), ()] if size == 1
+                                  else [(size,), (1, size), (size, 1), (-1,), (-1, 1)]))
+    return Case([rng.normal(size=shape)], params={"shape": list(target)})
+
+
+@case("transpose")
+def _transpose(draw, rng):
+    shape = draw(shapes())
+    perm = draw(st.none() | st.permutations(range(len(shape))))
+    return Case([rng.normal(size=shape)], params={"perm": perm})
+
+
+@case("expand_dims")
+def _expand_dims(draw, rng):
+    shape = draw(shapes())
+    return Case([rng.normal(size=shape)], params={"axis": draw(st.integers(-len(shape) - 1, len(shape)))})
+
+
+@case("squeeze")
+def _squeeze(draw, rng):
+    shape = tuple(d if draw(st.booleans()) else 1 for d in draw(shapes()))
+    ones = [i for i, d in enumerate(shape) if d == 1]
+    axis = draw(st.none() | st.lists(st.sampled_from(ones), unique=True, min_size=1)) if ones else None
+    return Case([rng.normal(size=shape)], params={"axis": axis})
+
+
+@case("broadcast_to")
+def _broadcast_to(draw, rng):
+    small, full = draw(broadcast_pair())
+    target = np.broadcast_shapes(small, full)
+    return Case([rng.normal(size=small)], params={"shape": target})
+
+
+@case("concat")
+def _concat(draw, rng):
+    shape = draw(shapes(1, 3))
+    axis = draw(st.integers(-len(shape), len(shape) - 1))
+    arrays = []
+    for _ in range(draw(st.integers(1, 3))):
+        s = list(shape)
+        s[axis] = draw(dims)
+        arrays.append(rng.normal(size=s))
+    return Case(arrays, params={"axis": axis})
+
+
+@case("stack")
+def _stack(draw, rng):
+    shape = draw(shapes())
+    count = draw(st.integers(1, 3))
+    return Case([rng.normal(size=shape) for _ in range(count)],
+                params={"axis": draw(st.integers(-len(shape) - 1, len(shape)))})
+
+
+def _index_for(draw, shape):
+    index = []
+    for d in shape[:draw(st.integers(0, len(shape)))]:
+        if draw(st.booleans()):
+            index.append(draw(st.integers(-d, d - 1)))
+        else:
+            start = draw(st.none() | st.integers(-d, d))
+            stop = draw(st.none() | st.integers(-d, d))
+            step = draw(st.sampled_from([None, 1, 2, -1]))
+            index.append(slice(start, stop, step))
+    return tuple(index)
+
+
+@case("getitem")
+def _getitem(draw, rng):
+    shape = draw(shapes(1, 3))
+    return Case([rng.normal(size=shape)], params={"index": _index_for(draw, shape)})
+
+
+@case("scatter")
+def _scatter(draw, rng):
+    shape = draw(shapes(1, 3))
+    index = _index_for(draw, shape)
+    small = np.empty(shape)[index].shape
+    return Case([rng.normal(size=small)], params={"index": index, "shape": shape})
+
+
+def _dynamic(draw, shape):
+    """A take/untake pattern: None where an index comes from a graph input."""
+    pattern, values = [], []
+    for d in shape[:draw(st.integers(1, len(shape)))]:
+        if draw(st.booleans()):
+            pattern.append(None)
+            values.append(float(draw(st.integers(-d, d - 1))))
+        else:
+            pattern.append(draw(st.integers(0, d - 1)) if draw(st.booleans()) else slice(None))
+    if not values:
+        pattern[0] = None
+        values.append(float(draw(st.integers(0, shape[0] - 1))))
+    return tuple(pattern), values
+
+
+@case("take")
+def _take(draw, rng):
+    shape = draw(shapes(1, 3))
+    pattern, idx = _dynamic(draw, shape)
+
+    def make(g, xs):
+        return g.take(xs[0], *[g.const(v) for v in idx], pattern=pattern)
+    return Case([rng.normal(size=shape)], make=make,
+                forward=lambda x: OPS["take"].forward(x, *idx, pattern=pattern))
+
+
+@case("untake")
+def _untake(draw, rng):
+    shape = draw(shapes(1, 3))
+    pattern, idx = _dynamic(draw, shape)
+    # the static pattern replaces each None with its index, in order
+    it = iter(idx)
+    static = tuple(int(next(it)) if p is None else p for p in pattern)
+    small = np.empty(shape)[static].shape
+
+    def make(g, xs):
+        return g.untake(xs[0], *[g.const(v) for v in idx], pattern=pattern, shape=shape)
+    return Case([rng.normal(size=small)], make=make,
+                forward=lambda dy: OPS["untake"].forward(dy, *idx, pattern=pattern, shape=shape))
+
+
+@case("softmax")
+@case("log_softmax")
+def _softmax(draw, rng):
+    shape = draw(shapes(1, 3))
+    return Case([rng.normal(size=shape) * 2], params={"axis": draw(st.integers(-len(shape), len(shape) - 1))})
+
+
+# ---------------------------------------------------------------- the check
+
+def build(name, c: Case):
+    g = Graph()
+    leaves = [g.apply("input", value=a) for a in c.arrays]
+    if c.make is not None:
+        y = c.make(g, leaves)
+    else:
+        y = g.apply(name, *leaves, **c.params)
+    forward = c.forward or (lambda *arrays: OPS[name].forward(*arrays, **y.params))
+    return g, leaves, y, forward
+
+
+def central_difference(f, arrays, k, eps=1e-6):
+    """d f / d arrays[k], one element at a time; step scaled to the element's size."""
+    base = [a.copy() for a in arrays]
+    grad = np.zeros_like(base[k])
+    flat = base[k].reshape(-1)
+    for i in range(flat.size):
+        h = eps * max(1.0, abs(flat[i]))
+        keep = flat[i]
+        flat[i] = keep + h
+        up = f(*base)
+        flat[i] = keep - h
+        down = f(*base)
+        flat[i] = keep
+        grad.reshape(-1)[i] = (up - down) / (2 * h)
+    return grad
+
+
+def check_gradient(name, c: Case, rng):
+    g, leaves, y, forward = build(name, c)
+    weights = rng.normal(size=y.shape)
+    loss = g.reduce_sum(g.multiply(y, g.const(weights)))
+    grads = autodiff.gradients(g, [loss], leaves)
+    values = run(g.nodes)
+
+    def scalar(*arrays):
+        with np.errstate(all="ignore"):
+            return float(np.sum(np.asarray(forward(*arrays)) * weights))
+
+    assert np.allclose(values[y.id], forward(*c.arrays)), "graph value differs from the op's forward"
+    for k, (leaf, grad) in enumerate(zip(leaves, grads)):
+        assert not isinstance(grad, NoGradient), f"{name}: input {k} got no gradient"
+        ad = values[grad.id]
+        assert ad.shape == c.arrays[k].shape, f"{name}: gradient shape {ad.shape} != input {c.arrays[k].shape}"
+        fd = central_difference(scalar, c.arrays, k)
+        np.testing.assert_allclose(ad, fd, rtol=1e-5, atol=1e-6,
+                                   err_msg=f"{name} input {k}, arrays {c.arrays}, params {c.params}")
+
+
+def test_every_op_is_covered():
+    missing = [name for name in OPS if name not in CASES and name not in EXCLUDED]
+    assert not missing, f"ops without a gradient test or a reasoned exclusion: {missing}"
+    stale = [name for name in list(CASES) + list(EXCLUDED) if name not in OPS]
+    assert not stale, f"cases for ops that are not in the table: {stale}"
+    assert not set(CASES) & set(EXCLUDED)
+
+
+def test_excluded_ops_really_have_no_gradient():
+    for name in EXCLUDED:
+        op = OPS[name]
+        assert op.leaf or op.vjp is None, f"{name} has a gradient rule but is excluded from the tests"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+@SETTINGS
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_gradient_matches_finite_differences(name, data, seed):
+    rng = np.random.default_rng(seed)
+    c = CASES[name](data.draw, rng)
+    check_gradient(name, c, rng)
+
+
+def test_broadcasting_example_from_the_brief():
+    """(3, 1) * (4,) -> (3, 4): each gradient is summed back to its operand's shape."""
+    rng = np.random.default_rng(0)
+    for name in ("add", "subtract", "multiply", "divide", "pow", "maximum"):
+        a = rng.uniform(0.5, 2.0, (3, 1))
+        b = rng.uniform(2.5, 3.0, (4,))
+        check_gradient(name, Case([a, b]), rng)
+
+
+# ---------------------------------------------------------------- second derivatives
+
+SECOND = ["exp", "sin", "tanh", "sigmoid", "log", "pow", "divide", "multiply", "matmul",
+          "softmax", "log_softmax", "reduce_logsumexp", "reduce_prod", "softplus", "atan", "sqrt"]
+
+
+@pytest.mark.parametrize("name", SECOND)
+@settings(max_examples=10, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_second_derivative_matches_finite_differences_of_the_gradient(name, data, seed):
+    """d/dx_j of reduce_sum(grad_j(x) * V) vs central differences of the first gradient."""
+    rng = np.random.default_rng(seed)
+    c = CASES[name](data.draw, rng)
+    if name == "reduce_prod":  # the second derivative of TF's prod rule divides by x (cumprod)
+        c.arrays = [np.where(a == 0, 0.7, a) for a in c.arrays]
+    g, leaves, y, _ = build(name, c)
+    loss = g.reduce_sum(g.multiply(y, g.const(rng.normal(size=y.shape))))
+    first = autodiff.gradients(g, [loss], leaves)
+    for k, leaf in enumerate(leaves):
+        v = rng.normal(size=leaf.shape)
+        second = autodiff.gradients(g, [g.reduce_sum(g.multiply(first[k], g.const(v)))], leaves,
+                                    unconnected="zero")
+        values = run(g.nodes)
+        grad_first = first[k]
+
+        def first_grad_dot_v(*arrays):
+            overrides = {lf.id: a for lf, a in zip(leaves, arrays)}
+            return float(np.sum(run(g.nodes[:grad_first.id + 1], overrides)[grad_first.id] * v))
+
+        for j in range(len(leaves)):
+            fd = central_difference(first_grad_dot_v, c.arrays, j, eps=1e-5)
+            np.testing.assert_allclose(values[second[j].id], fd, rtol=1e-4, atol=1e-5,
+                                       err_msg=f"{name}: d/dx{j} of gradient {k}")
