@@ -18,7 +18,7 @@ from .builder import Builder, BuiltProgram, GradientRecord
 from .errors import AgError
 from .evaluator import run
 from .graph import Node, NoGradient
-from .syntax import parse
+from .syntax import Program, parse
 
 LEAF_OPS = ("variable", "input", "placeholder")
 
@@ -43,16 +43,18 @@ class Evaluation:
     node_values: dict = field(repr=False, default_factory=dict)
 
 
-def build(source: str, sets=None, unconnected: str = "none", grads=(), wrt=()) -> BuiltProgram:
-    """Parse and build the graph (shapes checked), adding --grad/--wrt gradients."""
+def build(source, sets=None, unconnected: str = "none", grads=(), wrt=()) -> BuiltProgram:
+    """Parse and build the graph (shapes checked), adding --grad/--wrt gradients.
+    `source` is program text, or a `syntax.Program` already parsed."""
     _allow_deep_nesting()
-    built = Builder(parse(source), sets=sets, unconnected=unconnected).build()
+    tree = source if isinstance(source, Program) else parse(source)
+    built = Builder(tree, sets=sets, unconnected=unconnected).build()
     for y_name in grads:
         add_gradient(built, y_name, list(wrt), unconnected)
     return built
 
 
-def evaluate(source: str, sets=None, unconnected: str = "none", grads=(), wrt=()) -> Evaluation:
+def evaluate(source, sets=None, unconnected: str = "none", grads=(), wrt=()) -> Evaluation:
     """Compute every value and gradient of a program (step 0)."""
     built = build(source, sets, unconnected, grads, wrt)
     warnings: list = []

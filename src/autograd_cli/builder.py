@@ -220,7 +220,7 @@ class Builder:
             return value
         if isinstance(value, NoGradient):
             raise value.error(pos)
-        if isinstance(value, bool):
+        if isinstance(value, (bool, int, float)):   # also built-ins' numeric defaults
             self.g.pos = pos
             return self.g.const(float(value))
         if isinstance(value, list):

@@ -1,0 +1,369 @@
+"""Issue 6 benchmarks: `python bench/run.py [--quick] [--only w1,w2,...]`.
+
+Prints one Markdown table: each target, our figure, the reference measured in the
+same run, and whether the target is met; then the peers (PyTorch, JAX, HIPS autograd)
+when they are importable (`pip install -e .[bench]`). Medians of several runs.
+
+- engine: the Python API (`autograd_cli.api`) on an already parsed program:
+  build (graph + gradient graph) and evaluation (forward + gradient values) are
+  timed separately; parse is timed on its own.
+- CLI: `python -m autograd_cli ...` in a subprocess (what `autograd-cli` runs).
+- memory: peak RSS of a child process, from os.wait4's rusage.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SRC = ROOT / "src"
+sys.path[:0] = [str(SRC), str(HERE)]
+
+import numpy as np  # noqa: E402
+
+import workloads as W  # noqa: E402
+from autograd_cli import api  # noqa: E402
+from autograd_cli.syntax import parse  # noqa: E402
+
+CHILD_ENV = dict(os.environ, PYTHONPATH=str(SRC), PYTHONIOENCODING="utf-8")
+TMP = Path(tempfile.mkdtemp(prefix="ag-bench-"))
+
+
+# ---------------------------------------------------------------- timing helpers
+
+def median_time(fn, repeats: int, warmup: int = 1) -> float:
+    for _ in range(warmup):
+        fn()
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def compare(fns: dict, repeats: int, warmup: int = 1) -> dict:
+    """Median seconds of each callable, measured round-robin so that load from other
+    processes affects every entry alike (ratios are what count)."""
+    for fn in fns.values():
+        for _ in range(warmup):
+            fn()
+    times = {name: [] for name in fns}
+    for _ in range(repeats):
+        for name, fn in fns.items():
+            t = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t)
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def child(args, stdin=None) -> tuple[float, int, int]:
+    """Run a subprocess; (wall seconds, peak RSS in MB, exit code)."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=CHILD_ENV,
+                            stdin=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(map(str, args))} failed ({proc.returncode}):\n{err[-2000:]}")
+    return wall, usage.ru_maxrss // 1024, proc.returncode
+
+
+def cli_args(*args):
+    return [sys.executable, "-m", "autograd_cli", *map(str, args)]
+
+
+def write(name: str, text: str) -> Path:
+    path = TMP / name
+    path.write_text(text)
+    return path
+
+
+def engine_times(source: str, sets=None, repeats=5, refs=None) -> dict:
+    """parse / build / evaluate(forward + gradient values) medians, seconds, measured
+    round-robin with the reference callables `refs` (name -> fn)."""
+    tree = parse(source)
+    parse_t = median_time(lambda: parse(source), max(1, repeats // 2), warmup=0)
+    t = compare({**(refs or {}), "build": lambda: api.build(tree, sets=sets),
+                 "total": lambda: api.evaluate(tree, sets=sets)}, repeats)
+    t["eval"] = max(t["total"] - t["build"], 0.0)
+    t["parse"] = parse_t
+    return t
+
+
+# ---------------------------------------------------------------- rows
+
+ROWS: list[tuple] = []       # (target, ours, reference, goal text, met)
+PEERS: list[tuple] = []      # (workload, peer, figure)
+
+
+def row(target, ours, reference, goal, met):
+    ROWS.append((target, ours, reference, goal, "yes" if met else "**no**"))
+    print(f"  {target}: {ours}  (ref {reference}; target {goal})", file=sys.stderr)
+
+
+def check_w1(quick):
+    n = W.W1_STATEMENTS
+    ops = n * W.W1_OPS_PER_STATEMENT
+    source = W.program_w1(n)
+    result = api.evaluate(source)
+    fwd, fwd_grad = W.ref_w1(n)
+    x_ref, d_ref = fwd_grad()
+    assert np.isclose(float(result.values["x"]), x_ref, rtol=1e-9), "W1 value differs from the reference"
+    assert np.isclose(float(result.gradients[0].values[0]), d_ref, rtol=1e-9), "W1 gradient differs"
+    t = engine_times(source, repeats=3 if quick else 5, refs={"ref": fwd_grad})
+    ref_t = t["ref"]
+    us = lambda s: s / ops * 1e6  # noqa: E731
+    row("W1 engine forward+gradient, µs/op (evaluation of the built graph)",
+        f"{us(t['eval']):.3f}", f"hand Python/NumPy {us(ref_t):.3f}; PyTorch eager 4.7 (issue)",
+        "≤ 0.5", us(t["eval"]) <= 0.5)
+    row("W1 engine build+forward+gradient, µs/op (parse excluded)",
+        f"{us(t['build'] + t['eval']):.2f}", f"hand {us(ref_t):.3f}", "(informative)", True)
+    path = write("w1.ag", source)
+    wall = statistics.median(child(cli_args("eval", path))[0] for _ in range(1 if quick else 3))
+    row("W1 `autograd-cli eval` of the 10,000-statement file, s (parse included)",
+        f"{wall:.2f}", f"parse {t['parse']:.2f}, build {t['build']:.2f}, evaluate {t['eval']:.3f}",
+        "≤ 1.0", wall <= 1.0)
+    for name, fn in peer_w1(n).items():
+        PEERS.append(("W1 µs/op", name, f"{us(median_time(fn, 3)):.3f}"))
+
+
+def check_w2(quick):
+    source, data = W.program_w2(), W.data_w2()
+    fwd, fwd_grad = W.ref_w2(data)
+    result = api.evaluate(source, sets=data)
+    ref_out = fwd_grad()
+    assert np.isclose(float(result.values["loss"]), ref_out[0], rtol=1e-10)
+    for ours, ref in zip(result.gradients[0].values, ref_out[1:]):
+        assert np.allclose(ours, ref, rtol=1e-8, atol=1e-12), "W2 gradient differs from the reference"
+    reps = 7 if quick else 21
+    t = engine_times(source, sets=data, repeats=reps, refs={"fwd": fwd, "ref": fwd_grad})
+    fwd_t, ref_t = t["fwd"], t["ref"]
+    ours = t["build"] + t["eval"]
+    row("W2 MLP (build+forward+gradient) / NumPy forward",
+        f"{ours / fwd_t:.2f}×", f"hand NumPy {ref_t / fwd_t:.2f}×; PyTorch 2.47× (issue); NumPy fwd {fwd_t * 1e3:.1f} ms",
+        "≤ 2.1×", ours / fwd_t <= 2.1)
+    for name, fn in peer_w2(data).items():
+        pt = compare({"fwd": fwd, "peer": fn}, reps)
+        PEERS.append(("W2 (fwd+grad)/NumPy fwd", name, f"{pt['peer'] / pt['fwd']:.2f}×"))
+
+
+def check_w3(quick):
+    source, data = W.program_w3(), W.data_w3()
+    fwd, fwd_grad = W.ref_w3(data)
+    result = api.evaluate(source, sets=data)
+    f_ref, g_ref = fwd_grad()
+    assert np.isclose(float(result.values["f"]), f_ref, rtol=1e-10)
+    assert np.allclose(result.gradients[0].values[0], g_ref, rtol=1e-10), "W3 gradient differs"
+    reps = 5 if quick else 15
+    t = engine_times(source, sets=data, repeats=reps, refs={"fwd": fwd, "ref": fwd_grad})
+    fwd_t, ref_t = t["fwd"], t["ref"]
+    ours = t["build"] + t["eval"]
+    row("W3 Rosenbrock n=10^6 (build+forward+gradient) / NumPy forward",
+        f"{ours / fwd_t:.2f}×", f"hand NumPy {ref_t / fwd_t:.2f}×; PyTorch 5.1× (issue); NumPy fwd {fwd_t * 1e3:.1f} ms",
+        "≤ 2.5×", ours / fwd_t <= 2.5)
+    for name, fn in peer_w3(data).items():
+        pt = compare({"fwd": fwd, "peer": fn}, reps)
+        PEERS.append(("W3 (fwd+grad)/NumPy fwd", name, f"{pt['peer'] / pt['fwd']:.2f}×"))
+
+
+def check_cold(quick):
+    path = write("cold.ag", W.COLD_PROGRAM)
+    reps = 5 if quick else 11
+    child(cli_args("eval", path))  # warm the parser cache and the OS file cache
+    ours_all, ref_all = [], []
+    for _ in range(reps):  # alternating, so both see the same load
+        ours_all.append(child(cli_args("eval", path))[0])
+        ref_all.append(child([sys.executable, "-c", "import numpy, lark, typer, rich"])[0])
+    ours, ref = statistics.median(ours_all), statistics.median(ref_all)
+    row("Cold start: `autograd-cli eval` of a 5-line program / `import numpy, lark, typer, rich`",
+        f"{ours / ref:.2f}× ({ours * 1e3:.0f} ms)", f"imports {ref * 1e3:.0f} ms", "≤ 1.3×", ours / ref <= 1.3)
+
+
+def check_memory(quick):
+    n = 100_000
+    path = write("chain100k.ag", W.program_w1(n))
+    wall, rss, _ = child(cli_args("eval", path))
+    row(f"Memory: `eval` of the {n:,}-statement chain with its gradient, peak RSS MB",
+        f"{rss}", f"wall {wall:.1f} s", "≤ 300", rss <= 300)
+
+
+def check_growth(quick):
+    sizes = [1_000, 10_000, 100_000]
+    times = []
+    for n in sizes:
+        source = W.program_w1(n)
+        reps = 1 if n >= 100_000 or quick else 3
+
+        def whole():
+            api.evaluate(source)
+        times.append(median_time(whole, reps, warmup=0 if n >= 100_000 else 1))
+        gc.collect()
+    r10, r100 = times[1] / times[0], times[2] / times[0]
+    row("Linear growth: parse+build+evaluate+gradient of the W1 chain at 10×, 100× statements",
+        f"{r10:.1f}×, {r100:.0f}×", "times " + ", ".join(f"{t:.2f} s" for t in times) + " (1k, 10k, 100k)",
+        "≤ 11×, ≤ 110×", r10 <= 11 and r100 <= 110)
+
+
+def check_verify(quick):
+    samples = sorted((ROOT / "samples").glob("*.ag"))
+    if not samples or not _has_command("verify"):
+        row("`verify` of every sample, s each", "n/a", "verify not available", "≤ 1.5", False)
+        return
+    worst, worst_name = 0.0, ""
+    for path in samples:
+        wall = min(child(cli_args("verify", path))[0] for _ in range(1 if quick else 2))
+        if wall > worst:
+            worst, worst_name = wall, path.name
+    row(f"`verify` of every sample ({len(samples)}), slowest, s", f"{worst:.2f} ({worst_name})",
+        "", "≤ 1.5", worst <= 1.5)
+
+
+def check_run(quick):
+    candidates = sorted((ROOT / "samples").glob("*linear_regression*.ag"))
+    if not candidates or not _has_command("run"):
+        row("`run` of the linear regression sample, steps/s", "n/a", "sample or run not available",
+            "≥ 5,000", False)
+        return
+    path = candidates[0]
+    steps = 20_000
+    one = min(child(cli_args("run", path, "--steps", 1, "--json"))[0] for _ in range(3))
+    many = min(child(cli_args("run", path, "--steps", steps, "--json"))[0] for _ in range(1 if quick else 2))
+    rate = steps / max(many - one, 1e-9)
+    row(f"`run {path.name} --steps {steps:,} --json`, steps/s (start-up excluded)",
+        f"{rate:,.0f}", f"whole command {steps / many:,.0f} steps/s incl. {one:.2f} s start-up",
+        "≥ 5,000", rate >= 5000)
+
+
+def _has_command(name):
+    proc = subprocess.run(cli_args(name, "--help"), capture_output=True, env=CHILD_ENV)
+    return proc.returncode == 0
+
+
+# ---------------------------------------------------------------- peers (optional)
+
+def _import(name):
+    try:
+        return __import__(name)
+    except Exception:  # noqa: BLE001 - any failure means "not available"
+        return None
+
+
+def peer_w1(n):
+    out = {}
+    torch = _import("torch")
+    if torch:
+        def torch_w1():
+            x0 = torch.tensor(W.W1_X0, dtype=torch.float64, requires_grad=True)
+            x = x0
+            for _ in range(n):
+                x = torch.sin(x) * 1.01 + x * 0.3
+            x.backward()
+        out["PyTorch eager"] = torch_w1
+    hips = _import("autograd")
+    if hips:
+        import autograd.numpy as anp
+
+        def chain(x):
+            for _ in range(n):
+                x = anp.sin(x) * 1.01 + x * 0.3
+            return x
+        grad = hips.grad(chain)
+        out["HIPS autograd"] = lambda: grad(W.W1_X0)
+    return out
+
+
+def peer_w2(d):
+    out = {}
+    torch = _import("torch")
+    if torch:
+        t = {k: torch.tensor(v) for k, v in d.items()}
+
+        def torch_w2():
+            ps = [t[k].clone().requires_grad_() for k in ("W1", "b1", "W2", "b2")]
+            h = torch.tanh(t["X"] @ ps[0] + ps[1])
+            p = torch.softmax(h @ ps[2] + ps[3], dim=1)
+            loss = -(t["Y"] * torch.log(p)).sum() / t["X"].shape[0]
+            loss.backward()
+        out["PyTorch eager"] = torch_w2
+    hips = _import("autograd")
+    if hips:
+        import autograd.numpy as anp
+
+        def loss(params):
+            W1, b1, W2, b2 = params
+            h = anp.tanh(d["X"] @ W1 + b1)
+            z = h @ W2 + b2
+            e = anp.exp(z - anp.max(z, axis=1, keepdims=True))
+            p = e / anp.sum(e, axis=1, keepdims=True)
+            return -anp.sum(d["Y"] * anp.log(p)) / d["X"].shape[0]
+        vg = hips.value_and_grad(loss)
+        params = [d[k] for k in ("W1", "b1", "W2", "b2")]
+        out["HIPS autograd"] = lambda: vg(params)
+    return out
+
+
+def peer_w3(d):
+    out = {}
+    torch = _import("torch")
+    if torch:
+        xt = torch.tensor(d["x"])
+
+        def torch_w3():
+            x = xt.clone().requires_grad_()
+            f = (100 * (x[1:] - x[:-1] ** 2) ** 2 + (1 - x[:-1]) ** 2).sum()
+            f.backward()
+        out["PyTorch eager"] = torch_w3
+    hips = _import("autograd")
+    if hips:
+        import autograd.numpy as anp
+
+        def rosen(x):
+            return anp.sum(100 * (x[1:] - x[:-1] ** 2) ** 2 + (1 - x[:-1]) ** 2)
+        vg = hips.value_and_grad(rosen)
+        out["HIPS autograd"] = lambda: vg(d["x"])
+    return out
+
+
+# ---------------------------------------------------------------- main
+
+CHECKS = {"w1": check_w1, "w2": check_w2, "w3": check_w3, "cold": check_cold, "memory": check_memory,
+          "growth": check_growth, "verify": check_verify, "run": check_run}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--only", default="", help="comma-separated: " + ",".join(CHECKS))
+    opts = parser.parse_args()
+    chosen = [c.strip() for c in opts.only.split(",") if c.strip()] or list(CHECKS)
+    for name in chosen:
+        print(f"[{name}]", file=sys.stderr)
+        CHECKS[name](opts.quick)
+    print(f"\nautograd-cli benchmarks ({time.strftime('%Y-%m-%d')}, Python {sys.version.split()[0]}, "
+          f"NumPy {np.__version__}, {os.cpu_count()} CPUs; medians)\n")
+    print("| target | ours | reference (same run) | goal | met |")
+    print("|---|---|---|---|---|")
+    for r in ROWS:
+        print("| " + " | ".join(r) + " |")
+    if PEERS:
+        print("\n| workload | peer | figure (same run) |\n|---|---|---|")
+        for p in PEERS:
+            print("| " + " | ".join(p) + " |")
+    else:
+        print("\n(no peers importable: `pip install -e .[bench]` adds PyTorch, JAX and HIPS autograd)")
+
+
+if __name__ == "__main__":
+    main()

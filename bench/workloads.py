@@ -1,0 +1,158 @@
+"""The benchmark workloads of issue 6 as .ag programs, and hand-written NumPy references.
+
+Programs are generated (the large ones are never stored): `program_w1(n)` etc. return
+source text. Each `ref_*` returns (forward, forward_and_gradient) callables written by
+hand with NumPy / math, independent of the engine.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+# ---------------------------------------------------------------- W1: scalar chain
+
+W1_STATEMENTS = 10_000
+W1_OPS_PER_STATEMENT = 4          # sin, *, *, +  (the constants are not ops)
+W1_X0 = 0.5
+
+
+def program_w1(n: int = W1_STATEMENTS) -> str:
+    lines = [f"x0 = variable({W1_X0})", "x = x0"]
+    lines += ["x = sin(x)*1.01 + x*0.3"] * n
+    lines.append("g = gradients(x, x0)")
+    return "\n".join(lines) + "\n"
+
+
+def ref_w1(n: int = W1_STATEMENTS):
+    sin, cos = math.sin, math.cos
+
+    def forward():
+        x = W1_X0
+        for _ in range(n):
+            x = sin(x) * 1.01 + x * 0.3
+        return x
+
+    def forward_and_gradient():
+        x = W1_X0
+        xs = []
+        for _ in range(n):
+            xs.append(x)
+            x = sin(x) * 1.01 + x * 0.3
+        d = 1.0
+        for x_k in reversed(xs):
+            d *= cos(x_k) * 1.01 + 0.3
+        return x, d
+
+    return forward, forward_and_gradient
+
+
+# ---------------------------------------------------------------- W2: MLP
+
+W2_BATCH, W2_IN, W2_HIDDEN, W2_OUT = 256, 784, 512, 10
+
+
+def program_w2() -> str:
+    return f"""\
+# MLP {W2_BATCH}x{W2_IN} -> {W2_HIDDEN} tanh -> {W2_OUT} softmax, categorical cross-entropy
+X = constant(random_normal([{W2_BATCH}, {W2_IN}], seed=1))
+Y = constant(one_hot(random_int(0, {W2_OUT}, [{W2_BATCH}], seed=2), depth={W2_OUT}))
+W1 = variable(random_normal([{W2_IN}, {W2_HIDDEN}], stddev=0.05, seed=3))
+b1 = variable(zeros([{W2_HIDDEN}]))
+W2 = variable(random_normal([{W2_HIDDEN}, {W2_OUT}], stddev=0.05, seed=4))
+b2 = variable(zeros([{W2_OUT}]))
+h = tanh(X @ W1 + b1)
+p = softmax(h @ W2 + b2)
+loss = categorical_crossentropy(Y, p)
+gW1, gb1, gW2, gb2 = gradients(loss, [W1, b1, W2, b2])
+"""
+
+
+def data_w2() -> dict:
+    """The same arrays the program makes, from the spec's definitions of the random functions."""
+    rng = np.random.default_rng
+    labels = rng(2).integers(0, W2_OUT, [W2_BATCH]).astype(np.float64)
+    return {
+        "X": rng(1).normal(0, 1, [W2_BATCH, W2_IN]),
+        "Y": (labels[:, None] == np.arange(W2_OUT)).astype(np.float64),
+        "W1": rng(3).normal(0, 0.05, [W2_IN, W2_HIDDEN]),
+        "b1": np.zeros(W2_HIDDEN),
+        "W2": rng(4).normal(0, 0.05, [W2_HIDDEN, W2_OUT]),
+        "b2": np.zeros(W2_OUT),
+    }
+
+
+def ref_w2(d: dict):
+    X, Y, W1, b1, W2, b2 = (d[k] for k in ("X", "Y", "W1", "b1", "W2", "b2"))
+    n = X.shape[0]
+
+    def forward():
+        h = np.tanh(X @ W1 + b1)
+        z = h @ W2 + b2
+        e = np.exp(z - z.max(axis=1, keepdims=True))
+        p = e / e.sum(axis=1, keepdims=True)
+        return -np.sum(Y * np.log(p)) / n
+
+    def forward_and_gradient():
+        h = np.tanh(X @ W1 + b1)
+        z = h @ W2 + b2
+        e = np.exp(z - z.max(axis=1, keepdims=True))
+        p = e / e.sum(axis=1, keepdims=True)
+        loss = -np.sum(Y * np.log(p)) / n
+        dz = (p * Y.sum(axis=1, keepdims=True) - Y) / n     # softmax + cross-entropy
+        gW2 = h.T @ dz
+        gb2 = dz.sum(axis=0)
+        dh = (dz @ W2.T) * (1 - h * h)
+        gW1 = X.T @ dh
+        gb1 = dh.sum(axis=0)
+        return loss, gW1, gb1, gW2, gb2
+
+    return forward, forward_and_gradient
+
+
+# ---------------------------------------------------------------- W3: Rosenbrock
+
+W3_N = 1_000_000
+
+
+def program_w3(n: int = W3_N) -> str:
+    return f"""\
+# Rosenbrock function of n = {n} variables and its gradient
+x = variable(random_uniform([{n}], minval=-2, maxval=2, seed=0))
+f = reduce_sum(100 * (x[1:] - x[:-1]**2)**2 + (1 - x[:-1])**2)
+g = gradients(f, x)
+"""
+
+
+def data_w3(n: int = W3_N) -> dict:
+    return {"x": np.random.default_rng(0).uniform(-2, 2, [n])}
+
+
+def ref_w3(d: dict):
+    x = d["x"]
+
+    def forward():
+        a, b = x[:-1], x[1:]
+        return np.sum(100 * (b - a**2)**2 + (1 - a)**2)
+
+    def forward_and_gradient():
+        a, b = x[:-1], x[1:]
+        t = b - a**2
+        f = np.sum(100 * t**2 + (1 - a)**2)
+        g = np.zeros_like(x)
+        g[:-1] = -400 * t * a - 2 * (1 - a)
+        g[1:] += 200 * t
+        return f, g
+
+    return forward, forward_and_gradient
+
+
+# ---------------------------------------------------------------- cold start
+
+COLD_PROGRAM = """\
+w = variable(2.0)
+b = variable(1.0)
+y = 3.0 * w + b
+loss = (10.0 - y) ** 2 / 2
+gw, gb = gradients(loss, [w, b])
+"""
