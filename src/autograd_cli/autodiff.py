@@ -14,8 +14,12 @@ from .why import unconnected_reason
 MAX_JACOBIAN_ROWS = 4096  # hessians/jacobian differentiate once per element
 
 
-def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_texts=None):
-    """One entry per x: a Node, or NoGradient (or zeros with unconnected='zero')."""
+def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_texts=None,
+              edge_flows=None):
+    """One entry per x: a Node, or NoGradient (or zeros with unconnected='zero').
+
+    `edge_flows`, a dict, receives the gradient sent along each forward edge:
+    (consumer id, input index) -> Node (explain and graph show them)."""
     stop_ids = {s.id for s in stop}
     x_ids = {x.id for x in xs}
     between = _between(ys, x_ids, stop_ids)
@@ -24,12 +28,7 @@ def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_tex
     for k, y in enumerate(ys):
         if y.id not in between:
             continue
-        seed = grad_ys[k] if grad_ys is not None and grad_ys[k] is not None else None
-        if seed is None:
-            seed = g.const(np.ones(y.shape))
-        elif seed.shape != y.shape:
-            seed = g.broadcast_to(seed, shape=y.shape)
-        pending.setdefault(y.id, []).append(seed)
+        pending.setdefault(y.id, []).append(seed(g, y, grad_ys[k] if grad_ys is not None else None))
 
     totals: dict[int, Node] = {}
     for nid in sorted(between, reverse=True):
@@ -44,13 +43,12 @@ def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_tex
         for i, inp in enumerate(forward.inputs):
             if inp.id not in between:
                 continue
-            rule = forward.op.input_vjp(i)
-            if rule is None:
+            flow = pull(g, forward, i, node)
+            if flow is None:
                 continue
-            contribution = rule(g, forward, node)
-            if contribution is None:
-                continue
-            pending.setdefault(inp.id, []).append(unbroadcast(g, contribution, inp.shape))
+            if edge_flows is not None:
+                edge_flows[(nid, i)] = flow
+            pending.setdefault(inp.id, []).append(flow)
 
     results = []
     for k, x in enumerate(xs):
@@ -62,6 +60,26 @@ def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_tex
             text = x_texts[k] if x_texts else x.describe()
             results.append(NoGradient(text, unconnected_reason(x, ys, stop_ids), g.pos))
     return results
+
+
+def seed(g: Graph, y: Node, grad_y=None) -> Node:
+    """The initial upstream gradient of y: grad_ys' entry broadcast to y's shape, or ones."""
+    if grad_y is None:
+        return g.const(np.ones(y.shape))
+    return grad_y if grad_y.shape == y.shape else g.broadcast_to(grad_y, shape=y.shape)
+
+
+def pull(g: Graph, node: Node, i: int, dy: Node):
+    """The gradient sent from `node` (upstream gradient dy) back to its input i, in
+    that input's shape; None where the op has no gradient for it. The one step of
+    reverse mode (autodiff and explain's per-path products both use it)."""
+    rule = node.op.input_vjp(i)
+    if rule is None:
+        return None
+    contribution = rule(g, node, dy)
+    if contribution is None:
+        return None
+    return unbroadcast(g, contribution, node.inputs[i].shape)
 
 
 def unbroadcast(g: Graph, grad: Node, shape) -> Node:

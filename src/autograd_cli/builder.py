@@ -39,6 +39,7 @@ class GradientRecord:
     x_nodes: list
     y_nodes: list
     stop_nodes: list = field(default_factory=list)
+    grad_ys: list | None = None   # per y: Node or None (ones), as passed to gradients
 
 
 @dataclass

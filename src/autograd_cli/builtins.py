@@ -299,11 +299,11 @@ def _mean_squared_error(b, c):
 UNCONNECTED = ("none", "zero")
 
 
-def _record(b, c, kind, ys, xs, texts_y, texts_x, values, stop=()):
+def _record(b, c, kind, ys, xs, texts_y, texts_x, values, stop=(), grad_ys=None):
     from .builder import GradientRecord
 
     b.records.append(GradientRecord(kind, b.record_name(c.ast), c.pos.line, texts_y, texts_x, values,
-                                    xs, ys, list(stop)))
+                                    xs, ys, list(stop), grad_ys))
 
 
 @builtin("gradients", ("ys", "xs", "grad_ys", "stop_gradients", "unconnected_gradients"),
@@ -337,7 +337,7 @@ def _gradients(b, c):
         raise AgError(f"unconnected_gradients must be \"none\" or \"zero\", got {mode!r}",
                       c.at("unconnected_gradients"))
     values = autodiff.gradients(b.g, ys, xs, grad_ys, stop, mode.lower(), texts_x)
-    _record(b, c, "gradients", ys, xs, texts_y, texts_x, values, stop)
+    _record(b, c, "gradients", ys, xs, texts_y, texts_x, values, stop, grad_ys)
     return values
 
 

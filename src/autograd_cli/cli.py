@@ -151,6 +151,42 @@ def eval_command(
     run_guarded(file, body)
 
 
+@app.command("explain")
+def explain_command(
+    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    set_: Optional[List[str]] = SetOpt,
+    grad: Optional[List[str]] = typer.Option(None, "--grad", help="Also explain gradients of this value."),
+    wrt: Optional[List[str]] = typer.Option(None, "--wrt", help="...with respect to these names."),
+    unconnected: str = typer.Option("none", "--unconnected", help="none | zero"),
+    as_json: bool = JsonOpt,
+):
+    """Why each gradient is what it is: paths from x to the ys, their contributions, cuts."""
+
+    def body(session: Session):
+        from .api import evaluate
+        from .explain import explain
+        from .render import explainout
+
+        if unconnected not in ("none", "zero"):
+            raise AgError(f"--unconnected must be none or zero, got {unconnected!r}")
+        if wrt and not grad:
+            raise AgError("--wrt needs --grad")
+        result = evaluate(session.source, sets=parse_sets(set_), unconnected=unconnected,
+                          grads=grad or (), wrt=wrt or ())
+        records = explain(result)
+        if as_json:
+            from .render.jsonout import dumps
+
+            write_json(dumps(explainout.document(records)))
+        else:
+            explainout.text(records, console())
+        for warning in result.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        return EXIT_OK
+
+    run_guarded(file, body)
+
+
 def main():
     try:
         app()

@@ -1,10 +1,16 @@
-"""Why a gradient is None: the one place that decides it (eval and explain use it).
+"""Why a gradient is None, and which forward paths carry gradient: the one place
+that decides it (eval's reasons, explain's paths and sentences, graph's cut edges).
 
-Walks the graph with loops (ids are a topological order), never recursion.
+A path runs from x along forward edges (a node -> the node that consumes it as
+input i) to one of the ys. An edge is cut when the consumer is stop_gradient,
+has no gradient rule for that input (round, comparisons, argmax, ...), or is held
+constant by `stop_gradients=`. Everything here walks the graph with loops in id
+(= topological) order, never recursion; path counts are exact Python ints
+computed by dynamic programming, so 2**60 paths cost 60 steps, not 2**60.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .graph import Node
 
@@ -23,60 +29,114 @@ class Cut:
             return f"held by stop_gradients ({self.node.describe()}, line {self.node.line})"
         return f"{self.node.op.name} has no gradient (line {self.node.line})"
 
+    def phrase(self) -> str:
+        """The cut as part of a sentence: 'stop_gradient(a) on line 4'."""
+        call = f"{self.node.op.name}({', '.join(_arg_text(i) for i in self.node.inputs)})"
+        if self.kind == "stop_gradient":
+            return f"{call} on line {self.node.line}"
+        if self.kind == "stop_gradients":
+            return f"{self.node.describe()} (line {self.node.line}), which stop_gradients= holds constant"
+        return f"{call} on line {self.node.line}, which has no gradient"
+
+
+def edge_cut(node: Node, i: int, stop_ids) -> Cut | None:
+    """Whether the edge into `node`'s input i carries gradient (None) or what cuts it."""
+    if node.op.name == "stop_gradient":
+        return Cut("stop_gradient", node)
+    if node.op.input_vjp(i) is None:
+        return Cut("no_gradient", node)
+    if node.id in stop_ids:
+        return Cut("stop_gradients", node)
+    return None
+
+
+@dataclass
+class PathSpace:
+    """All forward paths from x to the ys, counted (not enumerated)."""
+
+    x: Node
+    ys: list
+    stop_ids: set
+    order: list = field(default_factory=list)        # nodes on some path, ascending id (x first)
+    members: set = field(default_factory=set)         # their ids
+    y_weight: dict = field(default_factory=dict)      # node id -> how many times it is a y
+    live_from_x: dict = field(default_factory=dict)   # node id -> live paths x -> node (if > 0)
+    above: dict = field(default_factory=dict)         # node id -> all paths x -> node
+    total: int = 0                                    # paths x -> ys
+    live: int = 0                                     # paths that carry gradient
+    first_cuts: list = field(default_factory=list)    # [(Cut, paths whose first cut it is)]
+
+    @property
+    def cut(self) -> int:
+        return self.total - self.live
+
+    def edges_in(self, node: Node):
+        """(input index, input node) of node's edges that lie on paths."""
+        return [(i, inp) for i, inp in enumerate(node.inputs) if inp.id in self.members]
+
+
+def path_space(x: Node, ys, stop_ids) -> PathSpace:
+    space = PathSpace(x, list(ys), set(stop_ids))
+    upstream = _index(ys)
+    if x.id not in upstream:
+        return space
+    for y in ys:
+        space.y_weight[y.id] = space.y_weight.get(y.id, 0) + 1
+    order, members = [x], {x.id}
+    for nid in sorted(i for i in upstream if i > x.id):   # descendants of x that reach a y
+        node = upstream[nid]
+        if any(inp.id in members for inp in node.inputs):
+            members.add(nid)
+            order.append(node)
+    space.order, space.members = order, members
+    below = {}                                             # paths node -> ys
+    consumers: dict[int, list] = {}
+    for node in order:
+        for i, inp in space.edges_in(node):
+            consumers.setdefault(inp.id, []).append(node)
+    for node in reversed(order):
+        below[node.id] = space.y_weight.get(node.id, 0) + sum(below[c.id] for c in consumers.get(node.id, ()))
+    above_all = {x.id: 1}
+    live = {x.id: 1}
+    cut_counts: dict = {}
+    for node in order[1:]:
+        total_in = live_in = 0
+        for i, inp in space.edges_in(node):
+            total_in += above_all[inp.id]
+            carried = live.get(inp.id, 0)
+            if not carried:
+                continue
+            cut = edge_cut(node, i, space.stop_ids)
+            if cut is None:
+                live_in += carried
+            else:
+                key = (node.id, cut.kind)
+                prior = cut_counts.get(key, (cut, 0))[1]
+                cut_counts[key] = (cut, prior + carried * below[node.id])
+        above_all[node.id] = total_in
+        if live_in:
+            live[node.id] = live_in
+    space.live_from_x, space.above = live, above_all
+    space.total = below[x.id]
+    space.live = sum(w * live.get(nid, 0) for nid, w in space.y_weight.items())
+    space.first_cuts = [v for v in cut_counts.values() if v[1] > 0]
+    return space
+
 
 def ancestors(roots) -> set[int]:
     """Ids of roots and everything they are computed from (all edges)."""
-    seen, stack = set(), list(roots)
-    while stack:
-        node = stack.pop()
-        if node.id in seen:
-            continue
-        seen.add(node.id)
-        stack.extend(node.inputs)
-    return seen
-
-
-def descendants_within(start: Node, allowed: set[int], nodes_by_id) -> list[Node]:
-    """Nodes in `allowed` computed from `start` (ascending id order)."""
-    reached = {start.id}
-    for nid in sorted(i for i in allowed if i > start.id):
-        node = nodes_by_id(nid)
-        if any(inp.id in reached for inp in node.inputs):
-            reached.add(nid)
-    return [nodes_by_id(i) for i in sorted(reached)]
+    return set(_index(roots))
 
 
 def cuts_between(x: Node, ys, stop_ids: set[int]) -> list[Cut]:
     """The first cut on each blocked path from x to the ys."""
-    upstream = ancestors(ys)
-    if x.id not in upstream:
-        return []
-    by_id = _index(upstream, ys)
-    live = {x.id}   # reached from x with gradient still flowing
-    cuts: list[Cut] = []
-    for nid in sorted(i for i in upstream if i > x.id):
-        node = by_id[nid]
-        fed = [i for i, inp in enumerate(node.inputs) if inp.id in live]
-        if not fed:
-            continue
-        if node.op.name == "stop_gradient":
-            cuts.append(Cut("stop_gradient", node))
-            continue
-        if any(node.op.input_vjp(i) is not None for i in fed):
-            live.add(nid)
-            if nid in stop_ids:
-                cuts.append(Cut("stop_gradients", node))
-                live.discard(nid)
-        else:
-            cuts.append(Cut("no_gradient", node))
-    # A cut whose output feeds nothing that reaches ys still lies on a path (upstream ⊆ ys' ancestors).
-    return cuts
+    return [cut for cut, _ in path_space(x, ys, stop_ids).first_cuts]
 
 
 def unconnected_reason(x: Node, ys, stop_ids: set[int]) -> str:
     """One phrase: why no gradient reaches x from the ys."""
-    if x.id not in ancestors(ys):
-        if any(y.id in ancestors([x]) for y in ys):
+    if x.id not in _index(ys):
+        if any(y.id in _index([x]) for y in ys):
             return "no path to ys (it is computed from them, not before them)"
         return "no path to ys"
     cuts = cuts_between(x, ys, stop_ids)
@@ -86,7 +146,34 @@ def unconnected_reason(x: Node, ys, stop_ids: set[int]) -> str:
     return "; ".join(texts)
 
 
-def _index(ids: set[int], ys) -> dict[int, Node]:
+def none_sentence(x_text: str, y_texts, space: PathSpace) -> str:
+    """One sentence a beginner understands: why no gradient reaches x."""
+    ys = _join(list(dict.fromkeys(y_texts))) or "the ys"
+    if not space.members:
+        ys_from_x = _index([space.x])
+        if any(y.id in ys_from_x for y in space.ys):
+            return (f"{x_text} is computed from {ys}, not the other way round, so {ys} does not "
+                    f"depend on it and no gradient flows back to it.")
+        return f"{ys} is not computed from {x_text} at all, so no gradient flows back to it."
+    phrases = list(dict.fromkeys(cut.phrase() for cut, _ in space.first_cuts))
+    if not phrases:
+        return f"no path from {x_text} to {ys} carries a gradient, so none flows back to it."
+    return f"{x_text} reaches {ys} only through {_join(phrases)}, so no gradient flows back to it."
+
+
+def _arg_text(node: Node) -> str:
+    if node.label:
+        return node.label
+    if node.op.name == "const" and node.shape == ():
+        return f"{float(node.params['value']):g}"
+    return "…"
+
+
+def _join(items) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def _index(ys) -> dict[int, Node]:
     found, stack = {}, list(ys)
     while stack:
         node = stack.pop()

@@ -1,0 +1,174 @@
+"""explain's output: rich text and the --json document. Nothing here computes."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..explain import MAX_CUT_PATHS, MAX_PATHS, MAX_PULLS, TIME_BUDGET, path_text
+from .tables import format_value
+
+SHOWN_PATHS = 5           # text output lists this many largest paths (all of them when complete and <= 30)
+SHOWN_CUT_PATHS = 10
+SHOWN_EDGES = 15
+
+
+def _y_text(record, path):
+    return record.y_texts[path.y_index]
+
+
+def _agree(a, b) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    return a.shape == b.shape and bool(np.allclose(a, b, rtol=1e-9, atol=1e-12, equal_nan=True))
+
+
+def text(records, out) -> None:
+    """Print every record's explanation to a rich console."""
+    from rich.markup import escape
+
+    out.soft_wrap = True   # a path stays on one line
+    if not records:
+        out.print("The program computes no gradients. Add gradients(...) to it, or pass "
+                  "--grad Y (and --wrt X) to explain one.")
+        return
+    for record in records:
+        where = f" (line {record.line})" if record.line else ""
+        out.print(f"[bold]{escape(record.kind)} {escape(record.name)}{where}: "
+                  f"d({escape(', '.join(record.y_texts))})/dx[/bold]")
+        if record.note:
+            out.print(f"  [dim]{escape(record.note)}[/dim]")
+        for item in record.xs:
+            _x_text(item, record, out, escape)
+        out.print()
+
+
+def _x_text(item, record, out, escape):
+    space = item.space
+    ys = ", ".join(dict.fromkeys(record.y_texts))
+    grad = format_value(item.gradient)
+    out.print(f"\n  [bold]d({escape(ys)})/d({escape(item.x_text)})[/bold] = {escape(grad)}")
+    if item.sentence:
+        out.print(f"  [yellow]{escape(item.sentence)}[/yellow]", soft_wrap=True)
+    if space.total == 0:
+        return
+    out.print(f"  {escape(_count_phrase(space, item.x_text, ys))}:")
+    shown = item.paths if item.complete and len(item.paths) <= 30 else item.paths[:SHOWN_PATHS]
+    rows = [(path_text(p, _y_text(record, p), item.x_text), f"contributes {format_value(p.contribution)}", "")
+            for p in shown]
+    rows += [(path_text(p, _y_text(record, p), item.x_text),
+              "carries nothing: " + "; ".join(dict.fromkeys(c.describe() for c in p.cuts)), "yellow")
+             for p in item.cut_paths[:SHOWN_CUT_PATHS]]
+    width = min(max((len(r[0]) for r in rows), default=0), 70)
+    for path, what, style in rows:
+        line = f"    {escape(path.ljust(width))}   {escape(what)}"
+        out.print(f"[{style}]{line}[/{style}]" if style else line, soft_wrap=True)
+    hidden_live = len(item.paths) - len(shown)
+    hidden_cut = len(item.cut_paths) - min(len(item.cut_paths), SHOWN_CUT_PATHS)
+    if hidden_live > 0 or hidden_cut > 0:
+        out.print(f"  [dim]({hidden_live:,} more live and {hidden_cut:,} more cut paths in --json)[/dim]")
+    if item.complete and item.paths:
+        mark = "✓" if _agree(item.listed_sum, item.gradient) else "✗ (differs from the gradient)"
+        if len(item.paths) == 1:
+            out.print(f"  the one live path carries the whole gradient {escape(grad)} {mark}", soft_wrap=True)
+        else:
+            terms = " + ".join(format_value(p.contribution) for p in item.paths) if len(item.paths) <= 8 \
+                else f"the {len(item.paths):,} contributions"
+            out.print(f"  sum: {escape(terms)} = {escape(format_value(item.listed_sum))}, "
+                      f"the gradient {mark}", soft_wrap=True)
+    elif item.paths or space.live:
+        why_stop = f"the budget ({item.stopped_by})" if item.stopped_by else \
+            f"the listing limit ({MAX_PATHS:,} live / {MAX_CUT_PATHS:,} cut paths)"
+        out.print(f"  {len(item.paths):,} of {space.live:,} live paths listed (stopped by {escape(why_stop)}); "
+                  f"the listed contributions sum to {escape(format_value(item.listed_sum))}, "
+                  f"all {space.live:,} sum to the gradient {escape(grad)}")
+    if space.first_cuts and not item.complete:
+        for cut, count in space.first_cuts:
+            out.print(f"  [yellow]{count:,} paths first cut at line {cut.node.line}: "
+                      f"{escape(cut.describe())}[/yellow]")
+    if not item.complete and item.edge_flows:
+        edges = sorted(item.edge_flows, key=lambda e: -_size(e.flow))[:SHOWN_EDGES]
+        out.print(f"  gradient flowing on each edge (largest {len(edges)} of {len(item.edge_flows):,}):")
+        for edge in edges:
+            out.print(f"    {escape(_end(edge.source))} → {escape(_end(edge.target))}: "
+                      f"{escape(format_value(edge.flow))}")
+
+
+def _count_phrase(space, x_text, ys) -> str:
+    word = "path" if space.total == 1 else "paths"
+    text = f"{space.total:,} {word} from {x_text} to {ys}"
+    if space.cut:
+        live = "carries" if space.live == 1 else "carry"
+        cut = "is" if space.cut == 1 else "are"
+        text += f", {space.live:,} {live} gradient, {space.cut:,} {cut} cut"
+    return text
+
+
+def _size(value) -> float:
+    from ..explain import _magnitude
+
+    return _magnitude(value)
+
+
+def _end(node) -> str:
+    name = node.label or f"[{node.op.name}]"
+    return f"{name} ({node.line})"
+
+
+# ---------------------------------------------------------------- --json
+
+
+def document(records) -> dict:
+    return {
+        "budget": {"max_paths": MAX_PATHS, "max_cut_paths": MAX_CUT_PATHS,
+                   "max_vjp_products": MAX_PULLS, "time_seconds": TIME_BUDGET},
+        "gradients": [_record_doc(r) for r in records],
+    }
+
+
+def _record_doc(record) -> dict:
+    return {
+        "kind": record.kind, "name": record.name, "line": record.line, "ys": record.y_texts,
+        "note": record.note,
+        "xs": [_x_doc(item, record) for item in record.xs],
+    }
+
+
+def _node_doc(node, name=None) -> dict:
+    return {"name": node.label or name, "op": node.op.name, "line": node.line}
+
+
+def _path_doc(path, record, item) -> dict:
+    last = len(path.nodes) - 1
+    nodes = [_node_doc(n, item.x_text if k == 0 else record.y_texts[path.y_index] if k == last else None)
+             for k, n in enumerate(path.nodes)]
+    doc = {"y": record.y_texts[path.y_index], "nodes": nodes, "operands": path.operands,
+           "text": path_text(path, record.y_texts[path.y_index], item.x_text)}
+    if path.cuts:
+        doc["cuts"] = [{"kind": c.kind, "op": c.node.op.name, "line": c.node.line, "reason": c.describe()}
+                       for c in path.cuts]
+        doc["reason"] = "; ".join(dict.fromkeys(c.describe() for c in path.cuts))
+    else:
+        doc["contribution"] = path.contribution
+    return doc
+
+
+def _x_doc(item, record) -> dict:
+    space = item.space
+    return {
+        "x": item.x_text,
+        "gradient": item.gradient,
+        "why_none": item.reason,
+        "sentence": item.sentence,
+        "path_count": space.total,
+        "live_path_count": space.live,
+        "cut_path_count": space.cut,
+        "complete": item.complete,
+        "stopped_by": item.stopped_by,
+        "paths": [_path_doc(p, record, item) for p in item.paths],
+        "contributions_sum": item.listed_sum,
+        "cut_paths": [_path_doc(p, record, item) for p in item.cut_paths],
+        "cuts": [{"kind": c.kind, "op": c.node.op.name, "line": c.node.line, "reason": c.describe(),
+                  "paths": n} for c, n in space.first_cuts],
+        "edge_flows": [{"from": _node_doc(e.source), "to": _node_doc(e.target), "operand": e.operand,
+                        "flow": e.flow} for e in item.edge_flows],
+    }
