@@ -549,11 +549,12 @@ def _static_pattern(pattern):
 
 op("take", lambda x, *idx, pattern: x[_dynamic_index(pattern, x.shape, idx)],
    lambda s, *idx, pattern: index_shape(s, _static_pattern(pattern)),
-   vjp=lambda g, n, dy, i: None if i else g.untake(dy, *n.inputs[1:], pattern=n.params["pattern"],
-                                                    shape=n.inputs[0].shape))
+   # one rule: the gradient reaches x only; the index inputs have none (as tf.gather's indices)
+   vjp=(lambda g, n, dy: g.untake(dy, *n.inputs[1:], pattern=n.params["pattern"],
+                                  shape=n.inputs[0].shape),))
 op("untake", lambda dy, *idx, pattern, shape: _scatter(dy, _dynamic_index(pattern, shape, idx), shape),
    lambda s, *idx, pattern, shape: tuple(shape),
-   vjp=lambda g, n, dy, i: None if i else g.take(dy, *n.inputs[1:], pattern=n.params["pattern"]))
+   vjp=(lambda g, n, dy: g.take(dy, *n.inputs[1:], pattern=n.params["pattern"]),))
 
 # ---------------------------------------------------------------- learning
 
