@@ -70,7 +70,9 @@ class Builder:
         self.current_target: str | None = None
         self.current_rhs = None
         self._static_cache: dict[int, np.ndarray] = {}
+        self._packed: dict[int, tuple] = {}
         self.first_assignment, self.assign_counts, self.used_names = _survey(program)
+        self.defined_names = {s.name for s in program.statements if isinstance(s, ast.FuncDef)}
         self._check_sets()
 
     # ------------------------------------------------------------ statements
@@ -116,8 +118,24 @@ class Builder:
             if p in RESERVED or p in seen:
                 raise AgError(f"bad parameter name '{p}'", pos)
             seen.add(p)
+        self._check_def_body(stmt, seen)
         self.functions[stmt.name] = UserFunction(stmt.name, stmt.params, stmt.body, dict(self.env),
                                                  dict(self.functions), stmt.pos)
+
+    def _check_def_body(self, stmt: ast.FuncDef, params: set):
+        """A def's names and calls are checked where it is defined, called or not."""
+        for e in _walk(stmt.body):
+            if isinstance(e, ast.Name) and e.id not in params and e.id not in self.env \
+                    and e.id != "step" and e.id not in self.functions and e.id not in BUILTINS:
+                raise AgError(f"'{e.id}' is not visible inside def {stmt.name}: a def sees its "
+                              "parameters and the names assigned before it", e.pos)
+            if isinstance(e, ast.Call) and e.func not in self.functions and e.func not in BUILTINS:
+                if e.func == stmt.name:
+                    raise AgError(f"def {e.func} calls itself: recursion is not allowed", e.pos)
+                if e.func in self.defined_names:
+                    raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
+                raise AgError(f"unknown function '{e.func}'"
+                              f"{_suggest(e.func, list(BUILTINS) + list(self.functions))}", e.pos)
 
     # ------------------------------------------------------------ --set
 
@@ -130,7 +148,8 @@ class Builder:
                 continue
             stmt = self.first_assignment[name]
             if count > 1 or len(stmt.targets) > 1 or not _is_settable(stmt.value):
-                raise AgError(f"--set {name}: '{name}' is computed here; --set replaces only inputs and "
+                how = f"is assigned {count} times" if count > 1 else "is computed here"
+                raise AgError(f"--set {name}: '{name}' {how}; --set replaces only inputs and "
                               "names assigned once by a literal, constant(), variable() or placeholder()",
                               stmt.pos)
 
@@ -233,15 +252,21 @@ class Builder:
         if not items:
             self.g.pos = pos
             return self.g.const(np.zeros((0,)))
+        # Every number is a tensor, so packing stacks the items (gradients reach
+        # them, as tf.convert_to_tensor's Pack op); a list is packed once, so
+        # `x = [1.0, 2.0]; gradients(reduce_sum(x * x), x)` is [2, 4].
+        packed = self._packed.get(id(items))
+        if packed is not None:
+            return packed[1]
         nodes = [self.tensor(item, pos) for item in items]
         self.g.pos = pos
-        if all(n.op.name == "const" for n in nodes):
-            shapes = {n.shape for n in nodes}
-            if len(shapes) > 1:
-                raise AgError("list items have different shapes: "
-                              + " and ".join(str(s) for s in list(shapes)[:2]), pos)
-            return self.g.const(np.stack([n.params["value"] for n in nodes]))
-        return self.apply("stack", *nodes, axis=0)
+        shapes = {n.shape for n in nodes}
+        if len(shapes) > 1:
+            raise AgError("list items have different shapes: "
+                          + " and ".join(str(s) for s in list(shapes)[:2]), pos)
+        node = self.apply("stack", *nodes, axis=0)
+        self._packed[id(items)] = (items, node)   # keeps `items` alive, so its id stays unique
+        return node
 
     def static(self, value, pos: Pos, what: str):
         """A value needed before the program runs (axis, shape, seed, ...) as NumPy."""
@@ -426,6 +451,26 @@ def _is_settable(rhs) -> bool:
     return isinstance(rhs, ast.Call) and rhs.func in ("constant", "variable", "placeholder")
 
 
+def _walk(root):
+    """Every expression inside root (root included), without recursion."""
+    stack = [root]
+    while stack:
+        e = stack.pop()
+        yield e
+        if isinstance(e, ast.BinOp):
+            stack += [e.left, e.right]
+        elif isinstance(e, ast.Unary):
+            stack.append(e.operand)
+        elif isinstance(e, ast.Call):
+            stack += e.args + [k.value for k in e.kwargs]
+        elif isinstance(e, ast.ListExpr):
+            stack += e.items
+        elif isinstance(e, ast.Index):
+            stack += [e.target] + e.subscripts
+        elif isinstance(e, ast.Slice):
+            stack += [p for p in (e.lower, e.upper, e.stride) if p is not None]
+
+
 def _survey(program: ast.Program):
     """Names assigned (first assignment, counts) and every name used anywhere."""
     first, counts, used = {}, {}, set()
@@ -440,22 +485,8 @@ def _survey(program: ast.Program):
             stack.append(stmt.body)
         else:
             stack.append(stmt.value)
-    while stack:
-        e = stack.pop()
-        if isinstance(e, ast.Name):
-            used.add(e.id)
-        elif isinstance(e, ast.BinOp):
-            stack += [e.left, e.right]
-        elif isinstance(e, ast.Unary):
-            stack.append(e.operand)
-        elif isinstance(e, ast.Call):
-            stack += e.args + [k.value for k in e.kwargs]
-        elif isinstance(e, ast.ListExpr):
-            stack += e.items
-        elif isinstance(e, ast.Index):
-            stack += [e.target] + e.subscripts
-        elif isinstance(e, ast.Slice):
-            stack += [p for p in (e.lower, e.upper, e.stride) if p is not None]
+    for root in stack:
+        used.update(e.id for e in _walk(root) if isinstance(e, ast.Name))
     return first, counts, used
 
 
