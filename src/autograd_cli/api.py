@@ -43,12 +43,13 @@ class Evaluation:
     node_values: dict = field(repr=False, default_factory=dict)
 
 
-def build(source, sets=None, unconnected: str = "none", grads=(), wrt=()) -> BuiltProgram:
+def build(source, sets=None, unconnected: str = "none", grads=(), wrt=(), feed=None) -> BuiltProgram:
     """Parse and build the graph (shapes checked), adding --grad/--wrt gradients.
-    `source` is program text, or a `syntax.Program` already parsed."""
+    `source` is program text, or a `syntax.Program` already parsed. `feed` (a feed.Feed)
+    gives placeholders their per-step columns (run --feed)."""
     _allow_deep_nesting()
     tree = source if isinstance(source, Program) else parse(source)
-    built = Builder(tree, sets=sets, unconnected=unconnected).build()
+    built = Builder(tree, sets=sets, unconnected=unconnected, feed=feed).build()
     for y_name in grads:
         add_gradient(built, y_name, list(wrt), unconnected)
     return built

@@ -49,11 +49,13 @@ class BuiltProgram:
     gradients: list        # [GradientRecord]
     leaves: dict           # name -> leaf Node (variables, placeholders, inputs)
     step_node: Node | None
-    assigns: list          # state updates in program order (see state.py)
+    assigns: list          # state updates in program order (state.Assign)
+    groups: list = field(default_factory=list)   # nodes group(...) evaluates each step
+    fed: list = field(default_factory=list)      # (placeholder Node, feed column name)
 
 
 class Builder:
-    def __init__(self, program: ast.Program, sets=None, unconnected="none"):
+    def __init__(self, program: ast.Program, sets=None, unconnected="none", feed=None):
         self.program = program
         self.source = program.source
         self.g = Graph()
@@ -66,6 +68,9 @@ class Builder:
         self.leaves: dict[str, Node] = {}
         self.step_node: Node | None = None
         self.assigns: list = []
+        self.groups: list = []
+        self.feed = feed           # feed.Feed from run --feed, or None
+        self.fed: list = []
         self.def_stack: list[UserFunction] = []
         self.current_target: str | None = None
         self.current_rhs = None
@@ -87,7 +92,8 @@ class Builder:
             else:
                 self.current_target, self.current_rhs = stmt.text, stmt.value
                 self.named[stmt.text] = self.expr(stmt.value, self.env)
-        return BuiltProgram(self.g, self.named, self.records, self.leaves, self.step_node, self.assigns)
+        return BuiltProgram(self.g, self.named, self.records, self.leaves, self.step_node, self.assigns,
+                            self.groups, self.fed)
 
     def _assign(self, stmt: ast.Assign):
         for name, pos in zip(stmt.targets, stmt.target_pos):
@@ -157,7 +163,9 @@ class Builder:
         name, value = stmt.targets[0], self.sets[stmt.targets[0]]
         rhs = stmt.value
         self.g.pos = rhs.pos
-        if isinstance(rhs, ast.Call) and rhs.func in ("variable", "placeholder"):
+        if isinstance(rhs, ast.Call) and rhs.func == "placeholder":
+            return self.expr(rhs, self.env)   # the handler checks the declared shape
+        if isinstance(rhs, ast.Call) and rhs.func == "variable":
             return self._leaf(rhs.func, name, value)
         return self.g.const(value)
 
@@ -356,6 +364,10 @@ class Builder:
 
     def _index(self, e: ast.Index, scope):
         target = self.expr(e.target, scope)
+        if isinstance(target, list) and len(e.subscripts) == 1 and not isinstance(e.subscripts[0], ast.Slice):
+            sub = self.expr(e.subscripts[0], scope)
+            if isinstance(sub, Node) and _moving(sub):
+                target = self._pack(target, e.target.pos)   # data[step]: the list as a tensor
         if isinstance(target, list):
             if len(e.subscripts) != 1 or isinstance(e.subscripts[0], ast.Slice):
                 if len(e.subscripts) == 1:
@@ -383,7 +395,7 @@ class Builder:
             node = self.tensor(value, sub.pos)
             if node.shape != ():
                 raise AgError(f"an index must be a single integer, got shape {node.shape}", sub.pos)
-            if any(n.op.name in ("variable", "placeholder", "step") for n in needed([node])):
+            if _moving(node):
                 pattern.append(None)
                 dynamic.append(node)
             else:
@@ -426,6 +438,11 @@ class Call:
 BINARY = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "@": "matmul", "**": "pow",
           "<": "less", "<=": "less_equal", ">": "greater", ">=": "greater_equal",
           "==": "equal", "!=": "not_equal"}
+
+
+def _moving(node: Node) -> bool:
+    """Whether a value changes from step to step (depends on a variable, placeholder or step)."""
+    return any(n.op.name in ("variable", "placeholder", "step") for n in needed([node]))
 
 
 def _integral(value: float, pos: Pos, what: str) -> int:

@@ -370,8 +370,92 @@ def _placeholder(b, c):
     name = b.current_target if b.current_rhs is c.ast else None
     if name is None or "," in name:
         raise AgError("placeholder(...) must be assigned to a name (x = placeholder())", c.pos)
-    raise AgError(f"placeholder '{name}' has no value: give it with --set {name}=VALUE "
-                  "(or per step with run --feed)", c.pos)
+    declared = _declared_shape(b, c)
+    if name in b.sets:
+        value, source = np.asarray(b.sets[name], dtype=np.float64), f"--set {name}"
+    elif b.feed is not None and name in b.feed.columns:
+        value, source = b.feed.columns[name][0], f"the column '{name}' of {b.feed.path} (a number per row)"
+    elif b.feed is not None:
+        raise AgError(f"placeholder '{name}' has no value: the header (row 1) of {b.feed.path} has no "
+                      f"column '{name}' (it has: {b.feed.describe_header()}); add the column or give "
+                      f"--set {name}=VALUE", c.pos)
+    else:
+        raise AgError(f"placeholder '{name}' has no value: give it with --set {name}=VALUE "
+                      "(or per step with run --feed FILE.csv)", c.pos)
+    if declared is not None and (len(declared) != value.ndim
+                                 or any(d is not None and d != v for d, v in zip(declared, value.shape))):
+        shown = "(" + ", ".join("None" if d is None else str(d) for d in declared) + ("," if len(declared) == 1 else "") + ")"
+        raise AgError(f"placeholder '{name}' is declared with shape {shown} but {source} has shape "
+                      f"{value.shape}", c.at("shape"))
+    node = _new_leaf(b, c, "placeholder", value)
+    if name not in b.sets and b.feed is not None:
+        b.fed.append((node, name))
+    return node
+
+
+def _declared_shape(b, c):
+    """placeholder's shape: None (any), or a tuple whose None entries are any size."""
+    raw = c.args["shape"]
+    if raw is None:
+        return None
+    if isinstance(raw, list):
+        return tuple(None if d is None else b.integer(d, c.at("shape"), "shape") for d in raw)
+    return _shape_arg(b, c)
+
+
+STATE_OPS = ("assign", "assign_add", "assign_sub")
+
+
+def _assign_builtin(kind):
+    def handler(b, c):
+        from .state import Assign
+
+        ref, value = c.args["v"], c.args["value"]
+        if not (isinstance(ref, Node) and ref.op.name == "variable"):
+            raise AgError(f"{kind} needs a variable as its first argument (made by variable(...)), "
+                          f"got {_what(ref)}", c.at("v"))
+        if isinstance(value, NoGradient):
+            raise AgError(f"cannot update {ref.describe()}: the gradient with respect to {value.x_text} is "
+                          f"None ({value.reason}); pass unconnected_gradients=\"zero\" to gradients(...) "
+                          "to make this update a no-op", c.at("value"))
+        value = b.tensor(value, c.at("value"))
+        b.g.pos = c.pos
+        node = b.apply(kind, ref, value)
+        b.assigns.append(Assign(ref, node))
+        return node
+    BUILTINS[kind] = Builtin(("v", "value"), {}, handler)
+
+
+for _name in STATE_OPS:
+    _assign_builtin(_name)
+
+
+def _what(value) -> str:
+    if isinstance(value, Node):
+        name = f" '{value.label}'" if value.label else ""
+        kinds = {"const": "a constant", "input": "the input", "placeholder": "the placeholder",
+                 "step": "step"}
+        return kinds.get(value.op.name, f"a computed value ({value.op.name})") + name
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, NoGradient):
+        return f"a None gradient ({value.reason})"
+    return "None" if value is None else repr(value)
+
+
+@builtin("group", ("inputs",), variadic=True)
+def _group(b, c):
+    # tf.group: runs its inputs, evaluates to None (as sess.run on the group op gives None).
+    stack = list(c.args["inputs"])
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, NoGradient):
+            raise item.error(c.pos)
+        elif isinstance(item, Node):
+            b.groups.append(item)
+    return None
 
 
 def _new_leaf(b, c, kind, value):

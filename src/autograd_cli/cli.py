@@ -187,6 +187,27 @@ def explain_command(
     run_guarded(file, body)
 
 
+@app.command("run")
+def run_command(
+    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    steps: int = typer.Option(..., "--steps", help="How many steps (step = 0..N-1)."),
+    feed: Optional[str] = typer.Option(None, "--feed", help="CSV with a header row: a column per placeholder; "
+                                                            "step i reads row i mod rows."),
+    fetch: Optional[str] = typer.Option(None, "--fetch", help="Names to show, comma-separated "
+                                                              "(default: every named scalar)."),
+    set_: Optional[List[str]] = SetOpt,
+    as_json: bool = JsonOpt,
+):
+    """Run the program step after step, applying assigns at the end of each step."""
+
+    def body(session: Session):
+        from .runcmd import run_program
+
+        return run_program(session.source, steps, feed, fetch, parse_sets(set_), as_json)
+
+    run_guarded(file, body)
+
+
 def main():
     try:
         app()

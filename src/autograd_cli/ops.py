@@ -598,6 +598,31 @@ def _one_hot(indices, depth):
 
 op("one_hot", _one_hot, lambda s, depth: tuple(s) + (int(depth),))
 
+# ---------------------------------------------------------------- state
+# assign*(v, value) evaluates to the value it writes; `run` applies the writes at the
+# end of each step (state.py). As TensorFlow's Assign/AssignAdd/AssignSub
+# (NotDifferentiable), no gradient flows through an assign.
+
+
+def _assign_shape(v, value):
+    try:
+        fits = np.broadcast_shapes(v, value) == tuple(v)
+    except ValueError:
+        fits = False
+    if not fits:
+        raise ShapeError(f"cannot write a value of shape {fmt(value)} into a variable of shape {fmt(v)}")
+    return v
+
+
+def _written(v, value):
+    value = np.asarray(value, dtype=np.float64)
+    return value if value.shape == np.shape(v) else np.broadcast_to(value, np.shape(v)).copy()
+
+
+op("assign", _written, _assign_shape)
+op("assign_add", lambda v, value: _written(v, np.add(v, value)), _assign_shape)
+op("assign_sub", lambda v, value: _written(v, np.subtract(v, value)), _assign_shape)
+
 # Apply the shape checks of `prepare` uniformly (errors become ShapeError).
 for _name, _op in list(OPS.items()):
     if _op.prepare is not None:

@@ -1,0 +1,104 @@
+"""State and steps (`run`): variables live across steps, assigns update them.
+
+Semantics (spec section 5): within a step every read of a variable sees its
+value at the start of the step; every `assign*` in the program is applied at the
+end of the step in program order, so of two assigns to one variable the later
+wins, each computed from start-of-step values. `eval` is exactly step 0: it shows
+what each assign would write and applies nothing.
+
+The graph is built once; each step evaluates one precomputed order with
+overrides for variables, placeholders fed from --feed, and `step`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import AgError
+from .evaluator import needed, run
+from .graph import Node
+
+
+@dataclass
+class Assign:
+    """One assign*(v, value) in program order: `node`'s value is written to `var`."""
+
+    var: Node
+    node: Node
+
+
+def _named_nodes(value):
+    """The graph nodes inside one named value (a node, a list of nodes, ...)."""
+    stack, out = [value], []
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Node):
+            out.append(item)
+        elif isinstance(item, list):
+            stack.extend(item)
+    return out
+
+
+def default_fetch(built) -> list[str]:
+    """Every named scalar (variables included: their start-of-step value)."""
+    return [name for name, value in built.named.items()
+            if isinstance(value, Node) and value.shape == ()]
+
+
+class Plan:
+    """What one step evaluates, computed once for a whole run."""
+
+    def __init__(self, built, fetch: list[str] | None = None, feed=None):
+        self.built = built
+        self.fetch = default_fetch(built) if fetch is None else list(fetch)
+        for name in self.fetch:
+            if name not in built.named:
+                from .builder import _suggest
+
+                raise AgError(f"--fetch {name}: the program has no value named '{name}'"
+                              f"{_suggest(name, list(built.named))}")
+        # The whole program runs each step (every named value, every assign and group),
+        # whatever --fetch shows, so a step behaves the same whichever columns are shown.
+        roots = [n for value in built.named.values() for n in _named_nodes(value)]
+        roots += [a.node for a in built.assigns] + list(built.groups)
+        self.order = needed(roots)
+        in_order = {n.id for n in self.order}
+        self.variables = [n for n in self.order if n.op.name == "variable"]
+        self.writes = [(a.var.id, a.node.id) for a in built.assigns]
+        self.fed = [(node.id, feed.columns[column]) for node, column in built.fed
+                    if node.id in in_order] if feed is not None else []
+        step = built.step_node
+        self.step_id = step.id if step is not None and step.id in in_order else None
+        self.final_names = {name: node for name, node in built.leaves.items() if node.op.name == "variable"}
+
+    def initial_state(self) -> dict[int, np.ndarray]:
+        state = {n.id: n.params["value"] for n in self.variables}
+        for node in self.final_names.values():
+            state.setdefault(node.id, node.params["value"])
+        return state
+
+    def steps(self, count: int, state: dict, warnings: list | None = None):
+        """Yield (step, node values) for steps 0..count-1, updating `state` after each."""
+        order, writes, fed, step_id = self.order, self.writes, self.fed, self.step_id
+        for i in range(count):
+            overrides = dict(state)
+            for node_id, column in fed:
+                overrides[node_id] = column[i % len(column)]
+            if step_id is not None:
+                overrides[step_id] = np.float64(i)
+            try:
+                values = run(order, overrides, warnings)
+            except AgError as error:
+                raise AgError(f"{error.message} (at step {i})", error.pos) from None
+            for var_id, node_id in writes:   # program order: a later assign wins
+                state[var_id] = values[node_id]
+            yield i, values
+
+    def row(self, values) -> dict:
+        from .api import plain
+
+        return {name: plain(self.built.named[name], values) for name in self.fetch}
+
+    def final(self, state) -> dict:
+        return {name: state[node.id] for name, node in self.final_names.items()}
