@@ -208,6 +208,29 @@ def run_command(
     run_guarded(file, body)
 
 
+@app.command("graph")
+def graph_command(
+    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    fmt: Optional[str] = typer.Option(None, "--format", help="dot | mermaid (default: from -o, else dot)"),
+    grad: Optional[str] = typer.Option(None, "--grad", help="Label edges with the gradient flow of this "
+                                       "gradients result (its name) or of d(VALUE)/d(inputs)."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to a file: .dot/.gv, .mmd, "
+                                         "or .svg/.png/.pdf (drawn with Graphviz)."),
+    set_: Optional[List[str]] = SetOpt,
+):
+    """The computation graph as Graphviz DOT or Mermaid, cut edges marked."""
+
+    def body(session: Session):
+        from .graphview import draw
+
+        if fmt is not None and fmt not in ("dot", "mermaid"):
+            raise AgError(f"--format must be dot or mermaid, got {fmt!r}")
+        draw(session.source, parse_sets(set_), fmt, grad, output, write_json)
+        return EXIT_OK
+
+    run_guarded(file, body)
+
+
 def main():
     try:
         app()

@@ -1,0 +1,185 @@
+"""The computation graph as a picture's content: which nodes and edges to draw,
+their labels, which edges are cut (by why.py's rules) and, for one gradient, the
+gradient flowing on each edge. render/graphtext.py turns it into DOT or Mermaid.
+
+Gradient results are drawn as one box each (∂y/∂x), linked by dotted edges to
+their y and x; the reverse-mode nodes behind them are not drawn. Everything is
+computed with loops (a 100,000-statement program draws in linear time).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import why
+from .graph import Node
+from .ops import fmt
+
+MAX_TITLE = 40     # characters of a bare expression's source text used as its name
+
+
+@dataclass
+class VNode:
+    key: str                # "n<id>"
+    title: str
+    detail: str             # "op · line N · shape"
+    kind: str               # "leaf" | "const" | "op" | "gradient"
+
+
+@dataclass
+class VEdge:
+    source: str
+    target: str
+    kind: str               # "data" | "cut" | "derivative"
+    label: str = ""
+    cut: object = None      # why.Cut for a cut edge
+
+
+@dataclass
+class GraphView:
+    nodes: list = field(default_factory=list)
+    edges: list = field(default_factory=list)
+    title: str = ""
+
+
+def graph_view(built, record=None, flows=None, format_flow=None) -> GraphView:
+    """Nodes reachable from the program's values; `record` (a GradientRecord) and
+    `flows` ((consumer id, input index) -> array) label edges with its gradient flow."""
+    names = {}
+    for name, value in built.named.items():
+        for node in _nodes_in(value):
+            names.setdefault(node.id, name)
+    results: dict[int, list] = {}   # result node id -> [(record, k)] (one node may answer several)
+    for rec in built.gradients:
+        before = max([n.id for n in rec.y_nodes + rec.x_nodes + list(rec.stop_nodes)]
+                     + [n.id for n in (rec.grad_ys or []) if isinstance(n, Node)] + [-1])
+        for k, value in enumerate(rec.values):
+            if isinstance(value, Node) and value.id > before:
+                results.setdefault(value.id, []).append((rec, k))
+    roots = [n for value in built.named.values() for n in _nodes_in(value)]
+    for rec in built.gradients:
+        roots += list(rec.y_nodes) + list(rec.x_nodes)
+    seen: dict[int, Node] = {}
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if node.id in seen:
+            continue
+        seen[node.id] = node
+        if node.id not in results:
+            stack.extend(node.inputs)
+        else:
+            for rec, k in results[node.id]:
+                stack.extend(list(rec.y_nodes) + [rec.x_nodes[k]])
+    stop_ids = {n.id for n in record.stop_nodes} if record is not None and record.kind == "gradients" else set()
+    view = GraphView(title=f"edge labels: the gradient of {record.name} flowing back along each edge"
+                     if record is not None else "")
+    for nid in sorted(seen):
+        node = seen[nid]
+        if nid in results:
+            view.nodes.append(_gradient_node(node, results[nid]))
+            ends = {}
+            for rec, k in results[nid]:
+                for y in rec.y_nodes:
+                    ends.setdefault((y.id, "∂ of"), None)
+                ends.setdefault((rec.x_nodes[k].id, "∂ by"), None)
+            for source, label in ends:
+                view.edges.append(VEdge(f"n{source}", f"n{nid}", "derivative", label))
+            continue
+        view.nodes.append(_node(node, names.get(nid)))
+        for i, inp in enumerate(node.inputs):
+            cut = why.edge_cut(node, i, stop_ids)
+            label = ""
+            if flows is not None and (nid, i) in flows:
+                label = format_flow(flows[(nid, i)]) if format_flow else str(flows[(nid, i)])
+            if cut is not None:
+                view.edges.append(VEdge(f"n{inp.id}", f"n{nid}", "cut", _cut_label(cut), cut))
+            else:
+                view.edges.append(VEdge(f"n{inp.id}", f"n{nid}", "data", label))
+    return view
+
+
+def _nodes_in(value):
+    if isinstance(value, Node):
+        return [value]
+    if isinstance(value, list):
+        out, stack = [], list(value)
+        while stack:
+            item = stack.pop()
+            if isinstance(item, Node):
+                out.append(item)
+            elif isinstance(item, list):
+                stack.extend(item)
+        return out
+    return []
+
+
+def _node(node: Node, name: str | None) -> VNode:
+    title = node.label or name
+    if title and len(title) > MAX_TITLE:
+        title = title[:MAX_TITLE - 1] + "…"
+    if node.op.name == "const" and not title:
+        value = np.asarray(node.params["value"])
+        text = f"{float(value):g}" if value.shape == () else f"const {fmt(value.shape)}"
+        return VNode(f"n{node.id}", text, "", "const")
+    detail = f"{node.op.name} · line {node.line} · {fmt(node.shape)}"
+    kind = "leaf" if node.op.leaf else "op"
+    return VNode(f"n{node.id}", title or node.op.name, detail, kind)
+
+
+def _gradient_node(node: Node, answers) -> VNode:
+    lines = []
+    for rec, k in answers:
+        title = node.label or (f"{rec.name}[{k}]" if rec.kind == "gradients" else rec.name)
+        ys = ", ".join(dict.fromkeys(rec.ys))
+        lines.append(f"{title} = ∂({ys})/∂({rec.xs[k]})")
+    rec = answers[0][0]
+    return VNode(f"n{node.id}", "; ".join(dict.fromkeys(lines)),
+                 f"{rec.kind} · line {rec.line} · {fmt(node.shape)}", "gradient")
+
+
+def _cut_label(cut: why.Cut) -> str:
+    if cut.kind == "stop_gradient":
+        return "✂ stop_gradient"
+    if cut.kind == "stop_gradients":
+        return "✂ held by stop_gradients"
+    return f"✂ {cut.node.op.name}: no gradient"
+
+
+def draw(source: str, sets, fmt, grad_name, output, write_stdout) -> None:
+    """The graph command: build, optionally compute one gradient's flows, write."""
+    from . import api
+    from .errors import AgError
+    from .render import graphtext
+    from .render.tables import format_value
+
+    kind, fmt_out = graphtext.output_kind(output, fmt) if output else ("text", fmt or "dot")
+    built = api.build(source, sets=sets)
+    record = flows = None
+    if grad_name:
+        matches = [r for r in built.gradients if r.name == grad_name]
+        record = matches[-1] if matches else None
+        if record is None:
+            if grad_name not in built.named:
+                known = ", ".join(dict.fromkeys(r.name for r in built.gradients)) or "none"
+                raise AgError(f"--grad {grad_name}: no gradients result or value of that name "
+                              f"(gradients results: {known})")
+            record = api.add_gradient(built, grad_name, [], "none")
+        from .evaluator import run
+        from .explain import record_flows
+
+        values = run(built.graph.nodes)
+        with np.errstate(all="ignore"):
+            _, flows, _ = record_flows(record, values)
+    view = graph_view(built, record, flows, lambda v: format_value(v, width=30).replace("\n", " "))
+    text = graphtext.to_mermaid(view) if fmt_out == "mermaid" else graphtext.to_dot(view)
+    if kind == "picture":
+        graphtext.render_picture(text, output, fmt_out)
+    elif output:
+        try:
+            graphtext.write_atomic(output, text.encode("utf-8"))
+        except OSError as exc:
+            raise AgError(f"cannot write {output}: {exc.strerror or exc}") from None
+    else:
+        write_stdout(text.rstrip("\n"))

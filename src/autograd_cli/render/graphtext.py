@@ -1,0 +1,190 @@
+"""The graph view (graphview.py) as Graphviz DOT or Mermaid flowchart text.
+
+Labels are quoted and escaped so no user text (names, expression source) can
+break the syntax: DOT double-quoted strings escape backslash and quote; Mermaid
+labels keep only safe characters and write every other one as `#code;`.
+"""
+from __future__ import annotations
+
+import re
+
+STYLE = {
+    "data": ("", ""),
+    "cut": ('style=dashed, color="#d62728", fontcolor="#d62728", penwidth=1.6', "stroke:#d62728,stroke-width:2px,stroke-dasharray:6 4"),
+    "derivative": ('style=dotted, color="#7f7f7f", fontcolor="#7f7f7f", arrowhead=empty', "stroke:#7f7f7f,stroke-dasharray:2 3"),
+}
+NODE_STYLE = {
+    "leaf": 'shape=box, style="rounded,filled", fillcolor="#dbeafe"',
+    "op": 'shape=box, style="rounded"',
+    "const": 'shape=plaintext, fontcolor="#555555"',
+    "gradient": 'shape=note, style=filled, fillcolor="#fef3c7"',
+}
+
+
+def dot_string(text: str) -> str:
+    """A DOT double-quoted string holding `text` literally (newlines become spaces)."""
+    text = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + re.sub(r"[\r\n\t\x00-\x1f\x7f]", " ", text) + '"'
+
+
+def dot_label(*lines: str) -> str:
+    """A multi-line DOT label: each line escaped, joined with DOT's \\n."""
+    return '"' + "\\n".join(dot_string(line)[1:-1] for line in lines if line) + '"'
+
+
+def to_dot(view) -> str:
+    out = ["digraph autograd {",
+           "  rankdir=LR;",
+           '  fontname="Helvetica";',
+           '  node [fontname="Helvetica", fontsize=11];',
+           '  edge [fontname="Helvetica", fontsize=9];']
+    if view.title:
+        out.append(f"  label={dot_string(view.title)};")
+        out.append("  labelloc=t;")
+    for node in view.nodes:
+        out.append(f"  {node.key} [label={dot_label(node.title, node.detail)}, {NODE_STYLE[node.kind]}];")
+    for edge in view.edges:
+        attrs = [a for a in (STYLE[edge.kind][0], f"label={dot_string(edge.label)}" if edge.label else "") if a]
+        suffix = f" [{', '.join(attrs)}]" if attrs else ""
+        out.append(f"  {edge.source} -> {edge.target}{suffix};")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+_MERMAID_SAFE = re.compile(r"[A-Za-z0-9 _.,:=+\-*/()@·→∂✂\[\]']")
+
+
+def mermaid_text(text: str) -> str:
+    """Label text for inside Mermaid's "...": unsafe characters as #code; entities."""
+    return "".join(ch if _MERMAID_SAFE.fullmatch(ch) else f"#{ord(ch)};" for ch in text)
+
+
+MERMAID_SHAPE = {"leaf": ('(["', '"])'), "op": ('["', '"]'), "const": ('>"', '"]'), "gradient": ('[["', '"]]')}
+
+
+def to_mermaid(view) -> str:
+    out = ["flowchart LR"]
+    if view.title:
+        out.append("  %% " + mermaid_text(view.title))
+    for node in view.nodes:
+        open_, close = MERMAID_SHAPE[node.kind]
+        label = "<br/>".join(mermaid_text(line) for line in (node.title, node.detail) if line)
+        out.append(f"  {node.key}{open_}{label}{close}")
+    styled: dict[str, list[int]] = {}
+    for index, edge in enumerate(view.edges):
+        arrow = "-->" if edge.kind == "data" else "-.->"
+        label = f'|"{mermaid_text(edge.label)}"|' if edge.label else ""
+        out.append(f"  {edge.source} {arrow}{label} {edge.target}")
+        if edge.kind != "data":
+            styled.setdefault(edge.kind, []).append(index)
+    for kind, indexes in styled.items():
+        for start in range(0, len(indexes), 200):   # keep each linkStyle line short
+            out.append(f"  linkStyle {','.join(map(str, indexes[start:start + 200]))} {STYLE[kind][1]}")
+    out.append("  classDef leaf fill:#dbeafe,stroke:#3b82f6")
+    out.append("  classDef gradient fill:#fef3c7,stroke:#d97706")
+    for kind in ("leaf", "gradient"):
+        keys = [n.key for n in view.nodes if n.kind == kind]
+        for start in range(0, len(keys), 200):
+            out.append(f"  class {','.join(keys[start:start + 200])} {kind}")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- files
+
+RENDERED = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
+TEXT_FORMATS = {".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".mermaid": "mermaid"}
+DOT_TIMEOUT = 120   # seconds Graphviz may take to lay out a picture
+
+INSTALL_HINT = ("Graphviz's `dot` program is needed to draw {name} but it is not installed. Install it "
+                "(Debian/Ubuntu: sudo apt-get install graphviz; macOS: brew install graphviz; Windows: "
+                "winget install graphviz; or see https://graphviz.org/download/), or write the text "
+                "instead: -o graph.dot (Graphviz) or -o graph.mmd (Mermaid, renders on GitHub).")
+
+
+def output_kind(path: str, fmt: str | None):
+    """('text', 'dot'|'mermaid') or ('picture', 'svg'|'png'|'pdf') for an -o path."""
+    from ..errors import AgError
+
+    ext = _ext(path)
+    if ext in RENDERED:
+        if fmt not in (None, "dot"):
+            raise AgError(f"-o {path}: a {ext} picture is drawn from DOT; drop --format {fmt}")
+        return "picture", RENDERED[ext]
+    implied = TEXT_FORMATS.get(ext)
+    if fmt and implied and fmt != implied:
+        raise AgError(f"-o {path}: the extension says {implied} but --format says {fmt}")
+    return "text", fmt or implied or "dot"
+
+
+def write_atomic(path: str, data: bytes) -> None:
+    """Write to a temporary file next to `path`, then rename it into place."""
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".autograd-graph-", suffix=_ext(path), dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        _usual_mode(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        _remove(tmp)
+        raise
+
+
+def render_picture(dot_text: str, path: str, picture: str) -> None:
+    """Draw DOT text into an svg/png/pdf file with Graphviz (argument list, no shell)."""
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+
+    from ..errors import AgError
+
+    dot = shutil.which("dot")
+    if dot is None:
+        raise AgError(INSTALL_HINT.format(name=os.path.basename(path)))
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".autograd-graph-", suffix=_ext(path), dir=folder)
+    os.close(fd)
+    try:
+        try:
+            proc = subprocess.run([dot, f"-T{picture}", "-o", tmp], input=dot_text.encode("utf-8"),
+                                  capture_output=True, timeout=DOT_TIMEOUT, check=False)
+        except subprocess.TimeoutExpired:
+            raise AgError(f"Graphviz took more than {DOT_TIMEOUT} s to draw {path}; the graph may be too "
+                          "large to draw: write -o graph.dot instead") from None
+        except OSError as exc:
+            raise AgError(f"cannot run Graphviz's dot: {exc}") from None
+        if proc.returncode != 0:
+            message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+            raise AgError(f"Graphviz could not draw {path}: {message[0] if message else 'exit ' + str(proc.returncode)}")
+        _usual_mode(tmp)
+        os.replace(tmp, path)
+    finally:
+        _remove(tmp)
+
+
+def _usual_mode(path):
+    """mkstemp makes 0600 files; give the result the mode a plain open() would."""
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(path, 0o666 & ~mask)
+
+
+def _remove(path):
+    import os
+
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _ext(path: str) -> str:
+    import os
+
+    return os.path.splitext(path)[1].lower()
