@@ -369,3 +369,20 @@ def test_ctrl_c_table_prints_rows_so_far(tmp_path):
     assert steps[:3] == [0, 1, 2]
     v = float(re.search(r"^│ v\s+│ \(\)\s+│ (\S+)", out, re.M).group(1))
     assert v >= steps[-1] + 1          # every step that ran was applied
+
+
+def test_fetch_names_with_commas(tmp_path):
+    rows, _ = run_src(tmp_path, LONG + "w = v * 2\n", "--steps", 2, "--fetch", "assign_add(v, 1), w")
+    assert [r["values"] for r in rows] == [{"assign_add(v, 1)": 1, "w": 0}, {"assign_add(v, 1)": 2, "w": 2}]
+
+
+def test_warnings_once_with_their_step(tmp_path):
+    (tmp_path / "p.ag").write_text("c = log(-1.0)\nv = variable(3.0)\nr = log(v - 1)\nassign_sub(v, 1)\n")
+    proc = cli("run", tmp_path / "p.ag", "--steps", 6, "--json")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert lines.count("warning: line 1: log produced nan (first at step 0)") == 1
+    assert "warning: line 3: log produced inf (first at step 2)" in lines
+    assert len(lines) == 3, lines          # line 3's nan (from step 3) is reported once too
+    rows = [json.loads(line) for line in proc.stdout.splitlines()[:-1]]
+    assert [r["values"]["r"] for r in rows][2:4] == ["-inf", "nan"]

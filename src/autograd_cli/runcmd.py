@@ -27,12 +27,8 @@ def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, 
         from .feed import read_feed
 
         feed = read_feed(feed_path)
-    names = None
-    if fetch is not None:
-        names = [n.strip() for n in fetch.split(",") if n.strip()]
-        if not names:
-            raise AgError("--fetch needs names separated by commas, e.g. --fetch loss,w")
     built = build(source, sets=sets, feed=feed)
+    names = None if fetch is None else split_fetch(fetch, built.named)
     plan = Plan(built, names, feed)
     state = plan.initial_state()
     warnings: list = []
@@ -40,6 +36,26 @@ def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, 
     if as_json:
         return _run_json(plan, steps, state, warnings, seen_warnings)
     return _run_table(plan, steps, state, warnings, seen_warnings)
+
+
+def split_fetch(text: str, named) -> list[str]:
+    """--fetch a,b: names separated by commas; a bare expression's name may itself hold
+    commas (`--fetch "assign_add(v, 1),w"`), so the longest known name is taken first."""
+    parts = text.split(",")
+    names, k = [], 0
+    while k < len(parts):
+        for end in range(len(parts), k, -1):
+            candidate = ",".join(parts[k:end]).strip()
+            if candidate in named:
+                break
+        else:
+            end, candidate = k + 1, parts[k].strip()
+        if candidate:
+            names.append(candidate)
+        k = end
+    if not names:
+        raise AgError("--fetch needs names separated by commas, e.g. --fetch loss,w")
+    return names
 
 
 def _report_warnings(warnings, seen, step):

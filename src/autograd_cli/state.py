@@ -15,9 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .api import plain
 from .errors import AgError
 from .evaluator import needed, run
 from .graph import Node
+from .ops import OPS
 
 
 @dataclass
@@ -38,6 +40,36 @@ def _named_nodes(value):
         elif isinstance(item, list):
             stack.extend(item)
     return out
+
+
+MOVING = ("variable", "placeholder", "step")
+
+
+def _freeze_static(order, roots):
+    """Evaluate once what no step changes (nodes computed from constants only), and give
+    each step frozen copies of just the values it reads: a const leaf with the same id.
+    Returns the per-step order and the warnings the static part produced."""
+    moving: set[int] = set()
+    for node in order:
+        if node.op.name in MOVING or any(i.id in moving for i in node.inputs):
+            moving.add(node.id)
+    static = [n for n in order if n.id not in moving]
+    if not static:
+        return order, []
+    read = {i.id for n in order if n.id in moving for i in n.inputs} | {r.id for r in roots}
+    warnings: list = []
+    values = run(static, None, warnings)
+    frozen = {}
+    for n in static:
+        if n.id in read:
+            value = np.asarray(values[n.id])
+            if value.flags.writeable:       # shared by every step: nothing may write into it
+                value = value.view()
+                value.flags.writeable = False
+            copy = Node(n.id, OPS["const"], (), {"value": value}, n.shape, n.dtype, n.pos)
+            copy.label = n.label
+            frozen[n.id] = copy
+    return [frozen.get(n.id, n) for n in order if n.id in moving or n.id in frozen], warnings
 
 
 def default_fetch(built) -> list[str]:
@@ -62,9 +94,10 @@ class Plan:
         # whatever --fetch shows, so a step behaves the same whichever columns are shown.
         roots = [n for value in built.named.values() for n in _named_nodes(value)]
         roots += [a.node for a in built.assigns] + list(built.groups)
-        self.order = needed(roots)
-        in_order = {n.id for n in self.order}
-        self.variables = [n for n in self.order if n.op.name == "variable"]
+        full = needed(roots)
+        in_order = {n.id for n in full}
+        self.roots, self.full_order, self.order = roots, full, None   # order: made by the first step
+        self.variables = [n for n in full if n.op.name == "variable"]
         self.writes = [(a.var.id, a.node.id) for a in built.assigns]
         self.fed = [(node.id, feed.columns[column]) for node, column in built.fed
                     if node.id in in_order] if feed is not None else []
@@ -80,6 +113,12 @@ class Plan:
 
     def steps(self, count: int, state: dict, warnings: list | None = None):
         """Yield (step, node values) for steps 0..count-1, updating `state` after each."""
+        if count <= 0:
+            return
+        if self.order is None:
+            self.order, static_warnings = _freeze_static(self.full_order, self.roots)
+            if warnings is not None:
+                warnings.extend(static_warnings)
         order, writes, fed, step_id = self.order, self.writes, self.fed, self.step_id
         for i in range(count):
             overrides = dict(state)
@@ -91,14 +130,12 @@ class Plan:
                 values = run(order, overrides, warnings)
             except AgError as error:
                 raise AgError(f"{error.message} (at step {i})", error.pos) from None
-            for var_id, node_id in writes:   # program order: a later assign wins
-                state[var_id] = values[node_id]
+            state.update([(var_id, values[node_id]) for var_id, node_id in writes])  # later wins
             yield i, values
 
     def row(self, values) -> dict:
-        from .api import plain
-
-        return {name: plain(self.built.named[name], values) for name in self.fetch}
+        named = self.built.named
+        return {name: plain(named[name], values) for name in self.fetch}
 
     def final(self, state) -> dict:
         return {name: state[node.id] for name, node in self.final_names.items()}
