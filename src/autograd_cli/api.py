@@ -16,7 +16,7 @@ import numpy as np
 from . import autodiff
 from .builder import Builder, BuiltProgram, GradientRecord
 from .errors import AgError
-from .evaluator import run
+from .evaluator import Schedule
 from .graph import Node, NoGradient
 from .syntax import Program, parse
 
@@ -59,7 +59,8 @@ def evaluate(source, sets=None, unconnected: str = "none", grads=(), wrt=()) -> 
     """Compute every value and gradient of a program (step 0)."""
     built = build(source, sets, unconnected, grads, wrt)
     warnings: list = []
-    node_values = run(built.graph.nodes, warnings=warnings)
+    # compiled once (not cached: a one-off); only the results' arrays need to survive
+    node_values = Schedule(built.graph.nodes).run(warnings=warnings, keep=result_ids(built))
     return Evaluation(
         values={name: plain(v, node_values) for name, v in built.named.items()},
         gradients=[gradient_result(r, node_values) for r in built.gradients],
@@ -67,6 +68,19 @@ def evaluate(source, sets=None, unconnected: str = "none", grads=(), wrt=()) -> 
         program=built,
         node_values=node_values,
     )
+
+
+def result_ids(built: BuiltProgram) -> set:
+    """Ids of the nodes whose values an Evaluation reports (named values, gradients)."""
+    ids: set = set()
+    stack = list(built.named.values()) + [v for r in built.gradients for v in r.values]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Node):
+            ids.add(value.id)
+        elif isinstance(value, list):
+            stack.extend(value)
+    return ids
 
 
 def add_gradient(built: BuiltProgram, y_name: str, wrt: list, unconnected: str) -> GradientRecord:
