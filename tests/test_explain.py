@@ -215,8 +215,13 @@ def test_sixty_level_diamond_on_the_cli(tmp_path):
     item = doc["gradients"][0]["xs"][0]
     assert item["path_count"] == 2 ** 60 and item["complete"] is False
     assert len(item["paths"]) == MAX_PATHS and len(item["edge_flows"]) == 240
-    text = " ".join(cli("explain", f).stdout.split())
-    assert "1,152,921,504,606,846,976 paths" in text
+    from autograd_cli.cli import console
+    from autograd_cli.render.explainout import text
+
+    out = console()
+    with out.capture() as captured:
+        text(explained(diamond(60))[1], out)
+    assert "1,152,921,504,606,846,976 paths from x to v60" in " ".join(captured.get().split())
 
 
 def test_long_chain_has_one_path_and_no_recursion():
@@ -332,3 +337,26 @@ def test_path_contributions_sum_to_the_gradient(program):
         total = item.listed_sum if item.paths else np.zeros_like(engine)
         assert np.allclose(total, engine, rtol=1e-9, atol=1e-12), src
         assert np.allclose(total, fd, rtol=1e-5, atol=1e-6), src
+
+
+def test_astronomical_path_counts_print_and_serialise():
+    # x = sin(x)*1.01 + x*0.3 repeated: 2**n paths, above BIG_COUNT_BITS: written as 1.234e933
+    n = 3100
+    src = "x0 = variable(0.5)\nx = x0\n" + "x = sin(x)*1.01 + x*0.3\n" * n + "g = gradients(x, x0)\n"
+    from autograd_cli.render.explainout import document
+    from autograd_cli.render.jsonout import dumps
+
+    _, recs = explained(src)
+    item = recs[0].xs[0]
+    assert item.space.total == 2 ** n and not item.complete
+    assert item.stopped_by and "MAX_PATH_NODES" in item.stopped_by
+    doc = json.loads(dumps(document(recs)))["gradients"][0]["xs"][0]
+    mantissa, exponent = doc["path_count"].split("e")
+    digits = str(2 ** n)
+    assert int(exponent) == len(digits) - 1 == 933
+    assert abs(float(mantissa) - int(digits[:6]) / 1e5) < 1e-3
+    # 2**20000 has more digits than Python will print (4,300): still a count, no ValueError
+    from autograd_cli.explain import count_text
+    assert count_text(2 ** 20000) == "≈ 3.980e6020"
+    assert count_text(2 ** 60) == "1,152,921,504,606,846,976"
+    assert all(p["length"] == len(p["nodes"]) or "elided" in p for p in doc["paths"])

@@ -26,9 +26,10 @@ from .errors import AgError
 from .graph import Graph, Node, NoGradient
 
 # The enumeration budget (documented in the README): whichever is reached first.
-MAX_PATHS = 1000          # live paths whose contribution is computed and kept
-MAX_CUT_PATHS = 200       # cut paths kept (with what cut them)
+MAX_PATHS = 256           # live paths whose contribution is computed and kept
+MAX_CUT_PATHS = 64        # cut paths kept (with what cut them)
 MAX_PULLS = 200_000       # vector-Jacobian products evaluated while enumerating
+MAX_PATH_NODES = 200_000  # nodes over all kept paths (a first path is kept whatever its length)
 TIME_BUDGET = 10.0        # seconds spent enumerating per x
 
 EAGER_FIRST_ID = 1 << 62  # ids of eagerly evaluated helper nodes (never clash with the program's)
@@ -183,6 +184,9 @@ def explain_record(record, values) -> RecordExplanation:
         if gradient is None:
             sentence = why.none_sentence(x_text, record.ys, space)
             reason = why.unconnected_reason(x, record.y_nodes, stop_ids)
+            if record.kind == "gradients" and isinstance(record.values[k], Node):
+                gradient = values[record.values[k].id]    # unconnected_gradients="zero"
+                sentence = sentence[:-1] + ' (its gradient is zeros: unconnected_gradients="zero").'
         out.xs.append(XExplanation(x_text, x, gradient, space, paths, cut_paths, listed_sum,
                                    complete, stopped, edges, sentence, reason))
     return out
@@ -197,7 +201,7 @@ def enumerate_paths(space: why.PathSpace, record, seeds, flows, values):
         return live, cut, None
     want_live, want_cut = min(space.live, MAX_PATHS), min(space.cut, MAX_CUT_PATHS)
     x_id, live_from_x, above = space.x.id, space.live_from_x, space.above
-    pulls = 0
+    pulls = listed_nodes = 0
     started = time.monotonic()
     stopped = None
     magnitude_cache: dict = {}
@@ -226,12 +230,17 @@ def enumerate_paths(space: why.PathSpace, record, seeds, flows, values):
                 break
             node, grad, is_cut, tail = stack.pop()
             if node.id == x_id:
+                if listed_nodes >= MAX_PATH_NODES:
+                    stopped = f"{MAX_PATH_NODES:,} nodes on the listed paths (MAX_PATH_NODES)"
+                    break
                 if is_cut and len(cut) < want_cut:
                     cut.append(_materialize(tail, k))
+                    listed_nodes += len(cut[-1].nodes)
                 elif not is_cut and grad is not None and len(live) < want_live:
                     path = _materialize(tail, k)
                     path.contribution = grad
                     live.append(path)
+                    listed_nodes += len(path.nodes)
                 continue
             edges = space.edges_in(node)
             if not is_cut and len(edges) > 1:   # live edges carrying the most gradient are explored first (pushed last)
@@ -304,3 +313,28 @@ def path_text(path: Path, y_text: str, x_text: str) -> str:
         hidden = len(parts) - 10
         parts = parts[:5] + [f"… {hidden:,} more …"] + parts[-5:]
     return " → ".join(parts)
+
+
+BIG_COUNT_BITS = 3000     # path counts above 2**3000 are written in scientific form
+
+
+def count_text(n: int) -> str:
+    """An exact count with thousands separators, or '≈ 9.99e30102' when it is huge
+    (Python refuses to print ints of more than 4,300 digits)."""
+    if n.bit_length() <= BIG_COUNT_BITS:
+        return f"{n:,}"
+    return f"≈ {count_scientific(n)}"
+
+
+def count_scientific(n: int) -> str:
+    import math
+
+    shift = n.bit_length() - 64
+    log10 = math.log10(n >> shift) + shift * math.log10(2)
+    exponent = int(math.floor(log10))
+    return f"{10 ** (log10 - exponent):.3f}e{exponent}"
+
+
+def count_json(n: int):
+    """A path count for JSON: the exact integer, or a string like "9.990e30102" when huge."""
+    return n if n.bit_length() <= BIG_COUNT_BITS else count_scientific(n)

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..explain import MAX_CUT_PATHS, MAX_PATHS, MAX_PULLS, TIME_BUDGET, path_text
+from ..explain import (MAX_CUT_PATHS, MAX_PATH_NODES, MAX_PATHS, MAX_PULLS, TIME_BUDGET, count_json,
+                       count_text, path_text)
 from .tables import format_value
 
 SHOWN_PATHS = 5           # text output lists this many largest paths (all of them when complete and <= 30)
 SHOWN_CUT_PATHS = 10
 SHOWN_EDGES = 15
+JSON_PATH_NODES = 1000    # a longer path lists its first and last 500 nodes in --json ("elided")
 
 
 def _y_text(record, path):
@@ -71,19 +73,19 @@ def _x_text(item, record, out, escape):
         if len(item.paths) == 1:
             out.print(f"  the one live path carries the whole gradient {escape(grad)} {mark}", soft_wrap=True)
         else:
-            terms = " + ".join(format_value(p.contribution) for p in item.paths) if len(item.paths) <= 8 \
+            terms = _terms([format_value(p.contribution) for p in item.paths]) if len(item.paths) <= 8 \
                 else f"the {len(item.paths):,} contributions"
             out.print(f"  sum: {escape(terms)} = {escape(format_value(item.listed_sum))}, "
                       f"the gradient {mark}", soft_wrap=True)
     elif item.paths or space.live:
         why_stop = f"the budget ({item.stopped_by})" if item.stopped_by else \
             f"the listing limit ({MAX_PATHS:,} live / {MAX_CUT_PATHS:,} cut paths)"
-        out.print(f"  {len(item.paths):,} of {space.live:,} live paths listed (stopped by {escape(why_stop)}); "
+        out.print(f"  {len(item.paths):,} of {count_text(space.live)} live paths listed (stopped by {escape(why_stop)}); "
                   f"the listed contributions sum to {escape(format_value(item.listed_sum))}, "
-                  f"all {space.live:,} sum to the gradient {escape(grad)}")
+                  f"all {count_text(space.live)} sum to the gradient {escape(grad)}")
     if space.first_cuts and not item.complete:
         for cut, count in space.first_cuts:
-            out.print(f"  [yellow]{count:,} paths first cut at line {cut.node.line}: "
+            out.print(f"  [yellow]{count_text(count)} paths first cut at line {cut.node.line}: "
                       f"{escape(cut.describe())}[/yellow]")
     if not item.complete and item.edge_flows:
         edges = sorted(item.edge_flows, key=lambda e: -_size(e.flow))[:SHOWN_EDGES]
@@ -93,13 +95,21 @@ def _x_text(item, record, out, escape):
                       f"{escape(format_value(edge.flow))}")
 
 
+def _terms(texts) -> str:
+    """'2 + 1 - 0.5': scalar terms with their signs; tensors joined with +."""
+    out = texts[0]
+    for text in texts[1:]:
+        out += f" - {text[1:]}" if text.startswith("-") and "\n" not in text else f" + {text}"
+    return out
+
+
 def _count_phrase(space, x_text, ys) -> str:
     word = "path" if space.total == 1 else "paths"
-    text = f"{space.total:,} {word} from {x_text} to {ys}"
+    text = f"{count_text(space.total)} {word} from {x_text} to {ys}"
     if space.cut:
         live = "carries" if space.live == 1 else "carry"
         cut = "is" if space.cut == 1 else "are"
-        text += f", {space.live:,} {live} gradient, {space.cut:,} {cut} cut"
+        text += f", {count_text(space.live)} {live} gradient, {count_text(space.cut)} {cut} cut"
     return text
 
 
@@ -120,7 +130,8 @@ def _end(node) -> str:
 def document(records) -> dict:
     return {
         "budget": {"max_paths": MAX_PATHS, "max_cut_paths": MAX_CUT_PATHS,
-                   "max_vjp_products": MAX_PULLS, "time_seconds": TIME_BUDGET},
+                   "max_vjp_products": MAX_PULLS, "max_path_nodes": MAX_PATH_NODES,
+                   "time_seconds": TIME_BUDGET, "path_nodes_shown": JSON_PATH_NODES},
         "gradients": [_record_doc(r) for r in records],
     }
 
@@ -139,10 +150,15 @@ def _node_doc(node, name=None) -> dict:
 
 def _path_doc(path, record, item) -> dict:
     last = len(path.nodes) - 1
-    nodes = [_node_doc(n, item.x_text if k == 0 else record.y_texts[path.y_index] if k == last else None)
-             for k, n in enumerate(path.nodes)]
-    doc = {"y": record.y_texts[path.y_index], "nodes": nodes, "operands": path.operands,
+    keep = range(len(path.nodes)) if len(path.nodes) <= JSON_PATH_NODES else \
+        list(range(JSON_PATH_NODES // 2)) + list(range(len(path.nodes) - JSON_PATH_NODES // 2, len(path.nodes)))
+    nodes = [_node_doc(path.nodes[k], item.x_text if k == 0 else record.y_texts[path.y_index] if k == last else None)
+             for k in keep]
+    doc = {"y": record.y_texts[path.y_index], "length": len(path.nodes), "nodes": nodes,
+           "operands": [path.operands[k] for k in keep if k < last],
            "text": path_text(path, record.y_texts[path.y_index], item.x_text)}
+    if len(path.nodes) > JSON_PATH_NODES:
+        doc["elided"] = {"after": JSON_PATH_NODES // 2, "count": len(path.nodes) - JSON_PATH_NODES}
     if path.cuts:
         doc["cuts"] = [{"kind": c.kind, "op": c.node.op.name, "line": c.node.line, "reason": c.describe()}
                        for c in path.cuts]
@@ -159,16 +175,16 @@ def _x_doc(item, record) -> dict:
         "gradient": item.gradient,
         "why_none": item.reason,
         "sentence": item.sentence,
-        "path_count": space.total,
-        "live_path_count": space.live,
-        "cut_path_count": space.cut,
+        "path_count": count_json(space.total),
+        "live_path_count": count_json(space.live),
+        "cut_path_count": count_json(space.cut),
         "complete": item.complete,
         "stopped_by": item.stopped_by,
         "paths": [_path_doc(p, record, item) for p in item.paths],
         "contributions_sum": item.listed_sum,
         "cut_paths": [_path_doc(p, record, item) for p in item.cut_paths],
         "cuts": [{"kind": c.kind, "op": c.node.op.name, "line": c.node.line, "reason": c.describe(),
-                  "paths": n} for c, n in space.first_cuts],
+                  "paths": count_json(n)} for c, n in space.first_cuts],
         "edge_flows": [{"from": _node_doc(e.source), "to": _node_doc(e.target), "operand": e.operand,
                         "flow": e.flow} for e in item.edge_flows],
     }
