@@ -55,6 +55,18 @@ class NoGradient:
                        "to get zeros instead", where)
 
 
+def nodes_in(value) -> list[Node]:
+    """The graph nodes inside a builder value: a node, a (nested) list of them, or none."""
+    out, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Node):
+            out.append(item)
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return out
+
+
 class Graph:
     """Owns all nodes. `g.exp(x)`, `g.multiply(a, b, ...)` apply ops from the table."""
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import why
-from .graph import Node
+from .graph import Node, nodes_in
 from .ops import fmt
 
 MAX_TITLE = 40     # characters of a bare expression's source text used as its name
@@ -48,7 +48,7 @@ def graph_view(built, record=None, flows=None, format_flow=None) -> GraphView:
     `flows` ((consumer id, input index) -> array) label edges with its gradient flow."""
     names = {}
     for name, value in built.named.items():
-        for node in _nodes_in(value):
+        for node in nodes_in(value):
             names.setdefault(node.id, name)
     results: dict[int, list] = {}   # result node id -> [(record, k)] (one node may answer several)
     for rec in built.gradients:
@@ -57,7 +57,7 @@ def graph_view(built, record=None, flows=None, format_flow=None) -> GraphView:
         for k, value in enumerate(rec.values):
             if isinstance(value, Node) and value.id > before:
                 results.setdefault(value.id, []).append((rec, k))
-    roots = [n for value in built.named.values() for n in _nodes_in(value)]
+    roots = [n for value in built.named.values() for n in nodes_in(value)]
     for rec in built.gradients:
         roots += list(rec.y_nodes) + list(rec.x_nodes)
     seen: dict[int, Node] = {}
@@ -98,21 +98,6 @@ def graph_view(built, record=None, flows=None, format_flow=None) -> GraphView:
             else:
                 view.edges.append(VEdge(f"n{inp.id}", f"n{nid}", "data", label))
     return view
-
-
-def _nodes_in(value):
-    if isinstance(value, Node):
-        return [value]
-    if isinstance(value, list):
-        out, stack = [], list(value)
-        while stack:
-            item = stack.pop()
-            if isinstance(item, Node):
-                out.append(item)
-            elif isinstance(item, list):
-                stack.extend(item)
-        return out
-    return []
 
 
 def _node(node: Node, name: str | None) -> VNode:

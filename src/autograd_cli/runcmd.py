@@ -90,7 +90,8 @@ def _run_json(plan, steps, state, warnings, seen) -> int:
 
 
 def _run_table(plan, steps, state, warnings, seen) -> int:
-    from .render.runout import final_table, steps_table
+    from .render.runout import steps_table
+    from .render.tables import value_table
 
     rows: list = []          # (step, {name: value}); the middle of very long runs is dropped
     skipped = 0
@@ -121,7 +122,7 @@ def _run_table(plan, steps, state, warnings, seen) -> int:
 
     out = console()
     out.print(steps_table(plan.fetch, rows, skipped, TABLE_HEAD))
-    out.print(final_table(plan.final(state)))
+    out.print(value_table(plan.final(state), title="final variables"))
     if code == EXIT_INTERRUPTED:
         print(f"interrupted after {len(rows) + skipped} of {steps} steps", file=sys.stderr)
     if error is not None:

@@ -18,7 +18,7 @@ import numpy as np
 from .api import plain
 from .errors import AgError
 from .evaluator import needed, run
-from .graph import Node
+from .graph import Node, nodes_in
 from .ops import OPS
 
 
@@ -28,18 +28,6 @@ class Assign:
 
     var: Node
     node: Node
-
-
-def _named_nodes(value):
-    """The graph nodes inside one named value (a node, a list of nodes, ...)."""
-    stack, out = [value], []
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Node):
-            out.append(item)
-        elif isinstance(item, list):
-            stack.extend(item)
-    return out
 
 
 MOVING = ("variable", "placeholder", "step")
@@ -92,7 +80,7 @@ class Plan:
                               f"{_suggest(name, list(built.named))}")
         # The whole program runs each step (every named value, every assign and group),
         # whatever --fetch shows, so a step behaves the same whichever columns are shown.
-        roots = [n for value in built.named.values() for n in _named_nodes(value)]
+        roots = [n for value in built.named.values() for n in nodes_in(value)]
         roots += [a.node for a in built.assigns] + list(built.groups)
         full = needed(roots)
         in_order = {n.id for n in full}

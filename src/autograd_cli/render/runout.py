@@ -1,7 +1,7 @@
-"""Rich tables for `run`: one row per step, then the final variable values."""
+"""Rich table for `run`: one row per step (the final variables use tables.value_table)."""
 from __future__ import annotations
 
-from .tables import _escape, format_shape, format_value
+from .tables import _escape, format_value
 
 
 def steps_table(columns, rows, skipped: int = 0, head: int = 0):
@@ -16,16 +16,4 @@ def steps_table(columns, rows, skipped: int = 0, head: int = 0):
             note = [f"({skipped:,} steps not shown; run --json gives every step)"] if columns else []
             table.add_row("…", *note, *[""] * (len(columns) - 1))
         table.add_row(str(step), *[_escape(format_value(values[name], 30)) for name in columns])
-    return table
-
-
-def final_table(final: dict):
-    from rich.table import Table
-
-    table = Table(title="final variables", title_justify="left")
-    table.add_column("variable", style="bold")
-    table.add_column("shape")
-    table.add_column("value", overflow="fold")
-    for name, value in final.items():
-        table.add_row(_escape(name), format_shape(value), _escape(format_value(value)))
     return table
