@@ -17,7 +17,7 @@ import numpy as np
 
 from .api import plain
 from .errors import AgError
-from .evaluator import needed, run
+from .evaluator import needed, run, schedule
 from .graph import Node, nodes_in
 from .ops import OPS
 
@@ -87,6 +87,9 @@ class Plan:
         self.roots, self.full_order, self.order = roots, full, None   # order: made by the first step
         self.variables = [n for n in full if n.op.name == "variable"]
         self.writes = [(a.var.id, a.node.id) for a in built.assigns]
+        # the values a step's caller reads: the rest may be released early (big arrays)
+        self.keep = frozenset([n.id for name in self.fetch for n in nodes_in(built.named[name])]
+                              + [node_id for _, node_id in self.writes])
         self.fed = [(node.id, feed.columns[column]) for node, column in built.fed
                     if node.id in in_order] if feed is not None else []
         step = built.step_node
@@ -107,7 +110,8 @@ class Plan:
             self.order, static_warnings = _freeze_static(self.full_order, self.roots)
             if warnings is not None:
                 warnings.extend(static_warnings)
-        order, writes, fed, step_id = self.order, self.writes, self.fed, self.step_id
+        compiled, keep = schedule(self.order), self.keep   # compiled once for the whole run
+        writes, fed, step_id = self.writes, self.fed, self.step_id
         for i in range(count):
             overrides = dict(state)
             for node_id, column in fed:
@@ -115,7 +119,7 @@ class Plan:
             if step_id is not None:
                 overrides[step_id] = np.float64(i)
             try:
-                values = run(order, overrides, warnings)
+                values = compiled.run(overrides, warnings, keep)
             except AgError as error:
                 raise AgError(f"{error.message} (at step {i})", error.pos) from None
             state.update([(var_id, values[node_id]) for var_id, node_id in writes])  # later wins
