@@ -232,8 +232,11 @@ def graph_command(
 
 
 def main():
+    from .fastcli import dispatch
+
     try:
-        app()
+        if not dispatch(app, sys.argv[1:]):   # plain command lines skip typer's start-up cost
+            app()
     except KeyboardInterrupt:
         sys.exit(130)
 
