@@ -158,11 +158,7 @@ _PROPAGATE_ALL = {"add", "subtract", "multiply", "add_n", "negative", "square", 
                   "broadcast_to", "concat", "stack", "cumsum"}
 
 
-def _propagates(node: Node, i: int) -> bool:
-    if 0 in node.shape:
-        return False
-    name = node.op.name
-    return name in _PROPAGATE_ALL or (name == "divide" and i == 0)
+_SHAPE_OPS = {"reshape", "broadcast_to", "expand_dims", "squeeze", "transpose", "stop_gradient"}
 
 
 def _agrees_with_numpy(name) -> bool:
@@ -171,28 +167,17 @@ def _agrees_with_numpy(name) -> bool:
     return all(fn(float(x)) == float(ufunc(x)) for x in xs)
 
 
-_FLOAT_OK: dict[str, bool] = {}
+_FLOAT_FNS: dict = {}
 
 
-def _float_fn(node: Node):
-    """The Python-float function for a 0-d float node, or None."""
-    if node.shape != () or node.dtype != "float":
-        return None
-    name = node.op.name
-    fn = FLOAT_BINARY.get(name) or FLOAT_UNARY.get(name)
-    if fn is None and name == "add_n":
-        fn = operator.add if len(node.inputs) == 2 else _sum_left
-    if fn is None:
-        return None
-    if name in _CHECKED_AGAINST_NUMPY:
-        ok = _FLOAT_OK.get(name)
-        if ok is None:
-            ok = _FLOAT_OK[name] = _agrees_with_numpy(name)
-        if not ok:
-            return None
-    if any(i.shape != () or i.dtype != "float" for i in node.inputs):
-        return None
-    return fn
+def _float_table() -> dict:
+    """op name -> Python-float function (sin/cos/sqrt only where they agree with NumPy here)."""
+    if not _FLOAT_FNS:
+        table = dict(FLOAT_BINARY)
+        table.update({k: v for k, v in FLOAT_UNARY.items()
+                      if k not in _CHECKED_AGAINST_NUMPY or _agrees_with_numpy(k)})
+        _FLOAT_FNS.update(table)
+    return _FLOAT_FNS
 
 
 class _Freed:
@@ -203,93 +188,137 @@ class _Freed:
 
 
 FREED = _Freed()
+_ALIAS = "alias"
 
 
 class Schedule:
     """`order` compiled into steps `(kind, fn, a, b, out)` over value slots:
     kind 1: slots[out] = fn(slots[a]); 2: fn(slots[a], slots[b]); 3: fn(*slots[a...]);
-    0: fn(slots, i) for a NumPy node (a generic step: checks, in-place, releases)."""
+    0: fn(slots) for a NumPy node (a generic step: checks, in-place, releases).
+
+    Compiling also folds nodes computed from constants alone (small ones, or ones whose
+    every element is one number, kept as a broadcast view), when their value is finite."""
 
     def __init__(self, order):
-        order = list(order)
+        order = order if isinstance(order, list) else list(order)
         self.order = order
-        self.slot_of = {node.id: k for k, node in enumerate(order)}
-        slot_of = self.slot_of
-        template: list = [None] * len(order)
-        self.leaves = []                       # (slot, node id, default)
-        self.float_slots = []                  # outputs of the float path
-        self.float_steps = set()               # step indices on the float path
+        n = len(order)
+        if all(node.id == k for k, node in enumerate(order)):
+            slot_of = None                                      # ids are slots
+            self.slot_of = range(n)
+        else:
+            slot_of = self.slot_of = {node.id: k for k, node in enumerate(order)}
+        template: list = [None] * n
+        known: dict = {}        # slot -> value known before running (constants, folded)
+        uniform: dict = {}      # slot -> the one number every element of a known value equals
+        leaves = []             # (slot, node id, default) of the overridable leaves
         steps = []
-        self.step_nodes = []
-        consumers: dict[int, list] = {}
-        for node in order:
-            for i, inp in enumerate(node.inputs):
-                consumers.setdefault(inp.id, []).append((node, i))
-        shadows: dict[int, int] = {}           # slot -> slot holding it as a Python float
+        float_slots = []        # outputs of the Python-float path
+        float_step = bytearray()
+        is_float = bytearray(n)
+        shadows: dict = {}      # slot -> slot holding it as a Python float
+        step_node: dict = {}    # conversion step index -> node (for error messages)
+        table = _float_table()
+        append = steps.append
 
-        def as_float(slot, node):
-            """A slot holding this input as a Python float (a conversion step if needed)."""
-            if slot in shadows:
-                return shadows[slot]
-            if node.op.name == "const" and np.shape(node.params.get("value")) == ():
-                template.append(float(node.params["value"]))
-                shadows[slot] = len(template) - 1
-                return shadows[slot]
-            if self.slot_is_float.get(slot):
-                return slot
-            template.append(None)
-            new = shadows[slot] = len(template) - 1
-            steps.append((1, float, slot, None, new))
-            self.step_nodes.append(node)
-            self.float_steps.add(len(steps) - 1)
-            return new
-
-        self.slot_is_float = {}
         for k, node in enumerate(order):
-            if node.op.leaf:
+            op = node.op
+            if op.leaf:
                 value = node.params.get("value")
                 template[k] = value
-                if node.op.name != "const":
-                    self.leaves.append((k, node.id, value))
-                continue
-            fn = _float_fn(node)
-            if fn is not None:
-                ins = [as_float(slot_of[i.id], i) for i in node.inputs]
-                if len(ins) == 1:
-                    steps.append((1, fn, ins[0], None, k))
-                elif len(ins) == 2 and fn is not _sum_left:
-                    steps.append((2, fn, ins[0], ins[1], k))
+                if op.name == "const":
+                    known[k] = value
+                    u = _uniform_value(value)
+                    if u is not None:
+                        uniform[k] = u
                 else:
-                    steps.append((3, fn, tuple(ins), None, k))
-                self.float_steps.add(len(steps) - 1)
-                self.float_slots.append(k)
-                self.slot_is_float[k] = True
+                    leaves.append((k, node.id, value))
+                continue
+            inputs = node.inputs
+            ins = [i.id for i in inputs] if slot_of is None else [slot_of[i.id] for i in inputs]
+            if node.dtype == "float" and all(s in known for s in ins):
+                folded = _fold(node, ins, known, uniform)
+                if folded is not None:
+                    template[k] = known[k] = folded[0]
+                    if folded[1] is not None:
+                        uniform[k] = folded[1]
+                    continue
+            name = op.name
+            fn = table.get(name) if node.shape == () and node.dtype == "float" else None
+            if fn is None and name == "add_n" and node.shape == () and node.dtype == "float":
+                fn = operator.add if len(ins) == 2 else _sum_left
+            if fn is not None and all(i.shape == () and i.dtype == "float" for i in inputs):
+                for j, s in enumerate(ins):
+                    if is_float[s] if s < n else True:
+                        continue
+                    shadow = shadows.get(s)
+                    if shadow is None:
+                        template.append(float(known[s]) if s in known else None)
+                        shadow = shadows[s] = len(template) - 1
+                        if s not in known:       # a run-time value: convert it once
+                            step_node[len(steps)] = order[s]
+                            append((1, float, s, None, shadow))
+                            float_step.append(1)
+                    ins[j] = shadow
+                if len(ins) == 1:
+                    append((1, fn, ins[0], None, k))
+                elif len(ins) == 2 and fn is not _sum_left:
+                    append((2, fn, ins[0], ins[1], k))
+                else:
+                    append((3, fn, tuple(ins), None, k))
+                float_step.append(1)
+                float_slots.append(k)
+                is_float[k] = 1
             else:
-                steps.append((0, None, None, None, k))
-            self.step_nodes.append(node)
+                append((0, None, tuple(ins), None, k))
+                float_step.append(0)
         self.template = template
+        self.known = known
+        self.uniform = uniform
+        self.leaves = leaves
         self.steps = steps
-        self.consumers = consumers
-        self._compiled_keep = {}
+        self.float_slots = float_slots
+        self.float_step = float_step
+        self.step_node = step_node
+        self._compiled_keep: dict = {}
+
+    def node_of_step(self, i):
+        return self.step_node.get(i) or self.order[self.steps[i][4]]
 
     # ------------------------------------------------------------ NumPy steps
 
-    def _plan(self, node):
+    def _plan(self, node, in_slots):
         """(fn, input slots, ufunc or None, alias?) for a NumPy node."""
-        slot_of = self.slot_of
-        in_slots = tuple(slot_of[i.id] for i in node.inputs)
-        name, params = node.op.name, node.params
-        ufunc = UFUNCS.get(name)
-        if name == "pow" and node.inputs[1].op.name == "const" and node.inputs[1].shape == ():
-            exponent = float(node.inputs[1].params["value"])
+        name = node.op.name
+        uniform = self.uniform
+        if name == "pow" and in_slots[1] in uniform and node.shape == node.inputs[0].shape:
+            exponent = uniform[in_slots[1]]
             if exponent == 2.0:       # np.power(x, 2.0) == np.square(x), checked in the tests
                 return np.square, in_slots[:1], np.square, False
-            if exponent == 1.0 and node.shape == node.inputs[0].shape:
+            if exponent == 1.0:
                 return _identity, in_slots[:1], None, True
+        if name == "multiply":        # x * 1 is x, exactly
+            for j in (0, 1):
+                if uniform.get(in_slots[j]) == 1.0 and node.inputs[1 - j].shape == node.shape \
+                        and node.inputs[1 - j].dtype == "float":
+                    return _identity, in_slots[1 - j:2 - j], None, True
+        ufunc = UFUNCS.get(name)
         if ufunc is not None:
             return ufunc, in_slots, ufunc, False
-        fn = _bind(node.op.forward, params) if params else node.op.forward
-        return fn, in_slots, None, name == "stop_gradient"
+        fn = _bind(node.op.forward, node.params) if node.params else node.op.forward
+        return fn, in_slots, None, name in _SHAPE_OPS
+
+    def _propagates(self, node, i, plan) -> bool:
+        """A non-finite element in input i always leaves a non-finite element in the output."""
+        if 0 in node.shape:
+            return False
+        name = node.op.name
+        if name in _PROPAGATE_ALL or (name == "divide" and i == 0):
+            return True
+        if name == "pow" and i == 0:
+            exponent = self.uniform.get(plan[1][1] if len(plan[1]) > 1 else -1)
+            return plan[3] or plan[0] is np.square or (exponent is not None and exponent > 0)
+        return name == "scatter"      # basic indexing: every element lands somewhere
 
     def _numpy_steps(self, keep):
         """Generic steps for the NumPy nodes, given which values must survive."""
@@ -297,51 +326,121 @@ class Schedule:
         cached = self._compiled_keep.get(frozen)
         if cached is not None:
             return cached
-        order, slot_of, consumers = self.order, self.slot_of, self.consumers
-        plans = {k: self._plan(order[k]) for kind, _, _, _, k in self.steps if kind == 0}
-        last_use: dict[int, int] = {}
-        for k, node in enumerate(order):
-            for inp in node.inputs:
-                last_use[slot_of[inp.id]] = k
-        owned = set()      # slots holding a fresh array that nothing else refers to
-        steps = list(self.steps)
+        order, n = self.order, len(self.order)
+        base = self.steps
+        plans = {}
+        for kind, _, ins, _, k in base:
+            if kind == 0:
+                plans[k] = self._plan(order[k], ins)
+        last_use = [-1] * n
+        covered = bytearray(n)        # some consumer carries a non-finite value onward
+        shared = bytearray(n)         # some consumer may keep a view of the value
+        for kind, _, ins, b, k in base:
+            node = order[k] if k < n else None
+            if kind == 0:
+                plan = plans[k]
+                used = plan[1]
+                for s in ins:
+                    last_use[s] = k
+                if node.dtype == "float":
+                    for j, s in enumerate(ins):
+                        if s in used and self._propagates(node, j, plan):
+                            covered[s] = 1
+            else:
+                for s in ((ins,) if kind == 1 else (ins, b) if kind == 2 else ins):
+                    if s < n:
+                        last_use[s] = k
+                        covered[s] = 1  # the float path is checked as a whole
+        for k, plan in plans.items():
+            if plan[2] is None:       # not a fresh array: may be a view of its inputs
+                used = plan[1]
+                if plan[3] and len(used) == 1 and last_use[used[0]] == k:
+                    continue          # an alias at the input's last use takes the buffer over
+                for s in used:
+                    shared[s] = 1
+        fused = self._fusions(frozen, plans, last_use) if frozen is not None else {}
+        owned = set()                 # slots holding a fresh array nothing else refers to
+        steps = list(base)
         flag = self._flag = [False]
-        for idx, (kind, _, _, _, k) in enumerate(steps):
+        freed_at_start = []
+        for idx, (kind, _, ins, _, k) in enumerate(steps):
             if kind != 0:
                 continue
             node = order[k]
-            fn, in_slots, ufunc, alias = plans[k]
-            check = node.dtype == "float" and not any(
-                _propagates(c, i) and c.dtype == "float" for c, i in consumers.get(node.id, ()))
+            if k in fused and fused[k] is None:       # computed inside a fused step
+                steps[idx] = (0, _noop, None, None, k)
+                freed_at_start.append(k)
+                continue
+            fn, in_slots, ufunc, _ = plans[k]
+            check = node.dtype == "float" and not covered[k]
             inplace, dead = None, ()
             if frozen is not None:
-                if ufunc is not None and node.dtype == "float" and _size(node) >= BIG:
+                big = node.dtype == "float" and _size(node) >= BIG
+                if ufunc is not None and big:
                     for pos, s in enumerate(in_slots):
-                        if (s in owned and last_use.get(s) == k and order[s].id not in frozen
+                        if (s in owned and last_use[s] == k and order[s].id not in frozen
                                 and order[s].shape == node.shape and in_slots.count(s) == 1):
                             inplace = pos
                             break
-                    users = consumers.get(node.id, ())
-                    if all(slot_of[c.id] in plans and plans[slot_of[c.id]][2] is not None
-                           for c, _ in users):
+                    if not shared[k]:
                         owned.add(k)
-                dead = tuple(s for s in set(in_slots) if last_use.get(s) == k
-                             and order[s].id not in frozen and not order[s].op.leaf
-                             and _size(order[s]) >= BIG)
-            steps[idx] = (0, _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc),
-                          None, None, k)
-        self._compiled_keep[frozen] = steps
-        return steps
+                elif plans[k][3] and big and len(in_slots) == 1 and not shared[k]:
+                    # an alias (x**1, x*1, reshape, ...) of a buffer at its last use takes it over
+                    (s,) = in_slots
+                    if s in owned and last_use[s] == k and order[s].id not in frozen \
+                            and _size(order[s]) == _size(node):
+                        owned.add(k)
+                reads = fused[k][1] if k in fused else in_slots
+                dead = tuple(s for s in set(reads) if last_use[s] == k and order[s].id not in frozen
+                             and not order[s].op.leaf and _size(order[s]) >= BIG)
+            if k in fused:
+                step = _fused_add_step(fused[k][0], k, node.shape, dead, check, flag)
+            else:
+                step = _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc)
+            steps[idx] = (0, step, None, None, k)
+        self._compiled_keep[frozen] = (steps, tuple(freed_at_start))
+        return self._compiled_keep[frozen]
+
+    def _fusions(self, frozen, plans, last_use):
+        """add_n of scatters (gradients of slices): one buffer, each scatter added in place.
+        {add_n slot: (parts, slots read)}, {scatter slot: None} for the scatters it absorbs."""
+        order, fused = self.order, {}
+        for k, plan in plans.items():
+            node = order[k]
+            if node.op.name != "add_n" or node.dtype != "float" or _size(node) < BIG:
+                continue
+            parts, reads, absorbed = [], [], []
+            for s in plan[1]:
+                src = order[s]
+                if (src.op.name == "scatter" and s in plans and last_use[s] == k
+                        and src.id not in frozen and src.shape == node.shape
+                        and plan[1].count(s) == 1):
+                    dy = plans[s][1][0]
+                    parts.append((dy, src.params["index"]))
+                    reads.append(dy)
+                    absorbed.append(s)
+                    if last_use[dy] == s:      # the add reads it now, not the scatter
+                        last_use[dy] = k
+                else:
+                    parts.append((s, None))
+                    reads.append(s)
+            if absorbed:
+                fused[k] = (tuple(parts), tuple(reads))
+                for s in absorbed:
+                    fused[s] = None
+        return fused
 
     # ------------------------------------------------------------ running
 
     def run(self, overrides=None, warnings=None, keep=None):
-        steps = self._numpy_steps(keep)
+        steps, freed = self._numpy_steps(keep)
         self._flag[0] = False
         vals = list(self.template)
         if overrides:
             for slot, node_id, default in self.leaves:
                 vals[slot] = overrides.get(node_id, default)
+        for s in freed:
+            vals[s] = FREED
         n = len(steps)
         i = 0
         with np.errstate(all="ignore"):
@@ -359,11 +458,11 @@ class Schedule:
                             vals[out] = fn(*[vals[s] for s in a])
                     i = n
                 except MemoryError:
-                    node = self.step_nodes[i]
+                    node = self.node_of_step(i)
                     raise AgError(f"{node.op.name}: out of memory", node.pos) from None
                 except ERRORS as exc:
-                    node = self.step_nodes[i]
-                    if i not in self.float_steps:
+                    node = self.node_of_step(i)
+                    if not self.float_step[i]:
                         raise AgError(f"{node.op.name}: {exc}", node.pos) from None
                     # Python raised where NumPy gives inf/nan: take NumPy's answer
                     kind, fn, a, b, out = steps[i]
@@ -376,6 +475,55 @@ class Schedule:
             if bad:
                 return run_plain(self.order, overrides, warnings)
         return NodeValues(self, vals)
+
+
+def _noop(vals):
+    pass
+
+
+def _uniform_value(value):
+    """The one number every element of a constant equals, or None (small or cheap cases)."""
+    arr = np.asarray(value)
+    if arr.dtype.kind != "f" or arr.size == 0:
+        return None
+    first = float(arr.flat[0])
+    if arr.size == 1:
+        return first
+    if arr.size <= 1 << 22 and not math.isnan(first) and bool((arr == first).all()):
+        return first
+    return None
+
+
+def _fold(node, ins, known, uniform):
+    """(value, uniform number or None) of a node computed from constants alone, or None."""
+    op = node.op
+    try:
+        with np.errstate(all="ignore"):
+            return _fold_values(node, op, ins, known, uniform)
+    except Exception:  # noqa: BLE001 - not folded: the run reports it with its position
+        return None
+
+
+def _fold_values(node, op, ins, known, uniform):
+    if all(s in uniform for s in ins) and (op.elementwise or op.name in _SHAPE_OPS) and \
+            all(i.dtype == "float" for i in node.inputs):
+        # every element is one number: compute it once, keep a broadcast view
+        if op.elementwise:
+            scalar = op.forward(*[np.float64(uniform[s]) for s in ins], **node.params)
+        else:
+            scalar = np.float64(uniform[ins[0]])
+        scalar = np.float64(scalar)
+        if not math.isfinite(scalar):
+            return None
+        if node.shape == ():
+            return scalar, float(scalar)
+        return np.broadcast_to(scalar, node.shape), float(scalar)
+    if _size(node) > BIG:
+        return None
+    value = op.forward(*[known[s] for s in ins], **node.params)
+    if not np.isfinite(value).all():
+        return None
+    return value, (float(np.asarray(value).flat[0]) if np.size(value) == 1 else None)
 
 
 def _size(node) -> int:
@@ -392,6 +540,10 @@ def _bind(fn, params):
 def _finite(value) -> bool:
     if type(value) is np.float64 or type(value) is float:
         return math.isfinite(value)
+    if getattr(value, "dtype", None) == np.float64 and value.size >= BIG:
+        # a NaN or inf makes the sum non-finite; one pass, no temporary array
+        if math.isfinite(np.add.reduce(value, axis=None)):
+            return True
     return bool(np.isfinite(value).all())
 
 
@@ -419,6 +571,30 @@ def _numpy_step(fn, in_slots, out, inplace, dead, check, flag, ufunc):
     return step
 
 
+def _fused_add_step(parts, out, shape, dead, check, flag):
+    """add_n whose scatter inputs add into one buffer: ((x0 + x1) + x2) ... in input order."""
+    def step(vals):
+        total = None
+        for slot, index in parts:
+            value = vals[slot]
+            if total is None:
+                total = np.zeros(shape, dtype=np.float64)
+                if index is None:
+                    total += value
+                else:
+                    total[index] = value
+            elif index is None:
+                total += value
+            else:
+                total[index] += value
+        vals[out] = total
+        if check and not flag[0] and not _finite(total):
+            flag[0] = True
+        for s in dead:
+            vals[s] = FREED
+    return step
+
+
 class NodeValues(Mapping):
     """node id -> value of a schedule run. Python floats come back as np.float64 (as a
     NumPy 0-d op returns); values released during the run are recomputed when read."""
@@ -431,7 +607,10 @@ class NodeValues(Mapping):
 
     def __getitem__(self, node_id):
         vals = self._vals
-        slot = self._schedule.slot_of[node_id]
+        slot_of = self._schedule.slot_of
+        if type(slot_of) is range and not (type(node_id) is int and 0 <= node_id < len(slot_of)):
+            raise KeyError(node_id)
+        slot = slot_of[node_id]
         value = vals[slot]
         if value is FREED:
             self._recompute(slot)
