@@ -241,15 +241,15 @@ def check_verify(quick):
 
 
 def check_run(quick):
-    candidates = sorted((ROOT / "samples").glob("*linear_regression*.ag"))
-    if not candidates or not _has_command("run"):
+    path = ROOT / "samples" / "linear_regression.ag"
+    if not path.exists() or not _has_command("run"):
         row("`run` of the linear regression sample, steps/s", "n/a", "sample or run not available",
             "≥ 5,000", False)
         return
-    path = candidates[0]
-    steps = 20_000
-    one = min(child(cli_args("run", path, "--steps", 1, "--json"))[0] for _ in range(3))
-    many = min(child(cli_args("run", path, "--steps", steps, "--json"))[0] for _ in range(1 if quick else 2))
+    steps = 20_000   # the sample indexes its data by step: n rows (--set n=...)
+    args = ("--set", f"n={steps}", "--json")
+    one = min(child(cli_args("run", path, "--steps", 1, *args))[0] for _ in range(3))
+    many = min(child(cli_args("run", path, "--steps", steps, *args))[0] for _ in range(1 if quick else 3))
     rate = steps / max(many - one, 1e-9)
     row(f"`run {path.name} --steps {steps:,} --json`, steps/s (start-up excluded)",
         f"{rate:,.0f}", f"whole command {steps / many:,.0f} steps/s incl. {one:.2f} s start-up",

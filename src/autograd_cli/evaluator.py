@@ -236,20 +236,28 @@ class Schedule:
                 continue
             inputs = node.inputs
             ins = [i.id for i in inputs] if slot_of is None else [slot_of[i.id] for i in inputs]
-            if node.dtype == "float" and all(s in known for s in ins):
+            is_float_node = node.dtype == "float"
+            if is_float_node and ins and ins[0] in known and all(s in known for s in ins):
                 folded = _fold(node, ins, known, uniform)
                 if folded is not None:
                     template[k] = known[k] = folded[0]
                     if folded[1] is not None:
                         uniform[k] = folded[1]
                     continue
-            name = op.name
-            fn = table.get(name) if node.shape == () and node.dtype == "float" else None
-            if fn is None and name == "add_n" and node.shape == () and node.dtype == "float":
-                fn = operator.add if len(ins) == 2 else _sum_left
-            if fn is not None and all(i.shape == () and i.dtype == "float" for i in inputs):
+            fn = None
+            if is_float_node and node.shape == ():
+                name = op.name
+                fn = table.get(name)
+                if fn is None and name == "add_n":
+                    fn = operator.add if len(ins) == 2 else _sum_left
+                if fn is not None:
+                    for i in inputs:
+                        if i.shape != () or i.dtype != "float":
+                            fn = None
+                            break
+            if fn is not None:
                 for j, s in enumerate(ins):
-                    if is_float[s] if s < n else True:
+                    if is_float[s]:
                         continue
                     shadow = shadows.get(s)
                     if shadow is None:

@@ -75,17 +75,19 @@ class Graph:
         self.pos = Pos(1, 1)      # where new nodes are attributed (set by the builder)
 
     def apply(self, op_name: str, *inputs: Node, **params) -> Node:
-        from .ops import OPS
-
-        op = OPS[op_name]
+        op = (_OPS or _load_ops())[op_name]
+        shapes = [i.shape for i in inputs]
         if op.prepare is not None:
-            params = op.prepare(*[i.shape for i in inputs], **params)
+            params = op.prepare(*shapes, **params)
         try:
-            shape = tuple(int(d) for d in op.shape(*[i.shape for i in inputs], **params))
+            shape = op.shape(*shapes, **params)
         except ShapeError as exc:
             raise AgError(f"{op.name}: {exc}", self.pos) from None
-        node = Node(len(self.nodes), op, inputs, params, shape, op.dtype, self.pos)
-        self.nodes.append(node)
+        if type(shape) is not tuple or not all(type(d) is int for d in shape):
+            shape = tuple(int(d) for d in shape)
+        nodes = self.nodes
+        node = Node(len(nodes), op, inputs, params, shape, op.dtype, self.pos)
+        nodes.append(node)
         return node
 
     def const(self, value) -> Node:
@@ -95,8 +97,22 @@ class Graph:
         return self.const(np.zeros(shape))
 
     def __getattr__(self, op_name):
-        from .ops import OPS
-
-        if op_name not in OPS:
+        if op_name.startswith("__") or op_name not in (_OPS or _load_ops()):
             raise AttributeError(op_name)
-        return lambda *inputs, **params: self.apply(op_name, *inputs, **params)
+        apply = self.apply
+
+        def make(*inputs, **params):
+            return apply(op_name, *inputs, **params)
+        self.__dict__[op_name] = make      # found directly next time
+        return make
+
+
+_OPS = None   # ops.OPS itself, imported on first use (ops imports this module)
+
+
+def _load_ops() -> dict:
+    global _OPS
+    from .ops import OPS
+
+    _OPS = OPS
+    return OPS

@@ -70,6 +70,9 @@ def fmt(shape) -> str:
 
 
 def broadcast(*shapes):
+    first = shapes[0]
+    if all(s == first for s in shapes):
+        return first
     try:
         return np.broadcast_shapes(*shapes)
     except ValueError:
