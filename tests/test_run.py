@@ -386,3 +386,43 @@ def test_warnings_once_with_their_step(tmp_path):
     assert len(lines) == 3, lines          # line 3's nan (from step 3) is reported once too
     rows = [json.loads(line) for line in proc.stdout.splitlines()[:-1]]
     assert [r["values"]["r"] for r in rows][2:4] == ["-inf", "nan"]
+
+
+# ---------------------------------------------------------------- the semantics, on random programs
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from autograd_cli.api import build as _build  # noqa: E402
+from autograd_cli.state import Plan as _Plan  # noqa: E402
+
+_build("x = 1\n")   # raises the recursion limit once, before hypothesis watches it
+
+STATEMENT = st.tuples(st.sampled_from(["assign", "assign_add", "assign_sub"]), st.integers(0, 2),
+                      st.integers(-3, 3), st.integers(0, 2), st.integers(-2, 2), st.booleans())
+
+
+@settings(max_examples=60, deadline=None)
+@given(inits=st.lists(st.integers(-5, 5), min_size=3, max_size=3),
+       statements=st.lists(STATEMENT, min_size=1, max_size=6), steps=st.integers(0, 4))
+def test_random_assign_programs_follow_the_step_rules(inits, statements, steps):
+    """Reference written here: read a snapshot taken at the start of the step, apply every
+    write at the end, in program order."""
+    lines = [f"v{k} = variable({x}.0)" for k, x in enumerate(inits)]
+    for k, (kind, target, coef, other, const, use_step) in enumerate(statements):
+        lines.append(f"a{k} = {kind}(v{target}, {coef} * v{other} + {const}{' + step' if use_step else ''})")
+    plan = _Plan(_build("\n".join(lines) + "\n"))
+    state = plan.initial_state()
+    got_rows = [plan.row(values) for _, values in plan.steps(steps, state, [])]
+
+    ref = [float(x) for x in inits]
+    for i in range(steps):
+        start = list(ref)
+        row = {f"v{k}": start[k] for k in range(3)}
+        for k, (kind, target, coef, other, const, use_step) in enumerate(statements):
+            value = coef * start[other] + const + (i if use_step else 0)
+            written = {"assign": value, "assign_add": start[target] + value,
+                       "assign_sub": start[target] - value}[kind]
+            row[f"a{k}"] = written
+            ref[target] = written
+        assert {name: float(v) for name, v in got_rows[i].items()} == row
+    assert {name: float(v) for name, v in plan.final(state).items()} == {f"v{k}": ref[k] for k in range(3)}
