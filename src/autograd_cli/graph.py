@@ -77,9 +77,9 @@ class Graph:
     def apply(self, op_name: str, *inputs: Node, **params) -> Node:
         op = (_OPS or _load_ops())[op_name]
         shapes = [i.shape for i in inputs]
-        if op.prepare is not None:
-            params = op.prepare(*shapes, **params)
         try:
+            if op.prepare is not None:
+                params = op.prepare(*shapes, **params)
             shape = op.shape(*shapes, **params)
         except ShapeError as exc:
             raise AgError(f"{op.name}: {exc}", self.pos) from None
