@@ -231,6 +231,45 @@ def graph_command(
     run_guarded(file, body)
 
 
+@app.command("verify")
+def verify_command(
+    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    set_: Optional[List[str]] = SetOpt,
+    grad: Optional[List[str]] = typer.Option(None, "--grad", help="Also check gradients of this value."),
+    wrt: Optional[List[str]] = typer.Option(None, "--wrt", help="...with respect to these names."),
+    rtol: float = typer.Option(1e-6, "--rtol", help="Relative tolerance, AD vs SymPy."),
+    atol: float = typer.Option(1e-8, "--atol", help="Absolute tolerance, AD vs SymPy."),
+    timeout: float = typer.Option(5.0, "--timeout", help="Seconds of SymPy work per check."),
+    as_json: bool = JsonOpt,
+):
+    """Check every gradient three ways: reverse-mode AD, SymPy, finite differences."""
+
+    def body(session: Session):
+        from .verify import verify
+
+        if wrt and not grad:
+            raise AgError("--wrt needs --grad")
+        report = verify(session.source, sets=parse_sets(set_), grads=grad or (), wrt=wrt or (),
+                        rtol=rtol, atol=atol, timeout=timeout)
+        if as_json:
+            from .render.jsonout import dumps
+            from .render.verifyout import verify_document
+
+            write_json(dumps(verify_document(report)))
+        else:
+            from .render.verifyout import summary, verify_tables
+
+            out = console()
+            for table in verify_tables(report):
+                out.print(table)
+            out.print(summary(report))
+            for warning in report.warnings:
+                print(f"warning: {warning}", file=sys.stderr)
+        return EXIT_OK if report.ok else EXIT_DISAGREE
+
+    run_guarded(file, body)
+
+
 def main():
     from .fastcli import dispatch
 

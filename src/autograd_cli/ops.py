@@ -52,7 +52,10 @@ class Op:
 
     @property
     def sym_form(self):
-        return self.forward if self.sym == SAME else self.sym
+        """sym(S, *args, **params), or None; SAME reuses the forward on object arrays."""
+        if self.sym == SAME:
+            return lambda S, *args, **params: self.forward(*args, **params)
+        return self.sym
 
 
 OPS: dict[str, Op] = {}
@@ -551,7 +554,7 @@ def _static_pattern(pattern):
 
 
 op("take", lambda x, *idx, pattern: x[_dynamic_index(pattern, x.shape, idx)],
-   lambda s, *idx, pattern: index_shape(s, _static_pattern(pattern)),
+   lambda s, *idx, pattern: index_shape(s, _static_pattern(pattern)), sym=SAME,
    # one rule: the gradient reaches x only; the index inputs have none (as tf.gather's indices)
    vjp=(lambda g, n, dy: g.untake(dy, *n.inputs[1:], pattern=n.params["pattern"],
                                   shape=n.inputs[0].shape),))
