@@ -202,10 +202,13 @@ def test_sixty_level_diamond_counts_two_to_the_sixty_within_budget():
         k = sum(1 for n in path.nodes if n.label and n.label.startswith("p"))
         assert float(path.contribution) == pytest.approx(0.6 ** k * 0.5 ** (60 - k), rel=1e-12)
     # edge flows: one reverse sweep; x -> p1 carries 0.6 * 1.1**59 (hand derivation)
-    flows = {(e.source.label, e.target.label): float(e.flow) for e in item.edge_flows}
-    assert len(item.edge_flows) == 60 * 4
+    flows = {(e.source.label, e.target.label): float(e.flow) for e in rec.edge_flows}
+    assert len(rec.edge_flows) == 60 * 4
     assert flows[("x", "p1")] == pytest.approx(0.6 * 1.1 ** 59, rel=1e-12)
     assert flows[("q60", "v60")] == pytest.approx(1.0)
+    # x's own edges split its gradient: 0.6 * 1.1**59 + 0.5 * 1.1**59
+    assert sorted(float(e.flow) for e in item.edge_flows) == pytest.approx(
+        [0.5 * 1.1 ** 59, 0.6 * 1.1 ** 59], rel=1e-12)
 
 
 def test_sixty_level_diamond_on_the_cli(tmp_path):
@@ -214,7 +217,8 @@ def test_sixty_level_diamond_on_the_cli(tmp_path):
     doc = cli_json("explain", f)
     item = doc["gradients"][0]["xs"][0]
     assert item["path_count"] == 2 ** 60 and item["complete"] is False
-    assert len(item["paths"]) == MAX_PATHS and len(item["edge_flows"]) == 240
+    assert len(item["paths"]) == MAX_PATHS and len(item["edge_flows"]) == 2
+    assert len(doc["gradients"][0]["edge_flows"]) == 240
     from autograd_cli.cli import console
     from autograd_cli.render.explainout import text
 

@@ -30,7 +30,8 @@ MAX_PATHS = 256           # live paths whose contribution is computed and kept
 MAX_CUT_PATHS = 64        # cut paths kept (with what cut them)
 MAX_PULLS = 200_000       # vector-Jacobian products evaluated while enumerating
 MAX_PATH_NODES = 200_000  # nodes over all kept paths (a first path is kept whatever its length)
-TIME_BUDGET = 10.0        # seconds spent enumerating per x
+TIME_BUDGET = 10.0        # seconds spent enumerating paths, over the whole explain run
+MAX_REGION_NODES = 2_000_000  # nodes walked to break down cut paths of xs that do get a gradient
 
 EAGER_FIRST_ID = 1 << 62  # ids of eagerly evaluated helper nodes (never clash with the program's)
 
@@ -121,7 +122,7 @@ class XExplanation:
     listed_sum: object             # ndarray sum of the listed contributions (None if none)
     complete: bool                 # every path was listed
     stopped_by: str | None         # which budget stopped the enumeration
-    edge_flows: list               # [EdgeFlow] on live edges from x
+    edge_flows: list               # [EdgeFlow] on x's own outgoing edges (they sum to its gradient)
     sentence: str | None           # for a None gradient
     reason: str | None             # eval's short reason for a None gradient
 
@@ -134,13 +135,34 @@ class RecordExplanation:
     y_texts: list
     xs: list                       # [XExplanation]
     note: str | None = None
+    edge_flows: list = field(default_factory=list)   # [EdgeFlow] every edge between the xs and ys
+
+
+class Budget:
+    """What path listing may spend over one explain run (see the constants above)."""
+
+    def __init__(self):
+        self.pulls = 0
+        self.listed_nodes = 0
+        self.region_nodes = 0
+        self.deadline = time.monotonic() + TIME_BUDGET
+
+    def exhausted(self) -> str | None:
+        if self.pulls >= MAX_PULLS:
+            return f"{MAX_PULLS:,} vector-Jacobian products (MAX_PULLS)"
+        if self.listed_nodes >= MAX_PATH_NODES:
+            return f"{MAX_PATH_NODES:,} nodes on the listed paths (MAX_PATH_NODES)"
+        if time.monotonic() > self.deadline:
+            return f"{TIME_BUDGET:g} s (TIME_BUDGET)"
+        return None
 
 
 def explain(evaluation) -> list[RecordExplanation]:
     """Explain every gradient record of an evaluated program (api.Evaluation)."""
     values = evaluation.node_values
+    budget = Budget()
     with np.errstate(all="ignore"):
-        return [explain_record(record, values) for record in evaluation.program.gradients]
+        return [explain_record(record, values, budget) for record in evaluation.program.gradients]
 
 
 def record_flows(record, values):
@@ -156,7 +178,7 @@ def record_flows(record, values):
     return grads, {key: g.value(node) for key, node in flows.items()}, g
 
 
-def explain_record(record, values) -> RecordExplanation:
+def explain_record(record, values, budget: Budget | None = None) -> RecordExplanation:
     stop_ids = {n.id for n in record.stop_nodes} if record.kind == "gradients" else set()
     grads, flows, g = record_flows(record, values)
     seeds = []
@@ -167,23 +189,37 @@ def explain_record(record, values) -> RecordExplanation:
     if record.kind != "gradients":
         note = (f"{record.kind} differentiates the first gradient d(sum of {', '.join(record.ys)})/dx "
                 "again; the paths below are those of that first gradient")
+    budget = budget or Budget()
+    upstream = why.Upstream(record.y_nodes, stop_ids)
     out = RecordExplanation(record.kind, record.name, record.line, list(record.ys), [], note)
+    out.edge_flows = [EdgeFlow(upstream.nodes[nid].inputs[i], upstream.nodes[nid], i, flow)
+                      for (nid, i), flow in sorted(flows.items())]
     for k, x in enumerate(record.x_nodes):
         x_text = record.xs[k]
-        space = why.path_space(x, record.y_nodes, stop_ids)
-        paths, cut_paths, stopped = enumerate_paths(space, record, seeds, flows, values)
+        # Counts come free from `upstream`; the walk over x's descendants is made when a
+        # None gradient needs its reason, while paths may still be listed, or (within
+        # MAX_REGION_NODES) to break down what cut some of x's paths.
+        exhausted = budget.exhausted()
+        counts = why.path_space(x, record.y_nodes, stop_ids, upstream, detail=False)
+        detail = counts.total > 0 and (grads[k] is None or not exhausted or
+                                       (counts.cut > 0 and budget.region_nodes < MAX_REGION_NODES))
+        space = why.path_space(x, record.y_nodes, stop_ids, upstream) if detail else counts
+        budget.region_nodes += len(space.order)
+        if exhausted or not space.detailed:
+            paths, cut_paths, stopped = [], [], exhausted or "the budget"
+        else:
+            paths, cut_paths, stopped = enumerate_paths(space, seeds, flows, values, budget)
         listed_sum = None
         for p in paths:
             listed_sum = p.contribution if listed_sum is None else listed_sum + p.contribution
         complete = len(paths) == space.live and len(cut_paths) == space.cut
-        edges = [EdgeFlow(node.inputs[i], node, i, flows[(node.id, i)])
-                 for node in space.order for i, inp in space.edges_in(node)
-                 if inp.id in space.live_from_x and (node.id, i) in flows]
+        edges = [EdgeFlow(x, node, i, flows[(node.id, i)])
+                 for node, i in upstream.consumers.get(x.id, ()) if (node.id, i) in flows]
         gradient = grads[k]
         sentence = reason = None
         if gradient is None:
             sentence = why.none_sentence(x_text, record.ys, space)
-            reason = why.unconnected_reason(x, record.y_nodes, stop_ids)
+            reason = why.space_reason(space)
             if record.kind == "gradients" and isinstance(record.values[k], Node):
                 gradient = values[record.values[k].id]    # unconnected_gradients="zero"
                 sentence = sentence[:-1] + ' (its gradient is zeros: unconnected_gradients="zero").'
@@ -192,7 +228,7 @@ def explain_record(record, values) -> RecordExplanation:
     return out
 
 
-def enumerate_paths(space: why.PathSpace, record, seeds, flows, values):
+def enumerate_paths(space: why.PathSpace, seeds, flows, values, budget: Budget):
     """Depth-first from each y back to x within the budget. Returns (live paths,
     largest contribution first; cut paths; the budget that stopped it or None)."""
     live: list[Path] = []
@@ -201,8 +237,6 @@ def enumerate_paths(space: why.PathSpace, record, seeds, flows, values):
         return live, cut, None
     want_live, want_cut = min(space.live, MAX_PATHS), min(space.cut, MAX_CUT_PATHS)
     x_id, live_from_x, above = space.x.id, space.live_from_x, space.above
-    pulls = listed_nodes = 0
-    started = time.monotonic()
     stopped = None
     magnitude_cache: dict = {}
     scratch = EagerGraph(values)
@@ -213,34 +247,37 @@ def enumerate_paths(space: why.PathSpace, record, seeds, flows, values):
             magnitude_cache[key] = _magnitude(flows.get(key))
         return magnitude_cache[key]
 
-    # A stack entry: (node, upstream gradient at node along the tail or None, whether the
-    # tail is cut, tail) with tail a linked list (node, operand, cut or None, next) to the y.
+    # A stack entry: (node, its upstream gradient along the tail (or None), the pull still to
+    # evaluate for it (consumer, operand, consumer's gradient) or None, whether the tail is
+    # cut, tail) with tail a linked list (node, operand, cut or None, next) up to the y.
+    # Pulls are evaluated when an entry is popped, so the stack holds one gradient per
+    # level of the search, not one per pushed edge.
     for k, y in enumerate(space.ys):
         if y.id not in space.members:
             continue
-        stack = [(y, seeds[k], False, (y, None, None, None))]
+        stack = [(y, seeds[k], None, False, (y, None, None, None))]
         while stack:
             if len(live) >= want_live and len(cut) >= want_cut:
                 break
-            if pulls >= MAX_PULLS:
-                stopped = f"{MAX_PULLS:,} vector-Jacobian products (MAX_PULLS)"
+            stopped = budget.exhausted()
+            if stopped:
                 break
-            if time.monotonic() - started > TIME_BUDGET:
-                stopped = f"{TIME_BUDGET:g} s (TIME_BUDGET)"
-                break
-            node, grad, is_cut, tail = stack.pop()
+            node, grad, pending, is_cut, tail = stack.pop()
+            if pending is not None:
+                consumer, i, upstream = pending
+                budget.pulls += 1
+                grad = pull_value(scratch, consumer, i, upstream)
+                if grad is None:   # a rule that gives nothing at run time (an index input)
+                    is_cut, tail = True, (node, i, why.Cut("no_gradient", consumer), tail[3])
             if node.id == x_id:
-                if listed_nodes >= MAX_PATH_NODES:
-                    stopped = f"{MAX_PATH_NODES:,} nodes on the listed paths (MAX_PATH_NODES)"
-                    break
                 if is_cut and len(cut) < want_cut:
                     cut.append(_materialize(tail, k))
-                    listed_nodes += len(cut[-1].nodes)
+                    budget.listed_nodes += len(cut[-1].nodes)
                 elif not is_cut and grad is not None and len(live) < want_live:
                     path = _materialize(tail, k)
                     path.contribution = grad
                     live.append(path)
-                    listed_nodes += len(path.nodes)
+                    budget.listed_nodes += len(path.nodes)
                 continue
             edges = space.edges_in(node)
             if not is_cut and len(edges) > 1:   # live edges carrying the most gradient are explored first (pushed last)
@@ -250,21 +287,15 @@ def enumerate_paths(space: why.PathSpace, record, seeds, flows, values):
                 step_cut = None if is_cut else why.edge_cut(node, i, space.stop_ids)
                 if is_cut or step_cut is not None:
                     if len(cut) < want_cut:
-                        stack.append((inp, None, True, (inp, i, step_cut, tail)))
+                        stack.append((inp, None, None, True, (inp, i, step_cut, tail)))
                     continue
                 live_below = live_from_x.get(inp.id, 0)
                 need_live = live_below and len(live) < want_live
                 need_cut = above[inp.id] > live_below and len(cut) < want_cut
                 if not (need_live or need_cut):
                     continue
-                carried = None
-                if need_live and grad is not None:
-                    pulls += 1
-                    carried = pull_value(scratch, node, i, grad)
-                    if carried is None:   # a rule that gives nothing at run time (an index input)
-                        stack.append((inp, None, True, (inp, i, why.Cut("no_gradient", node), tail)))
-                        continue
-                stack.append((inp, carried, False, (inp, i, None, tail)))
+                pull = (node, i, grad) if need_live and grad is not None else None
+                stack.append((inp, None, pull, False, (inp, i, None, tail)))
         if stopped:
             break
     live.sort(key=lambda p: -p.magnitude)

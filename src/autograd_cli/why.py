@@ -65,6 +65,7 @@ class PathSpace:
     total: int = 0                                    # paths x -> ys
     live: int = 0                                     # paths that carry gradient
     first_cuts: list = field(default_factory=list)    # [(Cut, paths whose first cut it is)]
+    detailed: bool = False                            # order/members/first_cuts were computed
 
     @property
     def cut(self) -> int:
@@ -75,27 +76,55 @@ class PathSpace:
         return [(i, inp) for i, inp in enumerate(node.inputs) if inp.id in self.members]
 
 
-def path_space(x: Node, ys, stop_ids) -> PathSpace:
+class Upstream:
+    """The ys and everything they are computed from, with each node's consumers and,
+    for every node, how many paths (all, and gradient-carrying) lead from it to the
+    ys: built once per gradient (one backward pass) and shared by all its xs, so an
+    x's path counts cost nothing more; path_space then walks only x's descendants."""
+
+    def __init__(self, ys, stop_ids=()):
+        self.nodes = _index(ys)
+        self.stop_ids = set(stop_ids)
+        self.consumers: dict[int, list] = {}       # node id -> [(consumer, input index)]
+        for node in self.nodes.values():
+            for i, inp in enumerate(node.inputs):
+                self.consumers.setdefault(inp.id, []).append((node, i))
+        weight: dict[int, int] = {}
+        for y in ys:
+            weight[y.id] = weight.get(y.id, 0) + 1
+        self.y_weight = weight
+        self.below: dict[int, int] = {}            # paths node -> ys
+        self.below_live: dict[int, int] = {}       # ... of which carry gradient
+        for nid in sorted(self.nodes, reverse=True):
+            total = live = weight.get(nid, 0)
+            for consumer, i in self.consumers.get(nid, ()):
+                total += self.below[consumer.id]
+                if edge_cut(consumer, i, self.stop_ids) is None:
+                    live += self.below_live[consumer.id]
+            self.below[nid], self.below_live[nid] = total, live
+
+
+def path_space(x: Node, ys, stop_ids, upstream: Upstream | None = None, detail: bool = True) -> PathSpace:
+    """x's paths to the ys: counts always; with `detail`, also the nodes on them, the
+    live paths reaching each node and the first cuts (a walk over x's descendants)."""
     space = PathSpace(x, list(ys), set(stop_ids))
-    upstream = _index(ys)
-    if x.id not in upstream:
+    upstream = upstream or Upstream(ys, stop_ids)
+    if x.id not in upstream.nodes:
         return space
-    for y in ys:
-        space.y_weight[y.id] = space.y_weight.get(y.id, 0) + 1
-    order, members = [x], {x.id}
-    for nid in sorted(i for i in upstream if i > x.id):   # descendants of x that reach a y
-        node = upstream[nid]
-        if any(inp.id in members for inp in node.inputs):
-            members.add(nid)
-            order.append(node)
+    space.y_weight = dict(upstream.y_weight)
+    space.total, space.live = upstream.below[x.id], upstream.below_live[x.id]
+    space.detailed = detail
+    if not detail:
+        return space
+    members, stack = {x.id}, [x]          # descendants of x (all of them reach a y)
+    while stack:
+        for node, _ in upstream.consumers.get(stack.pop().id, ()):
+            if node.id not in members:
+                members.add(node.id)
+                stack.append(node)
+    order = sorted((upstream.nodes[i] for i in members), key=lambda n: n.id)
     space.order, space.members = order, members
-    below = {}                                             # paths node -> ys
-    consumers: dict[int, list] = {}
-    for node in order:
-        for i, inp in space.edges_in(node):
-            consumers.setdefault(inp.id, []).append(node)
-    for node in reversed(order):
-        below[node.id] = space.y_weight.get(node.id, 0) + sum(below[c.id] for c in consumers.get(node.id, ()))
+    below = upstream.below
     above_all = {x.id: 1}
     live = {x.id: 1}
     cut_counts: dict = {}
@@ -117,8 +146,6 @@ def path_space(x: Node, ys, stop_ids) -> PathSpace:
         if live_in:
             live[node.id] = live_in
     space.live_from_x, space.above = live, above_all
-    space.total = below[x.id]
-    space.live = sum(w * live.get(nid, 0) for nid, w in space.y_weight.items())
     space.first_cuts = [v for v in cut_counts.values() if v[1] > 0]
     return space
 
@@ -135,23 +162,29 @@ def cuts_between(x: Node, ys, stop_ids: set[int]) -> list[Cut]:
 
 def unconnected_reason(x: Node, ys, stop_ids: set[int]) -> str:
     """One phrase: why no gradient reaches x from the ys."""
-    if x.id not in _index(ys):
-        if any(y.id in _index([x]) for y in ys):
+    return space_reason(path_space(x, ys, stop_ids))
+
+
+def space_reason(space: PathSpace) -> str:
+    """unconnected_reason for an already counted path space."""
+    if space.total == 0:
+        if _is_downstream(space):
             return "no path to ys (it is computed from them, not before them)"
         return "no path to ys"
-    cuts = cuts_between(x, ys, stop_ids)
-    if not cuts:
-        return "no path to ys"
-    texts = list(dict.fromkeys(c.describe() for c in cuts))
-    return "; ".join(texts)
+    texts = list(dict.fromkeys(cut.describe() for cut, _ in space.first_cuts))
+    return "; ".join(texts) if texts else "no path to ys"
+
+
+def _is_downstream(space: PathSpace) -> bool:
+    from_x = _index([space.x])
+    return any(y.id in from_x for y in space.ys)
 
 
 def none_sentence(x_text: str, y_texts, space: PathSpace) -> str:
     """One sentence a beginner understands: why no gradient reaches x."""
     ys = _join(list(dict.fromkeys(y_texts))) or "the ys"
-    if not space.members:
-        ys_from_x = _index([space.x])
-        if any(y.id in ys_from_x for y in space.ys):
+    if space.total == 0:
+        if _is_downstream(space):
             return (f"{x_text} is computed from {ys}, not the other way round, so {ys} does not "
                     f"depend on it and no gradient flows back to it.")
         return f"{ys} is not computed from {x_text} at all, so no gradient flows back to it."

@@ -41,6 +41,7 @@ def text(records, out) -> None:
             out.print(f"  [dim]{escape(record.note)}[/dim]")
         for item in record.xs:
             _x_text(item, record, out, escape)
+        _record_flows(record, out, escape)
         out.print()
 
 
@@ -88,11 +89,19 @@ def _x_text(item, record, out, escape):
             out.print(f"  [yellow]{count_text(count)} paths first cut at line {cut.node.line}: "
                       f"{escape(cut.describe())}[/yellow]")
     if not item.complete and item.edge_flows:
-        edges = sorted(item.edge_flows, key=lambda e: -_size(e.flow))[:SHOWN_EDGES]
-        out.print(f"  gradient flowing on each edge (largest {len(edges)} of {len(item.edge_flows):,}):")
-        for edge in edges:
-            out.print(f"    {escape(_end(edge.source))} → {escape(_end(edge.target))}: "
-                      f"{escape(format_value(edge.flow))}")
+        parts = ", ".join(f"{_end(e.target)}: {format_value(e.flow)}" for e in item.edge_flows[:SHOWN_EDGES])
+        out.print(f"  {escape(item.x_text)}'s gradient leaves along its edges to {escape(parts)}")
+
+
+def _record_flows(record, out, escape) -> None:
+    """The largest gradient flows over the record's edges (shown when paths were summarised)."""
+    if all(item.complete for item in record.xs) or not record.edge_flows:
+        return
+    edges = sorted(record.edge_flows, key=lambda e: -_size(e.flow))[:SHOWN_EDGES]
+    out.print(f"\n  gradient flowing back along each edge, largest {len(edges)} of {len(record.edge_flows):,} "
+              "(one reverse sweep; --json has them all):")
+    for edge in edges:
+        out.print(f"    {escape(_end(edge.source))} → {escape(_end(edge.target))}: {escape(format_value(edge.flow))}")
 
 
 def _terms(texts) -> str:
@@ -141,7 +150,12 @@ def _record_doc(record) -> dict:
         "kind": record.kind, "name": record.name, "line": record.line, "ys": record.y_texts,
         "note": record.note,
         "xs": [_x_doc(item, record) for item in record.xs],
+        "edge_flows": [_edge_doc(e) for e in record.edge_flows],
     }
+
+
+def _edge_doc(e) -> dict:
+    return {"from": _node_doc(e.source), "to": _node_doc(e.target), "operand": e.operand, "flow": e.flow}
 
 
 def _node_doc(node, name=None) -> dict:
@@ -185,6 +199,5 @@ def _x_doc(item, record) -> dict:
         "cut_paths": [_path_doc(p, record, item) for p in item.cut_paths],
         "cuts": [{"kind": c.kind, "op": c.node.op.name, "line": c.node.line, "reason": c.describe(),
                   "paths": count_json(n)} for c, n in space.first_cuts],
-        "edge_flows": [{"from": _node_doc(e.source), "to": _node_doc(e.target), "operand": e.operand,
-                        "flow": e.flow} for e in item.edge_flows],
+        "edge_flows": [_edge_doc(e) for e in item.edge_flows],
     }
