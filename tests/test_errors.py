@@ -71,6 +71,10 @@ CASES = [
     ("non-integral index", "x = ones([3])\ny = x[1.5]\n", 2, 7, ["integer", "1.5"]),
     ("non-integral axis", "x = ones([3])\ny = reduce_sum(x, axis=0.5)\n", 2, None, ["integer"]),
     ("index out of range", "x = ones([3])\ny = x[3]\n", 2, None, ["out of"]),
+    ("bad unconnected_gradients", "x = 1.0\ng = gradients(x, x, unconnected_gradients=1 + 1)\n", 2, 45,
+     ["\"none\" or \"zero\", got 1 + 1"]),
+    ("bad unconnected_gradients string", "x = 1.0\ng = gradients(x, x, unconnected_gradients='zeros')\n", 2, 43,
+     ["got 'zeros'"]),
     # checked by an op's prepare step (these once escaped as a traceback)
     ("axis out of range", "x = ones([2])\ny = reduce_sum(x, axis=1)\n", 2, 5, ["axis 1", "rank 1"]),
     ("bad perm", "y = transpose(ones([2, 3]), perm=[0, 0])\n", 1, 5, ["perm", "(2, 3)"]),

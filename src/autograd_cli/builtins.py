@@ -334,7 +334,8 @@ def _gradients(b, c):
     if mode is None:
         mode = b.unconnected_default
     if not isinstance(mode, str) or mode.lower() not in UNCONNECTED:
-        raise AgError(f"unconnected_gradients must be \"none\" or \"zero\", got {mode!r}",
+        got = repr(mode) if isinstance(mode, str) else b.source_text(c.exprs["unconnected_gradients"])
+        raise AgError(f"unconnected_gradients must be \"none\" or \"zero\", got {got}",
                       c.at("unconnected_gradients"))
     values = autodiff.gradients(b.g, ys, xs, grad_ys, stop, mode.lower(), texts_x)
     _record(b, c, "gradients", ys, xs, texts_y, texts_x, values, stop, grad_ys)
