@@ -6,12 +6,12 @@ and exits with code 2.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Pos:
-    """A 1-based source position (line, column)."""
+class Pos(NamedTuple):
+    """A 1-based source position (line, column). A named tuple: every syntax-tree
+    node and graph node carries one, so it is made fast and kept small."""
 
     line: int
     col: int

@@ -172,6 +172,14 @@ def _parser():
 
 def parse(source: str) -> Program:
     """Parse a whole program; raises AgError with a position on any syntax error."""
+    from .quickparse import Unsupported, parse_statements
+
+    _ToAst.source = source
+    try:  # well-formed programs: the quick parser (same tree, same callbacks)
+        statements = parse_statements(source, _ToAst())
+        return Program(source=source, statements=statements)
+    except Unsupported:
+        pass  # anything else: Lark, the reference (and its error messages)
     from lark.exceptions import UnexpectedInput
 
     lark, postlex = _parser()
