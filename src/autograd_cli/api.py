@@ -171,6 +171,9 @@ def parse_set(text: str) -> tuple[str, np.ndarray]:
 
 
 def _allow_deep_nesting():
-    # The builder recurses once per nesting level (MAX_NESTING bounds it).
-    if sys.getrecursionlimit() < 20000:
-        sys.setrecursionlimit(20000)
+    # The builder recurses a few frames per nesting level (MAX_NESTING bounds it).
+    from .limits import limit
+
+    wanted = max(20000, 8 * limit("MAX_NESTING") + 1000)
+    if sys.getrecursionlimit() < wanted:
+        sys.setrecursionlimit(wanted)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import AgError
 from .graph import Graph, Node, NoGradient
+from .limits import MAX_JACOBIAN_ROWS, limit, over  # noqa: F401 (MAX_JACOBIAN_ROWS: old name)
 from .why import unconnected_reason
 
-MAX_JACOBIAN_ROWS = 4096  # hessians/jacobian differentiate once per element
 
 
 def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_texts=None,
@@ -122,9 +121,8 @@ def _between(ys, x_ids, stop_ids) -> dict[int, Node]:
 
 def _element_rows(g: Graph, y: Node, x: Node, what: str):
     size = int(np.prod(y.shape, dtype=np.int64))
-    if size > MAX_JACOBIAN_ROWS:
-        raise AgError(f"{what} needs {size} gradient passes, over the limit of {MAX_JACOBIAN_ROWS} "
-                      "(MAX_JACOBIAN_ROWS in autograd_cli/autodiff.py)", g.pos)
+    if size > limit("MAX_JACOBIAN_ROWS"):
+        raise over("MAX_JACOBIAN_ROWS", f"{what} needs one gradient pass per element", size, "passes", g.pos)
     flat = g.reshape(y, shape=(size,))
     return [gradients(g, [g.getitem(flat, index=(k,))], [x], unconnected="zero")[0]
             for k in range(size)]

@@ -243,9 +243,17 @@ class Builder:
     # ------------------------------------------------------------ conversions
 
     def tensor(self, value, pos: Pos) -> Node:
-        """A builder value as a tensor node (lists are packed like tf.convert_to_tensor)."""
+        """A builder value as a tensor node (lists are packed like tf.convert_to_tensor).
+        Packing is attributed to `pos`; the caller's position (g.pos) is kept."""
         if isinstance(value, Node):
             return value
+        caller = self.g.pos
+        try:
+            return self._to_tensor(value, pos)
+        finally:
+            self.g.pos = caller
+
+    def _to_tensor(self, value, pos: Pos) -> Node:
         if isinstance(value, NoGradient):
             raise value.error(pos)
         if isinstance(value, (bool, int, float)):   # also built-ins' numeric defaults

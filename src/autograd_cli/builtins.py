@@ -10,9 +10,9 @@ import numpy as np
 from . import autodiff
 from .errors import AgError
 from .graph import Node, NoGradient
+from .limits import MAX_ELEMENTS, check_elements  # noqa: F401 (MAX_ELEMENTS: old name)
 from .ops import OPS
 
-MAX_ELEMENTS = 50_000_000  # largest tensor a creation function may make
 
 
 @dataclass(frozen=True)
@@ -66,12 +66,7 @@ def _shape_arg(b, c, name="shape"):
 
 
 def _check_size(dims, pos):
-    count = 1
-    for d in dims:
-        count *= d
-    if count > MAX_ELEMENTS:
-        raise AgError(f"a tensor of shape {tuple(dims)} would have {count:,} elements, over the limit "
-                      f"of {MAX_ELEMENTS:,} (MAX_ELEMENTS in autograd_cli/builtins.py)", pos)
+    check_elements(dims, pos)
 
 
 def _axis_arg(b, c, name="axis"):

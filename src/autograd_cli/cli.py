@@ -35,26 +35,32 @@ class Session:
 
 
 def read_program(path: str, filename: str) -> str:
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else _read_file(path)
+    from .limits import limit, over
+
+    cap = limit("MAX_PROGRAM_BYTES")
+    try:  # never more than the limit allows (`eval /dev/zero` must not fill memory)
+        data = sys.stdin.buffer.read(cap + 1) if path == "-" else _read_file(path, cap + 1)
     except AgError:
         raise
     except OSError as exc:
         raise AgError(f"cannot read the program: {exc.strerror or exc}") from None
+    if len(data) > cap:
+        raise over("MAX_PROGRAM_BYTES", "the program is too large", len(data), "bytes or more")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         before = data[:exc.start]
         line = before.count(b"\n") + 1
         col = exc.start - (before.rfind(b"\n") + 1) + 1
-        raise AgError(f"the program is not valid UTF-8 (byte 0x{data[exc.start]:02x})", Pos(line, col)) from None
+        raise AgError(f"the program is not valid UTF-8 (byte 0x{data[exc.start]:02x})", Pos(line, col),
+                      source=data.decode("utf-8", "replace")) from None
 
 
-def _read_file(path: str) -> bytes:
+def _read_file(path: str, most: int) -> bytes:
     if os.path.isdir(path):
         raise AgError("cannot read the program: it is a directory")
     with open(path, "rb") as handle:
-        return handle.read()
+        return handle.read(most)
 
 
 def run_guarded(path: str, body) -> None:
@@ -97,14 +103,41 @@ def parse_sets(items) -> dict:
 
 
 def console():
+    """A rich console on stdout. Where stdout is not UTF-8 (LC_ALL=C, PYTHONIOENCODING=ascii)
+    rich draws every table with box.ASCII (its `ascii_only` option); other symbols come
+    from render/symbols.py, and main() makes anything left print escaped, never raise."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    class _Console(Console):
+        def on_broken_pipe(self):  # rich would exit 1; run_guarded ends quietly with 0
+            raise BrokenPipeError
+
+    return _Console(highlight=False, soft_wrap=False)
 
 
 def write_json(text: str) -> None:
+    from .render.symbols import unicode_ok
+
+    if not unicode_ok(sys.stdout):  # still the same JSON: non-ASCII as \uXXXX escapes
+        text = _ascii_json(text)
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
+
+
+def _ascii_json(text: str) -> str:
+    import json
+    import re
+
+    return re.sub(r"[^\x00-\x7f]", lambda m: json.dumps(m.group())[1:-1], text)
+
+
+def _robust_streams() -> None:
+    # Text the terminal cannot encode is shown escaped instead of raising UnicodeEncodeError.
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError, OSError):
+            pass
 
 
 # ---------------------------------------------------------------- commands
@@ -273,11 +306,15 @@ def verify_command(
 def main():
     from .fastcli import dispatch
 
+    _robust_streams()
     try:
         if not dispatch(app, sys.argv[1:]):   # plain command lines skip typer's start-up cost
             app()
     except KeyboardInterrupt:
         sys.exit(130)
+    except BrokenPipeError:  # help or usage text into a closed pipe
+        _quiet_broken_pipe()
+        sys.exit(EXIT_OK)
 
 
 if __name__ == "__main__":

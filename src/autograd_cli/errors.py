@@ -23,15 +23,18 @@ class Pos(NamedTuple):
 class AgError(Exception):
     """A usage or program error: exit code 2."""
 
-    def __init__(self, message: str, pos: Pos | None = None):
+    def __init__(self, message: str, pos: Pos | None = None, source: str | None = None):
         super().__init__(message)
         self.message = message
         self.pos = pos
+        self.source = source      # text to quote when the caller has none (undecodable input)
 
     def render(self, filename: str, source: str | None) -> str:
+        message = _clip_message(self.message)
+        source = source if source is not None else self.source
         if self.pos is None:
-            return f"{filename}: {self.message}"
-        head = f"{filename}:{self.pos.line}:{self.pos.col}: {self.message}"
+            return f"{filename}: {message}"
+        head = f"{filename}:{self.pos.line}:{self.pos.col}: {message}"
         line = source_line(source, self.pos.line) if source is not None else None
         if line is None:
             return head
@@ -47,6 +50,15 @@ def source_line(source: str, line: int) -> str | None:
 
 
 _WIDTH = 100
+_MESSAGE_WIDTH = 1000
+
+
+def _clip_message(message: str) -> str:
+    """A message quoting a huge name or value keeps its start and end."""
+    if len(message) <= _MESSAGE_WIDTH:
+        return message
+    keep = _MESSAGE_WIDTH // 2
+    return f"{message[:keep]}...({len(message) - 2 * keep:,} characters)...{message[-keep:]}"
 
 
 def _clip(text: str, col: int) -> tuple[str, int]:

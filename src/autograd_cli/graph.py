@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import AgError, Pos
+from .limits import MAX_RANK, check_elements, limit, shape_text
 
 
 class ShapeError(Exception):
@@ -73,6 +74,7 @@ class Graph:
     def __init__(self):
         self.nodes: list[Node] = []
         self.pos = Pos(1, 1)      # where new nodes are attributed (set by the builder)
+        self.max_elements = limit("MAX_ELEMENTS")  # read once per graph (see limits.py)
 
     def apply(self, op_name: str, *inputs: Node, **params) -> Node:
         op = (_OPS or _load_ops())[op_name]
@@ -85,6 +87,11 @@ class Graph:
             raise AgError(f"{op.name}: {exc}", self.pos) from None
         if type(shape) is not tuple or not all(type(d) is int for d in shape):
             shape = tuple(int(d) for d in shape)
+        count = 1
+        for d in shape:
+            count *= d
+        if count > self.max_elements or len(shape) > MAX_RANK:  # refused before anything allocates
+            check_elements(shape, self.pos, f"{op.name} would make a tensor of shape {shape_text(shape)}")
         nodes = self.nodes
         node = Node(len(nodes), op, inputs, params, shape, op.dtype, self.pos)
         nodes.append(node)

@@ -11,8 +11,7 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import AgError, Pos
-
-MAX_NESTING = 2500  # expression depth; the builder recurses once per level
+from .limits import MAX_NESTING, limit, over  # noqa: F401 (MAX_NESTING: the default depth)
 
 
 # ---------------------------------------------------------------- syntax tree
@@ -182,8 +181,12 @@ def parse(source: str) -> Program:
         pass  # anything else: Lark, the reference (and its error messages)
     from lark.exceptions import UnexpectedInput
 
+    size = len(source.encode("utf-8", "surrogatepass")) if len(source) * 4 > limit("MAX_PROGRAM_BYTES") else 0
+    if size > limit("MAX_PROGRAM_BYTES"):
+        raise over("MAX_PROGRAM_BYTES", "the program is too large", size, "bytes")
     lark, postlex = _parser()
     _ToAst.source = source
+    _ToAst.max_nesting = limit("MAX_NESTING")
     try:
         statements = lark.parse(source)
     except UnexpectedInput as exc:
@@ -202,8 +205,10 @@ _WORDS = {
 }
 
 
-def _describe_expected(expected) -> str:
-    words = sorted({_WORDS.get(name, name.lower()) for name in expected})
+def _describe_expected(expected, open_brackets=()) -> str:
+    # LALR's expected sets include tokens of other contexts; drop the impossible ones.
+    impossible = {"_NL"} if open_brackets else {"RPAR", "RSQB", "COLON"}
+    words = sorted({_WORDS.get(name, name.lower()) for name in expected if name not in impossible})
     starts_expression = {"a name", "a number", "'('", "'['"}
     if starts_expression <= set(words):
         words = ["an expression"] + [w for w in words if w not in starts_expression
@@ -236,14 +241,60 @@ def _syntax_error(exc, source: str, open_brackets) -> AgError:
             line, col = _end_position(source)
             return AgError(f"unexpected end of input; expected {_describe_expected(exc.expected)}",
                            Pos(line, col))
+        if open_brackets and token.line > open_brackets[-1].line and not _closed_later(source, token.start_pos):
+            first = open_brackets[-1]
+            return AgError(f"'{first}' is never closed", Pos(first.line, first.column))
+        reserved = _assigned_reserved(source, token)
+        if reserved is not None:
+            return reserved
         what = {"_NL": "end of line"}.get(token.type, repr(str(token)))
-        message = f"unexpected {what}; expected {_describe_expected(exc.expected)}"
+        message = f"unexpected {what}; expected {_describe_expected(exc.expected, open_brackets)}"
+        if token.type == "EQUAL" and "EQUAL" not in exc.expected and not open_brackets:
+            message = "cannot assign here: the left side of '=' must be a name (use '==' to compare)"
+        if token.type == "NAME" and token.start_pos and source[token.start_pos - 1] in "0123456789.":
+            start = token.start_pos
+            while start > 0 and source[start - 1] in "0123456789.":
+                start -= 1
+            message = f"malformed number {source[start:token.end_pos][:40]!r}"
+            return AgError(message, Pos(token.line, token.column - (token.start_pos - start)))
         if token.type == "COMPARE" and "COMPARE" not in exc.expected:
             message = "comparisons cannot be chained (write them separately)"
         if token.type == "NUMBER" and str(token).startswith("."):
             message = f"malformed number near {str(token)!r}"
         return AgError(message, Pos(token.line or 1, token.column or 1))
     return AgError("syntax error", Pos(getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1))
+
+
+def _closed_later(source: str, offset: int) -> bool:
+    """Whether the innermost bracket open at `offset` is closed somewhere after it."""
+    import re
+
+    rest = re.sub(r"\"[^\"\n]*\"|'[^'\n]*'|#[^\n]*", "", source[offset:])
+    depth = 0
+    for ch in rest:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+            if depth < 0:
+                return True
+    return False
+
+
+def _assigned_reserved(source: str, token):
+    """`None = 1`, `True, x = ...`, `def = 2`: a reserved word where a name is assigned."""
+    if token.type not in ("EQUAL", "COMMA", "LPAR") or token.start_pos is None:
+        return None
+    line_start = source.rfind("\n", 0, token.start_pos) + 1
+    before = source[line_start:token.start_pos]
+    stmt_start = max(before.rfind(";"), -1) + 1
+    words = before[stmt_start:].replace(",", " ").split()
+    targets = token.type != "LPAR" and all(w.isidentifier() for w in words)
+    if words and words[-1] in ("None", "True", "False", "def") and targets:
+        offset = line_start + stmt_start + before[stmt_start:].rfind(words[-1])
+        line = source.count("\n", 0, offset) + 1
+        return AgError(f"'{words[-1]}' is reserved and cannot be assigned", Pos(line, offset - line_start + 1))
+    return None
 
 
 def _end_position(source: str) -> tuple[int, int]:
@@ -259,10 +310,9 @@ def _tok_pos(tok) -> Pos:
 
 def _nest(*children) -> int:
     depth = 1 + max((c.depth for c in children if isinstance(c, Expr)), default=0)
-    if depth > MAX_NESTING:
+    if depth > _ToAst.max_nesting:
         first = next(c for c in children if isinstance(c, Expr))
-        raise AgError(f"expression nested deeper than {MAX_NESTING} levels "
-                      "(limit MAX_NESTING in autograd_cli/syntax.py)", first.pos)
+        raise over("MAX_NESTING", "expression nested too deeply", depth, "levels", first.pos)
     return depth
 
 
@@ -286,6 +336,7 @@ class _ToAst:
     """Callbacks named after the grammar's rule aliases (as lark's calc example)."""
 
     source = ""
+    max_nesting = MAX_NESTING
 
     def __getattr__(self, name):  # lark asks for one callback per rule alias
         raise AttributeError(name)

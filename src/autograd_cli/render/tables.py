@@ -6,12 +6,20 @@ import numpy as np
 from ..ops import fmt
 
 
+LIST_EDGE = 3        # a long list shows its first and last LIST_EDGE items (as NumPy's edgeitems)
+TEXT_LIMIT = 200     # longer names and strings are shortened in tables (JSON keeps them whole)
+
+
 def format_value(value, width: int = 60) -> str:
     if value is None:
         return "None"
     if isinstance(value, (bool, str)):
-        return repr(value) if isinstance(value, str) else str(value)
+        return clip_text(repr(value)) if isinstance(value, str) else str(value)
     if isinstance(value, list):
+        if len(value) > 2 * LIST_EDGE + 1:
+            shown = [format_value(v, width) for v in value[:LIST_EDGE]] + ["..."] \
+                + [format_value(v, width) for v in value[-LIST_EDGE:]]
+            return "[" + ", ".join(shown) + f"] ({len(value):,} items)"
         return "[" + ", ".join(format_value(v, width) for v in value) + "]"
     array = np.asarray(value)
     if array.ndim == 0 and array.dtype != bool:
@@ -38,7 +46,7 @@ def value_table(values: dict, title: str = "values"):
     table.add_column("shape")
     table.add_column("value", overflow="fold")
     for name, value in values.items():
-        table.add_row(_escape(name), format_shape(value), _escape(format_value(value)))
+        table.add_row(_escape(clip_text(name)), format_shape(value), _escape(format_value(value)))
     return table
 
 
@@ -48,13 +56,20 @@ def gradient_table(result):
     ys = ", ".join(result.ys)
     where = f" (line {result.line})" if result.line else ""
     title = f"{result.kind} {result.name}{where}: d({ys})/dx"
-    table = Table(title=_escape(title), title_justify="left")
+    table = Table(title=_escape(clip_text(title)), title_justify="left")
     table.add_column("x", style="bold")
     table.add_column("gradient", overflow="fold")
     table.add_column("why None", style="yellow")
     for x, value in zip(result.xs, result.values):
-        table.add_row(_escape(x), format_value(value), _escape(result.unconnected.get(x, "")))
+        table.add_row(_escape(clip_text(x)), _escape(format_value(value)), _escape(result.unconnected.get(x, "")))
     return table
+
+
+def clip_text(text: str, limit: int = TEXT_LIMIT) -> str:
+    if len(text) <= limit:
+        return text
+    keep = (limit - 20) // 2
+    return f"{text[:keep]}...({len(text) - 2 * keep:,} characters)...{text[-keep:]}"
 
 
 def _escape(text: str) -> str:

@@ -1,0 +1,67 @@
+"""Every size limit in one place.
+
+Each limit has a default here and can be changed for one run with the environment
+variable `AUTOGRAD_CLI_<NAME>` (e.g. `AUTOGRAD_CLI_MAX_ELEMENTS=200000000`). An error
+about a limit names the limit, the amount asked for, and that variable. (A program
+cannot read the environment; only the person running the tool sets these.)
+"""
+from __future__ import annotations
+
+import os
+
+from .errors import AgError, Pos
+
+MAX_ELEMENTS = 50_000_000        # elements of any one tensor (checked before it is allocated)
+MAX_NESTING = 2_500              # expression nesting depth (the builder recurses per level)
+MAX_PROGRAM_BYTES = 10_000_000   # size of a program's text
+MAX_JACOBIAN_ROWS = 4_096        # gradient passes of one hessians/jacobian
+
+DEFAULTS = {name: value for name, value in globals().items() if name.startswith("MAX_")}
+MAX_RANK = 32                    # dimensions of a tensor: NumPy's own ceiling, fixed
+PREFIX = "AUTOGRAD_CLI_"
+
+
+def limit(name: str) -> int:
+    """The limit in force: the environment's override or the default."""
+    raw = os.environ.get(PREFIX + name)
+    if raw is None or not raw.strip():
+        return DEFAULTS[name]
+    try:
+        value = int(raw.strip().replace("_", ""))
+    except ValueError:
+        value = 0
+    if value <= 0:
+        raise AgError(f"{PREFIX}{name}={raw!r} must be a positive integer")
+    return value
+
+
+def over(name: str, what: str, amount: int, unit: str, pos: Pos | None = None) -> AgError:
+    """The error for `amount` exceeding limit `name`, saying how to raise it."""
+    return AgError(f"{what}: {amount:,} {unit}, over the limit of {limit(name):,} ({name}; "
+                   f"raise it with the environment variable {PREFIX}{name}=N)", pos)
+
+
+def element_count(shape) -> int:
+    count = 1
+    for d in shape:
+        count *= int(d)
+        if count == 0:
+            return 0
+    return count
+
+
+def check_elements(shape, pos: Pos | None = None, what: str | None = None) -> None:
+    """Refuse a tensor shape that is too big, before anything is allocated."""
+    shape = tuple(shape)
+    if len(shape) > MAX_RANK:
+        raise AgError(f"{what or 'a tensor'}: {len(shape)} dimensions, over NumPy 1.x's ceiling of "
+                      f"{MAX_RANK} (MAX_RANK, fixed)", pos)
+    count = element_count(shape)
+    if count > limit("MAX_ELEMENTS"):
+        raise over("MAX_ELEMENTS", what or f"a tensor of shape {shape_text(shape)}", count, "elements", pos)
+
+
+def shape_text(shape) -> str:
+    if len(shape) > 8:
+        return "(" + ", ".join(str(d) for d in shape[:4]) + ", ..., " + ", ".join(str(d) for d in shape[-2:]) + ")"
+    return "(" + ", ".join(str(d) for d in shape) + (",)" if len(shape) == 1 else ")")

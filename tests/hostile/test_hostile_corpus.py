@@ -1,0 +1,153 @@
+"""The hostile corpus (cases.toml + programs/): every malformed or hostile program and
+command line goes through the real CLI in a subprocess, in an empty temporary working
+directory. Each must exit 2 (unless the table says otherwise) within 10 s, print
+`FILE:LINE:COL: message`, the source line and a caret under the column, never a
+traceback, nothing on stdout; escape attempts must leave the directory untouched."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from conftest import cli
+
+HERE = Path(__file__).resolve().parent
+CASES = tomllib.loads((HERE / "cases.toml").read_text(encoding="utf-8"))["case"]
+TIMEOUT = 10  # seconds: "well under 10 s" (a hang guard, not a benchmark)
+
+
+# Programs too large or too odd to keep in git: name -> (bytes, extra argv or None).
+def _make(name: str, folder: Path):
+    big = 1 << 20
+    text = {
+        "mb_string": 'x = "' + "a" * big + "\n",
+        "mb_sum": "x = " + "1 + " * (big // 4) + "1\n",
+        "deep_minus": "x = " + "-" * 10_000 + "1\n",
+        "deep_paren_sums": "x = " + "(" * 10_000 + "1" + " + 1)" * 10_000 + "\n",
+        "deep_calls": "x = " + "exp(" * 10_000 + "0" + ")" * 10_000 + "\n",
+        "deep_lists": "x = " + "[" * 10_000 + "1" + "]" * 10_000 + "\n",
+        "deep_parens": "x = " + "(" * 10_000 + "1" + ")" * 10_000 + "\n",
+    }
+    if name in text:
+        (folder / "prog.ag").write_text(text[name], encoding="utf-8")
+        return "prog.ag", None
+    if name == "deep_json_set":
+        return None, ["--set", "x=" + "[" * 50_000 + "]" * 50_000]
+    if name == "unreadable":
+        if os.geteuid() == 0:  # root reads through any mode bits
+            return "/proc/self/mem", None
+        path = folder / "locked.ag"
+        path.write_text("x = 1\n")
+        path.chmod(0)
+        return "locked.ag", None
+    raise KeyError(name)
+
+
+def _listing(folder: Path):
+    return sorted((str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns)
+                  for p in folder.rglob("*"))
+
+
+def _commands() -> set:
+    from autograd_cli.cli import app
+
+    return {c.name or c.callback.__name__ for c in app.registered_commands}
+
+
+def _run(case: dict) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix="hostile-"))
+    try:
+        program, extra = None, []
+        if "file" in case:
+            program = case["file"]
+            shutil.copy(HERE / "programs" / program, folder / program)
+        if "make" in case:
+            made, more = _make(case["make"], folder)
+            program = made or program
+            extra = more or []
+        argv = [a.replace("{file}", program or "") for a in case.get("argv", ["eval", "{file}"])] + extra
+        stdin = (folder / program).read_text(encoding="utf-8") if case.get("stdin") else None
+        before = _listing(folder)
+        try:
+            proc = cli(*argv, stdin=stdin, cwd=folder, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            return {"timeout": True}
+        source = None
+        if program and not program.startswith("/"):
+            source = (folder / program).read_bytes()
+        return {"timeout": False, "proc": proc, "argv": argv, "source": source,
+                "unchanged": _listing(folder) == before}
+    finally:
+        for p in folder.rglob("*"):
+            p.chmod(0o700)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def results(request):
+    # The selected cases' subprocesses run side by side: about (cases x 0.5 s) / cores.
+    chosen = [item.callspec.params["case"] for item in request.session.items
+              if getattr(item, "originalname", "") == "test_case" and item.module is request.module]
+    with ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2))) as pool:
+        return dict(zip([c["id"] for c in chosen], pool.map(_run, chosen)))
+
+
+def test_corpus_is_large_enough():
+    assert len(CASES) >= 60
+    assert len({c["id"] for c in CASES}) == len(CASES)
+    kinds = {c["id"].split("-")[0] for c in CASES}
+    assert {"syntax", "name", "args", "shape", "state", "file", "cli", "escape", "limit"} <= kinds
+
+
+def test_every_program_file_is_in_the_table():
+    used = {c["file"] for c in CASES if "file" in c}
+    assert used == {p.name for p in (HERE / "programs").iterdir()}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_case(case, results):
+    if case.get("requires") and case["requires"] not in _commands():
+        pytest.skip(f"command {case['requires']!r} does not exist yet")
+    result = results[case["id"]]
+    assert not result["timeout"], f"no answer within {TIMEOUT} s"
+    proc = result["proc"]
+    both = proc.stdout + proc.stderr
+    assert "Traceback" not in both, both[-3000:]
+    assert proc.returncode == case["exit"], proc.stderr
+    if case["exit"] == 0:
+        assert re.search(case["stdout"], proc.stdout), proc.stdout[:2000]
+    else:
+        assert proc.stdout == "", "errors go to stderr only"
+        _check_message(case, result, proc.stderr)
+    if case.get("escape"):
+        assert result["unchanged"], "the working directory changed"
+
+
+def _check_message(case, result, stderr):
+    lines = stderr.rstrip("\n").split("\n")
+    where = case["where"]
+    if not where:
+        assert re.search(case["message"], stderr), stderr
+        return
+    display = "<stdin>" if case.get("stdin") else result["argv"][1]
+    line, col = where.split(":")
+    head = re.match(re.escape(display) + rf":{line}:(\d+): (.*)", lines[0])
+    assert head, f"no {display}:{where}: location in {lines[0][:300]!r}"
+    assert col == "*" or head.group(1) == col, f"column {head.group(1)}, expected {col}: {lines[0][:300]}"
+    assert re.search(case["message"], head.group(2)), lines[0][:300]
+    # the source line, then a caret under the column
+    assert len(lines) == 3, stderr[:2000]
+    assert lines[2].strip() == "^", lines[2]
+    text = result["source"].decode("utf-8", "replace").splitlines()[int(line) - 1]
+    if len(text) <= 100 and "\x00" not in text and "\t" not in text:
+        assert lines[1] == "  " + text
+        assert lines[2].index("^") - 2 == int(head.group(1)) - 1
+    else:  # a long line is shown clipped around the column
+        assert len(lines[1]) <= 2 + 100 + 6

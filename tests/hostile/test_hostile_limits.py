@@ -1,0 +1,161 @@
+"""Limits (documented in README "Limits"): each error names the limit and the environment
+variable that raises it; nothing huge is allocated; no big-integer arithmetic. And nothing
+of a program's text can reach eval/exec, a shell or a format string."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, SRC, cli
+
+
+def _ag(source, tmp_path, *args, env=None):
+    import subprocess
+
+    prog = tmp_path / "p.ag"
+    prog.write_text(source, encoding="utf-8")
+    full = dict(os.environ, PYTHONPATH=str(SRC), PYTHONIOENCODING="utf-8", **(env or {}))
+    return subprocess.run([sys.executable, "-m", "autograd_cli", "eval", str(prog), *args],
+                          capture_output=True, text=True, env=full, timeout=60)
+
+
+@pytest.mark.parametrize("source", [
+    "z = zeros([1e10])",
+    "z = ones([1e5, 1e5])",
+    "z = eye(1e6)",
+    "z = linspace(0, 1, 1e10)",
+    "z = random_normal([1e5, 1e5])",
+    "z = one_hot(zeros([1e5]), 1e5)",
+    "z = fill([1e5, 1e5], 2.0)",
+    "z = ones([1e5, 1]) @ ones([1, 1e5])",
+    "z = ones([1e5, 1]) * ones([1, 1e5])",
+    "z = where(ones([1e5, 1]) > 0, 1.0, ones([1, 1e5]))",
+    "z = reshape(ones([1e4]), [1e4, 1]) - ones([1e4])",
+    "z = concat([fill([3e7], 1.0), fill([3e7], 1.0)], 0)",
+    "z = stack([fill([3e7], 1.0), fill([3e7], 1.0)])",
+    "x = variable(ones([5000]))\nh = hessians(reduce_sum(x * x), x)",
+])
+def test_huge_tensors_are_refused_before_allocation(source):
+    import tracemalloc
+
+    from autograd_cli.api import evaluate
+    from autograd_cli.errors import AgError
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(AgError, match=r"MAX_(ELEMENTS|JACOBIAN_ROWS).*AUTOGRAD_CLI_MAX_") as info:
+            evaluate(source)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert info.value.pos is not None
+    assert peak < 200_000_000, f"{peak:,} bytes were allocated"
+
+
+def test_the_element_limit_can_be_raised_and_lowered(tmp_path):
+    ok = _ag("z = zeros([300])", tmp_path, "--json")
+    assert ok.returncode == 0 and len(json.loads(ok.stdout)["values"]["z"]) == 300
+    low = _ag("z = zeros([300])", tmp_path, env={"AUTOGRAD_CLI_MAX_ELEMENTS": "200"})
+    assert low.returncode == 2 and "300 elements, over the limit of 200" in low.stderr
+    raised = _ag("z = ones([300]) + ones([300, 1])", tmp_path, "--json", env={"AUTOGRAD_CLI_MAX_ELEMENTS": "90000"})
+    assert raised.returncode == 0
+    bad = _ag("z = 1", tmp_path, env={"AUTOGRAD_CLI_MAX_ELEMENTS": "lots"})
+    assert bad.returncode == 2 and "AUTOGRAD_CLI_MAX_ELEMENTS='lots' must be a positive integer" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_the_nesting_limit_can_be_raised(tmp_path):
+    deep = "x = " + "-" * 10_000 + "1\n"
+    refused = _ag(deep, tmp_path)
+    assert refused.returncode == 2 and "MAX_NESTING" in refused.stderr
+    allowed = _ag(deep, tmp_path, "--json", env={"AUTOGRAD_CLI_MAX_NESTING": "20000"})
+    assert allowed.returncode == 0, allowed.stderr
+    assert json.loads(allowed.stdout)["values"]["x"] == 1.0  # an even number of minus signs
+
+
+def test_nesting_at_the_limit_works():
+    from autograd_cli.api import evaluate
+    from autograd_cli.errors import AgError
+    from autograd_cli.limits import MAX_NESTING
+
+    assert MAX_NESTING >= 1000  # spec 2: at least 1,000 deep
+    ok = evaluate("x = " + "-" * (MAX_NESTING - 1) + "2")
+    assert float(ok.values["x"]) == (-2.0 if (MAX_NESTING - 1) % 2 else 2.0)
+    with pytest.raises(AgError, match="MAX_NESTING"):
+        evaluate("x = " + "-" * (MAX_NESTING + 1) + "2")
+
+
+def test_program_size_limit(tmp_path, monkeypatch):
+    from autograd_cli.api import build
+    from autograd_cli.errors import AgError
+
+    source = "x = 1\n" * 100
+    capped = _ag(source, tmp_path, env={"AUTOGRAD_CLI_MAX_PROGRAM_BYTES": "500"})
+    assert capped.returncode == 2 and "MAX_PROGRAM_BYTES" in capped.stderr and "AUTOGRAD_CLI_" in capped.stderr
+    assert _ag(source, tmp_path, env={"AUTOGRAD_CLI_MAX_PROGRAM_BYTES": "600"}).returncode == 0
+    monkeypatch.setenv("AUTOGRAD_CLI_MAX_PROGRAM_BYTES", "500")
+    with pytest.raises(AgError, match="the program is too large: 600 bytes"):
+        build(source)  # the API checks too
+
+
+def test_power_tower_is_inf_with_a_warning_at_once(tmp_path):
+    proc = _ag("x = 10 ** 10 ** 10\ny = -(10 ** 10 ** 10)\nz = 2 ** 1e308 ** 9", tmp_path, "--json")
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["values"] == {"x": "inf", "y": "-inf", "z": "inf"}
+    assert any(w.startswith("line 1") for w in doc["warnings"])
+
+
+def test_readme_documents_every_limit():
+    from autograd_cli.limits import DEFAULTS, MAX_RANK
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Limits"):]
+    for name, value in DEFAULTS.items():
+        assert f"AUTOGRAD_CLI_{name}" in section, name
+        assert f"{value:,}" in section, name
+    assert str(MAX_RANK) in section
+
+
+# ---------------------------------------------------------------- nothing reaches Python or a shell
+
+FORBIDDEN = re.compile(r"(?<![\w.])(eval|exec|compile|__import__|breakpoint)\s*\(|os\.(system|popen|exec\w*|spawn\w*)"
+                       r"|subprocess|shell\s*=\s*True|pickle|marshal|importlib\.import_module|\.format_map\("
+                       r"|(?<![\w])getattr\(\s*(builtins|__builtins__)")
+# Reviewed exceptions: (file, text of the line) -> reason.
+ALLOWED: dict = {}
+
+
+def test_no_dynamic_code_or_shell_in_the_source_tree():
+    found = []
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("#", 1)[0]
+            if FORBIDDEN.search(code) and (path.name, line.strip()) not in ALLOWED:
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "program text must never reach eval/exec/a shell:\n" + "\n".join(found)
+
+
+def test_the_grep_would_catch_each_pattern():
+    for bad in ('eval(text)', 'exec(code)', 'os.system("ls")', 'subprocess.run(x, shell=True)',
+                '__import__("os")', 'compile(src, "f", "exec")', 'getattr(builtins, name)', 'pickle.loads(b)'):
+        assert FORBIDDEN.search(bad), bad
+    for fine in ("evaluate(source)", "re.compile(r'x')", "np.exp(x)", "node.op.forward(*args)"):
+        assert not FORBIDDEN.search(fine), fine
+
+
+def test_format_strings_never_come_from_program_text(tmp_path):
+    proc = cli("eval", _write(tmp_path, 'a = 1\n"{a} {0} %s %d {__class__}"\n'), "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["values"]['"{a} {0} %s %d {__class__}"'] == "{a} {0} %s %d {__class__}"
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "p.ag"
+    path.write_text(text, encoding="utf-8")
+    return path
