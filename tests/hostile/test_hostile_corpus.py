@@ -1,14 +1,23 @@
 """The hostile corpus (cases.toml + programs/): every malformed or hostile program and
-command line goes through the real CLI in a subprocess, in an empty temporary working
-directory. Each must exit 2 (unless the table says otherwise) within 10 s, print
+command line goes through the CLI's entry point in its own process, in an empty temporary
+working directory. Each must exit 2 (unless the table says otherwise) within 10 s, print
 `FILE:LINE:COL: message`, the source line and a caret under the column, never a
-traceback, nothing on stdout; escape attempts must leave the directory untouched."""
+traceback, nothing on stdout; escape attempts must leave the directory untouched.
+
+How a case runs: a sample of cases (SUBPROCESS, one or more per kind) runs as
+`python -m autograd_cli ...` (conftest `cli`); the rest run `autograd_cli.cli.main()` in a
+forked child with its own argv, cwd, stdin/stdout/stderr files and exit code: the same
+code path without paying interpreter start-up 140 times (the suite must stay fast).
+`AG_CORPUS_SUBPROCESS=all python -m pytest tests/hostile` runs every case as a subprocess.
+"""
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
@@ -76,7 +85,10 @@ def _run(case: dict) -> dict:
         stdin = (folder / program).read_text(encoding="utf-8") if case.get("stdin") else None
         before = _listing(folder)
         try:
-            proc = cli(*argv, stdin=stdin, cwd=folder, timeout=TIMEOUT)
+            if _via_subprocess(case):
+                proc = cli(*argv, stdin=stdin, cwd=folder, timeout=TIMEOUT)
+            else:
+                proc = _forked_main(argv, stdin, folder)
         except subprocess.TimeoutExpired:
             return {"timeout": True}
         source = None
@@ -90,13 +102,123 @@ def _run(case: dict) -> dict:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+SUBPROCESS = {
+    "syntax-unclosed-paren", "syntax-nul-byte", "syntax-invalid-utf8", "syntax-1mb-unterminated-string",
+    "syntax-10000-unary-minus", "name-unknown-function-suggestion", "args-bad-unconnected",
+    "shape-matmul-inner", "limit-zeros-1e10", "limit-dev-zero", "state-assign-to-non-variable",
+    "file-missing", "file-directory", "file-unreadable", "cli-set-bad-value", "cli-unknown-option",
+    "cli-stdin-syntax-error", "cli-feed-missing", "escape-dunder-import", "escape-open", "escape-eval",
+    "escape-attribute", "escape-import", "escape-via-stdin", "escape-format-string",
+}
+
+
+def _via_subprocess(case) -> bool:
+    return os.environ.get("AG_CORPUS_SUBPROCESS") == "all" or case["id"] in SUBPROCESS
+
+
+@functools.lru_cache(maxsize=1)
+def _warm():
+    """Import once in the parent what every child would otherwise import again."""
+    import importlib
+
+    from autograd_cli.syntax import _parser
+
+    _parser()
+    for name in ("autograd_cli.api", "autograd_cli.render.tables", "autograd_cli.render.jsonout",
+                 "rich.console", "rich.table", "rich.markup", "typer.rich_utils"):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    from autograd_cli.cli import app
+
+    import contextlib
+    import io
+
+    from autograd_cli.cli import main
+
+    for command in app.registered_commands:  # typer imports its option machinery on first use
+        name = command.name or command.callback.__name__
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            old_argv, sys.argv = sys.argv, ["autograd-cli", name, str(Path(tempfile.gettempdir()) / "-missing-")]
+            try:
+                main()
+            except SystemExit:
+                pass
+            finally:
+                sys.argv = old_argv
+
+
+def _forked_main(argv, stdin, folder: Path) -> subprocess.CompletedProcess:
+    """Run `autograd-cli ARGV` as cli.main() in a forked child; like subprocess.run."""
+    import gc
+    import io
+    import signal
+    import time
+
+    from autograd_cli import cli as cli_module
+
+    _warm()
+    out_path, err_path, in_path = folder.parent / f"{folder.name}.out", folder.parent / f"{folder.name}.err", \
+        folder.parent / f"{folder.name}.in"
+    in_path.write_text(stdin or "", encoding="utf-8")
+    gc.freeze()  # the child then does not touch (and copy) the parent's objects to collect them
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        code = 70
+        try:
+            os.chdir(folder)
+            for fd, path, mode in ((0, in_path, os.O_RDONLY), (1, out_path, os.O_WRONLY | os.O_CREAT),
+                                   (2, err_path, os.O_WRONLY | os.O_CREAT)):
+                os.dup2(os.open(path, mode, 0o600), fd)
+            sys.stdin = io.TextIOWrapper(io.FileIO(0, "rb", closefd=False), encoding="utf-8")
+            sys.stdout = io.TextIOWrapper(io.FileIO(1, "wb", closefd=False), encoding="utf-8")
+            sys.stderr = io.TextIOWrapper(io.FileIO(2, "wb", closefd=False), encoding="utf-8",
+                                          errors="backslashreplace")
+            sys.argv = ["autograd-cli", *argv]
+            try:
+                cli_module.main()
+                code = 0
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+            except BaseException:
+                import traceback
+
+                traceback.print_exc()
+                code = 1
+        finally:
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except BaseException:
+                    pass
+            os._exit(code)
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise subprocess.TimeoutExpired(argv, TIMEOUT)
+        time.sleep(0.005)
+    texts = [p.read_bytes().decode("utf-8", "replace") for p in (out_path, err_path)]
+    for p in (out_path, err_path, in_path):
+        p.unlink()
+    return subprocess.CompletedProcess(argv, os.waitstatus_to_exitcode(status), *texts)
+
+
 @pytest.fixture(scope="module")
 def results(request):
-    # The selected cases' subprocesses run side by side: about (cases x 0.5 s) / cores.
     chosen = [item.callspec.params["case"] for item in request.session.items
               if getattr(item, "originalname", "") == "test_case" and item.module is request.module]
+    # Forks first, from this single thread; then the subprocesses, side by side.
+    done = {c["id"]: _run(c) for c in chosen if not _via_subprocess(c)}
+    rest = [c for c in chosen if _via_subprocess(c)]
     with ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2))) as pool:
-        return dict(zip([c["id"] for c in chosen], pool.map(_run, chosen)))
+        done.update(zip([c["id"] for c in rest], pool.map(_run, rest)))
+    return done
 
 
 def test_corpus_is_large_enough():
