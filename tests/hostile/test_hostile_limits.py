@@ -124,7 +124,7 @@ def test_readme_documents_every_limit():
 
 # ---------------------------------------------------------------- nothing reaches Python or a shell
 
-FORBIDDEN = re.compile(r"(?<![\w.])(eval|exec|compile|__import__|breakpoint)\s*\(|os\.(system|popen|exec\w*|spawn\w*)"
+FORBIDDEN = re.compile(r"(?<![\w.])(?<!def )(eval|exec|compile|__import__|breakpoint)\s*\(|os\.(system|popen|exec\w*|spawn\w*)"
                        r"|subprocess|shell\s*=\s*True|pickle|marshal|importlib\.import_module|\.format_map\("
                        r"|(?<![\w])getattr\(\s*(builtins|__builtins__)")
 # Reviewed exceptions: (file under src/autograd_cli, what matched) -> reason.
@@ -151,7 +151,7 @@ def test_the_grep_would_catch_each_pattern():
     for bad in ('eval(text)', 'exec(code)', 'os.system("ls")', 'subprocess.run(x, shell=True)',
                 '__import__("os")', 'compile(src, "f", "exec")', 'getattr(builtins, name)', 'pickle.loads(b)'):
         assert FORBIDDEN.search(bad), bad
-    for fine in ("evaluate(source)", "re.compile(r'x')", "np.exp(x)", "node.op.forward(*args)"):
+    for fine in ("evaluate(source)", "def eval(cls, arg):", "re.compile(r'x')", "np.exp(x)", "node.op.forward(*args)"):
         assert not FORBIDDEN.search(fine), fine
 
 
