@@ -23,12 +23,22 @@ from autograd_cli.ops import OPS
 SAMPLES = sorted((ROOT / "samples").glob("*.ag"))
 
 
-def run_verify(tmp_path, source, *args, timeout=120):
+class Ran:
+    def __init__(self, returncode, stdout):
+        self.returncode, self.stdout = returncode, stdout
+
+
+def run_verify(tmp_path, source, *args, timeout=None):
+    """`verify --json` in process (typer's runner; the SymPy children are still forked)."""
+    from typer.testing import CliRunner
+
+    from autograd_cli.cli import app
+
     path = tmp_path / "prog.ag"
     path.write_text(source)
-    proc = cli("verify", path, "--json", *args, timeout=timeout)
-    assert "Traceback" not in proc.stderr, proc.stderr
-    return proc, (json.loads(proc.stdout) if proc.stdout.strip() else None)
+    result = CliRunner().invoke(app, ["verify", str(path), "--json", *map(str, args)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return Ran(result.exit_code, result.stdout), (json.loads(result.stdout) if result.stdout.strip() else None)
 
 
 def by_x(doc, gradient=None):
@@ -38,10 +48,9 @@ def by_x(doc, gradient=None):
 # ---------------------------------------------------------------- samples and seeds
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=[p.name for p in SAMPLES])
-def test_every_sample_verifies(sample):
-    proc = cli("verify", sample, "--json", timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    doc = json.loads(proc.stdout)
+def test_every_sample_verifies(sample, tmp_path):
+    proc, doc = run_verify(tmp_path, sample.read_text())
+    assert proc.returncode == 0, proc.stdout
     assert doc["ok"] is True
     assert doc["checks"], "a sample should compute at least one gradient"
     for check in doc["checks"]:
@@ -168,8 +177,16 @@ def nested(depth):
     return f"x = variable(0.5)\ny = {expr}\ng = gradients(y, x)\n"
 
 
+def run_cli_verify(tmp_path, source, *args):
+    path = tmp_path / "prog.ag"
+    path.write_text(source)
+    proc = cli("verify", path, "--json", *args, timeout=120)   # a hang fails here
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc, json.loads(proc.stdout)
+
+
 def test_swelling_derivative_is_skipped_not_a_hang(tmp_path):
-    proc, doc = run_verify(tmp_path, nested(40), timeout=60)
+    proc, doc = run_cli_verify(tmp_path, nested(40))
     assert proc.returncode == 0
     check = doc["checks"][0]
     assert check["ok"] is True and check["symbolic"] is None and check["formula"] is None
@@ -188,7 +205,7 @@ def test_time_budget_kills_sympy(tmp_path):
     source = ("x = variable(linspace(0.1, 1.2, 12))\n"
               "y = reduce_prod(softplus(x * x) + exp(sin(x))) * reduce_logsumexp(x * x)\n"
               "g = gradients(y, x)\n")
-    proc, doc = run_verify(tmp_path, source, "--timeout", "0.05", timeout=60)
+    proc, doc = run_cli_verify(tmp_path, source, "--timeout", "0.05")
     assert proc.returncode == 0, proc.stdout
     check = doc["checks"][0]
     assert "time budget of 0.05 s" in check["skipped"]

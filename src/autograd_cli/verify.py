@@ -438,7 +438,7 @@ class SymbolicForward:
         self.sp = sympy
         self.program = program
         self.values = values
-        self.S = _namespace(sympy)
+        self.S = _namespace(sympy, self.number_value)
         self.leaf_symbols: dict = {}       # node id -> object array of Symbols
         self.point: dict = {}              # Symbol -> its value
         self.names: set = set()
@@ -492,9 +492,12 @@ class SymbolicForward:
         return self.leaf_symbols[node.id]
 
     def dummies(self, node: Node, text: str):
+        """Independent symbols standing for a node (their value: the node's value)."""
+        value = np.asarray(self.values[node.id], dtype=np.float64)
         out = np.empty(node.shape, dtype=object)
         for idx in np.ndindex(node.shape):
             out[idx] = self.sp.Dummy(text + ("[" + ",".join(map(str, idx)) + "]" if idx else ""), real=True)
+            self.point[out[idx]] = self.number(value[idx])
         return out
 
     # ------------------------------------------------------------ the forward
@@ -655,8 +658,13 @@ class SymbolicForward:
         return text if len(text) <= 400 else text[:399] + "…"
 
 
-def _namespace(sympy):
-    """The `S` handed to the op table's sym forms: sympy plus stop_gradient."""
+def _namespace(sympy, value_of=None):
+    """The `S` handed to the op table's sym forms: sympy plus stop_gradient.
+
+    `value_of(expr)` (the expression's value at the program's point) lets Max/Min keep
+    only the arguments that win there: away from a tie the function *is* that argument
+    near the point, so derivatives are unchanged, formulas stay short and SymPy avoids
+    its slow symbolic comparisons. Tied arguments stay as Max/Min (a kink)."""
 
     class stop_gradient(sympy.Function):  # noqa: N801 (prints as the program's name)
         """Value passes, derivative is zero."""
@@ -673,8 +681,18 @@ def _namespace(sympy):
         # SymPy's Max/Min compare their arguments symbolically when built (seconds on large
         # arguments): build them unevaluated unless all are numbers.
         def make(*args):
-            numeric = all(sympy.sympify(a).is_Number for a in args)
-            return extreme(*args, evaluate=numeric)
+            args = [sympy.sympify(a) for a in args]
+            if all(a.is_Number for a in args):
+                return extreme(*args)
+            if value_of is not None:
+                values = [value_of(a) for a in args]
+                if all(map(math.isfinite, values)):
+                    best = max(values) if extreme is sympy.Max else min(values)
+                    close = 1e-12 * max(1.0, abs(best))
+                    args = [a for a, v in zip(args, values) if abs(v - best) <= close]
+                    if len(args) == 1:
+                        return args[0]
+            return extreme(*args, evaluate=False)
         return make
 
     class Namespace:
