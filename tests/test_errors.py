@@ -1,9 +1,17 @@
-"""Every error class of issue 2 through the real CLI (a subprocess): exit code 2,
-`FILE:LINE:COL: message` on stderr, then the source line and a caret under the
-place, nothing on stdout, and never a Python traceback."""
+"""Every error class of issue 2 through the CLI: exit code 2, `FILE:LINE:COL: message`
+on stderr, then the source line and a caret under the place, nothing on stdout, and
+never a Python traceback.
+
+The table runs the CLI's own entry point (`autograd_cli.cli.main`, argv and stdio
+replaced) in this process, where any escaping exception fails the test; a sample
+of classes also runs as a real subprocess (`python -m autograd_cli`), to show the
+process itself exits 2 without a traceback."""
 from __future__ import annotations
 
+import io
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -12,15 +20,34 @@ from conftest import cli
 HEAD = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
 
 
-def fails(tmp_path, source: str, *options, stdin=False):
+def cli_in_process(*args, stdin=""):
+    """The CLI's main() with argv and stdio replaced; returns a CompletedProcess."""
+    from autograd_cli.cli import main
+
+    saved = sys.argv, sys.stdin, sys.stdout, sys.stderr
+    out, err = io.StringIO(), io.StringIO()
+    sys.argv = ["autograd-cli", *map(str, args)]
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
+    sys.stdout, sys.stderr = out, err
+    try:
+        main()
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else 0
+    finally:
+        sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+def fails(tmp_path, source: str, *options, stdin=False, run=cli_in_process):
     """Run `eval` on the program; check the error's shape; return (line, col, message)."""
     if stdin:
-        proc = cli("eval", "-", *options, stdin=source)
+        proc = run("eval", "-", *options, stdin=source)
         filename = "<stdin>"
     else:
         path = tmp_path / "prog.ag"
         path.write_text(source, encoding="utf-8")
-        proc = cli("eval", path, *options)
+        proc = run("eval", path, *options)
         filename = str(path)
     assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
     assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
@@ -85,18 +112,32 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("what, source, line, col, words", CASES, ids=[c[0] for c in CASES])
-def test_error_class(tmp_path, what, source, line, col, words):
-    got_line, got_col, message = fails(tmp_path, source)
+def check(tmp_path, case, run=cli_in_process):
+    what, source, line, col, words = case
+    got_line, got_col, message = fails(tmp_path, source, run=run)
     assert got_line == line and (col is None or got_col == col), (got_line, got_col, message)
     for word in words:
         assert word in message, (word, message)
 
 
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_error_class(tmp_path, case):
+    check(tmp_path, case)
+
+
+SUBPROCESS_SAMPLE = ["operator without operand", "unknown function", "shape mismatch",
+                     "None gradient cut by stop_gradient", "non-integral index", "axis out of range"]
+
+
+@pytest.mark.parametrize("what", SUBPROCESS_SAMPLE)
+def test_error_class_in_a_real_process(tmp_path, what):
+    check(tmp_path, next(c for c in CASES if c[0] == what), run=cli)
+
+
 # ---------------------------------------------------------------- inputs
 
 def test_errors_from_stdin_are_named_stdin(tmp_path):
-    line, col, msg = fails(tmp_path, "y = 1.0\nz = y +\n", stdin=True)
+    line, col, msg = fails(tmp_path, "y = 1.0\nz = y +\n", stdin=True, run=cli)
     assert line == 2
 
 
