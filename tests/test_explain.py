@@ -364,3 +364,12 @@ def test_astronomical_path_counts_print_and_serialise():
     assert count_text(2 ** 20000) == "≈ 3.980e6020"
     assert count_text(2 ** 60) == "1,152,921,504,606,846,976"
     assert all(p["length"] == len(p["nodes"]) or "elided" in p for p in doc["paths"])
+
+
+def test_readme_demo_sample(samples):
+    # b = h * w2 + w2 * w2 with h = 6 frozen, w2 = 3: paths contribute h = 6 and w2 = 3 twice
+    _, [rec] = explained((samples / "explain_demo.ag").read_text())
+    w1, w2 = rec.xs
+    assert w1.sentence == "w1 reaches b only through stop_gradient(a) on line 5, so no gradient flows back to it."
+    assert sorted(float(p.contribution) for p in w2.paths) == [3.0, 3.0, 6.0]
+    assert float(w2.gradient) == 12.0

@@ -108,9 +108,11 @@ def _node(node: Node, name: str | None) -> VNode:
         value = np.asarray(node.params["value"])
         text = f"{float(value):g}" if value.shape == () else f"const {fmt(value.shape)}"
         return VNode(f"n{node.id}", text, "", "const")
-    detail = f"{node.op.name} · line {node.line} · {fmt(node.shape)}"
+    where = f"line {node.line} · {fmt(node.shape)}"
     kind = "leaf" if node.op.leaf else "op"
-    return VNode(f"n{node.id}", title or node.op.name, detail, kind)
+    if not title:   # an unnamed intermediate: its op is its title
+        return VNode(f"n{node.id}", node.op.name, where, kind)
+    return VNode(f"n{node.id}", title, f"{node.op.name} · {where}", kind)
 
 
 def _gradient_node(node: Node, answers) -> VNode:

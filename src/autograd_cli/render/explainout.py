@@ -115,7 +115,9 @@ def _terms(texts) -> str:
 def _count_phrase(space, x_text, ys) -> str:
     word = "path" if space.total == 1 else "paths"
     text = f"{count_text(space.total)} {word} from {x_text} to {ys}"
-    if space.cut:
+    if space.cut and not space.live:
+        text += ", and it is cut" if space.total == 1 else ", all of them cut"
+    elif space.cut:
         live = "carries" if space.live == 1 else "carry"
         cut = "is" if space.cut == 1 else "are"
         text += f", {count_text(space.live)} {live} gradient, {count_text(space.cut)} {cut} cut"
