@@ -290,7 +290,9 @@ def test_feed_missing_column_and_unreadable_file(tmp_path):
 
 def test_run_usage_errors(tmp_path):
     (tmp_path / "p.ag").write_text("v = variable(1.0)\nassign_add(v, 1)\n")
-    fails(cli("run", tmp_path / "p.ag", "--steps", -1), "--steps")
+    for bad in ("-1", "1.5", "abc", "nan", "inf", "1e300"):
+        fails(cli("run", tmp_path / "p.ag", "--steps", bad), "--steps")
+    assert run_json(tmp_path / "p.ag", "--steps", "2e0")[1] == {"v": 3.0}
     fails(cli("run", tmp_path / "p.ag", "--steps", 1, "--fetch", "vv"), "--fetch vv", "did you mean 'v'")
     assert cli("run", tmp_path / "p.ag").returncode == 2          # --steps is required
 

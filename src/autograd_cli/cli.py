@@ -223,7 +223,7 @@ def explain_command(
 @app.command("run")
 def run_command(
     file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
-    steps: int = typer.Option(..., "--steps", help="How many steps (step = 0..N-1)."),
+    steps: str = typer.Option(..., "--steps", help="How many steps (step = 0..N-1); an integral number."),
     feed: Optional[str] = typer.Option(None, "--feed", help="CSV with a header row: a column per placeholder; "
                                                             "step i reads row i mod rows."),
     fetch: Optional[str] = typer.Option(None, "--fetch", help="Names to show, comma-separated "

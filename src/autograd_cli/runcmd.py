@@ -4,6 +4,7 @@ Kept out of cli.py (which only declares the options) so the loop stays in one pl
 """
 from __future__ import annotations
 
+import math
 import signal
 import sys
 import threading
@@ -20,8 +21,7 @@ def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, 
     from .api import build
     from .state import Plan
 
-    if steps < 0:
-        raise AgError(f"--steps must be 0 or more, got {steps}")
+    steps = parse_steps(steps)
     feed = None
     if feed_path is not None:
         from .feed import read_feed
@@ -36,6 +36,22 @@ def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, 
     if as_json:
         return _run_json(plan, steps, state, warnings, seen_warnings)
     return _run_table(plan, steps, state, warnings, seen_warnings)
+
+
+MAX_STEPS = 10**15
+
+
+def parse_steps(text) -> int:
+    """--steps N: an integral number (1000, 1e3 and 1000.0 alike), 0 or more."""
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        raise AgError(f"--steps must be a whole number of steps, got {text!r}") from None
+    if not math.isfinite(value) or value < 0 or value != int(value):
+        raise AgError(f"--steps must be a whole number of steps, 0 or more, got {text!r}")
+    if value > MAX_STEPS:
+        raise AgError(f"--steps {text} is more than {MAX_STEPS:.0e} steps")
+    return int(value)
 
 
 def split_fetch(text: str, named) -> list[str]:
