@@ -213,8 +213,7 @@ class Schedule:
         else:
             slot_of = self.slot_of = {node.id: k for k, node in enumerate(order)}
         template: list = [None] * n
-        known: dict = {}        # slot -> value known before running (constants, folded)
-        uniform: dict = {}      # slot -> the one number every element of a known value equals
+        known = _Known(template, n)   # slots whose value is known before running
         leaves = []             # (slot, node id, default) of the overridable leaves
         steps = []
         float_slots = []        # outputs of the Python-float path
@@ -231,10 +230,7 @@ class Schedule:
                 value = node.params.get("value")
                 template[k] = value
                 if op.name == "const":
-                    known[k] = value
-                    u = _uniform_value(value)
-                    if u is not None:
-                        uniform[k] = u
+                    known.mark(k)
                 else:
                     leaves.append((k, node.id, value))
                 continue
@@ -242,11 +238,10 @@ class Schedule:
             ins = [i.id for i in inputs] if slot_of is None else [slot_of[i.id] for i in inputs]
             is_float_node = node.dtype == "float"
             if is_float_node and ins and ins[0] in known and all(s in known for s in ins):
-                folded = _fold(node, ins, known, uniform)
+                folded = _fold(node, ins, known)
                 if folded is not None:
-                    template[k] = known[k] = folded[0]
-                    if folded[1] is not None:
-                        uniform[k] = folded[1]
+                    template[k] = folded
+                    known.mark(k)
                     continue
             fn = None
             if is_float_node and node.shape == ():
@@ -285,8 +280,7 @@ class Schedule:
                 append((0, None, tuple(ins), None, k))
                 float_step.append(0)
         self.template = template
-        self.known = known
-        self.uniform = uniform
+        self.uniform = known      # .get(slot): the one number every element equals, or None
         self.leaves = leaves
         self.steps = steps
         self.float_slots = float_slots
@@ -303,8 +297,8 @@ class Schedule:
         """(fn, input slots, ufunc or None, alias?) for a NumPy node."""
         name = node.op.name
         uniform = self.uniform
-        if name == "pow" and in_slots[1] in uniform and node.shape == node.inputs[0].shape:
-            exponent = uniform[in_slots[1]]
+        exponent = uniform.get(in_slots[1]) if name == "pow" else None
+        if exponent is not None and node.shape == node.inputs[0].shape:
             if exponent == 2.0:       # np.power(x, 2.0) == np.square(x), checked in the tests
                 return np.square, in_slots[:1], np.square, False
             if exponent == 1.0:
@@ -499,43 +493,67 @@ def _uniform_value(value):
     if arr.dtype.kind != "f" or arr.size == 0:
         return None
     first = float(arr.flat[0])
-    if arr.size == 1:
+    if arr.size == 1 or not any(arr.strides):    # one element, or a broadcast of one
         return first
     if arr.size <= 1 << 22 and not math.isnan(first) and bool((arr == first).all()):
         return first
     return None
 
 
-def _fold(node, ins, known, uniform):
-    """(value, uniform number or None) of a node computed from constants alone, or None."""
+class _Known:
+    """Which slots are known before running (constants, folded nodes), and the one
+    number all elements of such a value equal (looked up when asked, then remembered)."""
+
+    __slots__ = ("template", "flags", "cache")
+
+    def __init__(self, template, n):
+        self.template, self.flags, self.cache = template, bytearray(n), {}
+
+    def mark(self, slot):
+        self.flags[slot] = 1
+
+    def __contains__(self, slot):
+        return 0 <= slot < len(self.flags) and self.flags[slot] == 1
+
+    def __getitem__(self, slot):
+        return self.template[slot]
+
+    def get(self, slot, default=None):
+        if slot not in self:
+            return default
+        found = self.cache.get(slot, self)
+        if found is self:
+            found = self.cache[slot] = _uniform_value(self.template[slot])
+        return default if found is None else found
+
+
+def _fold(node, ins, known):
+    """The value of a node computed from constants alone (a broadcast view when every
+    element is one number), or None: not folded when not finite or on any error."""
     op = node.op
     try:
         with np.errstate(all="ignore"):
-            return _fold_values(node, op, ins, known, uniform)
+            return _fold_value(node, op, ins, known)
     except Exception:  # noqa: BLE001 - not folded: the run reports it with its position
         return None
 
 
-def _fold_values(node, op, ins, known, uniform):
-    if all(s in uniform for s in ins) and (op.elementwise or op.name in _SHAPE_OPS) and \
-            all(i.dtype == "float" for i in node.inputs):
-        # every element is one number: compute it once, keep a broadcast view
-        if op.elementwise:
-            scalar = op.forward(*[np.float64(uniform[s]) for s in ins], **node.params)
-        else:
-            scalar = np.float64(uniform[ins[0]])
-        scalar = np.float64(scalar)
-        if not math.isfinite(scalar):
-            return None
-        if node.shape == ():
-            return scalar, float(scalar)
-        return np.broadcast_to(scalar, node.shape), float(scalar)
+def _fold_value(node, op, ins, known):
+    if (op.elementwise or op.name in _SHAPE_OPS) and all(i.dtype == "float" for i in node.inputs):
+        scalars = [known.get(s) for s in ins]
+        if None not in scalars:
+            # every element is one number: compute it once, keep a broadcast view
+            scalar = np.float64(op.forward(*map(np.float64, scalars), **node.params)
+                                if op.elementwise else scalars[0])
+            if not math.isfinite(scalar):
+                return None
+            return scalar if node.shape == () else np.broadcast_to(scalar, node.shape)
     if _size(node) > BIG:
         return None
     value = op.forward(*[known[s] for s in ins], **node.params)
     if not np.isfinite(value).all():
         return None
-    return value, (float(np.asarray(value).flat[0]) if np.size(value) == 1 else None)
+    return value
 
 
 def _size(node) -> int:

@@ -93,7 +93,7 @@ class Graph:
         if count > self.max_elements or len(shape) > MAX_RANK:  # refused before anything allocates
             check_elements(shape, self.pos, f"{op.name} would make a tensor of shape {shape_text(shape)}")
         nodes = self.nodes
-        node = Node(len(nodes), op, inputs, params, shape, op.dtype, self.pos)
+        node = Node(len(nodes), op, inputs, params or _NO_PARAMS, shape, op.dtype, self.pos)
         nodes.append(node)
         return node
 
@@ -114,6 +114,7 @@ class Graph:
         return make
 
 
+_NO_PARAMS: dict = {}   # shared by every node without parameters (never mutated)
 _OPS = None   # ops.OPS itself, imported on first use (ops imports this module)
 
 

@@ -12,6 +12,7 @@ are the reference. tests/test_fast_paths.py checks both give the same trees.
 from __future__ import annotations
 
 import re
+from sys import intern
 
 from .errors import AgError
 
@@ -51,12 +52,11 @@ class Tok:
         return float(self.text)
 
 
-def tokens(source: str) -> list:
-    out = []
+def tokens(source: str):
+    """The tokens, made as the parser asks for them (a program's tokens never all exist at once)."""
     line, line_start, depth = 1, 0, 0
     pos, n = 0, len(source)
     match = _TOKEN.match
-    append = out.append
     while pos < n:
         m = match(source, pos)
         if m is None:
@@ -67,7 +67,7 @@ def tokens(source: str) -> list:
             continue
         if kind == "NL":
             if depth == 0:
-                append(Tok("\n", "_NL", line, pos - line_start + 1, pos, end))
+                yield Tok("\n", "_NL", line, pos - line_start + 1, pos, end)
             line += 1
             pos = line_start = end
             continue
@@ -80,14 +80,16 @@ def tokens(source: str) -> list:
                 depth -= 1
                 if depth < 0:
                     raise Unsupported
-        elif kind == "NAME" and text == "def":
-            kind = "DEF"
-        append(Tok(text, kind, line, pos - line_start + 1, pos, end))
+        elif kind == "NAME":
+            if text == "def":
+                kind = "DEF"
+            text = intern(text)         # one string per distinct name
+        yield Tok(text, kind, line, pos - line_start + 1, pos, end)
         pos = end
     if depth:
         raise Unsupported
-    append(Tok("", "$END", line, pos - line_start + 1, pos, pos))
-    return out
+    while True:
+        yield Tok("", "$END", line, pos - line_start + 1, pos, pos)
 
 
 def parse_statements(source: str, t) -> list:
@@ -100,25 +102,36 @@ def parse_statements(source: str, t) -> list:
 
 class _Parser:
     def __init__(self, toks, t):
-        self.toks = toks
-        self.i = 0
+        self.next_tok = toks.__next__
+        self.cur = self.next_tok()      # the current token
+        self.ahead = None               # the one after it, once looked at
         self.t = t
         self.depth = 0
 
     # ------------------------------------------------------------ helpers
 
     def peek(self, k=0):
-        return self.toks[self.i + k]
+        if k == 0:
+            return self.cur
+        if self.ahead is None:
+            self.ahead = self.next_tok()
+        return self.ahead
+
+    def advance(self):
+        if self.ahead is not None:
+            self.cur, self.ahead = self.ahead, None
+        else:
+            self.cur = self.next_tok()
 
     def take(self, kind=None):
-        tok = self.toks[self.i]
+        tok = self.cur
         if kind is not None and tok.type != kind:
             raise Unsupported
-        self.i += 1
+        self.advance()
         return tok
 
     def at(self, kind) -> bool:
-        return self.toks[self.i].type == kind
+        return self.cur.type == kind
 
     # ------------------------------------------------------------ statements
 
@@ -128,7 +141,7 @@ class _Parser:
             if self.at("$END"):
                 return statements
             if self.at("_NL") or self.at(";"):
-                self.i += 1
+                self.advance()
                 continue
             statements.append(self.statement())
             if not (self.at("_NL") or self.at(";") or self.at("$END")):
@@ -138,14 +151,14 @@ class _Parser:
         t = self.t
         tok = self.peek()
         if tok.type == "DEF":
-            self.i += 1
+            self.advance()
             name = self.take("NAME")
             self.take("(")
             params = []
             if self.at("NAME"):
                 params.append(self.take())
                 while self.at(","):
-                    self.i += 1
+                    self.advance()
                     params.append(self.take("NAME"))
             self.take(")")
             self.take("=")
@@ -153,12 +166,13 @@ class _Parser:
         if tok.type == "NAME":
             nxt = self.peek(1).type
             if nxt == "=":
-                self.i += 2
+                self.advance()
+                self.advance()
                 return t.assign([tok, self.expr()])
             if nxt == ",":
                 names = [self.take()]
                 while self.at(","):
-                    self.i += 1
+                    self.advance()
                     names.append(self.take("NAME"))
                 self.take("=")
                 return t.unpack([*names, self.expr()])
@@ -207,7 +221,7 @@ class _Parser:
     def power(self):
         base = self.postfix()
         if self.at("**"):
-            self.i += 1
+            self.advance()
             self.depth += 1
             if self.depth > MAX_DEPTH:
                 raise Unsupported
@@ -219,13 +233,14 @@ class _Parser:
         t = self.t
         tok = self.peek()
         if tok.type == "NAME" and self.peek(1).type == "(":
-            self.i += 2
+            self.advance()
+            self.advance()
             args = None if self.at(")") else self.args()
             node = t.call([tok, args, self.take(")")])
         else:
             node = self.atom()
         while self.at("["):
-            self.i += 1
+            self.advance()
             subs = self.subscripts()
             node = t.index([node, subs, self.take("]")])
         return node
@@ -233,7 +248,7 @@ class _Parser:
     def args(self):
         items = [self.arg()]
         while self.at(","):
-            self.i += 1
+            self.advance()
             if self.at(")"):
                 break
             items.append(self.arg())
@@ -242,14 +257,14 @@ class _Parser:
     def arg(self):
         if self.at("NAME") and self.peek(1).type == "=":
             name = self.take()
-            self.i += 1
+            self.advance()
             return self.t.kwarg([name, self.expr()])
         return self.expr()
 
     def subscripts(self):
         items = [self.subscript()]
         while self.at(","):
-            self.i += 1
+            self.advance()
             if self.at("]"):
                 break
             items.append(self.subscript())
@@ -259,11 +274,11 @@ class _Parser:
         lower = None if self.at(":") else self.expr()
         if not self.at(":"):
             return lower
-        self.i += 1
+        self.advance()
         upper = None if self.peek().type in (":", ",", "]") else self.expr()
         stride = None
         if self.at(":"):
-            self.i += 1
+            self.advance()
             stride = None if self.peek().type in (",", "]") else self.expr()
         return self.t.slice([lower, upper, stride])
 
@@ -287,7 +302,7 @@ class _Parser:
             if not self.at("]"):
                 items.append(self.expr())
                 while self.at(","):
-                    self.i += 1
+                    self.advance()
                     if self.at("]"):
                         break
                     items.append(self.expr())

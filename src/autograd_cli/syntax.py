@@ -16,7 +16,7 @@ from .limits import MAX_NESTING, limit, over  # noqa: F401 (MAX_NESTING: the def
 
 # ---------------------------------------------------------------- syntax tree
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Expr:
     pos: Pos            # where errors about this expression point
     start: int          # source offsets of the whole expression
@@ -24,85 +24,85 @@ class Expr:
     depth: int
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Num(Expr):
     value: float
     text: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Str(Expr):
     value: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Const(Expr):
     value: object       # None, True or False
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Name(Expr):
     id: str
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ListExpr(Expr):
     items: list
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class BinOp(Expr):
     op: str             # + - * / @ ** < <= > >= == !=
     left: Expr
     right: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Unary(Expr):
     op: str             # + or -
     operand: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Keyword:
     name: str
     value: Expr
     pos: Pos
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Call(Expr):
     func: str
     args: list
     kwargs: list        # [Keyword]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Slice(Expr):
     lower: Expr | None
     upper: Expr | None
     stride: Expr | None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Index(Expr):
     target: Expr
     subscripts: list    # [Expr | Slice]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Stmt:
     pos: Pos
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Assign(Stmt):
     targets: list       # [str]; more than one means unpacking
     target_pos: list    # [Pos]
     value: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class FuncDef(Stmt):
     name: str
     params: list        # [str]
@@ -110,7 +110,7 @@ class FuncDef(Stmt):
     body: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ExprStmt(Stmt):
     value: Expr
     text: str           # source text, used as the output's name
