@@ -173,7 +173,11 @@ def parse(source: str) -> Program:
     """Parse a whole program; raises AgError with a position on any syntax error."""
     from .quickparse import Unsupported, parse_statements
 
+    size = len(source.encode("utf-8", "surrogatepass")) if len(source) * 4 > limit("MAX_PROGRAM_BYTES") else 0
+    if size > limit("MAX_PROGRAM_BYTES"):
+        raise over("MAX_PROGRAM_BYTES", "the program is too large", size, "bytes")
     _ToAst.source = source
+    _ToAst.max_nesting = limit("MAX_NESTING")
     try:  # well-formed programs: the quick parser (same tree, same callbacks)
         statements = parse_statements(source, _ToAst())
         return Program(source=source, statements=statements)
@@ -181,9 +185,6 @@ def parse(source: str) -> Program:
         pass  # anything else: Lark, the reference (and its error messages)
     from lark.exceptions import UnexpectedInput
 
-    size = len(source.encode("utf-8", "surrogatepass")) if len(source) * 4 > limit("MAX_PROGRAM_BYTES") else 0
-    if size > limit("MAX_PROGRAM_BYTES"):
-        raise over("MAX_PROGRAM_BYTES", "the program is too large", size, "bytes")
     lark, postlex = _parser()
     _ToAst.source = source
     _ToAst.max_nesting = limit("MAX_NESTING")
