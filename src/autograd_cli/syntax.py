@@ -187,7 +187,6 @@ def parse(source: str) -> Program:
 
     lark, postlex = _parser()
     _ToAst.source = source
-    _ToAst.max_nesting = limit("MAX_NESTING")
     try:
         statements = lark.parse(source)
     except UnexpectedInput as exc:
