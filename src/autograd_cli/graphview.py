@@ -17,6 +17,7 @@ from .graph import Node, nodes_in
 from .ops import fmt
 
 MAX_TITLE = 40     # characters of a bare expression's source text used as its name
+MAX_PICTURE_NODES = 20_000   # larger graphs are written as text only (Graphviz would take minutes)
 
 
 @dataclass
@@ -162,11 +163,14 @@ def draw(source: str, sets, fmt, grad_name, output, write_stdout) -> None:
     view = graph_view(built, record, flows, lambda v: format_value(v, width=30).replace("\n", " "))
     text = graphtext.to_mermaid(view) if fmt_out == "mermaid" else graphtext.to_dot(view)
     if kind == "picture":
+        if len(view.nodes) > MAX_PICTURE_NODES:
+            raise AgError(f"the graph has {len(view.nodes):,} nodes, more than Graphviz can lay out in "
+                          f"reasonable time (MAX_PICTURE_NODES = {MAX_PICTURE_NODES:,}); write the text "
+                          "with -o graph.dot or -o graph.mmd instead")
         graphtext.render_picture(text, output, fmt_out)
     elif output:
-        try:
-            graphtext.write_atomic(output, text.encode("utf-8"))
-        except OSError as exc:
-            raise AgError(f"cannot write {output}: {exc.strerror or exc}") from None
+        from .files import atomic_write
+
+        atomic_write(output, text)
     else:
         write_stdout(text.rstrip("\n"))

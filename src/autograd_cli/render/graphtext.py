@@ -116,72 +116,31 @@ def output_kind(path: str, fmt: str | None):
     return "text", fmt or implied or "dot"
 
 
-def write_atomic(path: str, data: bytes) -> None:
-    """Write to a temporary file next to `path`, then rename it into place."""
-    import os
-    import tempfile
-
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".autograd-graph-", suffix=_ext(path), dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        _usual_mode(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        _remove(tmp)
-        raise
-
-
 def render_picture(dot_text: str, path: str, picture: str) -> None:
-    """Draw DOT text into an svg/png/pdf file with Graphviz (argument list, no shell)."""
+    """Draw DOT text into an svg/png/pdf file with Graphviz (an argument list, no shell;
+    dot writes to a pipe and the file is replaced in one step by files.atomic_write)."""
     import os
     import shutil
     import subprocess
-    import tempfile
 
     from ..errors import AgError
+    from ..files import atomic_write
 
     dot = shutil.which("dot")
     if dot is None:
         raise AgError(INSTALL_HINT.format(name=os.path.basename(path)))
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".autograd-graph-", suffix=_ext(path), dir=folder)
-    os.close(fd)
     try:
-        try:
-            proc = subprocess.run([dot, f"-T{picture}", "-o", tmp], input=dot_text.encode("utf-8"),
-                                  capture_output=True, timeout=DOT_TIMEOUT, check=False)
-        except subprocess.TimeoutExpired:
-            raise AgError(f"Graphviz took more than {DOT_TIMEOUT} s to draw {path}; the graph may be too "
-                          "large to draw: write -o graph.dot instead") from None
-        except OSError as exc:
-            raise AgError(f"cannot run Graphviz's dot: {exc}") from None
-        if proc.returncode != 0:
-            message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-            raise AgError(f"Graphviz could not draw {path}: {message[0] if message else 'exit ' + str(proc.returncode)}")
-        _usual_mode(tmp)
-        os.replace(tmp, path)
-    finally:
-        _remove(tmp)
-
-
-def _usual_mode(path):
-    """mkstemp makes 0600 files; give the result the mode a plain open() would."""
-    import os
-
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(path, 0o666 & ~mask)
-
-
-def _remove(path):
-    import os
-
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
+        proc = subprocess.run([dot, f"-T{picture}"], input=dot_text.encode("utf-8"),
+                              capture_output=True, timeout=DOT_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        raise AgError(f"Graphviz took more than {DOT_TIMEOUT} s to draw {path}; the graph may be too "
+                      "large to draw: write -o graph.dot instead") from None
+    except OSError as exc:
+        raise AgError(f"cannot run Graphviz's dot: {exc}") from None
+    if proc.returncode != 0 or not proc.stdout:
+        message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise AgError(f"Graphviz could not draw {path}: {message[0] if message else 'exit ' + str(proc.returncode)}")
+    atomic_write(path, proc.stdout)
 
 
 def _ext(path: str) -> str:
