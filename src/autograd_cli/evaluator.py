@@ -45,15 +45,17 @@ class Warning_:
         return f"line {self.line}: {self.message}"
 
 
-def needed(roots) -> list[Node]:
-    """Every node the roots are computed from, in evaluation order."""
+def needed(roots, stop_at=()) -> list[Node]:
+    """Every node the roots are computed from, in evaluation order; the inputs of
+    nodes whose id is in `stop_at` are not followed."""
     seen: dict[int, Node] = {}
     stack = list(roots)
     while stack:
         node = stack.pop()
         if node.id not in seen:
             seen[node.id] = node
-            stack.extend(node.inputs)
+            if node.id not in stop_at:
+                stack.extend(node.inputs)
     return [seen[i] for i in sorted(seen)]
 
 

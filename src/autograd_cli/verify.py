@@ -41,6 +41,7 @@ FD2_RTOL = 1e-3                # second differences (hessians)
 FD2_ATOL = 1e-5
 SAMPLE = 64                    # entries checked per gradient (evenly spaced when more)
 SYMBOLIC_MAX_ELEMENTS = 1024   # largest tensor turned into SymPy expressions
+SIMPLIFY_SECONDS = 0.5         # extra time per check for sympy.simplify on the shown formula
 SYMBOLIC_MAX_SIZE = 2000       # largest derivative entry (SymPy expression tree nodes) evaluated
 
 EPS = np.finfo(np.float64).eps
@@ -365,12 +366,20 @@ def _run_limited(work, timeout: float):
     child = ctx.Process(target=_child, args=(work, send), daemon=True)
     child.start()
     send.close()
+    start, status = time.monotonic(), None
     try:
         if not receive.poll(timeout):
             raise Skip(f"ran past its time budget of {timeout:g} s (--timeout)")
         status, payload = receive.recv()
+        # then, within what is left of the budget (at most SIMPLIFY_SECONDS), simpler formulas
+        more = min(SIMPLIFY_SECONDS, timeout - (time.monotonic() - start))
+        if status == "ok" and more > 0 and receive.poll(more):
+            kind, better = receive.recv()
+            if kind == "refined":
+                payload["formulas"].update(better)
     except (EOFError, OSError):
-        raise Skip("the SymPy process ended without an answer (out of memory?)") from None
+        if status != "ok":
+            raise Skip("the SymPy process ended without an answer (out of memory?)") from None
     finally:
         if child.is_alive():
             child.kill()
@@ -382,11 +391,20 @@ def _run_limited(work, timeout: float):
 
 
 def _child(work, send):
+    later = None
     try:
-        result = ("ok", _guarded(work))
+        payload = _guarded(work)
+        if isinstance(payload, tuple):
+            payload, later = payload
+        result = ("ok", payload)
     except Skip as reason:
         result = ("skip", str(reason))
     send.send(result)
+    if later is not None:   # optional extra work; the parent stops waiting when it likes
+        try:
+            send.send(("refined", _guarded(later)))
+        except Skip:
+            pass
     send.close()
 
 
@@ -417,7 +435,16 @@ def _symbolic(program, values, index, k, entries) -> dict:
         out["zero"][e] = expr == 0
         out["values"][e] = forms.number_value(expr)
         out["formulas"][e] = forms.text(expr)
-    return out
+
+    def simpler():
+        better = {}
+        for e in list(exprs)[:1]:   # the formula the table shows (small ones only)
+            if len(out["formulas"][e]) > 40 and _tree_size(sp, exprs[e], 400) <= 400:
+                text = forms.text(sp.simplify(exprs[e]))
+                if len(text) < len(out["formulas"][e]):
+                    better[e] = text
+        return better
+    return out, simpler
 
 
 def _tree_size(sp, expr, limit: int) -> int:
@@ -504,18 +531,9 @@ class SymbolicForward:
 
     def forward(self, roots, env: dict) -> dict:
         """Expressions (object arrays) for the roots and what they need; `env` replaces nodes."""
-        found: dict[int, Node] = {}
-        stack = list(roots)
-        while stack:
-            n = stack.pop()
-            if n.id in found:
-                continue
-            found[n.id] = n
-            if n.id not in env and n.id not in self.result_of:
-                stack.extend(n.inputs)
         exprs: dict = {}
-        for nid in sorted(found):
-            n = found[nid]
+        for n in needed(roots, stop_at=env.keys() | self.result_of.keys()):
+            nid = n.id
             if nid in env:
                 exprs[nid] = env[nid]
             elif nid in self.result_of:
