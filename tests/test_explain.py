@@ -283,11 +283,14 @@ def programs(draw):
     vector = draw(st.booleans())
     x0 = draw(st.lists(st.floats(0.3, 1.7), min_size=2, max_size=2)) if vector else draw(st.floats(0.3, 1.7))
     x1 = draw(st.floats(-1.2, 1.2))
-    return stmts, second_y, x0, x1
+    held = draw(st.sets(st.integers(0, n - 1), max_size=2))          # stop_gradients= entries
+    weights = draw(st.lists(st.sampled_from([1.0, -2.0, 0.5]), min_size=2, max_size=2))  # grad_ys
+    return stmts, second_y, x0, x1, sorted(held), weights
 
 
-def reference(stmts, ys, point, frozen=None):
-    """Plain NumPy evaluation of the program; frozen ops take their values from `frozen`."""
+def reference(stmts, ys, point, frozen=None, held=(), weights=(1.0, 1.0)):
+    """Plain NumPy evaluation of sum(weight * y); with `frozen`, stop_gradient/round and
+    the stop_gradients entries keep their values from `frozen`."""
     env = {"x0": np.asarray(point[0], float), "x1": np.asarray(point[1], float)}
     seen = {}
     for i, (form, args) in enumerate(stmts):
@@ -298,25 +301,30 @@ def reference(stmts, ys, point, frozen=None):
             value = frozen[i] if frozen is not None else value
         else:
             value = fn(*vals)
+        if frozen is not None and i in held:
+            value = frozen[i]
         env[f"v{i}"] = value
         seen[i] = value
-    return sum(float(np.sum(env[y])) for y in ys), seen
+    return sum(w * float(np.sum(env[y])) for y, w in zip(ys, weights)), seen
 
 
-def source_of(stmts, ys, x0, x1):
+def source_of(stmts, ys, x0, x1, held=(), weights=None):
     lines = [f"x0 = variable({json.dumps(x0)})", f"x1 = variable({x1!r})"]
     for i, (form, args) in enumerate(stmts):
         lines.append(f"v{i} = " + form.format(a=args[0], b=args[-1]))
-    lines.append(f"g = gradients([{', '.join(ys)}], [x0, x1])")
+    extra = f", grad_ys=[{', '.join(map(repr, weights[:len(ys)]))}]" if weights else ""
+    if held:
+        extra += f", stop_gradients=[{', '.join(f'v{i}' for i in held)}]"
+    lines.append(f"g = gradients([{', '.join(ys)}], [x0, x1]{extra})")
     return "\n".join(lines) + "\n"
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_path_contributions_sum_to_the_gradient(program):
-    stmts, second_y, x0, x1 = program
+    stmts, second_y, x0, x1, held, weights = program
     ys = [f"v{len(stmts) - 1}"] + ([f"v{second_y}"] if second_y is not None else [])
-    src = source_of(stmts, ys, x0, x1)
+    src = source_of(stmts, ys, x0, x1, held, weights)
     result, [rec] = explained(src)
     _, frozen = reference(stmts, ys, (x0, x1))
     for k, item in enumerate(rec.xs):
@@ -333,9 +341,11 @@ def test_path_contributions_sum_to_the_gradient(program):
             lo = [b.copy() for b in base]
             hi[k][idx] += h
             lo[k][idx] -= h
-            fd[idx] = (reference(stmts, ys, hi, frozen)[0] - reference(stmts, ys, lo, frozen)[0]) / (2 * h)
+            fd[idx] = (reference(stmts, ys, hi, frozen, held, weights)[0]
+                       - reference(stmts, ys, lo, frozen, held, weights)[0]) / (2 * h)
         if engine is None:
             assert item.gradient is None and item.space.live == 0 and item.sentence
+            assert item.reason == result.gradients[0].unconnected[rec.xs[k].x_text]   # eval agrees
             assert np.allclose(fd, 0.0, atol=1e-6)
             continue
         total = item.listed_sum if item.paths else np.zeros_like(engine)

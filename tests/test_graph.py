@@ -11,14 +11,8 @@ import pytest
 from autograd_cli.graphview import graph_view
 from autograd_cli.render.graphtext import dot_string, mermaid_text, to_dot, to_mermaid
 from conftest import SRC, cli
+from test_explain import W1_SEED
 
-W1_SEED = """w1 = variable(2.0)
-w2 = variable(2.0)
-a = w1 * 3.0
-a_stoped = stop_gradient(a)
-b = a_stoped * w2
-g = gradients(b, [w1, w2])
-"""
 LINEAR = """w = variable(2.0)
 b = variable(1.0)
 x = 3.0
