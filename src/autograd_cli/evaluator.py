@@ -164,6 +164,10 @@ _PROPAGATE_ALL = {"add", "subtract", "multiply", "add_n", "negative", "square", 
                   "broadcast_to", "concat", "stack", "cumsum"}
 
 
+# NumPy ops (besides the ufuncs) whose result never shares memory with an input
+_FRESH = {"scatter", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
+          "reduce_logsumexp", "matmul", "concat", "stack", "softmax", "log_softmax", "where",
+          "clip_by_value", "cumsum", "cumprod", "untake", "sigmoid", "relu", "softplus"}
 _SHAPE_OPS = {"reshape", "broadcast_to", "expand_dims", "squeeze", "transpose", "stop_gradient"}
 
 
@@ -355,12 +359,14 @@ class Schedule:
                         if s in used and self._propagates(node, j, plan):
                             covered[s] = 1
             else:
-                for s in ((ins,) if kind == 1 else (ins, b) if kind == 2 else ins):
+                reads = (ins,) if kind == 1 else (ins, b) if kind == 2 else ins
+                for j, s in enumerate(reads):
                     if s < n:
                         last_use[s] = k
-                        covered[s] = 1  # the float path is checked as a whole
+                        if node is not None and self._propagates(node, j, None):
+                            covered[s] = 1
         for k, plan in plans.items():
-            if plan[2] is None:       # not a fresh array: may be a view of its inputs
+            if plan[2] is None and (plan[3] or order[k].op.name not in _FRESH):  # may view its inputs
                 used = plan[1]
                 if plan[3] and len(used) == 1 and last_use[used[0]] == k:
                     continue          # an alias at the input's last use takes the buffer over
@@ -401,12 +407,22 @@ class Schedule:
                 reads = fused[k][1] if k in fused else in_slots
                 dead = tuple(s for s in set(reads) if last_use[s] == k and order[s].id not in frozen
                              and not order[s].op.leaf and _size(order[s]) >= BIG)
+                # dead buffers nothing else refers to go back to the pool (not the one
+                # written in place, nor one an alias took over)
+                fresh = ufunc is not None or k in fused
+                give = tuple(s for s in dead if s in owned and fresh
+                             and (inplace is None or in_slots[inplace] != s))
+                take = big and ufunc is not None and inplace is None
             if k in fused:
                 step = _fused_add_step(fused[k][0], k, node.shape, dead, check, flag)
             else:
-                step = _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc)
+                step = _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc,
+                                   node.shape if frozen is not None and take else None,
+                                   give if frozen is not None else ())
             steps[idx] = (0, step, None, None, k)
-        self._compiled_keep[frozen] = (steps, tuple(freed_at_start))
+        # float-path values to check at the end: those whose NaN/inf could vanish downstream
+        float_checks = tuple(k for k in self.float_slots if not covered[k])
+        self._compiled_keep[frozen] = (steps, tuple(freed_at_start), float_checks)
         return self._compiled_keep[frozen]
 
     def _fusions(self, frozen, plans, last_use):
@@ -441,7 +457,7 @@ class Schedule:
     # ------------------------------------------------------------ running
 
     def run(self, overrides=None, warnings=None, keep=None):
-        steps, freed = self._numpy_steps(keep)
+        steps, freed, float_checks = self._numpy_steps(keep)
         self._flag[0] = False
         vals = list(self.template)
         if overrides:
@@ -478,8 +494,8 @@ class Schedule:
                     vals[out] = float(node.op.forward(*args, **node.params))
                     i += 1
         if warnings is not None:
-            floats = self.float_slots
-            bad = self._flag[0] or (floats and not math.isfinite(sum(map(vals.__getitem__, floats))))
+            isfinite = math.isfinite
+            bad = self._flag[0] or not all(isfinite(vals[k]) for k in float_checks)
             if bad:
                 return run_plain(self.order, overrides, warnings)
         return NodeValues(self, vals)
@@ -579,8 +595,8 @@ def _finite(value) -> bool:
     return bool(np.isfinite(value).all())
 
 
-def _numpy_step(fn, in_slots, out, inplace, dead, check, flag, ufunc):
-    if len(in_slots) == 1 and inplace is None and not dead:
+def _numpy_step(fn, in_slots, out, inplace, dead, check, flag, ufunc, pooled_shape=None, give=()):
+    if len(in_slots) == 1 and inplace is None and not dead and pooled_shape is None:
         (a,) = in_slots
 
         def step(vals):
@@ -593,14 +609,47 @@ def _numpy_step(fn, in_slots, out, inplace, dead, check, flag, ufunc):
         args = [vals[s] for s in in_slots]
         if inplace is not None:
             value = ufunc(*args, out=args[inplace])
+        elif pooled_shape is not None:
+            buffer = POOL.take(pooled_shape)
+            value = fn(*args) if buffer is None else ufunc(*args, out=buffer)
         else:
             value = fn(*args)
         vals[out] = value
         if check and not flag[0] and not _finite(value):
             flag[0] = True
+        for s in give:
+            POOL.give(vals[s])
         for s in dead:
             vals[s] = FREED
     return step
+
+
+class _Pool:
+    """Big float64 buffers released by a run, reused by the next allocations of the same
+    shape (this run or a later one): no fresh pages for the kernel to fault in and zero.
+    Holds at most `cap` bytes."""
+
+    def __init__(self, cap: int):
+        self.cap, self.size, self.free = cap, 0, {}
+
+    def take(self, shape):
+        stack = self.free.get(shape)
+        if not stack:
+            return None
+        buffer = stack.pop()
+        self.size -= buffer.nbytes
+        return buffer
+
+    def give(self, array):
+        if (type(array) is not np.ndarray or array.dtype != np.float64 or array.base is not None
+                or not array.flags.c_contiguous or not array.flags.writeable
+                or self.size + array.nbytes > self.cap):
+            return
+        self.free.setdefault(array.shape, []).append(array)
+        self.size += array.nbytes
+
+
+POOL = _Pool(cap=128 << 20)
 
 
 def _fused_add_step(parts, out, shape, dead, check, flag):
@@ -610,7 +659,11 @@ def _fused_add_step(parts, out, shape, dead, check, flag):
         for slot, index in parts:
             value = vals[slot]
             if total is None:
-                total = np.zeros(shape, dtype=np.float64)
+                total = POOL.take(shape)
+                if total is None:
+                    total = np.zeros(shape, dtype=np.float64)
+                else:
+                    total.fill(0.0)
                 if index is None:
                     total += value
                 else:
