@@ -86,6 +86,11 @@ def gc_paused():
     try:
         yield
     finally:
+        if gc.get_count()[0] > 200_000:
+            # A big graph was made: move what exists now out of the collector's sight
+            # (freeze), or its first collection after this walks every node again.
+            # Acyclic objects are still freed as usual when no longer used.
+            gc.freeze()
         gc.enable()
 
 
