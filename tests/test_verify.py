@@ -406,3 +406,30 @@ def test_every_op_verifies_at_random_points(data, body, elem_a, elem_b, shape_a,
     for check in report.checks:
         assert check.ok, (check.x, check.ad, check.symbolic, check.finite_difference, check.notes, check.skipped)
         assert not check.skipped, check.skipped
+
+
+def test_placeholders_step_index_no_gradient_ops_and_nan(tmp_path):
+    source = """\
+xs = placeholder()
+i = variable(1.0)
+t = variable([1.0, 2.0, 3.0])
+u = t[step] * xs + t[1] * i
+v = log(-t) * xs
+n = round(t) * t
+k = argmax(t, 0) * xs
+gradients(u, [t, xs, i, k])
+gradients(reduce_sum(v), [t])
+gradients(reduce_sum(n), [t], unconnected_gradients="zero")
+"""
+    proc, doc = run_verify(tmp_path, source, "--set", "xs=2")
+    assert proc.returncode == 0, proc.stdout
+    u = by_x(doc, "gradients(u, [t, xs, i, k])")
+    # by hand: du/dt = [xs, i, 0], du/dxs = t[0], du/di = t[1]; k does not reach u
+    assert u["t"]["ad"] == [2.0, 1.0, 0.0] and u["xs"]["ad"] == 1.0 and u["i"]["ad"] == 2.0
+    assert u["k"]["ad"] is None and u["k"]["symbolic"] == 0 and u["k"]["ok"]
+    v = doc["checks"][4]
+    # log(-t) is NaN at t > 0, so finite differences are undefined; AD and SymPy still give xs/t
+    assert np.allclose(v["ad"], [2.0, 1.0, 2.0 / 3.0]) and np.allclose(v["symbolic"], v["ad"])
+    assert v["ok"] and any("finite differences undefined" in n for n in v["notes"])
+    n = doc["checks"][5]
+    assert n["ad"] == [1.0, 2.0, 3.0] and n["ok"]      # round is frozen: d(round(t)*t)/dt = round(t)

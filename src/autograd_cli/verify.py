@@ -161,17 +161,17 @@ def _check(program, values, index, k, rtol, atol, timeout) -> Check:
         check.skipped.append(f"SymPy: {reason}")
         zero = None
     try:
-        fd, kinks, scale = _finite_differences(program, values, record, k, check.entries)
+        fd, kinks, scale, undefined = _finite_differences(program, values, record, k, check.entries)
         check.finite_difference = fd
     except Skip as reason:
         check.skipped.append(f"finite differences: {reason}")
-        kinks, scale = {}, 1.0
+        kinks, scale, undefined = {}, 1.0, set()
 
-    _judge(check, program, record, k, zero, kinks, scale, rtol, atol)
+    _judge(check, program, record, k, zero, kinks, scale, undefined, rtol, atol)
     return check
 
 
-def _judge(check: Check, program, record, k, zero, kinks, scale, rtol, atol):
+def _judge(check: Check, program, record, k, zero, kinks, scale, undefined, rtol, atol):
     second = record.kind == "hessians"
     fd_rtol = max(FD2_RTOL if second else FD_RTOL, rtol)
     fd_atol = max(FD2_ATOL if second else FD_ATOL, atol) * max(1.0, scale)
@@ -196,7 +196,7 @@ def _judge(check: Check, program, record, k, zero, kinks, scale, rtol, atol):
     for e in check.entries:
         a = float(ad_flat[e])
         s = check.symbolic.get(e)
-        f = check.finite_difference.get(e)
+        f = None if e in undefined else check.finite_difference.get(e)
         kink = kinks.get(e)
         if kink is not None:
             lo, hi = kink
@@ -215,6 +215,10 @@ def _judge(check: Check, program, record, k, zero, kinks, scale, rtol, atol):
             errors.append(_error(a, f))
         if not good:
             check.bad_entries.append(e)
+    if undefined:
+        where = ", ".join(_entry_text(check.shape, e) or "x" for e in sorted(undefined)[:3])
+        check.notes.append(f"finite differences undefined at {where}: the function is not finite "
+                           "there or nearby, so only SymPy is compared")
     if kinks:
         where = ", ".join(_entry_text(check.shape, e) or "x" for e in list(kinks)[:3])
         check.notes.append(f"kink at {where}: one-sided slopes differ, so AD and SymPy need only lie "
@@ -262,12 +266,13 @@ def _frozen_ids(order, record, x: Node) -> set:
 def _finite_differences(program, values, record, k, entries):
     """Central differences of the frozen function at the sampled entries.
 
-    Returns ({entry: value}, {entry: (low, high) one-sided slopes at kinks}, output scale)."""
+    Returns ({entry: value}, {entry: (low, high) one-sided slopes at kinks}, output scale,
+    {entries where the function is not finite at or next to the point})."""
     x = record.x_nodes[k]
     ys = record.y_nodes
     order = needed(ys)
     if x.id not in {n.id for n in order}:
-        return {e: 0.0 for e in entries}, {}, 1.0
+        return {e: 0.0 for e in entries}, {}, 1.0, set()
     held = _frozen_ids(order, record, x)
     moving = {x.id}
     for n in order:
@@ -298,7 +303,7 @@ def _finite_differences(program, values, record, k, entries):
     f0 = outputs(base_x)
     scale = float(np.max(np.abs(f0))) if f0.size and np.isfinite(f0).all() else 1.0
     n = base_x.size
-    result, kinks = {}, {}
+    result, kinks, undefined = {}, {}, set()
 
     def moved(steps):
         xv = base_x.copy().reshape(-1)
@@ -324,7 +329,9 @@ def _finite_differences(program, values, record, k, entries):
                 value = (f(((j, hj), (m, hm))) - f(((j, hj), (m, -hm)))
                          - f(((j, -hj), (m, hm))) + f(((j, -hj), (m, -hm)))) / (4 * hj * hm)
             result[e] = float(value)
-        return result, kinks, scale
+            if not (math.isfinite(value) and math.isfinite(float(f0))):
+                undefined.add(e)
+        return result, kinks, scale, undefined
 
     columns: dict = {}
     for e in entries:
@@ -338,11 +345,13 @@ def _finite_differences(program, values, record, k, entries):
             central = (fp - fm) / (2 * h)
             result[e] = float(central)
             right, left = (fp - fc) / h, (fc - fm) / h
-            if all(map(math.isfinite, (right, left))):
+            if not all(map(math.isfinite, (fp, fm, fc))):
+                undefined.add(e)
+            elif all(map(math.isfinite, (right, left))):
                 gap = abs(right - left)
                 if gap > 100 * (FD_ATOL * max(1.0, abs(fc)) + FD_RTOL * max(abs(right), abs(left))):
                     kinks[e] = (min(left, right), max(left, right))
-    return result, kinks, scale
+    return result, kinks, scale, undefined
 
 
 def _step(v: float, power: float) -> float:
