@@ -383,3 +383,10 @@ def test_readme_demo_sample(samples):
     assert w1.sentence == "w1 reaches b only through stop_gradient(a) on line 5, so no gradient flows back to it."
     assert sorted(float(p.contribution) for p in w2.paths) == [3.0, 3.0, 6.0]
     assert float(w2.gradient) == 12.0
+
+
+def test_readme_shows_the_current_explain_output(samples):
+    readme = (samples.parent / "README.md").read_text()
+    block = readme.split("$ autograd-cli explain samples/explain_demo.ag\n", 1)[1].split("```", 1)[0]
+    proc = cli("explain", samples / "explain_demo.ag")
+    assert proc.returncode == 0 and proc.stdout == block

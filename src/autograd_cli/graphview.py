@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import why
+from .evaluator import needed
 from .graph import Node, nodes_in
 from .ops import fmt
 
@@ -61,18 +62,7 @@ def graph_view(built, record=None, flows=None, format_flow=None) -> GraphView:
     roots = [n for value in built.named.values() for n in nodes_in(value)]
     for rec in built.gradients:
         roots += list(rec.y_nodes) + list(rec.x_nodes)
-    seen: dict[int, Node] = {}
-    stack = list(roots)
-    while stack:
-        node = stack.pop()
-        if node.id in seen:
-            continue
-        seen[node.id] = node
-        if node.id not in results:
-            stack.extend(node.inputs)
-        else:
-            for rec, k in results[node.id]:
-                stack.extend(list(rec.y_nodes) + [rec.x_nodes[k]])
+    seen = {n.id: n for n in needed(roots, stop_at=results)}   # reverse-mode nodes behind a result: not drawn
     stop_ids = {n.id for n in record.stop_nodes} if record is not None and record.kind == "gradients" else set()
     view = GraphView(title=f"edge labels: the gradient of {record.name} flowing back along each edge"
                      if record is not None else "")

@@ -78,7 +78,11 @@ def _x_text(item, record, out, escape):
                 else f"the {len(item.paths):,} contributions"
             out.print(f"  sum: {escape(terms)} = {escape(format_value(item.listed_sum))}, "
                       f"the gradient {mark}", soft_wrap=True)
-    elif item.paths or space.live:
+    elif not item.paths and space.live:
+        why_stop = item.stopped_by or "the budget"
+        out.print(f"  (paths not listed: explain's budget was used up by the gradients above: {escape(why_stop)}; "
+                  f"the {count_text(space.live)} live paths sum to the gradient {escape(grad)})")
+    elif item.paths:
         why_stop = f"the budget ({item.stopped_by})" if item.stopped_by else \
             f"the listing limit ({MAX_PATHS:,} live / {MAX_CUT_PATHS:,} cut paths)"
         out.print(f"  {len(item.paths):,} of {count_text(space.live)} live paths listed (stopped by {escape(why_stop)}); "
