@@ -11,6 +11,7 @@ from . import syntax as ast
 from .errors import AgError, Pos
 from .evaluator import needed, run
 from .graph import Graph, Node, NoGradient
+from .limits import element_count, limit, over
 
 RESERVED = {"def", "None", "True", "False", "step"}
 LEAF_KINDS = ("variable", "placeholder", "input")
@@ -75,6 +76,8 @@ class Builder:
         self.current_target: str | None = None
         self.current_rhs = None
         self._static_cache: dict[int, np.ndarray] = {}
+        self._list_sizes: dict[int, tuple] = {}   # id -> (list, (items, numbers) in it)
+        self.max_list_items = limit("MAX_LIST_ITEMS")
         self._packed: dict[int, tuple] = {}
         self.first_assignment, self.assign_counts, self.used_names = _survey(program)
         self.defined_names = {s.name for s in program.statements if isinstance(s, ast.FuncDef)}
@@ -195,7 +198,13 @@ class Builder:
         if isinstance(e, ast.Call):
             return self._call(e, scope)
         if isinstance(e, ast.ListExpr):
-            return [self.expr(item, scope) for item in e.items]
+            items = [self.expr(item, scope) for item in e.items]
+            leaves, numbers = self._list_size(items)
+            if leaves > self.max_list_items:
+                raise over("MAX_LIST_ITEMS", "a list would hold too many items in all", leaves, "items", e.pos)
+            if numbers > self.g.max_elements:
+                raise over("MAX_ELEMENTS", "a list would hold too many numbers in all", numbers, "numbers", e.pos)
+            return items
         if isinstance(e, ast.Index):
             return self._index(e, scope)
         if isinstance(e, (ast.Str, ast.Const)):
@@ -263,6 +272,22 @@ class Builder:
             return self._pack(value, pos)
         what = "None" if value is None else f"the string {value!r}" if isinstance(value, str) else "this"
         raise AgError(f"expected a tensor, got {what}", pos)
+
+    def _list_size(self, items: list) -> tuple:
+        """(items, numbers) in a list, counting shared sublists each time they appear
+        (`x = [x, x]` doubles both): what printing it would cost."""
+        known = self._list_sizes.get(id(items))
+        if known is not None and known[0] is items:
+            return known[1]
+        leaves = numbers = 0
+        for v in items:
+            if isinstance(v, list):
+                more, more_numbers = self._list_size(v)
+            else:
+                more, more_numbers = 1, element_count(v.shape) if isinstance(v, Node) else 1
+            leaves, numbers = leaves + more, numbers + more_numbers
+        self._list_sizes[id(items)] = (items, (leaves, numbers))
+        return leaves, numbers
 
     def _pack(self, items, pos: Pos) -> Node:
         if not items:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import AgError, Pos
-from .limits import MAX_RANK, check_elements, limit, shape_text
+from .limits import MAX_RANK, check_elements, limit, over, shape_text
 
 
 class ShapeError(Exception):
@@ -75,6 +75,7 @@ class Graph:
         self.nodes: list[Node] = []
         self.pos = Pos(1, 1)      # where new nodes are attributed (set by the builder)
         self.max_elements = limit("MAX_ELEMENTS")  # read once per graph (see limits.py)
+        self.max_nodes = limit("MAX_NODES")
 
     def apply(self, op_name: str, *inputs: Node, **params) -> Node:
         op = (_OPS or _load_ops())[op_name]
@@ -93,6 +94,8 @@ class Graph:
         if count > self.max_elements or len(shape) > MAX_RANK:  # refused before anything allocates
             check_elements(shape, self.pos, f"{op.name} would make a tensor of shape {shape_text(shape)}")
         nodes = self.nodes
+        if len(nodes) >= self.max_nodes and type(nodes) is list:  # (explain's eager ids are not a list)
+            raise over("MAX_NODES", "the computation graph is too large", len(nodes) + 1, "nodes", self.pos)
         node = Node(len(nodes), op, inputs, params or _NO_PARAMS, shape, op.dtype, self.pos)
         nodes.append(node)
         return node

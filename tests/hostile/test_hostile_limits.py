@@ -165,3 +165,49 @@ def _write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "p.ag"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+# ---------------------------------------------------------------- exponential blow-ups
+
+def test_def_inlining_that_doubles_per_level_stops_at_the_node_limit(monkeypatch):
+    from autograd_cli.api import build
+    from autograd_cli.errors import AgError
+
+    source = "def f0(x) = x + 1\n" + "".join(f"def f{k}(x) = f{k - 1}(f{k - 1}(x))\n" for k in range(1, 40)) \
+        + "y = f39(1.0)\n"
+    monkeypatch.setenv("AUTOGRAD_CLI_MAX_NODES", "20000")
+    with pytest.raises(AgError, match=r"graph is too large: 20,001 nodes.*AUTOGRAD_CLI_MAX_NODES") as info:
+        build(source)
+    assert info.value.pos.line == 1  # inside the def that is being inlined
+    monkeypatch.setenv("AUTOGRAD_CLI_MAX_NODES", "100000")
+    built = build(source.replace("f39(1.0)", "f10(1.0)"))  # 2**10 additions fit
+    assert len(built.graph.nodes) < 100000
+
+
+def test_lists_that_double_per_line_stop_at_the_item_limit(tmp_path):
+    doubling = "x0 = 1.0\n" + "".join(f"x{k} = [x{k - 1}, x{k - 1}]\n" for k in range(1, 60))
+    proc = _ag(doubling, tmp_path)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    # 2**20 items first passes 1,000,000: line 21 is x20 = [x19, x19]
+    assert re.search(r"p\.ag:21:7: a list would hold too many items in all: 1,048,576 items.*MAX_LIST_ITEMS",
+                     proc.stderr), proc.stderr
+    assert _ag(doubling.split("x20 =")[0], tmp_path, "--json").returncode == 0  # x19 still fits
+
+
+def test_lists_of_big_tensors_count_their_numbers():
+    from autograd_cli.api import build
+    from autograd_cli.errors import AgError
+
+    with pytest.raises(AgError, match=r"too many numbers in all: 60,000,000 numbers.*MAX_ELEMENTS"):
+        build("z = fill([3e7], 1.0)\nl = [z, z]\n")
+
+
+def test_tables_of_shared_nested_lists_stay_small(tmp_path):
+    doubling = "x0 = 1.0\n" + "".join(f"x{k} = [x{k - 1}, x{k - 1}]\n" for k in range(1, 16))
+    table = _ag(doubling, tmp_path)
+    assert table.returncode == 0 and len(table.stdout) < 20_000
+    doc = json.loads(_ag(doubling, tmp_path, "--json").stdout)["values"]
+    flat = doc["x15"]
+    for _ in range(14):
+        flat = [leaf for part in flat for leaf in part]
+    assert flat == [1.0] * 2 ** 15  # JSON stays complete

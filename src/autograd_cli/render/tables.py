@@ -10,17 +10,25 @@ LIST_EDGE = 3        # a long list shows its first and last LIST_EDGE items (as 
 TEXT_LIMIT = 200     # longer names and strings are shortened in tables (JSON keeps them whole)
 
 
-def format_value(value, width: int = 60) -> str:
+LIST_BUDGET = 40     # items shown of one (nested) list value in all; the rest become "..."
+
+
+def format_value(value, width: int = 60, _budget=None) -> str:
     if value is None:
         return "None"
     if isinstance(value, (bool, str)):
         return clip_text(repr(value)) if isinstance(value, str) else str(value)
     if isinstance(value, list):
+        budget = [LIST_BUDGET] if _budget is None else _budget
+        if budget[0] <= 0:
+            return "..."
         if len(value) > 2 * LIST_EDGE + 1:
-            shown = [format_value(v, width) for v in value[:LIST_EDGE]] + ["..."] \
-                + [format_value(v, width) for v in value[-LIST_EDGE:]]
+            shown = [format_value(v, width, budget) for v in value[:LIST_EDGE]] + ["..."] \
+                + [format_value(v, width, budget) for v in value[-LIST_EDGE:]]
             return "[" + ", ".join(shown) + f"] ({len(value):,} items)"
-        return "[" + ", ".join(format_value(v, width) for v in value) + "]"
+        return "[" + ", ".join(format_value(v, width, budget) for v in value) + "]"
+    if _budget is not None:
+        _budget[0] -= 1
     array = np.asarray(value)
     if array.ndim == 0 and array.dtype != bool:
         return f"{float(array):.10g}"

@@ -1,0 +1,357 @@
+"""Grammar-aware fuzzing (Hypothesis). Random programs over the whole built-in table
+(autograd_cli.builtins.BUILTINS) and random mutations of valid programs must evaluate,
+or fail with AgError (exit 2): any other exception, or a hang, is a bug.
+
+In-process through the API (fast), plus a few through the real CLI. The quick run is part
+of the suite; the long run is one command (README "Limits"):
+
+    python -m pytest -m fuzz -q                            # FUZZ_EXAMPLES each, ~5 minutes
+    AG_FUZZ_EXAMPLES=20000 python -m pytest -m fuzz -q     # longer
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import signal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import ROOT, cli
+
+from autograd_cli.builtins import BUILTINS
+from autograd_cli.errors import AgError
+
+QUICK = 60                                                 # examples per property in the suite
+FUZZ_EXAMPLES = int(os.environ.get("AG_FUZZ_EXAMPLES", "2500"))
+HANG_SECONDS = 10
+
+quick = settings(max_examples=QUICK, deadline=None, derandomize=True,
+                 suppress_health_check=list(HealthCheck))
+long = settings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+
+# ---------------------------------------------------------------- programs
+
+PRELUDE = """s0 = variable(1.5)
+s1 = 0.7
+v0 = variable([0.5, -1.0, 2.0])
+v1 = [1.0, 2.0, 3.0]
+m0 = variable([[1.0, 2.0, 3.0], [0.5, -0.5, 1.5]])
+m1 = constant([[1.0, 0.0], [2.0, 1.0], [0.0, 3.0]])
+b0 = v1 > 1.5
+"""
+BASE_NAMES = ["s0", "s1", "v0", "v1", "m0", "m1", "b0", "step"]
+
+NUMBERS = st.sampled_from(["0", "1", "2", "-1", "0.5", "3", "1e-3", "1e308", "-0.0", ".5", "2.5e2", "1e-320",
+                           "1e999", "None", "True", '"s"', "[]", "[[1, 2], [3, 4]]", "[[]]"])
+# Odd static values: huge, negative, NaN, non-integral, the wrong kind.
+ODD = ["1e10", "-5", "0 / 0", "1e300", "2.5", "[1e10, 1e10]", "[-1]", "[2, -1]", "[-1, -1]", '"a"', "[[1]]",
+       "None", "True", "1e19", "-1e19", "[0, 0, 0]", "[1] * 3", "s0", "v0", "step", "[]", "9223372036854775807"]
+AXES = st.sampled_from(["None", "0", "1", "-1", "2", "[0, 1]", "[0]", "[]", "[-1, 0]", "[0, 0]"] + ODD)
+SHAPES = st.sampled_from(["[2]", "[3]", "[2, 3]", "[3, 2]", "3", "[]", "[1, 3]", "[0]", "[2, 1, 3]", "shape(v0)",
+                          "[2, 0]", "[1] * 2"] + ODD)
+PERMS = st.sampled_from(["None", "[1, 0]", "[0, 1]", "[0]", "[2, 0, 1]", "[5, 0]", "[-1, 0]"] + ODD)
+COUNTS = st.sampled_from(["0", "1", "2", "3", "4"] + ODD)
+MODES = st.sampled_from(['"none"', '"zero"', '"NONE"', '"bad"', "None"])
+BOOLS = st.sampled_from(["True", "False"])
+INDEXES = st.sampled_from(["[0]", "[1]", "[-1]", "[0:2]", "[:, 0]", "[1, 1]", "[::2]", "[step]", "[0, :]", "[::-1]",
+                           "[1e300]", "[1e20:]", "[0 / 0]", "[s0]", "[v0]", "[b0]", "[-9]", "[0, 0, 0]", "[:, :, :]",
+                           "[step:]", "[1:0]", "[::1e19]", "[True]", "[None]", '["a"]', "[[0, 1]]"])
+
+BINARY = ["+", "-", "*", "/", "@", "**", "<", ">", "<=", ">=", "==", "!="]
+
+# Parameters whose values are static (shapes, axes, ...) get literals of their kind.
+STATIC = {"axis": AXES, "shape": SHAPES, "perm": PERMS, "depth": COUNTS, "n": COUNTS, "num": COUNTS,
+          "seed": COUNTS, "keepdims": BOOLS, "unconnected_gradients": MODES, "low": COUNTS,
+          "high": st.sampled_from(["3", "5"]), "indices": st.sampled_from(["[0, 1, 2]", "[1]", "0", "v1"])}
+
+
+def _expression(names, depth):
+    leaf = st.one_of(st.sampled_from(names), NUMBERS)
+    if depth <= 0:
+        return leaf
+    sub = st.deferred(lambda: _expression(names, depth - 1))
+    return st.one_of(
+        leaf,
+        st.tuples(sub, st.sampled_from(BINARY), sub).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+        sub.map(lambda e: f"-{e}"),
+        st.tuples(sub, INDEXES).map(lambda t: f"{t[0]}{t[1]}"),
+        st.lists(sub, min_size=1, max_size=3).map(lambda items: "[" + ", ".join(items) + "]"),
+        st.sampled_from(sorted(BUILTINS)).flatmap(lambda name: _call(name, names, depth)),
+    )
+
+
+def _call(name, names, depth):
+    spec = BUILTINS[name]
+    sub = _expression(names, depth - 1)
+    listish = st.lists(st.sampled_from(names), min_size=1, max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]")
+
+    def argument(param):
+        if param in STATIC:
+            return st.one_of(STATIC[param], sub) if param in ("indices",) else STATIC[param]
+        if param in ("xs", "ys", "values", "stop_gradients", "grad_ys", "inputs"):
+            return st.one_of(listish, sub)
+        return sub
+
+    @st.composite
+    def build(draw):
+        parts, keyword = [], False
+        for param in spec.params:
+            optional = param in spec.defaults
+            if optional and draw(st.booleans()):
+                keyword = True  # skipping one means the rest go by keyword
+                continue
+            value = draw(argument(param))
+            keyword = keyword or draw(st.integers(0, 4)) == 0
+            parts.append(f"{param}={value}" if keyword else value)
+        if spec.variadic:
+            parts = [draw(sub) for _ in range(draw(st.integers(1, 3)))]
+        if draw(st.integers(0, 30)) == 0:  # now and then a wrong call: arity, keyword
+            parts.append(draw(st.sampled_from(["1", "bogus=1", "axis=0"])))
+        return f"{name}({', '.join(parts)})"
+    return build()
+
+
+@st.composite
+def programs(draw, statements=st.integers(1, 8)):
+    names = list(BASE_NAMES)
+    lines = [PRELUDE]
+    for k in range(draw(statements)):
+        kind = draw(st.integers(0, 9))
+        expr = draw(_expression(names, 2))
+        if kind == 0:  # a gradient of something computed so far
+            ys = draw(st.sampled_from(names[8:] or ["s0"]))
+            xs = draw(st.lists(st.sampled_from(names), min_size=1, max_size=3))
+            extra = draw(st.sampled_from(["", ', unconnected_gradients="zero"', ", stop_gradients=[s0]",
+                                          ", grad_ys=[2.0]"]))
+            lines.append(f"g{k} = gradients({ys}, [{', '.join(xs)}]{extra})")
+            names.append(f"g{k}")
+        elif kind == 1:
+            lines.append(f"def f{k}(a, b) = {draw(_expression(['a', 'b', 's1', 'v1'], 2))}")
+            lines.append(f"t{k} = f{k}({draw(_expression(names, 1))}, {draw(_expression(names, 1))})")
+            names.append(f"t{k}")
+        elif kind == 2:
+            lines.append(expr)  # a bare expression: an output
+        elif kind == 3:
+            lines.append(f"h{k} = {draw(st.sampled_from(['hessians', 'jacobian']))}"
+                         f"({draw(st.sampled_from(names))}, {draw(st.sampled_from(['s0', 'v0', 'm0']))})")
+            names.append(f"h{k}")
+        else:
+            lines.append(f"t{k} = {expr}")
+            names.append(f"t{k}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- mutations
+
+TOKEN = re.compile(r"\s+|#[^\n]*|\d+\.\d*(?:[eE][+-]?\d+)?|\.\d+|\d+(?:[eE][+-]?\d+)?|[A-Za-z_]\w*"
+                   r"|\"[^\"\n]*\"|'[^'\n]*'|\*\*|[<>=!]=|.", re.S)
+SEEDS = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "samples").glob("*.ag"))] + [PRELUDE]
+EXTRA_TOKENS = ["(", ")", "[", "]", ",", "=", "def", "**", "@", ":", ";", "\n", "-", "1e999", "step",
+                "gradients", "None", '"zero"', "$", "\x00", "é", "\\", "'", '"', "#"]
+
+
+@st.composite
+def mutants(draw, sources=None):
+    source = draw(st.one_of(st.sampled_from(SEEDS), programs(st.integers(1, 4))) if sources is None else sources)
+    tokens = TOKEN.findall(source)
+    for _ in range(draw(st.integers(1, 4))):
+        if not tokens:
+            break
+        i = draw(st.integers(0, len(tokens) - 1))
+        op = draw(st.sampled_from(["delete", "duplicate", "swap", "insert", "bytes"]))
+        if op == "delete":
+            del tokens[i]
+        elif op == "duplicate":
+            tokens.insert(i, tokens[i])
+        elif op == "swap":
+            j = draw(st.integers(0, len(tokens) - 1))
+            tokens[i], tokens[j] = tokens[j], tokens[i]
+        elif op == "insert":
+            tokens.insert(i, draw(st.sampled_from(EXTRA_TOKENS + tokens)))
+        else:
+            return _flip("".join(tokens).encode("utf-8"), draw)
+    return "".join(tokens).encode("utf-8")
+
+
+def _flip(data: bytes, draw) -> bytes:
+    data = bytearray(data)
+    for _ in range(draw(st.integers(1, 4))):
+        if data:
+            k = draw(st.integers(0, len(data) - 1))
+            data[k] ^= 1 << draw(st.integers(0, 7))
+    return bytes(data)
+
+
+# ---------------------------------------------------------------- the property
+
+class Hang(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    def alarm(signum, frame):
+        raise Hang(f"no answer within {seconds} s")
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def decode(data: bytes) -> str:
+    """The CLI's own reading of program bytes (UTF-8, errors are AgError)."""
+    from autograd_cli.cli import read_program
+
+    import tempfile
+    with tempfile.NamedTemporaryFile("wb", suffix=".ag", delete=False) as handle:
+        handle.write(data)
+    try:
+        return read_program(handle.name, "<fuzz>")
+    finally:
+        os.unlink(handle.name)
+
+
+def exercise(source: str, deep: bool = False) -> str:
+    """Every in-process path a command takes. Returns 'ok' or 'error'; anything else raises."""
+    from autograd_cli.api import build, evaluate
+    from autograd_cli.render.jsonout import dumps, eval_document
+
+    with _time_limit(HANG_SECONDS):
+        try:
+            result = evaluate(source)
+            dumps(eval_document(result))
+            _tables(result)
+            _explain_and_graph(result, source)
+            if deep:
+                _run_steps(source)
+                _verify(source)
+        except AgError as error:
+            error.render("<fuzz>", source)  # rendering the error must work too
+            if error.pos is not None:
+                assert error.pos.line >= 1 and error.pos.col >= 1, error.pos
+            # the graph without running it must also fail cleanly or work
+            try:
+                build(source)
+            except AgError:
+                pass
+            return "error"
+    return "ok"
+
+
+def _tables(result):
+    from rich.console import Console
+
+    from autograd_cli.render.tables import gradient_table, value_table
+
+    out = Console(file=io.StringIO(), width=100)
+    out.print(value_table(result.values))
+    for record in result.gradients:
+        out.print(gradient_table(record))
+
+
+def _explain_and_graph(result, source):
+    try:
+        from autograd_cli.explain import explain
+        from autograd_cli.graphview import graph_view
+        from autograd_cli.render import explainout, graphtext
+    except ImportError:  # pragma: no cover - those commands are optional here
+        return
+    records = explain(result)
+    explainout.document(records)
+    view = graph_view(result.program)
+    graphtext.to_dot(view)
+    graphtext.to_mermaid(view)
+
+
+def _run_steps(source):
+    from autograd_cli.runcmd import run_program
+
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        run_program(source, 2, as_json=True)
+
+
+def _verify(source):
+    from autograd_cli.verify import verify
+
+    verify(source, timeout=2.0)
+
+
+def test_prelude_evaluates():
+    assert exercise(PRELUDE) == "ok"
+
+
+@quick
+@given(programs())
+def test_random_programs_evaluate_or_fail_cleanly(source):
+    exercise(source)
+
+
+@quick
+@given(mutants())
+def test_mutated_programs_evaluate_or_fail_cleanly(data):
+    try:
+        source = decode(data)
+    except AgError:
+        return
+    exercise(source)
+
+
+def test_some_generated_programs_succeed():
+    # The generator must reach real evaluations, not only errors.
+    from hypothesis import find
+
+    find(programs(), lambda s: exercise(s) == "ok" and "gradients(" in s, settings=settings(
+        max_examples=500, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)))
+
+
+@settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(st.one_of(programs(st.integers(1, 4)), mutants()))
+def test_through_the_cli(tmp_path_factory, program):
+    data = program.encode("utf-8") if isinstance(program, str) else program
+    path = tmp_path_factory.mktemp("fuzz") / "p.ag"
+    path.write_bytes(data)
+    for argv in (["eval", path, "--json"], ["eval", path]):
+        proc = cli(*argv, timeout=HANG_SECONDS * 3)
+        assert proc.returncode in (0, 2), proc.stderr
+        assert "Traceback" not in proc.stderr, proc.stderr
+
+
+# ---------------------------------------------------------------- the long run
+
+@pytest.mark.fuzz
+@long
+@given(programs(st.integers(1, 12)))
+def test_fuzz_random_programs(source):
+    exercise(source, deep=True)
+
+
+@pytest.mark.fuzz
+@long
+@given(mutants())
+def test_fuzz_mutated_programs(data):
+    try:
+        source = decode(data)
+    except AgError:
+        return
+    exercise(source, deep=True)
+
+
+@pytest.mark.fuzz
+@long
+@given(st.text(max_size=200))
+def test_fuzz_set_values(text):
+    from autograd_cli.api import parse_set
+
+    with _time_limit(HANG_SECONDS):
+        try:
+            parse_set(text)
+        except AgError:
+            pass
