@@ -433,3 +433,16 @@ gradients(reduce_sum(n), [t], unconnected_gradients="zero")
     assert v["ok"] and any("finite differences undefined" in n for n in v["notes"])
     n = doc["checks"][5]
     assert n["ad"] == [1.0, 2.0, 3.0] and n["ok"]      # round is frozen: d(round(t)*t)/dt = round(t)
+
+
+def test_without_fork_sympy_runs_in_process(monkeypatch):
+    import multiprocessing
+
+    def no_fork(method=None):
+        raise ValueError("cannot find context for 'fork'")
+    monkeypatch.setattr(multiprocessing, "get_context", no_fork)
+    report = V.verify("x = variable(2.0)\ny = x * x * sin(x)\ng = gradients(y, x)")
+    check = report.checks[0]
+    assert check.ok and not check.skipped
+    assert check.formulas[0] == "x**2*cos(x) + 2*x*sin(x)"
+    assert check.symbolic[0] == pytest.approx(4 * math.cos(2) + 4 * math.sin(2), rel=1e-12)

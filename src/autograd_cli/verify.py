@@ -369,8 +369,9 @@ def _run_limited(work, timeout: float):
 
     try:
         ctx = multiprocessing.get_context("fork")
-    except ValueError:
-        return _guarded(work)
+    except ValueError:   # no fork here: in process, bounded by the size limits only
+        payload = _guarded(work)
+        return payload[0] if isinstance(payload, tuple) else payload
     receive, send = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(work, send), daemon=True)
     child.start()
@@ -388,7 +389,9 @@ def _run_limited(work, timeout: float):
                 payload["formulas"].update(better)
     except (EOFError, OSError):
         if status != "ok":
-            raise Skip("the SymPy process ended without an answer (out of memory?)") from None
+            child.join(1.0)
+            raise Skip(f"the SymPy process ended without an answer (exit code {child.exitcode}; "
+                       "out of memory or stack?)") from None
     finally:
         if child.is_alive():
             child.kill()
