@@ -390,3 +390,23 @@ def test_readme_shows_the_current_explain_output(samples):
     block = readme.split("$ autograd-cli explain samples/explain_demo.ag\n", 1)[1].split("```", 1)[0]
     proc = cli("explain", samples / "explain_demo.ag")
     assert proc.returncode == 0 and proc.stdout == block
+
+
+def test_budget_serves_the_cheapest_xs_first_and_stays_bounded(monkeypatch):
+    import autograd_cli.explain as ex
+
+    monkeypatch.setattr(ex, "MAX_PULLS", 300)
+    n = 60      # s = s * 0.9 + v_i: v_i has one path of 2 * (n - i) edges
+    src = "s = variable(0.0)\n" + "".join(f"v{i} = variable(1.0)\ns = s * 0.9 + v{i}\n" for i in range(n)) \
+        + "g = gradients(s, [" + ", ".join(f"v{i}" for i in range(n)) + "])\n"
+    _, [rec] = explained(src)
+    listed = [k for k, item in enumerate(rec.xs) if item.paths]
+    assert listed == list(range(n - len(listed), n)) and 5 < len(listed) < n     # the nearest ones
+    for k, item in enumerate(rec.xs):
+        assert item.space.total == item.space.live == 1
+        assert float(item.gradient) == pytest.approx(0.9 ** (n - 1 - k))        # hand: d s / d v_k
+        if item.paths:
+            assert float(item.paths[0].contribution) == pytest.approx(0.9 ** (n - 1 - k))
+        else:
+            assert item.stopped_by and "MAX_PULLS" in item.stopped_by and not item.complete
+    assert [x.x_text for x in rec.xs] == [f"v{i}" for i in range(n)]            # program order kept

@@ -16,6 +16,7 @@ each edge.
 """
 from __future__ import annotations
 
+import bisect
 import gc
 import time
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ MAX_CUT_PATHS = 64        # cut paths kept (with what cut them)
 MAX_PULLS = 200_000       # vector-Jacobian products evaluated while enumerating
 MAX_PATH_NODES = 200_000  # nodes over all kept paths (a first path is kept whatever its length)
 TIME_BUDGET = 10.0        # seconds spent listing paths, over the whole explain run
-MAX_REGION_NODES = 2_000_000  # nodes walked to break down cut paths of xs that do get a gradient
+MAX_REGION_NODES = 2_000_000  # nodes walked over xs' descendants (xs with a None gradient always are)
 
 EAGER_FIRST_ID = 1 << 62  # ids of eagerly evaluated helper nodes (never clash with the program's)
 
@@ -211,15 +212,20 @@ def explain_record(record, values, budget: Budget | None = None) -> RecordExplan
     out = RecordExplanation(record.kind, record.name, record.line, list(record.ys), [], note)
     out.edge_flows = [EdgeFlow(upstream.nodes[nid].inputs[i], upstream.nodes[nid], i, flow)
                       for (nid, i), flow in sorted(flows.items())]
-    for k, x in enumerate(record.x_nodes):
+    # When the budget cannot cover every x, the xs closest to the ys (fewest nodes after
+    # them: the cheapest to explain) are served first; the output keeps the program's order.
+    ids = sorted(upstream.nodes)
+    after = [len(ids) - bisect.bisect_right(ids, x.id) for x in record.x_nodes]
+    explained: dict[int, XExplanation] = {}
+    for k in sorted(range(len(record.x_nodes)), key=lambda k: after[k]):
+        x = record.x_nodes[k]
         x_text = record.xs[k]
         # Counts come free from `upstream`; the walk over x's descendants is made when a
-        # None gradient needs its reason, while paths may still be listed, or (within
-        # MAX_REGION_NODES) to break down what cut some of x's paths.
+        # None gradient needs its reason, or within MAX_REGION_NODES (to list paths and
+        # break down what cut them).
         exhausted = budget.exhausted()
         counts = why.path_space(x, record.y_nodes, stop_ids, upstream, detail=False)
-        detail = counts.total > 0 and (grads[k] is None or not exhausted or
-                                       (counts.cut > 0 and budget.region_nodes < MAX_REGION_NODES))
+        detail = counts.total > 0 and (grads[k] is None or budget.region_nodes < MAX_REGION_NODES)
         space = why.path_space(x, record.y_nodes, stop_ids, upstream) if detail else counts
         budget.region_nodes += len(space.order)
         if exhausted or not space.detailed:
@@ -241,8 +247,9 @@ def explain_record(record, values, budget: Budget | None = None) -> RecordExplan
             if record.kind == "gradients" and isinstance(record.values[k], Node):
                 gradient = values[record.values[k].id]    # unconnected_gradients="zero"
                 sentence = sentence[:-1] + ' (its gradient is zeros: unconnected_gradients="zero").'
-        out.xs.append(XExplanation(x_text, x, gradient, space, paths, cut_paths, listed_sum,
-                                   complete, stopped, edges, sentence, reason))
+        explained[k] = XExplanation(x_text, x, gradient, space, paths, cut_paths, listed_sum,
+                                    complete, stopped, edges, sentence, reason)
+    out.xs = [explained[k] for k in range(len(record.x_nodes))]
     return out
 
 
