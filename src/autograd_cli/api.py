@@ -52,7 +52,10 @@ def build(source, sets=None, unconnected: str = "none", grads=(), wrt=(), feed=N
     _allow_deep_nesting()
     with gc_paused():
         tree = source if isinstance(source, Program) else parse(source)
-        built = Builder(tree, sets=sets, unconnected=unconnected, feed=feed).build()
+        builder = Builder(tree, sets=sets, unconnected=unconnected, feed=feed)
+        del tree   # parsed here: the builder releases each statement's tree once built
+        built = builder.build(release=not isinstance(source, Program))
+        del builder
         for y_name in grads:
             add_gradient(built, y_name, list(wrt), unconnected)
     return built

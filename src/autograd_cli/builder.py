@@ -85,8 +85,13 @@ class Builder:
 
     # ------------------------------------------------------------ statements
 
-    def build(self) -> BuiltProgram:
-        for stmt in self.program.statements:
+    def build(self, release: bool = False) -> BuiltProgram:
+        """`release`: drop each statement's syntax tree once built (the caller owns no
+        other reference), so a long program's tree and graph do not both peak at once."""
+        statements = self.program.statements
+        for index, stmt in enumerate(statements):
+            if release:
+                statements[index] = None
             self.g.pos = stmt.pos
             if isinstance(stmt, ast.FuncDef):
                 self._define(stmt)

@@ -653,25 +653,47 @@ POOL = _Pool(cap=128 << 20)
 
 
 def _fused_add_step(parts, out, shape, dead, check, flag):
-    """add_n whose scatter inputs add into one buffer: ((x0 + x1) + x2) ... in input order."""
+    """add_n whose scatter inputs add into one buffer, in input order: ((x0 + x1) + x2) ...
+    The leading parts with one index (or none) are added straight into the buffer, and
+    the buffer is zeroed only where they do not write (1-D slices) instead of everywhere."""
+    first = [parts[0]]
+    for part in parts[1:]:
+        if part[1] != first[0][1] or len(first) == 2:
+            break
+        first.append(part)
+    index = first[0][1]
+    rest = parts[len(first):]
+    simple = index is not None and len(shape) == 1 and len(index) == 1 and \
+        isinstance(index[0], slice) and index[0].step in (None, 1)
+    if simple:
+        start, stop, _ = index[0].indices(shape[0])
+        stop = max(start, stop)
+
     def step(vals):
-        total = None
-        for slot, index in parts:
-            value = vals[slot]
-            if total is None:
-                total = POOL.take(shape)
-                if total is None:
-                    total = np.zeros(shape, dtype=np.float64)
-                else:
-                    total.fill(0.0)
-                if index is None:
-                    total += value
-                else:
-                    total[index] = value
-            elif index is None:
-                total += value
+        total = POOL.take(shape)
+        fresh = total is None
+        if fresh:
+            total = np.empty(shape, dtype=np.float64) if simple or index is None else np.zeros(shape)
+        if index is None:
+            target = total
+        elif simple:
+            target = total[start:stop]
+            total[:start] = 0.0
+            total[stop:] = 0.0
+        else:
+            if not fresh:
+                total.fill(0.0)
+            target = total[index]
+        values = [vals[slot] for slot, _ in first]
+        if len(values) == 2:
+            np.add(values[0], values[1], out=target)
+        else:
+            target[...] = values[0]
+        for slot, part_index in rest:
+            if part_index is None:
+                total += vals[slot]
             else:
-                total[index] += value
+                total[part_index] += vals[slot]
         vals[out] = total
         if check and not flag[0] and not _finite(total):
             flag[0] = True
