@@ -130,7 +130,7 @@ def draw(source: str, sets, fmt, grad_name, output, write_stdout) -> None:
     from . import api
     from .errors import AgError
     from .render import graphtext
-    from .render.tables import format_value
+    from .render.explainout import format_value
 
     kind, fmt_out = graphtext.output_kind(output, fmt) if output else ("text", fmt or "dot")
     built = api.build(source, sets=sets)
@@ -150,7 +150,7 @@ def draw(source: str, sets, fmt, grad_name, output, write_stdout) -> None:
         values = run(built.graph.nodes)
         with np.errstate(all="ignore"):
             _, flows, _ = record_flows(record, values)
-    view = graph_view(built, record, flows, lambda v: format_value(v, width=30).replace("\n", " "))
+    view = graph_view(built, record, flows, format_value)
     text = graphtext.to_mermaid(view) if fmt_out == "mermaid" else graphtext.to_dot(view)
     if kind == "picture":
         if len(view.nodes) > MAX_PICTURE_NODES:

@@ -5,7 +5,32 @@ import numpy as np
 
 from ..explain import (MAX_CUT_PATHS, MAX_PATH_NODES, MAX_PATHS, MAX_PULLS, TIME_BUDGET, count_json,
                        count_text, path_text)
-from .tables import format_value
+from ..ops import fmt
+from .tables import format_value as _full_value
+
+INLINE_ELEMENTS = 8       # tensors up to this size are written out on one line; larger ones summarised
+
+
+def format_value(value) -> str:
+    """One line: a number, a small tensor written out, or a summary of a large one."""
+    if value is None or isinstance(value, (bool, str, list)):
+        return _full_value(value)
+    array = np.asarray(value)
+    if array.ndim == 0 or array.dtype == bool:
+        return _full_value(array)
+    if array.size <= INLINE_ELEMENTS:
+        return np.array2string(array, separator=", ", max_line_width=10 ** 6, precision=10,
+                               floatmode="maxprec").replace("\n", "")
+    shape = fmt(array.shape)
+    with np.errstate(all="ignore"):
+        finite = array[np.isfinite(array)]
+        if not array.any():
+            return f"zeros {shape}"
+        largest = float(np.max(np.abs(finite))) if finite.size else float("nan")
+        norm = float(np.sqrt(np.sum(np.square(finite)))) if finite.size else float("nan")
+    bad = array.size - finite.size
+    extra = f", {bad:,} not finite" if bad else ""
+    return f"tensor {shape}: norm {norm:.6g}, largest |element| {largest:.6g}{extra}"
 
 SHOWN_PATHS = 5           # text output lists this many largest paths (all of them when complete and <= 30)
 SHOWN_CUT_PATHS = 10
@@ -74,10 +99,13 @@ def _x_text(item, record, out, escape):
         if len(item.paths) == 1:
             out.print(f"  the one live path carries the whole gradient {escape(grad)} {mark}", soft_wrap=True)
         else:
-            terms = _terms([format_value(p.contribution) for p in item.paths]) if len(item.paths) <= 8 \
-                else f"the {len(item.paths):,} contributions"
-            out.print(f"  sum: {escape(terms)} = {escape(format_value(item.listed_sum))}, "
-                      f"the gradient {mark}", soft_wrap=True)
+            texts = [format_value(p.contribution) for p in item.paths]
+            if len(texts) <= 8 and not any(t.startswith(("tensor", "zeros")) for t in texts):
+                out.print(f"  sum: {escape(_terms(texts))} = {escape(format_value(item.listed_sum))}, "
+                          f"the gradient {mark}", soft_wrap=True)
+            else:
+                out.print(f"  the {len(texts):,} contributions sum to {escape(format_value(item.listed_sum))}, "
+                          f"the gradient {mark}", soft_wrap=True)
     elif not item.paths and space.live:
         why_stop = item.stopped_by or "the budget"
         out.print(f"  (paths not listed: explain's budget was used up by the gradients above: {escape(why_stop)}; "
