@@ -298,3 +298,10 @@ def test_view_keeps_reverse_mode_nodes_out():
     assert all("add_n" not in n.detail for n in view.nodes)
     # w, b, x, x*w, y, 10, 10-y, 2, **, 2, loss, and the gradient boxes gw and gb
     assert len(view.nodes) == 13
+
+
+def test_readme_shows_the_current_mermaid(samples, tmp_path):
+    readme = (samples.parent / "README.md").read_text()
+    block = readme.split("```mermaid\n", 1)[1].split("```", 1)[0]
+    assert run((samples / "explain_demo.ag").read_text(), tmp_path, "--grad", "g", "--format", "mermaid") == block
+    check_mermaid(block)

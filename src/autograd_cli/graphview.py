@@ -64,8 +64,12 @@ def graph_view(built, record=None, flows=None, format_flow=None) -> GraphView:
         roots += list(rec.y_nodes) + list(rec.x_nodes)
     seen = {n.id: n for n in needed(roots, stop_at=results)}   # reverse-mode nodes behind a result: not drawn
     stop_ids = {n.id for n in record.stop_nodes} if record is not None and record.kind == "gradients" else set()
-    view = GraphView(title=f"edge labels: the gradient of {record.name} flowing back along each edge"
-                     if record is not None else "")
+    title = ""
+    if record is not None:
+        what = record.name if record.kind == "gradients" else \
+            f"d(sum of {', '.join(record.ys)})/dx (the first derivative behind {record.name})"
+        title = f"edge labels: the gradient {what} flowing back along each edge"
+    view = GraphView(title=title)
     for nid in sorted(seen):
         node = seen[nid]
         if nid in results:
@@ -111,7 +115,8 @@ def _gradient_node(node: Node, answers) -> VNode:
     for rec, k in answers:
         title = node.label or (f"{rec.name}[{k}]" if rec.kind == "gradients" else rec.name)
         ys = ", ".join(dict.fromkeys(rec.ys))
-        lines.append(f"{title} = ∂({ys})/∂({rec.xs[k]})")
+        what = f"∂²({ys})/∂({rec.xs[k]})²" if rec.kind == "hessians" else f"∂({ys})/∂({rec.xs[k]})"
+        lines.append(f"{title} = {what}")
     rec = answers[0][0]
     return VNode(f"n{node.id}", "; ".join(dict.fromkeys(lines)),
                  f"{rec.kind} · line {rec.line} · {fmt(node.shape)}", "gradient")

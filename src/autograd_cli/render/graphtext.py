@@ -51,7 +51,7 @@ def to_dot(view) -> str:
     return "\n".join(out) + "\n"
 
 
-_MERMAID_SAFE = re.compile(r"[A-Za-z0-9 _.,:=+\-*/()@·→∂✂\[\]']")
+_MERMAID_SAFE = re.compile(r"[A-Za-z0-9 _.,:=+\-*/()@·→∂²✂\[\]']")
 
 
 def mermaid_text(text: str) -> str:
