@@ -660,6 +660,8 @@ class SymbolicForward:
         """sum over ys of sum(y * grad_y); grad_ys are held (dummies, undone afterwards)."""
         total = self.sp.Integer(0)
         for j, y in enumerate(ys):
+            if record.y_nodes[j].dtype == "bool":
+                continue  # a comparison's value has no gradient (and SymPy cannot add truth values)
             seed = record.grad_ys[j] if record.kind == "gradients" and record.grad_ys else None
             if seed is None:
                 total += self.sp.Add(*y.reshape(-1))

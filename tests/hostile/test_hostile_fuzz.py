@@ -1,6 +1,6 @@
 """Grammar-aware fuzzing (Hypothesis). Random programs over the whole built-in table
 (autograd_cli.builtins.BUILTINS) and random mutations of valid programs must evaluate,
-or fail with AgError (exit 2): any other exception, or a hang, is a bug.
+or fail with AgError (exit 2): any other exception, a Python warning, or a hang is a bug.
 
 In-process through the API (fast), plus a few through the real CLI. The quick run is part
 of the suite; the long run is one command (README "Limits"):
@@ -15,6 +15,8 @@ import io
 import os
 import re
 import signal
+import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -136,6 +138,26 @@ def programs(draw, statements=st.integers(1, 8)):
             names.append(f"t{k}")
         elif kind == 2:
             lines.append(expr)  # a bare expression: an output
+        elif kind == 4:  # unpacking, state, reassignment, separators, continuation lines
+            form = draw(st.integers(0, 5))
+            if form == 0:
+                lines.append(f"a{k}, c{k} = {draw(st.sampled_from(['gradients(s0 * s0, [s0, v0])', '[s0, v0]']))}")
+                names += [f"a{k}", f"c{k}"]
+            elif form == 1:
+                target = draw(st.sampled_from(["s0", "v0", "m0", "s1"]))
+                fn = draw(st.sampled_from(["assign", "assign_add", "assign_sub"]))
+                lines.append(f"u{k} = {fn}({target}, {expr})")
+                names.append(f"u{k}")
+            elif form == 2:
+                lines.append(f"{draw(st.sampled_from(names[8:] or ['s1']))} = {expr}  # again")
+            elif form == 3:
+                lines.append(f"q{k} = group({expr}, s0); r{k} = q{k}")
+                names += [f"q{k}", f"r{k}"]
+            elif form == 4:
+                lines.append(f"t{k} = (\n    {expr}\n    + [1.0,\n 2.0, 3.0][0])")
+                names.append(f"t{k}")
+            else:
+                lines.append(f"p{k} = placeholder({draw(SHAPES)})")
         elif kind == 3:
             lines.append(f"h{k} = {draw(st.sampled_from(['hessians', 'jacobian']))}"
                          f"({draw(st.sampled_from(names))}, {draw(st.sampled_from(['s0', 'v0', 'm0']))})")
@@ -224,7 +246,8 @@ def exercise(source: str, deep: bool = False) -> str:
     from autograd_cli.api import build, evaluate
     from autograd_cli.render.jsonout import dumps, eval_document
 
-    with _time_limit(HANG_SECONDS):
+    with _time_limit(HANG_SECONDS), warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning would be noise on the user's terminal
         try:
             result = evaluate(source)
             dumps(eval_document(result))
@@ -355,3 +378,75 @@ def test_fuzz_set_values(text):
             parse_set(text)
         except AgError:
             pass
+
+
+# ---------------------------------------------------------------- command lines
+
+CLI_PROGRAM = 'w = variable(2.0)\nx = placeholder()\ny = w * x + step\nu = assign(w, w - 0.1 * y)\n' \
+              'g = gradients(y, [w, x])\n"s"\n'
+VALUES = st.sampled_from(["", "w", "x", "y", "g", "u", "nope", "x=1", "x=[1, 2]", "x=nan", "w=3", "y=1", "=", "x==1",
+                          "1", "-1", "0", "nan", "inf", "-inf", "1e999", "2.5", "1e3", "abc", "é", "\x7f", "[1,", "{}",
+                          "none", "zero", "dot", "mermaid", "svg", "data.csv", "bad.csv", "missing.csv", ".", "/",
+                          "out.dot", "out.mmd", "out.svg", "out.txt", "sub/out.dot", "w,x", "w,,", ",", '"s"'])
+OPTIONS = {
+    "eval": ["--set", "--grad", "--wrt", "--unconnected", "--json"],
+    "verify": ["--set", "--grad", "--wrt", "--rtol", "--atol", "--timeout", "--json"],
+    "run": ["--steps", "--feed", "--fetch", "--set", "--json"],
+    "explain": ["--set", "--grad", "--wrt", "--unconnected", "--json"],
+    "graph": ["--format", "--grad", "-o", "--set"],
+}
+FLAGS = {"--json"}
+
+
+@st.composite
+def command_lines(draw):
+    from autograd_cli.cli import app
+
+    commands = sorted(c.name or c.callback.__name__ for c in app.registered_commands)
+    command = draw(st.sampled_from(commands))
+    argv = [command, draw(st.sampled_from(["p.ag", "p.ag", "p.ag", "-", "missing.ag", "."]))]
+    for _ in range(draw(st.integers(0, 5))):
+        option = draw(st.sampled_from(OPTIONS.get(command, ["--json"]) + ["--bogus", "--"]))
+        argv += [option] if option in FLAGS else [option, draw(VALUES)]
+    if command == "run" and "--steps" not in argv and draw(st.booleans()):
+        argv += ["--steps", draw(st.sampled_from(["0", "1", "3", "1.5", "-2", "1e2"]))]
+    return argv
+
+
+def run_command_line(argv, folder: Path) -> int:
+    """cli.main() in this process: any exception escaping it is a failure; returns the exit code."""
+    from autograd_cli import cli as cli_module
+
+    (folder / "p.ag").write_text(CLI_PROGRAM, encoding="utf-8")
+    (folder / "data.csv").write_text("x\n1\n2\n", encoding="utf-8")
+    (folder / "bad.csv").write_text("x,x\n1\nzz,\n", encoding="utf-8")
+    old = (os.getcwd(), sys.argv, sys.stdin)
+    out, err = io.StringIO(), io.StringIO()
+    os.chdir(folder)
+    sys.argv, sys.stdin = ["autograd-cli", *argv], io.TextIOWrapper(io.BytesIO(CLI_PROGRAM.encode()))
+    try:
+        with _time_limit(HANG_SECONDS * 3), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                cli_module.main()
+                code = 0
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
+    finally:
+        os.chdir(old[0])
+        sys.argv, sys.stdin = old[1], old[2]
+    assert code in (0, 1, 2), (argv, code, err.getvalue())
+    assert "Traceback" not in err.getvalue(), (argv, err.getvalue())
+    return code
+
+
+@quick
+@given(command_lines())
+def test_random_command_lines_end_cleanly(tmp_path_factory, argv):
+    run_command_line(argv, tmp_path_factory.mktemp("argv"))
+
+
+@pytest.mark.fuzz
+@long
+@given(command_lines())
+def test_fuzz_command_lines(tmp_path_factory, argv):
+    run_command_line(argv, tmp_path_factory.mktemp("argv"))
