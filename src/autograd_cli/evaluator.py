@@ -65,7 +65,12 @@ def run(order, overrides=None, warnings=None, keep=None):
     a node from finite inputs are reported in `warnings` (a list) by line.
     `keep`: node ids whose values the caller reads; None keeps every value
     (others are still available, recomputed on access)."""
+    if len(order) <= SMALL:   # a few nodes (static values while building): compiling costs more
+        return run_plain(order, overrides, warnings)
     return schedule(order).run(overrides, warnings, keep)
+
+
+SMALL = 24
 
 
 _CACHE: dict = {}
