@@ -403,6 +403,8 @@ class Schedule:
                             break
                     if not shared[k]:
                         owned.add(k)
+                elif big and not shared[k] and node.op.name in _FRESH and k not in fused:
+                    owned.add(k)      # a fresh array (matmul, reduction, ...): ufuncs may reuse it
                 elif plans[k][3] and big and len(in_slots) == 1 and not shared[k]:
                     # an alias (x**1, x*1, reshape, ...) of a buffer at its last use takes it over
                     (s,) = in_slots
