@@ -11,6 +11,8 @@ TEXT_LIMIT = 200     # longer names and strings are shortened in tables (JSON ke
 
 
 LIST_BUDGET = 40     # items shown of one (nested) list value in all; the rest become "..."
+TABLE_EDGE_ROWS = 1000  # a table with more rows shows the first and last this many (rich
+                        # takes ~0.25 ms a row; --json always has every row)
 
 
 def format_value(value, width: int = 60, _budget=None) -> str:
@@ -53,9 +55,20 @@ def value_table(values: dict, title: str = "values"):
     table.add_column("name", style="bold")
     table.add_column("shape")
     table.add_column("value", overflow="fold")
-    for name, value in values.items():
+    for item in elide_rows(list(values.items()), "values"):
+        if isinstance(item, str):
+            table.add_row("...", "", item)
+            continue
+        name, value = item
         table.add_row(_escape(clip_text(name)), format_shape(value), _escape(format_value(value)))
     return table
+
+
+def elide_rows(rows: list, what: str, edge: int = TABLE_EDGE_ROWS) -> list:
+    """The rows a table shows: all, or the first and last `edge` around a note."""
+    if len(rows) <= 2 * edge + 1:
+        return rows
+    return rows[:edge] + [f"{len(rows) - 2 * edge:,} more {what} (--json lists all)"] + rows[-edge:]
 
 
 def gradient_table(result):
@@ -68,7 +81,11 @@ def gradient_table(result):
     table.add_column("x", style="bold")
     table.add_column("gradient", overflow="fold")
     table.add_column("why None", style="yellow")
-    for x, value in zip(result.xs, result.values):
+    for item in elide_rows(list(zip(result.xs, result.values)), "xs"):
+        if isinstance(item, str):
+            table.add_row("...", item, "")
+            continue
+        x, value = item
         table.add_row(_escape(clip_text(x)), _escape(format_value(value)), _escape(result.unconnected.get(x, "")))
     return table
 
