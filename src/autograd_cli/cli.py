@@ -132,12 +132,19 @@ def _ascii_json(text: str) -> str:
 
 
 def _robust_streams() -> None:
-    # Text the terminal cannot encode is shown escaped instead of raising UnicodeEncodeError.
+    # Text the terminal cannot encode is spelled in ASCII (symbols) or shown escaped,
+    # never raising UnicodeEncodeError.
+    from .render.symbols import AsciiWriter, unicode_ok
+
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError, OSError):
             pass
+    if not unicode_ok(sys.stdout) and not isinstance(sys.stdout, AsciiWriter):
+        sys.stdout = AsciiWriter(sys.stdout)
+    if not unicode_ok(sys.stderr) and not isinstance(sys.stderr, AsciiWriter):
+        sys.stderr = AsciiWriter(sys.stderr)
 
 
 # ---------------------------------------------------------------- commands

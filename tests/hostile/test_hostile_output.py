@@ -180,3 +180,27 @@ def test_atomic_write_bad_targets(tmp_path):
         atomic_write(tmp_path, "x")
     with pytest.raises(AgError, match="cannot write"):
         atomic_write(tmp_path / "no" / "such" / "dir.dot", "x")
+
+
+def test_every_symbol_in_the_source_has_an_ascii_spelling():
+    import re
+
+    from autograd_cli.render.symbols import ASCII_FALLBACK
+
+    package = SRC / "autograd_cli"
+    used = set()
+    for path in package.rglob("*.py"):
+        used |= set(re.findall(r"[^\x00-\x7f]", path.read_text(encoding="utf-8")))
+    box = set("┏│─")  # rich swaps its boxes itself (box.ASCII)
+    missing = {ch for ch in used - box if ord(ch) not in ASCII_FALLBACK}
+    assert not missing, f"add an ASCII spelling to render/symbols.py for: {sorted(missing)}"
+
+
+def test_ascii_terminals_get_symbols_spelled_out(tmp_path):
+    prog = tmp_path / "p.ag"
+    prog.write_text("w = variable(2.0)\ny = w * w\ng = gradients(y, w)\n")
+    for command in [c for c in ("verify", "explain") if c in _commands()]:
+        proc = subprocess.run([sys.executable, "-m", "autograd_cli", command, str(prog)], capture_output=True,
+                              env=_env(PYTHONIOENCODING="ascii"), timeout=60)
+        out = proc.stdout.decode("ascii")
+        assert proc.returncode == 0 and "\\u" not in out and "ok" in out, out

@@ -1,6 +1,7 @@
 """Rich table for `run`: one row per step (the final variables use tables.value_table)."""
 from __future__ import annotations
 
+from .symbols import symbols
 from .tables import _escape, format_value
 
 
@@ -14,6 +15,6 @@ def steps_table(columns, rows, skipped: int = 0, head: int = 0):
     for k, (step, values) in enumerate(rows):
         if skipped and k == head:
             note = [f"({skipped:,} steps not shown; run --json gives every step)"] if columns else []
-            table.add_row("…", *note, *[""] * (len(columns) - 1))
+            table.add_row(symbols().ellipsis, *note, *[""] * (len(columns) - 1))
         table.add_row(str(step), *[_escape(format_value(values[name], 30)) for name in columns])
     return table

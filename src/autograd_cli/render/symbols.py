@@ -1,5 +1,7 @@
 """Symbols for terminal output, with ASCII fallbacks for terminals that cannot show them
-(`LC_ALL=C`, `PYTHONIOENCODING=ascii`). Every renderer takes its ✓ ✗ → … from here."""
+(`LC_ALL=C`, `PYTHONIOENCODING=ascii`). Renderers take their ✓ ✗ → … from `symbols()`
+(so rich measures the text it will really print); `AsciiWriter`, installed on such a
+stdout by cli.main(), spells any symbol left in ASCII, and anything else is escaped."""
 from __future__ import annotations
 
 import sys
@@ -31,3 +33,29 @@ def unicode_ok(stream=None) -> bool:
 
 def symbols(stream=None) -> Symbols:
     return UNICODE if unicode_ok(stream) else ASCII
+
+
+# Any symbol still reaching an ASCII-only stdout is spelled out (cli.main installs AsciiWriter).
+ASCII_FALLBACK = str.maketrans({
+    "✓": "ok", "✗": "x", "→": "->", "←": "<-", "…": "...", "×": "x", "≈": "~", "∂": "d", "²": "^2",
+    "·": "-", "✂": "cut", "—": "-", "–": "-", "≤": "<=", "≥": ">=", "≠": "!=", "ᵀ": "^T", "⁴": "^4",
+    "⁰": "^0", "‘": "'", "’": "'", "“": '"', "”": '"', "⟨": "<", "⟩": ">", "µ": "u",
+})
+
+
+def to_ascii(text: str) -> str:
+    return text.translate(ASCII_FALLBACK)
+
+
+class AsciiWriter:
+    """A text stream over another that writes symbols in ASCII (see ASCII_FALLBACK)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(to_ascii(text))
+        return len(text)
+
+    def __getattr__(self, name):  # encoding, flush, fileno, isatty, buffer, ...
+        return getattr(self._stream, name)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .symbols import symbols
 from .tables import _escape, format_value
 
 FORMULA_WIDTH = 48
@@ -51,7 +52,7 @@ def verify_tables(report) -> list:
             _escape(_sampled(c, c.symbolic)),
             _escape(_sampled(c, c.finite_difference)),
             "-" if c.max_error is None else f"{c.max_error:.2g}",
-            "[green]✓[/green]" if c.ok else "[red]✗[/red]",
+            f"[green]{symbols().check}[/green]" if c.ok else f"[red]{symbols().cross}[/red]",
         )
         lines = list(c.notes) + [f"skipped {s}" for s in c.skipped]
         if not c.ok and c.bad_entries:
@@ -76,12 +77,12 @@ def _formula(c) -> str:
     if not c.shape:
         return _short(c.formulas[0])
     first = min(c.formulas)
-    more = " …" if len(c.formulas) > 1 else ""
+    more = " " + symbols().ellipsis if len(c.formulas) > 1 else ""
     return f"{_entry(c.shape, first)}: {_short(c.formulas[first])}{more}"
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= FORMULA_WIDTH else text[:FORMULA_WIDTH - 1] + "…"
+    return text if len(text) <= FORMULA_WIDTH else text[:FORMULA_WIDTH - 1] + symbols().ellipsis
 
 
 def _sampled(c, values: dict) -> str:
@@ -92,7 +93,7 @@ def _sampled(c, values: dict) -> str:
         flat = np.array([values[e] for e in range(total)], dtype=np.float64)
         return format_value(flat.reshape(c.shape), 30)
     shown = ", ".join(f"{_entry(c.shape, e)} {values[e]:.6g}" for e in sorted(values)[:3])
-    return f"{shown}, … ({len(values)} entries)"
+    return f"{shown}, {symbols().ellipsis} ({len(values)} entries)"
 
 
 def _entry(shape, e) -> str:
