@@ -15,7 +15,8 @@ MAX_ELEMENTS = 50_000_000        # elements of any one tensor (checked before it
 MAX_NESTING = 2_500              # expression nesting depth (the builder recurses per level)
 MAX_PROGRAM_BYTES = 10_000_000   # size of a program's text
 MAX_JACOBIAN_ROWS = 4_096        # gradient passes of one hessians/jacobian
-MAX_NODES = 1_000_000            # graph nodes (def inlining can double them per level)
+MAX_NODES = 2_000_000            # graph nodes: the 100k-statement chain with its gradient is 1.1M;
+                                 # def inlining can double them per level
 MAX_LIST_ITEMS = 1_000_000       # items in one list value, shared sublists counted each time
 
 DEFAULTS = {name: value for name, value in globals().items() if name.startswith("MAX_")}

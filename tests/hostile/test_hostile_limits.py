@@ -211,3 +211,15 @@ def test_tables_of_shared_nested_lists_stay_small(tmp_path):
     for _ in range(14):
         flat = [leaf for part in flat for leaf in part]
     assert flat == [1.0] * 2 ** 15  # JSON stays complete
+
+
+def test_the_spec_chain_with_its_gradient_fits_the_node_limit():
+    # spec 2: a straight chain of 100,000 statements must work; with its gradient (the
+    # seed workload W1) it makes about 11 nodes per statement.
+    from autograd_cli.api import build
+    from autograd_cli.limits import MAX_NODES
+
+    n = 2000
+    source = "x0 = variable(0.5)\nx = x0\n" + "x = sin(x)*1.01 + x*0.3\n" * n + "g = gradients(x, x0)\n"
+    per_statement = len(build(source).graph.nodes) / n
+    assert per_statement * 100_000 * 1.5 < MAX_NODES, per_statement
