@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import AgError
+from .limits import MAX_FEED_BYTES, limit, over  # noqa: F401 (MAX_FEED_BYTES: the default)
 
-MAX_FEED_BYTES = 200_000_000
 
 
 class FeedError(AgError):
@@ -88,11 +88,12 @@ def _read_text(path: str) -> str:
     try:
         if os.path.isdir(path):
             raise FeedError(path, "cannot read the feed: it is a directory")
-        if os.path.getsize(path) > MAX_FEED_BYTES:
-            raise FeedError(path, f"the feed is larger than {MAX_FEED_BYTES:,} bytes "
-                            "(MAX_FEED_BYTES in autograd_cli/feed.py)")
-        with open(path, "rb") as handle:
-            data = handle.read()
+        cap = limit("MAX_FEED_BYTES")
+        with open(path, "rb") as handle:  # never more than the limit (`--feed /dev/zero`)
+            data = handle.read(cap + 1)
+        if len(data) > cap:
+            raise FeedError(path, over("MAX_FEED_BYTES", "the feed is too large", len(data),
+                                       "bytes or more").message)
     except OSError as exc:
         raise FeedError(path, f"cannot read the feed: {exc.strerror or exc}") from None
     try:

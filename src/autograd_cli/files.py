@@ -7,10 +7,15 @@ The data goes to a temporary file next to the target, is flushed to disk, and
 then replaces the target in one step (`os.replace`), so a reader never sees half
 a file and a failure (disk full, interrupted, a bad path) leaves the old file, or
 no file, behind. Failures become AgError (exit 2) naming the path.
+
+A target that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a FIFO)
+is written to as it is, never replaced; a symbolic link keeps pointing where it did
+and the file it points to is replaced.
 """
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 
 from .errors import AgError
@@ -18,14 +23,26 @@ from .errors import AgError
 
 def atomic_write(path: str, data: str | bytes) -> None:
     payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    target = os.fspath(path)
-    if os.path.isdir(target):
-        raise AgError(f"cannot write {target}: it is a directory")
-    folder = os.path.dirname(os.path.abspath(target))
+    shown = os.fspath(path)
+    try:
+        mode = os.stat(shown).st_mode  # follows symbolic links
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise AgError(f"cannot write {shown}: it is a directory")
+    if mode is not None and not stat.S_ISREG(mode):  # a device or a pipe: write into it
+        try:
+            with open(shown, "wb") as handle:
+                handle.write(payload)
+        except OSError as exc:
+            raise AgError(f"cannot write {shown}: {exc.strerror or exc}") from None
+        return
+    target = os.path.realpath(shown)
+    folder = os.path.dirname(target)
     try:
         fd, temp = tempfile.mkstemp(prefix=".", suffix=".part", dir=folder)
     except OSError as exc:
-        raise AgError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise AgError(f"cannot write {shown}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -39,7 +56,7 @@ def atomic_write(path: str, data: str | bytes) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise AgError(f"cannot write {target}: {exc.strerror or exc}") from None
+            raise AgError(f"cannot write {shown}: {exc.strerror or exc}") from None
         raise
 
 

@@ -14,6 +14,7 @@ from .errors import AgError, Pos
 MAX_ELEMENTS = 50_000_000        # elements of any one tensor (checked before it is allocated)
 MAX_NESTING = 2_500              # expression nesting depth (the builder recurses per level)
 MAX_PROGRAM_BYTES = 10_000_000   # size of a program's text
+MAX_FEED_BYTES = 200_000_000     # size of a run --feed CSV file
 MAX_JACOBIAN_ROWS = 4_096        # gradient passes of one hessians/jacobian
 MAX_NODES = 2_000_000            # graph nodes: the 100k-statement chain with its gradient is 1.1M;
                                  # def inlining can double them per level

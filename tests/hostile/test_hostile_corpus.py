@@ -12,6 +12,7 @@ code path without paying interpreter start-up 140 times (the suite must stay fas
 """
 from __future__ import annotations
 
+import base64
 import functools
 import os
 import re
@@ -77,6 +78,9 @@ def _run(case: dict) -> dict:
         if "file" in case:
             program = case["file"]
             shutil.copy(HERE / "programs" / program, folder / program)
+        for name, text in case.get("files", {}).items():
+            raw = base64.b64decode(text[7:]) if text.startswith("base64:") else text.encode("utf-8")
+            (folder / name).write_bytes(raw)
         if "make" in case:
             made, more = _make(case["make"], folder)
             program = made or program

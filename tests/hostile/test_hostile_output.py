@@ -204,3 +204,37 @@ def test_ascii_terminals_get_symbols_spelled_out(tmp_path):
                               env=_env(PYTHONIOENCODING="ascii"), timeout=60)
         out = proc.stdout.decode("ascii")
         assert proc.returncode == 0 and "\\u" not in out and "ok" in out, out
+
+
+def test_atomic_write_into_a_pipe_writes_into_it(tmp_path):
+    # Found by hand: `graph -o /dev/null` run as root replaced the device node with a file.
+    # A target that is not a regular file is written to, never replaced.
+    import stat
+    import threading
+
+    from autograd_cli.files import atomic_write
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    atomic_write(fifo, "digraph {}\n")
+    reader.join(10)
+    assert got == [b"digraph {}\n"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_atomic_write_through_a_symlink_keeps_the_link(tmp_path):
+    from autograd_cli.files import atomic_write
+
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "g.dot"
+    real.write_text("old")
+    link = tmp_path / "link.dot"
+    link.symlink_to(real)
+    atomic_write(link, "new")
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text() == "new"
+    assert sorted(p.name for p in (tmp_path / "real").iterdir()) == ["g.dot"]
