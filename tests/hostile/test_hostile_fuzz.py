@@ -269,12 +269,16 @@ def exercise(source: str, deep: bool = False) -> str:
     return "ok"
 
 
-def _tables(result):
+def _console():
     from rich.console import Console
 
+    return Console(file=io.StringIO(), width=100)
+
+
+def _tables(result):
     from autograd_cli.render.tables import gradient_table, value_table
 
-    out = Console(file=io.StringIO(), width=100)
+    out = _console()
     out.print(value_table(result.values))
     for record in result.gradients:
         out.print(gradient_table(record))
@@ -289,6 +293,7 @@ def _explain_and_graph(result, source):
         return
     records = explain(result)
     explainout.document(records)
+    explainout.text(records, _console())
     view = graph_view(result.program)
     graphtext.to_dot(view)
     graphtext.to_mermaid(view)
@@ -299,12 +304,20 @@ def _run_steps(source):
 
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         run_program(source, 2, as_json=True)
+        run_program(source, 2, as_json=False)
 
 
 def _verify(source):
+    from autograd_cli.render.jsonout import dumps
+    from autograd_cli.render.verifyout import summary, verify_document, verify_tables
     from autograd_cli.verify import verify
 
-    verify(source, timeout=2.0)
+    report = verify(source, timeout=2.0)
+    dumps(verify_document(report))
+    out = _console()
+    for table in verify_tables(report):
+        out.print(table)
+    summary(report)
 
 
 def test_prelude_evaluates():
