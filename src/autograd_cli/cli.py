@@ -149,30 +149,44 @@ def _robust_streams() -> None:
 
 # ---------------------------------------------------------------- commands
 
+FileArg = typer.Argument(..., help="The .ag program, or - for standard input.")
 SetOpt = typer.Option(None, "--set", help="NAME=VALUE (a number or a JSON array); repeatable.")
 JsonOpt = typer.Option(False, "--json", help="Strict JSON on stdout.")
+GradOpt = typer.Option(None, "--grad", help="Also differentiate this value (not asked for in the file).")
+WrtOpt = typer.Option(None, "--wrt", help="...with respect to these names (default: its inputs and variables).")
+UnconnectedOpt = typer.Option("none", "--unconnected", help="none | zero: the default of unconnected_gradients.")
+
+
+def evaluate_with_options(session: Session, set_, grad, wrt, unconnected="none"):
+    """The shared part of eval and explain: check the gradient options, evaluate."""
+    from .api import evaluate
+
+    if unconnected not in ("none", "zero"):
+        raise AgError(f"--unconnected must be none or zero, got {unconnected!r}")
+    if wrt and not grad:
+        raise AgError("--wrt needs --grad")
+    return evaluate(session.source, sets=parse_sets(set_), unconnected=unconnected,
+                    grads=grad or (), wrt=wrt or ())
+
+
+def print_warnings(warnings) -> None:
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
 
 
 @app.command("eval")
 def eval_command(
-    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    file: str = FileArg,
     set_: Optional[List[str]] = SetOpt,
-    grad: Optional[List[str]] = typer.Option(None, "--grad", help="Add gradients of this value."),
-    wrt: Optional[List[str]] = typer.Option(None, "--wrt", help="...with respect to these names."),
-    unconnected: str = typer.Option("none", "--unconnected", help="none | zero"),
+    grad: Optional[List[str]] = GradOpt,
+    wrt: Optional[List[str]] = WrtOpt,
+    unconnected: str = UnconnectedOpt,
     as_json: bool = JsonOpt,
 ):
     """Compute every value and gradient of a program."""
 
     def body(session: Session):
-        from .api import evaluate
-
-        if unconnected not in ("none", "zero"):
-            raise AgError(f"--unconnected must be none or zero, got {unconnected!r}")
-        if wrt and not grad:
-            raise AgError("--wrt needs --grad")
-        result = evaluate(session.source, sets=parse_sets(set_), unconnected=unconnected,
-                          grads=grad or (), wrt=wrt or ())
+        result = evaluate_with_options(session, set_, grad, wrt, unconnected)
         if as_json:
             from .render.jsonout import dumps, eval_document
 
@@ -184,8 +198,7 @@ def eval_command(
             out.print(value_table(result.values))
             for record in result.gradients:
                 out.print(gradient_table(record))
-            for warning in result.warnings:
-                print(f"warning: {warning}", file=sys.stderr)
+            print_warnings(result.warnings)
         return EXIT_OK
 
     run_guarded(file, body)
@@ -193,26 +206,20 @@ def eval_command(
 
 @app.command("explain")
 def explain_command(
-    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    file: str = FileArg,
     set_: Optional[List[str]] = SetOpt,
-    grad: Optional[List[str]] = typer.Option(None, "--grad", help="Also explain gradients of this value."),
-    wrt: Optional[List[str]] = typer.Option(None, "--wrt", help="...with respect to these names."),
-    unconnected: str = typer.Option("none", "--unconnected", help="none | zero"),
+    grad: Optional[List[str]] = GradOpt,
+    wrt: Optional[List[str]] = WrtOpt,
+    unconnected: str = UnconnectedOpt,
     as_json: bool = JsonOpt,
 ):
     """Why each gradient is what it is: paths from x to the ys, their contributions, cuts."""
 
     def body(session: Session):
-        from .api import evaluate
         from .explain import explain
         from .render import explainout
 
-        if unconnected not in ("none", "zero"):
-            raise AgError(f"--unconnected must be none or zero, got {unconnected!r}")
-        if wrt and not grad:
-            raise AgError("--wrt needs --grad")
-        result = evaluate(session.source, sets=parse_sets(set_), unconnected=unconnected,
-                          grads=grad or (), wrt=wrt or ())
+        result = evaluate_with_options(session, set_, grad, wrt, unconnected)
         records = explain(result)
         if as_json:
             from .render.jsonout import dumps
@@ -220,8 +227,7 @@ def explain_command(
             write_json(dumps(explainout.document(records)))
         else:
             explainout.text(records, console())
-        for warning in result.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
+        print_warnings(result.warnings)
         return EXIT_OK
 
     run_guarded(file, body)
@@ -229,7 +235,7 @@ def explain_command(
 
 @app.command("run")
 def run_command(
-    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    file: str = FileArg,
     steps: str = typer.Option(..., "--steps", help="How many steps (step = 0..N-1); an integral number."),
     feed: Optional[str] = typer.Option(None, "--feed", help="CSV with a header row: a column per placeholder; "
                                                             "step i reads row i mod rows."),
@@ -250,7 +256,7 @@ def run_command(
 
 @app.command("graph")
 def graph_command(
-    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    file: str = FileArg,
     fmt: Optional[str] = typer.Option(None, "--format", help="dot | mermaid (default: from -o, else dot)"),
     grad: Optional[str] = typer.Option(None, "--grad", help="Label edges with the gradient flow of this "
                                        "gradients result (its name) or of d(VALUE)/d(inputs)."),
@@ -273,10 +279,10 @@ def graph_command(
 
 @app.command("verify")
 def verify_command(
-    file: str = typer.Argument(..., help="The .ag program, or - for standard input."),
+    file: str = FileArg,
     set_: Optional[List[str]] = SetOpt,
-    grad: Optional[List[str]] = typer.Option(None, "--grad", help="Also check gradients of this value."),
-    wrt: Optional[List[str]] = typer.Option(None, "--wrt", help="...with respect to these names."),
+    grad: Optional[List[str]] = GradOpt,
+    wrt: Optional[List[str]] = WrtOpt,
     rtol: float = typer.Option(1e-6, "--rtol", help="Relative tolerance, AD vs SymPy."),
     atol: float = typer.Option(1e-8, "--atol", help="Absolute tolerance, AD vs SymPy."),
     timeout: float = typer.Option(5.0, "--timeout", help="Seconds of SymPy work per check."),
@@ -303,8 +309,7 @@ def verify_command(
             for table in verify_tables(report):
                 out.print(table)
             out.print(summary(report))
-            for warning in report.warnings:
-                print(f"warning: {warning}", file=sys.stderr)
+            print_warnings(report.warnings)
         return EXIT_OK if report.ok else EXIT_DISAGREE
 
     run_guarded(file, body)
