@@ -275,6 +275,15 @@ def _console():
     return Console(file=io.StringIO(), width=100)
 
 
+def exercise_bytes(data: bytes, deep: bool = False) -> str:
+    """A program file's bytes, read as the CLI reads them, then exercised."""
+    try:
+        source = decode(data)
+    except AgError:
+        return "error"
+    return exercise(source, deep)
+
+
 def _tables(result):
     from autograd_cli.render.tables import gradient_table, value_table
 
@@ -333,11 +342,7 @@ def test_random_programs_evaluate_or_fail_cleanly(source):
 @quick
 @given(mutants())
 def test_mutated_programs_evaluate_or_fail_cleanly(data):
-    try:
-        source = decode(data)
-    except AgError:
-        return
-    exercise(source)
+    exercise_bytes(data)
 
 
 def test_some_generated_programs_succeed():
@@ -373,11 +378,7 @@ def test_fuzz_random_programs(source):
 @long
 @given(mutants())
 def test_fuzz_mutated_programs(data):
-    try:
-        source = decode(data)
-    except AgError:
-        return
-    exercise(source, deep=True)
+    exercise_bytes(data, deep=True)
 
 
 @pytest.mark.fuzz
