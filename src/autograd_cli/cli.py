@@ -47,7 +47,7 @@ def read_program(path: str, filename: str) -> str:
     if len(data) > cap:
         raise over("MAX_PROGRAM_BYTES", "the program is too large", len(data), "bytes or more")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is not part of the program
     except UnicodeDecodeError as exc:
         before = data[:exc.start]
         line = before.count(b"\n") + 1
