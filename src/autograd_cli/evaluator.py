@@ -231,11 +231,14 @@ class Schedule:
         float_step = bytearray()
         is_float = bytearray(n)
         shadows: dict = {}      # slot -> slot holding it as a Python float
+        numbers: dict = {}      # a constant's number -> its float slot
         step_node: dict = {}    # conversion step index -> node (for error messages)
         table = _float_table()
         append = steps.append
 
         for k, node in enumerate(order):
+            if slot_of is None:
+                k = node.id     # the same number: keep the node's int object, not a new one
             op = node.op
             if op.leaf:
                 value = node.params.get("value")
@@ -271,9 +274,18 @@ class Schedule:
                         continue
                     shadow = shadows.get(s)
                     if shadow is None:
-                        template.append(float(known[s]) if s in known else None)
-                        shadow = shadows[s] = len(template) - 1
-                        if s not in known:       # a run-time value: convert it once
+                        if s in known:
+                            number = float(known[s])
+                            # constants of the same number share one float slot
+                            key = ("number", number) if number != 0.0 and number == number else s
+                            shadow = numbers.get(key)
+                            if shadow is None:
+                                template.append(number)
+                                shadow = numbers[key] = len(template) - 1
+                            shadows[s] = shadow
+                        else:                    # a run-time value: convert it once
+                            template.append(None)
+                            shadow = shadows[s] = len(template) - 1
                             step_node[len(steps)] = order[s]
                             append((1, float, s, None, shadow))
                             float_step.append(1)

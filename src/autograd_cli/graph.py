@@ -76,6 +76,7 @@ class Graph:
         self.pos = Pos(1, 1)      # where new nodes are attributed (set by the builder)
         self.max_elements = limit("MAX_ELEMENTS")  # read once per graph (see limits.py)
         self.max_nodes = limit("MAX_NODES")
+        self._scalars: dict = {}  # float -> the params dict shared by its consts (const())
 
     def apply(self, op_name: str, *inputs: Node, **params) -> Node:
         op = (_OPS or _load_ops())[op_name]
@@ -101,6 +102,17 @@ class Graph:
         return node
 
     def const(self, value) -> Node:
+        if type(value) is float and value == value and value != 0.0:
+            # A number literal: every const of the same number shares one read-only
+            # value and params dict (a long program repeats a few literals a million times).
+            params = self._scalars.get(value)
+            if params is None:
+                array = np.asarray(value, dtype=np.float64)
+                array.flags.writeable = False
+                params = self._scalars[value] = {"value": array}
+            node = self.apply("const", value=params["value"])
+            node.params = params
+            return node
         return self.apply("const", value=np.asarray(value, dtype=np.float64))
 
     def zeros(self, shape) -> Node:
