@@ -391,7 +391,7 @@ class Schedule:
                     shared[s] = 1
         fused = self._fusions(frozen, plans, last_use) if frozen is not None else {}
         owned = set()                 # slots holding a fresh array nothing else refers to
-        steps = list(base)
+        steps = list(base) if plans else base   # (only NumPy steps are replaced)
         flag = self._flag = [False]
         freed_at_start = []
         for idx, (kind, _, ins, _, k) in enumerate(steps):
