@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from .graph import Graph, Node, NoGradient
-from .limits import MAX_JACOBIAN_ROWS, limit, over  # noqa: F401 (MAX_JACOBIAN_ROWS: old name)
+from .limits import limit, over
 from .why import unconnected_reason
 
 

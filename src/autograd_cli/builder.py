@@ -14,7 +14,6 @@ from .graph import Graph, Node, NoGradient
 from .limits import element_count, limit, over
 
 RESERVED = {"def", "None", "True", "False", "step"}
-LEAF_KINDS = ("variable", "placeholder", "input")
 
 
 @dataclass

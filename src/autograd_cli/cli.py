@@ -26,12 +26,7 @@ class Session:
 
     def __init__(self, path: str):
         self.filename = "<stdin>" if path == "-" else path
-        self.source: str | None = None
         self.source = read_program(path, self.filename)
-
-    def fail(self, error: AgError) -> "typer.Exit":
-        print(error.render(self.filename, self.source), file=sys.stderr)
-        return typer.Exit(EXIT_ERROR)
 
 
 def read_program(path: str, filename: str) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import AgError
-from .limits import MAX_FEED_BYTES, limit, over  # noqa: F401 (MAX_FEED_BYTES: the default)
+from .limits import limit, over
 
 
 
