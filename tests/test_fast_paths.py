@@ -123,6 +123,27 @@ def test_rosenbrock_like_w3():
     np.testing.assert_allclose(result.gradients[0].values[0], grad, rtol=1e-12)
 
 
+def test_repeated_runs_reuse_buffers_without_touching_earlier_results():
+    # Released buffers go to a pool that later runs write into: a result handed out by
+    # one run must never be one of them.
+    source = ("x = variable(random_uniform([5000], minval=-2, maxval=2, seed=0))\n"
+              "f = reduce_sum(100 * (x[1:] - x[:-1]**2)**2 + (1 - x[:-1])**2)\n"
+              "g = gradients(f, x)\nh = tanh(x) * 2 + x\n")
+    built = api.build(source)
+    x, g, h = built.leaves["x"], built.named["g"][0], built.named["h"]
+    schedule = Schedule(built.graph.nodes)
+    keep = {g.id, h.id}
+    runs = []
+    for seed in range(4):
+        value = np.random.default_rng(seed).uniform(-2, 2, [5000])
+        out = schedule.run({x.id: value}, [], keep=keep)
+        runs.append((value, out[g.id], out[h.id]))
+    for value, grad, tanh_part in runs:
+        plain = run_plain(built.graph.nodes, {x.id: value})
+        assert same(grad, plain[g.id]) and same(tanh_part, plain[h.id])
+        np.testing.assert_allclose(tanh_part, np.tanh(value) * 2 + value, rtol=1e-15)
+
+
 @pytest.mark.parametrize("source, line, what", [
     ("a = 1.0\nb = 0.0\nc = a / b\nd = c * 0\n", 3, "inf"),
     ("a = variable(-1.0)\nb = sqrt(a)\nc = exp(-b)\n", 2, "nan"),

@@ -428,12 +428,13 @@ class Schedule:
                              and not order[s].op.leaf and _size(order[s]) >= BIG)
                 # dead buffers nothing else refers to go back to the pool (not the one
                 # written in place, nor one an alias took over)
-                fresh = ufunc is not None or k in fused
+                # (a consumer whose result never shares an input's memory)
+                fresh = ufunc is not None or k in fused or (node.op.name in _FRESH and not plans[k][3])
                 give = tuple(s for s in dead if s in owned and fresh
                              and (inplace is None or in_slots[inplace] != s))
                 take = big and ufunc is not None and inplace is None
             if k in fused:
-                step = _fused_add_step(fused[k][0], k, node.shape, dead, check, flag)
+                step = _fused_add_step(fused[k][0], k, node.shape, dead, check, flag, give)
             else:
                 step = _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc,
                                    node.shape if frozen is not None and take else None,
@@ -671,7 +672,7 @@ class _Pool:
 POOL = _Pool(cap=128 << 20)
 
 
-def _fused_add_step(parts, out, shape, dead, check, flag):
+def _fused_add_step(parts, out, shape, dead, check, flag, give=()):
     """add_n whose scatter inputs add into one buffer, in input order: ((x0 + x1) + x2) ...
     The leading parts with one index (or none) are added straight into the buffer, and
     the buffer is zeroed only where they do not write (1-D slices) instead of everywhere."""
@@ -716,6 +717,8 @@ def _fused_add_step(parts, out, shape, dead, check, flag):
         vals[out] = total
         if check and not flag[0] and not _finite(total):
             flag[0] = True
+        for s in give:
+            POOL.give(vals[s])
         for s in dead:
             vals[s] = FREED
     return step
