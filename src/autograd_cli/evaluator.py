@@ -160,7 +160,8 @@ UFUNCS = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divi
           "negative": np.negative, "square": np.square, "abs": np.abs, "sqrt": np.sqrt,
           "exp": np.exp, "log": np.log, "log1p": np.log1p, "sin": np.sin, "cos": np.cos,
           "tan": np.tan, "tanh": np.tanh, "sinh": np.sinh, "cosh": np.cosh, "atan": np.arctan,
-          "reciprocal": np.reciprocal, "pow": np.power, "maximum": np.maximum, "minimum": np.minimum}
+          "reciprocal": np.reciprocal, "pow": np.power, "maximum": np.maximum, "minimum": np.minimum,
+          "matmul": np.matmul}   # (a ufunc too: its result can go into a pooled buffer, never in place)
 
 # a non-finite element in input i always leaves a non-finite element in the output
 _PROPAGATE_ALL = {"add", "subtract", "multiply", "add_n", "negative", "square", "abs", "sqrt", "sin",
@@ -363,6 +364,7 @@ class Schedule:
                 plans[k] = self._plan(order[k], ins)
         last_use = [-1] * n
         covered = bytearray(n)        # some consumer carries a non-finite value onward
+        solid = bytearray(n)          # ... and it is not a mere rearrangement (see below)
         shared = bytearray(n)         # some consumer may keep a view of the value
         for kind, _, ins, b, k in base:
             node = order[k] if k < n else None
@@ -372,16 +374,19 @@ class Schedule:
                 for s in ins:
                     last_use[s] = k
                 if node.dtype == "float":
+                    rearranges = node.op.name in _SHAPE_OPS
                     for j, s in enumerate(ins):
                         if s in used and self._propagates(node, j, plan):
                             covered[s] = 1
+                            if not rearranges:
+                                solid[s] = 1
             else:
                 reads = (ins,) if kind == 1 else (ins, b) if kind == 2 else ins
                 for j, s in enumerate(reads):
                     if s < n:
                         last_use[s] = k
                         if node is not None and self._propagates(node, j, None):
-                            covered[s] = 1
+                            covered[s] = solid[s] = 1
         for k, plan in plans.items():
             if plan[2] is None and (plan[3] or order[k].op.name not in _FRESH):  # may view its inputs
                 used = plan[1]
@@ -404,11 +409,17 @@ class Schedule:
                 continue
             fn, in_slots, ufunc, _ = plans[k]
             check = node.dtype == "float" and not covered[k]
+            if check and node.op.name in _SHAPE_OPS and len(in_slots) == 1:
+                # A rearrangement makes no NaN/inf of its own: nothing to check when its
+                # input is a leaf or constant (never warned about) or is carried onward
+                # by another consumer that is not a rearrangement (checked there).
+                (s,) = in_slots
+                check = not (solid[s] or order[s].op.leaf or s in self.uniform)
             inplace, dead = None, ()
             if frozen is not None:
                 big = node.dtype == "float" and _size(node) >= BIG
                 if ufunc is not None and big:
-                    for pos, s in enumerate(in_slots):
+                    for pos, s in enumerate(in_slots if ufunc is not np.matmul else ()):
                         if (s in owned and last_use[s] == k and order[s].id not in frozen
                                 and order[s].shape == node.shape and in_slots.count(s) == 1):
                             inplace = pos
