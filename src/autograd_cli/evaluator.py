@@ -211,6 +211,8 @@ class Schedule:
     """`order` compiled into steps `(kind, fn, a, b, out)` over value slots:
     kind 1: slots[out] = fn(slots[a]); 2: fn(slots[a], slots[b]); 3: fn(*slots[a...]);
     0: fn(slots) for a NumPy node (a generic step: checks, in-place, releases).
+    The steps are kept as five parallel lists (`Steps`), not one tuple per step: a
+    million-node program's schedule then costs 40 bytes a step instead of about 100.
 
     Compiling also folds nodes computed from constants alone (small ones, or ones whose
     every element is one number, kept as a broadcast view), when their value is finite."""
@@ -227,9 +229,7 @@ class Schedule:
         template: list = [None] * n
         known = _Known(template, n)   # slots whose value is known before running
         leaves = []             # (slot, node id, default) of the overridable leaves
-        steps = []
-        float_slots = []        # outputs of the Python-float path
-        float_step = bytearray()
+        steps = Steps(bytearray(), [], [], [], [])
         is_float = bytearray(n)
         shadows: dict = {}      # slot -> slot holding it as a Python float
         numbers: dict = {}      # a constant's number -> its float slot
@@ -287,33 +287,27 @@ class Schedule:
                         else:                    # a run-time value: convert it once
                             template.append(None)
                             shadow = shadows[s] = len(template) - 1
-                            step_node[len(steps)] = order[s]
-                            append((1, float, s, None, shadow))
-                            float_step.append(1)
+                            step_node[len(steps.kinds)] = order[s]
+                            append(1, float, s, None, shadow)
                     ins[j] = shadow
                 if len(ins) == 1:
-                    append((1, fn, ins[0], None, k))
+                    append(1, fn, ins[0], None, k)
                 elif len(ins) == 2 and fn is not _sum_left:
-                    append((2, fn, ins[0], ins[1], k))
+                    append(2, fn, ins[0], ins[1], k)
                 else:
-                    append((3, fn, tuple(ins), None, k))
-                float_step.append(1)
-                float_slots.append(k)
+                    append(3, fn, tuple(ins), None, k)
                 is_float[k] = 1
             else:
-                append((0, None, tuple(ins), None, k))
-                float_step.append(0)
+                append(0, None, tuple(ins), None, k)
         self.template = template
         self.uniform = known      # .get(slot): the one number every element equals, or None
         self.leaves = leaves
         self.steps = steps
-        self.float_slots = float_slots
-        self.float_step = float_step
         self.step_node = step_node
         self._compiled_keep: dict = {}
 
     def node_of_step(self, i):
-        return self.step_node.get(i) or self.order[self.steps[i][4]]
+        return self.step_node.get(i) or self.order[self.steps.outs[i]]
 
     # ------------------------------------------------------------ NumPy steps
 
@@ -396,15 +390,15 @@ class Schedule:
                     shared[s] = 1
         fused = self._fusions(frozen, plans, last_use) if frozen is not None else {}
         owned = set()                 # slots holding a fresh array nothing else refers to
-        steps = list(base) if plans else base   # (only NumPy steps are replaced)
+        fns = list(base.fns) if plans else base.fns   # (only NumPy steps are replaced)
         flag = self._flag = [False]
         freed_at_start = []
-        for idx, (kind, _, ins, _, k) in enumerate(steps):
+        for idx, (kind, _, ins, _, k) in enumerate(base):
             if kind != 0:
                 continue
             node = order[k]
             if k in fused and fused[k] is None:       # computed inside a fused step
-                steps[idx] = (0, _noop, None, None, k)
+                fns[idx] = _noop
                 freed_at_start.append(k)
                 continue
             fn, in_slots, ufunc, _ = plans[k]
@@ -450,9 +444,11 @@ class Schedule:
                 step = _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc,
                                    node.shape if frozen is not None and take else None,
                                    give if frozen is not None else ())
-            steps[idx] = (0, step, None, None, k)
+            fns[idx] = step
         # float-path values to check at the end: those whose NaN/inf could vanish downstream
-        float_checks = tuple(k for k in self.float_slots if not covered[k])
+        # (kinds 1-3 are the float path; slots from n on hold conversions, not nodes)
+        float_checks = tuple(k for kind, k in zip(base.kinds, base.outs) if kind and k < n and not covered[k])
+        steps = Steps(base.kinds, fns, base.ins, base.bs, base.outs) if plans else base
         self._compiled_keep[frozen] = (steps, tuple(freed_at_start), float_checks)
         return self._compiled_keep[frozen]
 
@@ -496,13 +492,11 @@ class Schedule:
                 vals[slot] = overrides.get(node_id, default)
         for s in freed:
             vals[s] = FREED
-        n = len(steps)
-        i = 0
+        remaining = iter(steps)
         with np.errstate(all="ignore"):
-            while i < n:
+            while True:
                 try:
-                    for i in range(i, n):
-                        kind, fn, a, b, out = steps[i]
+                    for kind, fn, a, b, out in remaining:
                         if kind == 2:
                             vals[out] = fn(vals[a], vals[b])
                         elif kind == 1:
@@ -511,19 +505,19 @@ class Schedule:
                             fn(vals)
                         else:
                             vals[out] = fn(*[vals[s] for s in a])
-                    i = n
+                    break
                 except MemoryError:
-                    node = self.node_of_step(i)
+                    node = self.node_of_step(steps.index_of(out))
                     raise AgError(f"{node.op.name}: out of memory", node.pos) from None
                 except ERRORS as exc:
+                    i = steps.index_of(out)    # (the failing step's loop variables are bound)
                     node = self.node_of_step(i)
-                    if not self.float_step[i]:
+                    if not steps.kinds[i]:      # a NumPy step
                         raise AgError(f"{node.op.name}: {exc}", node.pos) from None
                     # Python raised where NumPy gives inf/nan: take NumPy's answer
-                    kind, fn, a, b, out = steps[i]
                     args = [vals[s] for s in ((a,) if kind == 1 else (a, b) if kind == 2 else a)]
                     vals[out] = float(node.op.forward(*args, **node.params))
-                    i += 1
+                    # (`remaining` goes on after the failed step)
         if warnings is not None:
             isfinite = math.isfinite
             bad = self._flag[0] or not all(isfinite(vals[k]) for k in float_checks)
@@ -534,6 +528,35 @@ class Schedule:
 
 def _noop(vals):
     pass
+
+
+class Steps:
+    """A schedule's steps as parallel lists; iterating gives (kind, fn, a, b, out) tuples."""
+
+    __slots__ = ("kinds", "fns", "ins", "bs", "outs", "_index")
+
+    def __init__(self, kinds, fns, ins, bs, outs):
+        self.kinds, self.fns, self.ins, self.bs, self.outs = kinds, fns, ins, bs, outs
+        self._index = None
+
+    def append(self, kind, fn, a, b, out):
+        self.kinds.append(kind)
+        self.fns.append(fn)
+        self.ins.append(a)
+        self.bs.append(b)
+        self.outs.append(out)
+
+    def __iter__(self):
+        return zip(self.kinds, self.fns, self.ins, self.bs, self.outs)
+
+    def __len__(self):
+        return len(self.kinds)
+
+    def index_of(self, out) -> int:
+        """The step writing slot `out` (each step writes its own slot); for errors only."""
+        if self._index is None:
+            self._index = {slot: i for i, slot in enumerate(self.outs)}
+        return self._index[out]
 
 
 def _uniform_value(value):

@@ -19,17 +19,22 @@ class ShapeError(Exception):
 
 
 class Node:
-    __slots__ = ("id", "op", "inputs", "params", "shape", "dtype", "pos", "label")
+    # (no dtype slot: a million-node graph saves 8 MB; the op decides the dtype)
+    __slots__ = ("id", "op", "inputs", "params", "shape", "pos", "label")
 
-    def __init__(self, id, op, inputs, params, shape, dtype, pos):
+    def __init__(self, id, op, inputs, params, shape, pos):
         self.id = id
         self.op = op              # an ops.Op
         self.inputs = inputs      # tuple[Node, ...]
         self.params = params      # dict of static (Python / NumPy) parameters
         self.shape = shape        # tuple[int, ...], known before anything runs
-        self.dtype = dtype        # "float" or "bool"
         self.pos = pos            # Pos of the expression that made it
         self.label = None         # the name it was assigned to, if any
+
+    @property
+    def dtype(self) -> str:
+        """"float" or "bool"."""
+        return self.op.dtype
 
     @property
     def line(self) -> int:
@@ -40,6 +45,21 @@ class Node:
 
     def __repr__(self):
         return f"<{self.op.name}#{self.id} {self.label or ''} {self.shape}>"
+
+
+class FrozenNode(Node):
+    """A node replaced by its value (a constant of any dtype: `run` freezes static nodes)."""
+
+    __slots__ = ("frozen_dtype",)
+
+    def __init__(self, node: Node, op, value):
+        super().__init__(node.id, op, (), {"value": value}, node.shape, node.pos)
+        self.frozen_dtype = node.dtype
+        self.label = node.label
+
+    @property
+    def dtype(self) -> str:
+        return self.frozen_dtype
 
 
 @dataclass
@@ -97,7 +117,7 @@ class Graph:
         nodes = self.nodes
         if len(nodes) >= self.max_nodes and type(nodes) is list:  # (explain's eager ids are not a list)
             raise over("MAX_NODES", "the computation graph is too large", len(nodes) + 1, "nodes", self.pos)
-        node = Node(len(nodes), op, inputs, params or _NO_PARAMS, shape, op.dtype, self.pos)
+        node = Node(len(nodes), op, inputs, params or _NO_PARAMS, shape, self.pos)
         nodes.append(node)
         return node
 

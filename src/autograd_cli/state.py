@@ -18,7 +18,7 @@ import numpy as np
 from .api import plain
 from .errors import AgError
 from .evaluator import needed, run, schedule
-from .graph import Node, nodes_in
+from .graph import FrozenNode, Node, nodes_in
 from .ops import OPS
 
 
@@ -54,9 +54,7 @@ def _freeze_static(order, roots):
             if value.flags.writeable:       # shared by every step: nothing may write into it
                 value = value.view()
                 value.flags.writeable = False
-            copy = Node(n.id, OPS["const"], (), {"value": value}, n.shape, n.dtype, n.pos)
-            copy.label = n.label
-            frozen[n.id] = copy
+            frozen[n.id] = FrozenNode(n, OPS["const"], value)
     return [frozen.get(n.id, n) for n in order if n.id in moving or n.id in frozen], warnings
 
 
