@@ -67,7 +67,7 @@ def evaluate(source, sets=None, unconnected: str = "none", grads=(), wrt=()) -> 
     warnings: list = []
     # compiled once (not cached: a one-off); only the results' arrays need to survive
     with gc_paused():
-        node_values = Schedule(built.graph.nodes).run(warnings=warnings, keep=result_ids(built))
+        node_values = Schedule(built.graph.nodes).run(warnings=warnings, keep=result_ids(built), last=True)
     return Evaluation(
         values={name: plain(v, node_values) for name, v in built.named.items()},
         gradients=[gradient_result(r, node_values) for r in built.gradients],

@@ -226,10 +226,13 @@ class Schedule:
             self.slot_of = range(n)
         else:
             slot_of = self.slot_of = {node.id: k for k, node in enumerate(order)}
-        template: list = [None] * n
+        # Lists are made at their final size where it is known: grown by appends, a
+        # million-entry list leaves copies of itself behind in the heap (tens of MB).
+        template: list = [None] * (n + _SPARE)
+        used = [n]                # template slots in use: the nodes', then Python-float shadows
         known = _Known(template, n)   # slots whose value is known before running
         leaves = []             # (slot, node id, default) of the overridable leaves
-        steps = Steps(bytearray(), [], [], [], [])
+        steps = Steps.sized(n)
         is_float = bytearray(n)
         shadows: dict = {}      # slot -> slot holding it as a Python float
         numbers: dict = {}      # a constant's number -> its float slot
@@ -281,13 +284,11 @@ class Schedule:
                             key = ("number", number) if number != 0.0 and number == number else s
                             shadow = numbers.get(key)
                             if shadow is None:
-                                template.append(number)
-                                shadow = numbers[key] = len(template) - 1
+                                shadow = numbers[key] = _put(template, used, number)
                             shadows[s] = shadow
                         else:                    # a run-time value: convert it once
-                            template.append(None)
-                            shadow = shadows[s] = len(template) - 1
-                            step_node[len(steps.kinds)] = order[s]
+                            shadow = shadows[s] = _put(template, used, None)
+                            step_node[steps.count] = order[s]
                             append(1, float, s, None, shadow)
                     ins[j] = shadow
                 if len(ins) == 1:
@@ -299,6 +300,8 @@ class Schedule:
                 is_float[k] = 1
             else:
                 append(0, None, tuple(ins), None, k)
+        del template[used[0]:]   # (shrinking a list does not move it)
+        steps.trim()
         self.template = template
         self.uniform = known      # .get(slot): the one number every element equals, or None
         self.leaves = leaves
@@ -483,10 +486,16 @@ class Schedule:
 
     # ------------------------------------------------------------ running
 
-    def run(self, overrides=None, warnings=None, keep=None):
+    def run(self, overrides=None, warnings=None, keep=None, last=False):
+        """`last`: the schedule is not run again, so its template becomes the values
+        instead of being copied (a million-node program saves 9 MB)."""
         steps, freed, float_checks = self._numpy_steps(keep)
         self._flag[0] = False
-        vals = list(self.template)
+        if self.template is None:
+            raise RuntimeError("this schedule's last run has been made")
+        vals = self.template if last else list(self.template)
+        if last:
+            self.template = None
         if overrides:
             for slot, node_id, default in self.leaves:
                 vals[slot] = overrides.get(node_id, default)
@@ -530,21 +539,54 @@ def _noop(vals):
     pass
 
 
+_SPARE = 64   # template slots made in advance for Python-float shadows
+
+
+def _put(template, used, value) -> int:
+    """Put a value in the template's next free slot (`used` = [slots in use]); its slot."""
+    slot = used[0]
+    if slot < len(template):
+        template[slot] = value
+    else:
+        template.append(value)
+    used[0] = slot + 1
+    return slot
+
+
 class Steps:
     """A schedule's steps as parallel lists; iterating gives (kind, fn, a, b, out) tuples."""
 
-    __slots__ = ("kinds", "fns", "ins", "bs", "outs", "_index")
+    __slots__ = ("kinds", "fns", "ins", "bs", "outs", "count", "_index")
 
     def __init__(self, kinds, fns, ins, bs, outs):
         self.kinds, self.fns, self.ins, self.bs, self.outs = kinds, fns, ins, bs, outs
+        self.count = len(kinds)
         self._index = None
 
+    @classmethod
+    def sized(cls, capacity: int) -> "Steps":
+        """Empty, with room for `capacity` steps made in advance (see `trim`)."""
+        steps = cls(bytearray(capacity), [None] * capacity, [None] * capacity, [None] * capacity,
+                    [None] * capacity)
+        steps.count = 0
+        return steps
+
     def append(self, kind, fn, a, b, out):
-        self.kinds.append(kind)
-        self.fns.append(fn)
-        self.ins.append(a)
-        self.bs.append(b)
-        self.outs.append(out)
+        i = self.count
+        if i < len(self.kinds):
+            self.kinds[i], self.fns[i], self.ins[i], self.bs[i], self.outs[i] = kind, fn, a, b, out
+        else:
+            self.kinds.append(kind)
+            self.fns.append(fn)
+            self.ins.append(a)
+            self.bs.append(b)
+            self.outs.append(out)
+        self.count = i + 1
+
+    def trim(self):
+        """Drop the room made in advance and not used."""
+        for column in (self.kinds, self.fns, self.ins, self.bs, self.outs):
+            del column[self.count:]
 
     def __iter__(self):
         return zip(self.kinds, self.fns, self.ins, self.bs, self.outs)
