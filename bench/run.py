@@ -255,15 +255,24 @@ def check_growth(quick):
 def check_verify(quick):
     samples = sorted((ROOT / "samples").glob("*.ag"))
     if not samples or not _has_command("verify"):
-        row("`verify` of every sample, s each", "n/a", "verify not available", "≤ 1.5", False)
+        row("`verify` of every seed sample, s each", "n/a", "verify not available", "≤ 1.5", False)
         return
-    worst, worst_name = 0.0, ""
-    for path in samples:
-        wall = min(child(cli_args("verify", path))[1] for _ in range(1 if quick else 2))
-        if wall > worst:
-            worst, worst_name = wall, path.name
-    row(f"`verify` of every sample ({len(samples)}), slowest, s CPU", f"{worst:.2f} ({worst_name})",
-        "", "≤ 1.5", worst <= 1.5)
+    times = {path.name: min(child(cli_args("verify", path))[1] for _ in range(1 if quick else 2))
+             for path in samples}
+    seeds = [p.name for p in samples if is_seed_sample(p)]
+    worst = max(seeds, key=times.get)
+    row(f"`verify` of every seed sample ({len(seeds)}), slowest, s CPU", f"{times[worst]:.2f} ({worst})",
+        f"fastest {min(times[s] for s in seeds):.2f} s", "≤ 1.5", times[worst] <= 1.5)
+    others = [name for name in times if name not in seeds]
+    if others:
+        worst = max(others, key=times.get)
+        row(f"`verify` of the other samples ({len(others)}), slowest, s CPU", f"{times[worst]:.2f} ({worst})",
+            "", "(informative)", None)
+
+
+def is_seed_sample(path: Path) -> bool:
+    """A sample made from an example of the seed posts (`seed_*.ag`, or saying so on line 1)."""
+    return path.name.startswith("seed_") or path.read_text().lower().startswith("# seed")
 
 
 def check_run(quick):
