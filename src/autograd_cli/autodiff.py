@@ -23,18 +23,29 @@ def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_tex
     x_ids = {x.id for x in xs}
     between = _between(ys, x_ids, stop_ids)
 
-    pending: dict[int, list[Node]] = {}
+    # node id -> the gradients it receives: one Node, or a list when there are several
+    # (most nodes get one; a list for each of a million nodes is 90 MB of heap churn)
+    pending: dict[int, Node | list[Node]] = {}
+
+    def receive(nid, flow):
+        found = pending.get(nid)
+        if found is None:
+            pending[nid] = flow
+        elif type(found) is list:
+            found.append(flow)
+        else:
+            pending[nid] = [found, flow]
+
     for k, y in enumerate(ys):
-        if y.id not in between:
-            continue
-        pending.setdefault(y.id, []).append(seed(g, y, grad_ys[k] if grad_ys is not None else None))
+        if y.id in between:
+            receive(y.id, seed(g, y, grad_ys[k] if grad_ys is not None else None))
 
     totals: dict[int, Node] = {}
     for nid in sorted(between, reverse=True):
         parts = pending.pop(nid, None)
-        if not parts:
+        if parts is None:
             continue
-        node = parts[0] if len(parts) == 1 else g.add_n(*parts)
+        node = g.add_n(*parts) if type(parts) is list else parts
         totals[nid] = node
         if nid in stop_ids:
             continue
@@ -47,7 +58,7 @@ def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_tex
                 continue
             if edge_flows is not None:
                 edge_flows[(nid, i)] = flow
-            pending.setdefault(inp.id, []).append(flow)
+            receive(inp.id, flow)
 
     results = []
     for k, x in enumerate(xs):
