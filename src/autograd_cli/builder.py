@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import syntax as ast
-from .errors import AgError, Pos
+from .errors import AgError, Pos, line_of
 from .evaluator import needed, run
 from .graph import Graph, Node, NoGradient
 from .limits import element_count, limit, over
@@ -239,7 +239,7 @@ class Builder:
             raise AgError(f"'{e.id}' is not visible inside def {f.name}: a def sees its parameters "
                           "and the names assigned before it", e.pos)
         if e.id in self.assign_counts:
-            line = self.first_assignment[e.id].pos.line
+            line = line_of(self.first_assignment[e.id].pos)
             raise AgError(f"'{e.id}' is used before it is assigned (first assigned at line {line})", e.pos)
         if e.id in self.functions or e.id in BUILTINS:
             raise AgError(f"'{e.id}' is a function; call it with (...)", e.pos)

@@ -8,7 +8,7 @@ from typing import Callable
 import numpy as np
 
 from . import autodiff
-from .errors import AgError
+from .errors import AgError, line_of
 from .graph import Node, NoGradient
 from .limits import check_elements
 
@@ -296,7 +296,7 @@ UNCONNECTED = ("none", "zero")
 def _record(b, c, kind, ys, xs, texts_y, texts_x, values, stop=(), grad_ys=None):
     from .builder import GradientRecord
 
-    b.records.append(GradientRecord(kind, b.record_name(c.ast), c.pos.line, texts_y, texts_x, values,
+    b.records.append(GradientRecord(kind, b.record_name(c.ast), line_of(c.pos), texts_y, texts_x, values,
                                     xs, ys, list(stop), grad_ys))
 
 

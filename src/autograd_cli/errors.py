@@ -7,25 +7,46 @@ and exits with code 2.
 from __future__ import annotations
 
 
+_COL_BITS = 24
+_COL_MASK = (1 << _COL_BITS) - 1
+
+
+def pos_at(line: int, col: int) -> int:
+    """A 1-based source position (line, column) packed into a plain int: `(line << 24) |
+    column`, the column capped at 2^24 - 1. Syntax trees and graph nodes keep positions
+    this way: a million-node program keeps a million of them, and a plain int is 32
+    bytes with no garbage-collector header (a named tuple and its line number: 88)."""
+    return (max(line, 0) << _COL_BITS) | min(max(col, 0), _COL_MASK)
+
+
+def line_of(pos) -> int:
+    """The line of a packed position (0 for None)."""
+    return 0 if pos is None else pos >> _COL_BITS
+
+
+def col_of(pos) -> int:
+    return 0 if pos is None else pos & _COL_MASK
+
+
 class Pos(int):
-    """A 1-based source position (line, column). Every syntax-tree node and graph node
-    carries one, so it is packed into one int (32 bytes, against 88 for a named tuple
-    and its line number): `(line << 24) | column`, the column capped at 2^24 - 1."""
+    """A packed position (see `pos_at`) with `.line` and `.col`: what errors carry."""
 
     __slots__ = ()
-    _COL_BITS = 24
-    _COL_MASK = (1 << 24) - 1
 
     def __new__(cls, line: int, col: int):
-        return int.__new__(cls, (max(line, 0) << 24) | min(max(col, 0), cls._COL_MASK))
+        return int.__new__(cls, pos_at(line, col))
+
+    @classmethod
+    def of(cls, packed) -> "Pos":
+        return packed if type(packed) is cls else int.__new__(cls, packed)
 
     @property
     def line(self) -> int:
-        return int(self) >> 24
+        return line_of(self)
 
     @property
     def col(self) -> int:
-        return int(self) & self._COL_MASK
+        return col_of(self)
 
     def __bool__(self) -> bool:       # Pos(0, 0) is a position too
         return True
@@ -46,7 +67,7 @@ class AgError(Exception):
     def __init__(self, message: str, pos: Pos | None = None, source: str | None = None):
         super().__init__(message)
         self.message = message
-        self.pos = pos
+        self.pos = None if pos is None else Pos.of(pos)   # (trees and nodes keep plain ints)
         self.source = source      # text to quote when the caller has none (undecodable input)
 
     def render(self, filename: str, source: str | None) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import AgError, Pos
+from .errors import AgError, Pos, line_of, pos_at
 from .limits import MAX_RANK, check_elements, limit, over, shape_text
 
 
@@ -19,17 +19,37 @@ class ShapeError(Exception):
 
 
 class Node:
-    # (no dtype slot: a million-node graph saves 8 MB; the op decides the dtype)
-    __slots__ = ("id", "op", "inputs", "params", "shape", "pos", "label")
+    # Memory: a program can have a million nodes. No dtype slot (the op decides it), and
+    # one or two inputs are kept in two slots, not a tuple (which costs 48-56 bytes more).
+    __slots__ = ("id", "op", "_in0", "_in1", "params", "shape", "pos", "label")
 
     def __init__(self, id, op, inputs, params, shape, pos):
         self.id = id
         self.op = op              # an ops.Op
-        self.inputs = inputs      # tuple[Node, ...]
+        n = len(inputs)           # inputs: tuple[Node, ...] (see `inputs`)
+        if n == 0:
+            self._in0 = self._in1 = None
+        elif n == 1:
+            self._in0, self._in1 = inputs[0], None
+        elif n == 2:
+            self._in0, self._in1 = inputs
+        else:
+            self._in0, self._in1 = inputs, _MANY
         self.params = params      # dict of static (Python / NumPy) parameters
         self.shape = shape        # tuple[int, ...], known before anything runs
         self.pos = pos            # Pos of the expression that made it
         self.label = None         # the name it was assigned to, if any
+
+    @property
+    def inputs(self) -> tuple:
+        """The nodes it is computed from, in order."""
+        second = self._in1
+        if second is None:
+            first = self._in0
+            return () if first is None else (first,)
+        if second is _MANY:
+            return self._in0
+        return (self._in0, second)
 
     @property
     def dtype(self) -> str:
@@ -38,7 +58,7 @@ class Node:
 
     @property
     def line(self) -> int:
-        return self.pos.line if self.pos else 0
+        return line_of(self.pos)
 
     def describe(self) -> str:
         return self.label or self.op.name
@@ -93,7 +113,7 @@ class Graph:
 
     def __init__(self):
         self.nodes: list[Node] = []
-        self.pos = Pos(1, 1)      # where new nodes are attributed (set by the builder)
+        self.pos = pos_at(1, 1)   # where new nodes are attributed (set by the builder)
         self.max_elements = limit("MAX_ELEMENTS")  # read once per graph (see limits.py)
         self.max_nodes = limit("MAX_NODES")
         self._scalars: dict = {}  # float -> the params dict shared by its consts (const())
@@ -149,6 +169,7 @@ class Graph:
         return make
 
 
+_MANY = object()        # Node._in1 when _in0 holds a tuple of three or more inputs
 _NO_PARAMS: dict = {}   # shared by every node without parameters (never mutated)
 _OPS = None   # ops.OPS itself, imported on first use (ops imports this module)
 

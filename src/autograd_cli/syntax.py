@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .errors import AgError, Pos
+from .errors import AgError, Pos, pos_at
 from .limits import MAX_NESTING, limit, over  # noqa: F401 (MAX_NESTING: the default depth)
 
 
@@ -305,7 +305,7 @@ def _end_position(source: str) -> tuple[int, int]:
 # ---------------------------------------------------------------- tree building
 
 def _tok_pos(tok) -> Pos:
-    return Pos(tok.line, tok.column)
+    return pos_at(tok.line, tok.column)
 
 
 def _nest(*children) -> int:
@@ -409,7 +409,7 @@ class _ToAst:
         lower, upper, stride = c
         parts = [p for p in c if p is not None]
         start = parts[0].start if parts else 0
-        pos = parts[0].pos if parts else Pos(0, 0)
+        pos = parts[0].pos if parts else pos_at(0, 0)
         return Slice(pos, start, parts[-1].end if parts else 0, _nest(*parts), lower, upper, stride)
 
     # atoms
