@@ -109,6 +109,19 @@ def test_chain_like_w1():
     assert float(fast[built.named["g"][0].id]) == pytest.approx(d, rel=1e-12)
 
 
+def test_long_vector_chain_many_numpy_steps():
+    # over 256 NumPy steps: the schedule's step codes outgrow one byte
+    lines = ["x0 = variable([0.5, -1.0, 2.0])", "x = x0"] + ["x = sin(x)*1.01 + x*0.3"] * 100
+    plain, fast, _ = compare("\n".join(lines + ["g = gradients(reduce_sum(x), x0)"]))
+    x, d = np.array([0.5, -1.0, 2.0]), np.ones(3)
+    for _ in range(100):   # by hand
+        d = d * (np.cos(x) * 1.01 + 0.3)
+        x = np.sin(x) * 1.01 + x * 0.3
+    result = api.evaluate("\n".join(lines + ["g = gradients(reduce_sum(x), x0)"]))
+    np.testing.assert_allclose(result.values["x"], x, rtol=1e-12)
+    np.testing.assert_allclose(result.gradients[0].values[0], d, rtol=1e-12)
+
+
 def test_rosenbrock_like_w3():
     source = ("x = variable(random_uniform([5000], minval=-2, maxval=2, seed=0))\n"
               "f = reduce_sum(100 * (x[1:] - x[:-1]**2)**2 + (1 - x[:-1])**2)\n"

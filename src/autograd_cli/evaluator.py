@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import operator
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -211,8 +212,8 @@ class Schedule:
     """`order` compiled into steps `(kind, fn, a, b, out)` over value slots:
     kind 1: slots[out] = fn(slots[a]); 2: fn(slots[a], slots[b]); 3: fn(*slots[a...]);
     0: fn(slots) for a NumPy node (a generic step: checks, in-place, releases).
-    The steps are kept as five parallel lists (`Steps`), not one tuple per step: a
-    million-node program's schedule then costs 40 bytes a step instead of about 100.
+    The steps are kept as parallel columns (`Steps`), not one tuple per step: a
+    million-node program's schedule then costs 25 bytes a step instead of about 100.
 
     Compiling also folds nodes computed from constants alone (small ones, or ones whose
     every element is one number, kept as a broadcast view), when their value is finite."""
@@ -356,14 +357,14 @@ class Schedule:
         order, n = self.order, len(self.order)
         base = self.steps
         plans = {}
-        for kind, _, ins, _, k in base:
+        for kind, ins, _, k in base.rows():
             if kind == 0:
                 plans[k] = self._plan(order[k], ins)
         last_use = [-1] * n
         covered = bytearray(n)        # some consumer carries a non-finite value onward
         solid = bytearray(n)          # ... and it is not a mere rearrangement (see below)
         shared = bytearray(n)         # some consumer may keep a view of the value
-        for kind, _, ins, b, k in base:
+        for kind, ins, b, k in base.rows():
             node = order[k] if k < n else None
             if kind == 0:
                 plan = plans[k]
@@ -393,15 +394,16 @@ class Schedule:
                     shared[s] = 1
         fused = self._fusions(frozen, plans, last_use) if frozen is not None else {}
         owned = set()                 # slots holding a fresh array nothing else refers to
-        fns = list(base.fns) if plans else base.fns   # (only NumPy steps are replaced)
+        table = list(base.table) if plans else base.table   # (only NumPy steps are replaced)
+        codes = base.codes
         flag = self._flag = [False]
         freed_at_start = []
-        for idx, (kind, _, ins, _, k) in enumerate(base):
+        for idx, (kind, ins, _, k) in enumerate(base.rows()):
             if kind != 0:
                 continue
             node = order[k]
             if k in fused and fused[k] is None:       # computed inside a fused step
-                fns[idx] = _noop
+                table[codes[idx]] = (0, _noop)
                 freed_at_start.append(k)
                 continue
             fn, in_slots, ufunc, _ = plans[k]
@@ -447,11 +449,11 @@ class Schedule:
                 step = _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc,
                                    node.shape if frozen is not None and take else None,
                                    give if frozen is not None else ())
-            fns[idx] = step
+            table[codes[idx]] = (0, step)
         # float-path values to check at the end: those whose NaN/inf could vanish downstream
         # (kinds 1-3 are the float path; slots from n on hold conversions, not nodes)
-        float_checks = tuple(k for kind, k in zip(base.kinds, base.outs) if kind and k < n and not covered[k])
-        steps = Steps(base.kinds, fns, base.ins, base.bs, base.outs) if plans else base
+        float_checks = tuple(k for kind, _, _, k in base.rows() if kind and k < n and not covered[k])
+        steps = base.with_table(table) if plans else base
         self._compiled_keep[frozen] = (steps, tuple(freed_at_start), float_checks)
         return self._compiled_keep[frozen]
 
@@ -501,11 +503,13 @@ class Schedule:
                 vals[slot] = overrides.get(node_id, default)
         for s in freed:
             vals[s] = FREED
-        remaining = iter(steps)
+        table = steps.table
+        remaining = zip(steps.codes, steps.ins, steps.bs, steps.outs)
         with np.errstate(all="ignore"):
             while True:
                 try:
-                    for kind, fn, a, b, out in remaining:
+                    for code, a, b, out in remaining:
+                        kind, fn = table[code]
                         if kind == 2:
                             vals[out] = fn(vals[a], vals[b])
                         elif kind == 1:
@@ -521,7 +525,7 @@ class Schedule:
                 except ERRORS as exc:
                     i = steps.index_of(out)    # (the failing step's loop variables are bound)
                     node = self.node_of_step(i)
-                    if not steps.kinds[i]:      # a NumPy step
+                    if not kind:      # a NumPy step
                         raise AgError(f"{node.op.name}: {exc}", node.pos) from None
                     # Python raised where NumPy gives inf/nan: take NumPy's answer
                     args = [vals[s] for s in ((a,) if kind == 1 else (a, b) if kind == 2 else a)]
@@ -554,30 +558,46 @@ def _put(template, used, value) -> int:
 
 
 class Steps:
-    """A schedule's steps as parallel lists; iterating gives (kind, fn, a, b, out) tuples."""
+    """A schedule's steps as parallel columns: step i runs `table[codes[i]]` = (kind, fn)
+    on inputs `ins[i]` (and `bs[i]`) into slot `outs[i]`. The codes are one byte a step
+    while the table is small (the float path uses a dozen functions; each NumPy step
+    has its own entry, whose function `with_table` supplies once buffers are planned)."""
 
-    __slots__ = ("kinds", "fns", "ins", "bs", "outs", "count", "_index")
+    __slots__ = ("codes", "table", "ins", "bs", "outs", "count", "_code_of", "_index")
 
-    def __init__(self, kinds, fns, ins, bs, outs):
-        self.kinds, self.fns, self.ins, self.bs, self.outs = kinds, fns, ins, bs, outs
-        self.count = len(kinds)
+    def __init__(self, codes, table, ins, bs, outs):
+        self.codes, self.table, self.ins, self.bs, self.outs = codes, table, ins, bs, outs
+        self.count = len(ins)
+        self._code_of: dict = {}
         self._index = None
 
     @classmethod
     def sized(cls, capacity: int) -> "Steps":
         """Empty, with room for `capacity` steps made in advance (see `trim`)."""
-        steps = cls(bytearray(capacity), [None] * capacity, [None] * capacity, [None] * capacity,
-                    [None] * capacity)
+        steps = cls(bytearray(capacity), [], [None] * capacity, [None] * capacity, [None] * capacity)
         steps.count = 0
         return steps
 
+    def with_table(self, table) -> "Steps":
+        steps = Steps(self.codes, table, self.ins, self.bs, self.outs)
+        steps._index = self._index
+        return steps
+
     def append(self, kind, fn, a, b, out):
+        key = (kind, fn)
+        code = self._code_of.get(key) if kind else None   # (each NumPy step: its own code)
+        if code is None:
+            code = len(self.table)
+            self.table.append(key)
+            if kind:
+                self._code_of[key] = code
+            if code == 256 and type(self.codes) is bytearray:
+                self.codes = array("I", list(self.codes))   # (more than 256 codes)
         i = self.count
-        if i < len(self.kinds):
-            self.kinds[i], self.fns[i], self.ins[i], self.bs[i], self.outs[i] = kind, fn, a, b, out
+        if i < len(self.ins):
+            self.codes[i], self.ins[i], self.bs[i], self.outs[i] = code, a, b, out
         else:
-            self.kinds.append(kind)
-            self.fns.append(fn)
+            self.codes.append(code)
             self.ins.append(a)
             self.bs.append(b)
             self.outs.append(out)
@@ -585,14 +605,20 @@ class Steps:
 
     def trim(self):
         """Drop the room made in advance and not used."""
-        for column in (self.kinds, self.fns, self.ins, self.bs, self.outs):
+        for column in (self.codes, self.ins, self.bs, self.outs):
             del column[self.count:]
+        self._code_of = {}
 
-    def __iter__(self):
-        return zip(self.kinds, self.fns, self.ins, self.bs, self.outs)
+    def rows(self):
+        """(kind, a, b, out) of each step."""
+        kinds = bytes(kind for kind, _ in self.table) if len(self.table) < 1 << 16 else None
+        if kinds is not None and type(self.codes) is bytearray:
+            return zip(self.codes.translate(kinds.ljust(256, b"\0")), self.ins, self.bs, self.outs)
+        table = self.table
+        return zip((table[code][0] for code in self.codes), self.ins, self.bs, self.outs)
 
     def __len__(self):
-        return len(self.kinds)
+        return self.count
 
     def index_of(self, out) -> int:
         """The step writing slot `out` (each step writes its own slot); for errors only."""
