@@ -219,7 +219,7 @@ class Builder:
 
     def apply(self, op_name, *inputs, **params) -> Node:
         """Apply an op to tensors; booleans become 0/1 except as where's condition."""
-        inputs = [self.g.to_float(x) if x.dtype == "bool" and not (op_name == "where" and k == 0) else x
+        inputs = [self.g.to_float(x) if x.op.dtype == "bool" and not (op_name == "where" and k == 0) else x
                   for k, x in enumerate(inputs)]
         return self.g.apply(op_name, *inputs, **params)
 

@@ -16,6 +16,8 @@ def pos_at(line: int, col: int) -> int:
     column`, the column capped at 2^24 - 1. Syntax trees and graph nodes keep positions
     this way: a million-node program keeps a million of them, and a plain int is 32
     bytes with no garbage-collector header (a named tuple and its line number: 88)."""
+    if line >= 0 and 0 <= col <= _COL_MASK:
+        return (line << _COL_BITS) | col
     return (max(line, 0) << _COL_BITS) | min(max(col, 0), _COL_MASK)
 
 

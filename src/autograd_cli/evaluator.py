@@ -255,7 +255,7 @@ class Schedule:
                 continue
             inputs = node.inputs
             ins = [i.id for i in inputs] if slot_of is None else [slot_of[i.id] for i in inputs]
-            is_float_node = node.dtype == "float"
+            is_float_node = op.dtype == "float"
             if is_float_node and ins and ins[0] in known and all(s in known for s in ins):
                 folded = _fold(node, ins, known)
                 if folded is not None:
@@ -270,7 +270,7 @@ class Schedule:
                     fn = operator.add if len(ins) == 2 else _sum_left
                 if fn is not None:
                     for i in inputs:
-                        if i.shape != () or i.dtype != "float":
+                        if i.shape != () or i.op.dtype != "float":
                             fn = None
                             break
             if fn is not None:
@@ -563,12 +563,12 @@ class Steps:
     while the table is small (the float path uses a dozen functions; each NumPy step
     has its own entry, whose function `with_table` supplies once buffers are planned)."""
 
-    __slots__ = ("codes", "table", "ins", "bs", "outs", "count", "_code_of", "_index")
+    __slots__ = ("codes", "table", "ins", "bs", "outs", "count", "capacity", "_code_of", "_index")
 
     def __init__(self, codes, table, ins, bs, outs):
         self.codes, self.table, self.ins, self.bs, self.outs = codes, table, ins, bs, outs
-        self.count = len(ins)
-        self._code_of: dict = {}
+        self.count = self.capacity = len(ins)
+        self._code_of = ({}, {}, {}, {})    # per kind: function -> code
         self._index = None
 
     @classmethod
@@ -584,18 +584,15 @@ class Steps:
         return steps
 
     def append(self, kind, fn, a, b, out):
-        key = (kind, fn)
-        code = self._code_of.get(key) if kind else None   # (each NumPy step: its own code)
+        code = self._code_of[kind].get(fn) if kind else None   # (each NumPy step: its own code)
         if code is None:
-            code = len(self.table)
-            self.table.append(key)
-            if kind:
-                self._code_of[key] = code
-            if code == 256 and type(self.codes) is bytearray:
-                self.codes = array("I", list(self.codes))   # (more than 256 codes)
+            code = self._new_code(kind, fn)
         i = self.count
-        if i < len(self.ins):
-            self.codes[i], self.ins[i], self.bs[i], self.outs[i] = code, a, b, out
+        if i < self.capacity:
+            self.codes[i] = code
+            self.ins[i] = a
+            self.bs[i] = b
+            self.outs[i] = out
         else:
             self.codes.append(code)
             self.ins.append(a)
@@ -603,11 +600,21 @@ class Steps:
             self.outs.append(out)
         self.count = i + 1
 
+    def _new_code(self, kind, fn) -> int:
+        code = len(self.table)
+        self.table.append((kind, fn))
+        if kind:
+            self._code_of[kind][fn] = code
+        if code == 256 and type(self.codes) is bytearray:
+            self.codes = array("I", list(self.codes))   # (more than 256 codes)
+        return code
+
     def trim(self):
         """Drop the room made in advance and not used."""
         for column in (self.codes, self.ins, self.bs, self.outs):
             del column[self.count:]
-        self._code_of = {}
+        self.capacity = self.count
+        self._code_of = ({}, {}, {}, {})
 
     def rows(self):
         """(kind, a, b, out) of each step."""

@@ -67,21 +67,6 @@ class Node:
         return f"<{self.op.name}#{self.id} {self.label or ''} {self.shape}>"
 
 
-class FrozenNode(Node):
-    """A node replaced by its value (a constant of any dtype: `run` freezes static nodes)."""
-
-    __slots__ = ("frozen_dtype",)
-
-    def __init__(self, node: Node, op, value):
-        super().__init__(node.id, op, (), {"value": value}, node.shape, node.pos)
-        self.frozen_dtype = node.dtype
-        self.label = node.label
-
-    @property
-    def dtype(self) -> str:
-        return self.frozen_dtype
-
-
 @dataclass
 class NoGradient:
     """A `None` entry of a gradients result: remembers which x and why."""

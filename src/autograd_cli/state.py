@@ -11,14 +11,14 @@ overrides for variables, placeholders fed from --feed, and `step`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .api import plain
 from .errors import AgError
 from .evaluator import needed, run, schedule
-from .graph import FrozenNode, Node, nodes_in
+from .graph import Node, nodes_in
 from .ops import OPS
 
 
@@ -54,7 +54,9 @@ def _freeze_static(order, roots):
             if value.flags.writeable:       # shared by every step: nothing may write into it
                 value = value.view()
                 value.flags.writeable = False
-            frozen[n.id] = FrozenNode(n, OPS["const"], value)
+            copy = Node(n.id, _const_of(n.dtype), (), {"value": value}, n.shape, n.pos)
+            copy.label = n.label
+            frozen[n.id] = copy
     return [frozen.get(n.id, n) for n in order if n.id in moving or n.id in frozen], warnings
 
 
@@ -129,3 +131,9 @@ class Plan:
 
     def final(self, state) -> dict:
         return {name: state[node.id] for name, node in self.final_names.items()}
+
+
+def _const_of(dtype: str):
+    """The const op whose nodes have this dtype (a frozen comparison stays bool)."""
+    const = OPS["const"]
+    return const if const.dtype == dtype else replace(const, dtype=dtype)
