@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import operator
 from array import array
+from operator import itemgetter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -734,8 +735,13 @@ def _numpy_step(fn, in_slots, out, inplace, dead, check, flag, ufunc, pooled_sha
                 flag[0] = True
         return step
 
+    if len(in_slots) > 1:
+        read = itemgetter(*in_slots)          # a tuple of the inputs, in C
+    else:
+        read = lambda vals: tuple(vals[s] for s in in_slots)  # noqa: E731
+
     def step(vals):
-        args = [vals[s] for s in in_slots]
+        args = read(vals)
         if inplace is not None:
             value = ufunc(*args, out=args[inplace])
         elif pooled_shape is not None:
