@@ -358,34 +358,43 @@ class Schedule:
         order, n = self.order, len(self.order)
         base = self.steps
         plans = {}
-        for kind, ins, _, k in base.rows():
+        numpy_steps = any(kind == 0 for kind, _ in base.table)   # (each has its own entry)
+        for kind, ins, _, k in base.rows() if numpy_steps else ():
             if kind == 0:
                 plans[k] = self._plan(order[k], ins)
         last_use = [-1] * n
         covered = bytearray(n)        # some consumer carries a non-finite value onward
         solid = bytearray(n)          # ... and it is not a mere rearrangement (see below)
         shared = bytearray(n)         # some consumer may keep a view of the value
-        for kind, ins, b, k in base.rows():
-            node = order[k] if k < n else None
-            if kind == 0:
-                plan = plans[k]
-                used = plan[1]
-                for s in ins:
-                    last_use[s] = k
-                if node.dtype == "float":
-                    rearranges = node.op.name in _SHAPE_OPS
+        # Float-path steps: whether a NaN/inf in their first / other inputs always reaches
+        # the output, per function (all of them, but a divisor; a conversion is no node).
+        # Their last uses do not matter: they read only 0-d values, never released.
+        carries = [(fn is not float, fn is not float and fn is not operator.truediv)
+                   for _, fn in base.table]
+        for (kind, ins, b, k), code in zip(base.rows(), base.codes):
+            if kind:
+                first, rest = carries[code]
+                if kind == 3:
                     for j, s in enumerate(ins):
-                        if s in used and self._propagates(node, j, plan):
-                            covered[s] = 1
-                            if not rearranges:
-                                solid[s] = 1
-            else:
-                reads = (ins,) if kind == 1 else (ins, b) if kind == 2 else ins
-                for j, s in enumerate(reads):
-                    if s < n:
-                        last_use[s] = k
-                        if node is not None and self._propagates(node, j, None):
+                        if s < n and (first if j == 0 else rest):
                             covered[s] = solid[s] = 1
+                    continue
+                if first and ins < n:
+                    covered[ins] = solid[ins] = 1
+                if kind == 2 and rest and b < n:
+                    covered[b] = solid[b] = 1
+                continue
+            node, plan = order[k], plans[k]           # a NumPy step
+            used = plan[1]
+            for s in ins:
+                last_use[s] = k
+            if node.dtype == "float":
+                rearranges = node.op.name in _SHAPE_OPS
+                for j, s in enumerate(ins):
+                    if s in used and self._propagates(node, j, plan):
+                        covered[s] = 1
+                        if not rearranges:
+                            solid[s] = 1
         for k, plan in plans.items():
             if plan[2] is None and (plan[3] or order[k].op.name not in _FRESH):  # may view its inputs
                 used = plan[1]
@@ -399,7 +408,7 @@ class Schedule:
         codes = base.codes
         flag = self._flag = [False]
         freed_at_start = []
-        for idx, (kind, ins, _, k) in enumerate(base.rows()):
+        for idx, (kind, ins, _, k) in enumerate(base.rows() if plans else ()):
             if kind != 0:
                 continue
             node = order[k]
