@@ -40,13 +40,14 @@ def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_tex
         if y.id in between:
             receive(y.id, seed(g, y, grad_ys[k] if grad_ys is not None else None))
 
-    totals: dict[int, Node] = {}
+    totals: dict[int, Node] = {}   # the xs' total gradients
     for nid in sorted(between, reverse=True):
         parts = pending.pop(nid, None)
         if parts is None:
             continue
         node = g.add_n(*parts) if type(parts) is list else parts
-        totals[nid] = node
+        if nid in x_ids:
+            totals[nid] = node
         if nid in stop_ids:
             continue
         forward = between[nid]
@@ -114,19 +115,21 @@ def _between(ys, x_ids, stop_ids) -> dict[int, Node]:
         upstream[node.id] = node
         if node.id in stop_ids and node.id not in x_ids:
             continue
+        carries = node.op.carries
         for i, inp in enumerate(node.inputs):
-            if inp.id not in upstream and node.op.input_vjp(i) is not None:
+            if inp.id not in upstream and carries(i):
                 stack.append(inp)
     reached: dict[int, Node] = {}
     for nid in sorted(upstream):  # ... and computed from an x
         node = upstream[nid]
         if nid in x_ids:
             reached[nid] = node
-        elif nid in stop_ids:
-            continue
-        elif any(inp.id in reached and node.op.input_vjp(i) is not None
-                 for i, inp in enumerate(node.inputs)):
-            reached[nid] = node
+        elif nid not in stop_ids:
+            carries = node.op.carries
+            for i, inp in enumerate(node.inputs):
+                if inp.id in reached and carries(i):
+                    reached[nid] = node
+                    break
     return reached
 
 

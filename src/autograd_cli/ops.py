@@ -50,6 +50,14 @@ class Op:
             return lambda g, node, dy: self.vjp(g, node, dy, i)
         return self.vjp[i] if i < len(self.vjp) else None
 
+    def carries(self, i: int) -> bool:
+        """Whether a gradient flows to input i (input_vjp(i) is not None), without
+        making the rule."""
+        vjp = self.vjp
+        if vjp is None or callable(vjp):
+            return vjp is not None
+        return i < len(vjp) and vjp[i] is not None
+
     @property
     def sym_form(self):
         """sym(S, *args, **params), or None; SAME reuses the forward on object arrays."""
