@@ -234,7 +234,7 @@ class Schedule:
         used = [n]                # template slots in use: the nodes', then Python-float shadows
         known = _Known(template, n)   # slots whose value is known before running
         leaves = []             # (slot, node id, default) of the overridable leaves
-        steps = Steps.sized(n)
+        steps = Steps.sized(sum(1 for node in order if not node.op.leaf))   # (at most: plus conversions)
         is_float = bytearray(n)
         shadows: dict = {}      # slot -> slot holding it as a Python float
         numbers: dict = {}      # a constant's number -> its float slot
