@@ -333,6 +333,15 @@ def test_json_head_exits_quietly(tmp_path):
     assert proc.returncode == 0 and proc.stderr == "" and len(proc.stdout.splitlines()) == 3
 
 
+def test_table_head_exits_quietly(tmp_path):
+    # the table is printed after the last step; head closes the pipe while rich writes it
+    (tmp_path / "p.ag").write_text(LONG)
+    proc = _shell(f"{sys.executable} -m autograd_cli run {tmp_path / 'p.ag'} --steps 20000 | head -2")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert len(proc.stdout.splitlines()) == 2
+
+
 def test_ctrl_c_stops_cleanly(tmp_path):
     (tmp_path / "p.ag").write_text(LONG)
     env = dict(os.environ, PYTHONPATH=str(SRC))
