@@ -13,6 +13,7 @@ when they are importable (`pip install -e .[bench]`). Medians of several runs.
 from __future__ import annotations
 
 import argparse
+import compileall
 import gc
 import os
 import statistics
@@ -419,6 +420,10 @@ def main():
     parser.add_argument("--only", default="", help="comma-separated: " + ",".join(CHECKS))
     opts = parser.parse_args()
     chosen = [c.strip() for c in opts.only.split(",") if c.strip()] or list(CHECKS)
+    # Children import autograd_cli from src/: give them its bytecode up to date, as
+    # `pip install` does for an installed copy (with PYTHONDONTWRITEBYTECODE set, every
+    # child would otherwise compile each recently edited module again: 10-30 ms each).
+    compileall.compile_dir(str(SRC), quiet=1)
     for name in chosen:
         print(f"[{name}]", file=sys.stderr)
         CHECKS[name](opts.quick)
