@@ -758,14 +758,20 @@ def _numpy_step(fn, in_slots, out, inplace, dead, check, flag, ufunc, pooled_sha
             value = fn(*args) if buffer is None else ufunc(*args, out=buffer)
         else:
             value = fn(*args)
-        vals[out] = value
-        if check and not flag[0] and not _finite(value):
-            flag[0] = True
-        for s in give:
-            POOL.give(vals[s])
-        for s in dead:
-            vals[s] = FREED
+        _finish(vals, out, value, check, flag, give, dead)
     return step
+
+
+def _finish(vals, out, value, check, flag, give, dead):
+    """The end of a NumPy step: store the value, flag a NaN/inf, give the dead inputs'
+    buffers to the pool (`give`) and release the dead inputs."""
+    vals[out] = value
+    if check and not flag[0] and not _finite(value):
+        flag[0] = True
+    for s in give:
+        POOL.give(vals[s])
+    for s in dead:
+        vals[s] = FREED
 
 
 class _Pool:
@@ -838,13 +844,7 @@ def _fused_add_step(parts, out, shape, dead, check, flag, give=()):
                 total += vals[slot]
             else:
                 total[part_index] += vals[slot]
-        vals[out] = total
-        if check and not flag[0] and not _finite(total):
-            flag[0] = True
-        for s in give:
-            POOL.give(vals[s])
-        for s in dead:
-            vals[s] = FREED
+        _finish(vals, out, total, check, flag, give, dead)
     return step
 
 
