@@ -31,7 +31,9 @@ def col_of(pos) -> int:
 
 
 class Pos(int):
-    """A packed position (see `pos_at`) with `.line` and `.col`: what errors carry."""
+    """A packed position (see `pos_at`) with `.line` and `.col`: what errors carry.
+    Annotations say `Pos` wherever a position goes; trees and nodes hold the plain int
+    (`AgError` makes the Pos), which compares and packs the same."""
 
     __slots__ = ()
 

@@ -37,7 +37,7 @@ class Node:
             self._in0, self._in1 = inputs, _MANY
         self.params = params      # dict of static (Python / NumPy) parameters
         self.shape = shape        # tuple[int, ...], known before anything runs
-        self.pos = pos            # Pos of the expression that made it
+        self.pos = pos            # where the expression that made it is (errors.pos_at)
         self.label = None         # the name it was assigned to, if any
 
     @property

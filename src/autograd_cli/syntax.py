@@ -305,8 +305,7 @@ def _end_position(source: str) -> tuple[int, int]:
 # ---------------------------------------------------------------- tree building
 
 def _tok_pos(tok) -> int:
-    col = tok.column     # (pos_at, inline: a token's line and column are never negative)
-    return (tok.line << 24) | (col if col < 1 << 24 else (1 << 24) - 1)
+    return pos_at(tok.line, tok.column)
 
 
 def _nest(*children) -> int:
