@@ -628,14 +628,11 @@ class Steps:
 
     def rows(self):
         """(kind, a, b, out) of each step."""
-        kinds = bytes(kind for kind, _ in self.table) if len(self.table) < 1 << 16 else None
-        if kinds is not None and type(self.codes) is bytearray:
-            return zip(self.codes.translate(kinds.ljust(256, b"\0")), self.ins, self.bs, self.outs)
+        if type(self.codes) is bytearray:     # at most 256 codes: map them to kinds in C
+            kinds = bytes(kind for kind, _ in self.table).ljust(256, b"\0")
+            return zip(self.codes.translate(kinds), self.ins, self.bs, self.outs)
         table = self.table
         return zip((table[code][0] for code in self.codes), self.ins, self.bs, self.outs)
-
-    def __len__(self):
-        return self.count
 
     def index_of(self, out) -> int:
         """The step writing slot `out` (each step writes its own slot); for errors only."""
