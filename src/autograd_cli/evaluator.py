@@ -206,7 +206,6 @@ class _Freed:
 
 
 FREED = _Freed()
-_ALIAS = "alias"
 
 
 class Schedule:
