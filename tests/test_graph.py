@@ -300,8 +300,8 @@ def test_view_keeps_reverse_mode_nodes_out():
     assert len(view.nodes) == 13
 
 
-def test_readme_shows_the_current_mermaid(samples, tmp_path):
-    readme = (samples.parent / "README.md").read_text()
+def test_language_reference_shows_the_current_mermaid(samples, tmp_path):
+    readme = (samples.parent / "docs" / "language.md").read_text(encoding="utf-8")
     block = readme.split("```mermaid\n", 1)[1].split("```", 1)[0]
     assert run((samples / "explain_demo.ag").read_text(), tmp_path, "--grad", "g", "--format", "mermaid") == block
     check_mermaid(block)

@@ -3,7 +3,7 @@
 or fail with AgError (exit 2): any other exception, a Python warning, or a hang is a bug.
 
 In-process through the API (fast), plus a few through the real CLI. The quick run is part
-of the suite; the long run is one command (README "Limits"):
+of the suite; the long run is one command (docs/reliability.md):
 
     python -m pytest -m fuzz -q                            # FUZZ_EXAMPLES each, ~5 minutes
     AG_FUZZ_EXAMPLES=20000 python -m pytest -m fuzz -q     # longer

@@ -1,4 +1,4 @@
-"""Limits (documented in README "Limits"): each error names the limit and the environment
+"""Limits (documented in docs/reliability.md "Limits"): each error names the limit and the environment
 variable that raises it; nothing huge is allocated; no big-integer arithmetic. And nothing
 of a program's text can reach eval/exec, a shell or a format string."""
 from __future__ import annotations
@@ -111,10 +111,10 @@ def test_power_tower_is_inf_with_a_warning_at_once(tmp_path):
     assert any(w.startswith("line 1") for w in doc["warnings"])
 
 
-def test_readme_documents_every_limit():
+def test_docs_document_every_limit():
     from autograd_cli.limits import DEFAULTS, MAX_RANK
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "reliability.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Limits"):]
     for name, value in DEFAULTS.items():
         assert f"AUTOGRAD_CLI_{name}" in section, name
