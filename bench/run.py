@@ -37,8 +37,8 @@ import numpy as np  # noqa: E402
 
 import workloads as W  # noqa: E402
 from autograd_cli import api  # noqa: E402
-from autograd_cli.evaluator import Schedule  # noqa: E402
-from autograd_cli.syntax import parse  # noqa: E402
+from autograd_cli.evaluate import Schedule  # noqa: E402
+from autograd_cli.language.syntax import parse  # noqa: E402
 
 CHILD_ENV = dict(os.environ, PYTHONPATH=str(SRC), PYTHONIOENCODING="utf-8")
 TMP = Path(tempfile.mkdtemp(prefix="ag-bench-"))

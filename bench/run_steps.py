@@ -12,7 +12,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from autograd_cli.api import build  # noqa: E402
 from autograd_cli.render.jsonout import dumps  # noqa: E402
-from autograd_cli.state import Plan  # noqa: E402
+from autograd_cli.steps import Plan  # noqa: E402
 
 
 def measure(path, steps, repeats=3):

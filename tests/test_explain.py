@@ -219,7 +219,7 @@ def test_sixty_level_diamond_on_the_cli(tmp_path):
     assert item["path_count"] == 2 ** 60 and item["complete"] is False
     assert len(item["paths"]) == MAX_PATHS and len(item["edge_flows"]) == 2
     assert len(doc["gradients"][0]["edge_flows"]) == 240
-    from autograd_cli.cli import console
+    from autograd_cli.cli.terminal import console
     from autograd_cli.render.explainout import text
 
     out = console()

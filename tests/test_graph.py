@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from autograd_cli.graphview import graph_view
-from autograd_cli.render.graphtext import dot_string, mermaid_text, to_dot, to_mermaid
+from autograd_cli.diagram import graph_view
+from autograd_cli.render.diagram_text import dot_string, mermaid_text, to_dot, to_mermaid
 from conftest import SRC, cli
 from test_explain import W1_SEED
 
@@ -143,12 +143,20 @@ def check_mermaid(text):
 
 def run(src, tmp_path, *args):
     """The graph command's stdout, computed in-process (the CLI itself is exercised below)."""
-    from autograd_cli.graphview import draw
+    import contextlib
+    import io
+
+    from autograd_cli.cli.commands import graph_body
+
+    class Session:
+        source = src
 
     opts = dict(zip(args[::2], args[1::2]))
-    out = []
-    draw(src, {}, opts.get("--format"), opts.get("--grad"), None, out.append)
-    return out[0] + "\n"
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    with contextlib.redirect_stdout(out):
+        graph_body(Session, [], opts.get("--format"), opts.get("--grad"), None)
+    out.flush()
+    return out.buffer.getvalue().decode("utf-8")
 
 
 def run_cli(src, tmp_path, *args):

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from autograd_cli import evaluate
-from autograd_cli.builtins import BUILTINS
+from autograd_cli.build.functions import BUILTINS
 
 rng = np.random.default_rng(2024)
 A = rng.normal(size=(3, 4))

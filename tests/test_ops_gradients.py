@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from autograd_cli import autodiff
-from autograd_cli.evaluator import run
+from autograd_cli.evaluate import run
 from autograd_cli.graph import Graph, NoGradient
 from autograd_cli.ops import OPS
 

@@ -404,7 +404,7 @@ def test_warnings_once_with_their_step(tmp_path):
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from autograd_cli.api import build as _build  # noqa: E402
-from autograd_cli.state import Plan as _Plan  # noqa: E402
+from autograd_cli.steps import Plan as _Plan  # noqa: E402
 
 _build("x = 1\n")   # raises the recursion limit once, before hypothesis watches it
 

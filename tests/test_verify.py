@@ -32,7 +32,7 @@ def run_verify(tmp_path, source, *args, timeout=None):
     """`verify --json` in process (typer's runner; the SymPy children are still forked)."""
     from typer.testing import CliRunner
 
-    from autograd_cli.cli import app
+    from autograd_cli.cli.app import app
 
     path = tmp_path / "prog.ag"
     path.write_text(source)
@@ -141,7 +141,7 @@ def test_wrong_gradient_rule_is_caught_api(wrong_sin):
 def test_wrong_gradient_rule_is_caught_cli(wrong_sin, tmp_path):
     from typer.testing import CliRunner
 
-    from autograd_cli.cli import app
+    from autograd_cli.cli.app import app
 
     path = tmp_path / "wrong.ag"
     path.write_text(WRONG)
@@ -221,7 +221,7 @@ def test_symbolic_size_limit_on_tensors(tmp_path):
     assert "SYMBOLIC_MAX_ELEMENTS" in check["skipped"]
     fd = check["finite_difference"]
     sampled = [i for i, v in enumerate(fd) if v is not None]
-    assert len(sampled) == V.SAMPLE and sampled[0] == 0 and sampled[-1] == 1999
+    assert len(sampled) == V.common.SAMPLE and sampled[0] == 0 and sampled[-1] == 1999
     expected = 2 * np.linspace(0.0, 1.0, 2000)
     assert np.allclose([fd[i] for i in sampled], expected[sampled], atol=1e-6)
 
@@ -318,7 +318,7 @@ def test_json_is_strict_with_nan(tmp_path):
 
 def test_eval_does_not_import_sympy(samples):
     code = ("import sys, io, contextlib\n"
-            "from autograd_cli.cli import app\n"
+            "from autograd_cli.cli.app import app\n"
             "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
             f"    app(['eval', {str(samples / 'linear_model.ag')!r}, '--json'])\n"
             "print('sympy' in sys.modules)\n")

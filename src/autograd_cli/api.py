@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import autodiff
-from .builder import Builder, BuiltProgram, GradientRecord
+from .build.builder import Builder
+from .program import BuiltProgram, GradientRecord, plain
 from .errors import AgError
-from .evaluator import Schedule
+from .evaluate import Schedule
 from .graph import Node, NoGradient
-from .syntax import Program, parse
+from .language.syntax import Program, parse
 
-LEAF_OPS = ("variable", "input", "placeholder")
 
 
 @dataclass
@@ -118,8 +118,8 @@ def add_gradient(built: BuiltProgram, y_name: str, wrt: list, unconnected: str) 
         xs = [_named_node(built, name, "--wrt") for name in wrt]
         texts = list(wrt)
     else:
-        from .evaluator import needed
-        xs = [n for n in needed([y]) if n.op.name in LEAF_OPS]
+        from .evaluate import needed
+        xs = [n for n in needed([y]) if n.op.free]
         texts = [n.label or f"#{n.id}" for n in xs]
     g = built.graph
     g.pos = y.pos
@@ -144,17 +144,6 @@ def gradient_result(record: GradientRecord, node_values) -> GradientResult:
         values=[plain(v, node_values) for v in record.values],
         unconnected={x: v.reason for x, v in zip(record.xs, record.values) if isinstance(v, NoGradient)},
     )
-
-
-def plain(value, node_values):
-    """A builder value as plain data: ndarray, list, None, bool or str."""
-    if isinstance(value, Node):
-        return np.asarray(node_values[value.id])
-    if isinstance(value, list):
-        return [plain(v, node_values) for v in value]
-    if isinstance(value, NoGradient):
-        return None
-    return value
 
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

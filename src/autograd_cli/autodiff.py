@@ -9,7 +9,7 @@ import numpy as np
 
 from .graph import Graph, Node, NoGradient
 from .limits import limit, over
-from .why import unconnected_reason
+from .paths import unconnected_reason
 
 
 
@@ -69,7 +69,7 @@ def gradients(g: Graph, ys, xs, grad_ys=None, stop=(), unconnected="none", x_tex
             results.append(g.zeros(x.shape))
         else:
             text = x_texts[k] if x_texts else x.describe()
-            results.append(NoGradient(text, unconnected_reason(x, ys, stop_ids), g.pos))
+            results.append(NoGradient(text, lambda x=x: unconnected_reason(x, ys, stop_ids), g.pos))
     return results
 
 

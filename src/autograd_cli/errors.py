@@ -115,3 +115,11 @@ def _clip(text: str, col: int) -> tuple[str, int]:
     prefix = "..." if start else ""
     suffix = "..." if start + _WIDTH < len(text) else ""
     return prefix + shown + suffix, col - start + len(prefix)
+
+
+def suggest(name: str, candidates) -> str:
+    """"; did you mean 'x'?" for the closest candidate, or ""."""
+    import difflib
+
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""

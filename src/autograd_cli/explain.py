@@ -6,7 +6,7 @@ each edge.
   back along only that path's edges with the op table's rules (`autodiff.pull`),
   evaluated eagerly. By linearity of reverse mode the contributions of all live
   paths sum to the gradient.
-- Which paths exist, how many, and what cuts them comes from `why.py` (the same
+- Which paths exist, how many, and what cuts them comes from `paths.py` (the same
   module that gives eval's None reasons). Counts are exact (dynamic programming).
 - Paths are enumerated depth-first backwards from each y, so paths sharing a tail
   share its products; the search stops at a budget (below), preferring edges that
@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import autodiff, why
+from . import autodiff
+from . import paths
 from .errors import AgError
 from .graph import Graph, Node, NoGradient
 
@@ -98,11 +99,11 @@ class Path:
     operands: list         # input index used to enter nodes[k+1] from nodes[k]
     y_index: int           # which y (index into the record's ys)
     contribution: np.ndarray | None = None
-    cuts: list = field(default_factory=list)   # [why.Cut] along the path, x side first
+    cuts: list = field(default_factory=list)   # [paths.Cut] along the path, x side first
 
     @property
     def magnitude(self) -> float:
-        return _magnitude(self.contribution)
+        return magnitude(self.contribution)
 
 
 @dataclass
@@ -118,7 +119,7 @@ class XExplanation:
     x_text: str
     x: Node
     gradient: object               # ndarray, or None
-    space: why.PathSpace
+    space: paths.PathSpace
     paths: list                    # [Path] live, largest contribution first
     cut_paths: list                # [Path]
     listed_sum: object             # ndarray sum of the listed contributions (None if none)
@@ -208,7 +209,7 @@ def explain_record(record, values, budget: Budget | None = None) -> RecordExplan
         note = (f"{record.kind} differentiates the first gradient d(sum of {', '.join(record.ys)})/dx "
                 "again; the paths below are those of that first gradient")
     budget = budget or Budget()
-    upstream = why.Upstream(record.y_nodes, stop_ids)
+    upstream = paths.Upstream(record.y_nodes, stop_ids)
     out = RecordExplanation(record.kind, record.name, record.line, list(record.ys), [], note)
     out.edge_flows = [EdgeFlow(upstream.nodes[nid].inputs[i], upstream.nodes[nid], i, flow)
                       for (nid, i), flow in sorted(flows.items())]
@@ -224,36 +225,36 @@ def explain_record(record, values, budget: Budget | None = None) -> RecordExplan
         # None gradient needs its reason, or within MAX_REGION_NODES (to list paths and
         # break down what cut them).
         exhausted = budget.exhausted()
-        counts = why.path_space(x, record.y_nodes, stop_ids, upstream, detail=False)
+        counts = paths.path_space(x, record.y_nodes, stop_ids, upstream, detail=False)
         detail = counts.total > 0 and (grads[k] is None or budget.region_nodes < MAX_REGION_NODES)
-        space = why.path_space(x, record.y_nodes, stop_ids, upstream) if detail else counts
+        space = paths.path_space(x, record.y_nodes, stop_ids, upstream) if detail else counts
         budget.region_nodes += len(space.order)
         if exhausted or not space.detailed:
-            paths, cut_paths, stopped = [], [], exhausted or "the budget"
+            found, cut_paths, stopped = [], [], exhausted or "the budget"
         else:
             with budget:
-                paths, cut_paths, stopped = enumerate_paths(space, seeds, flows, values, budget)
+                found, cut_paths, stopped = enumerate_paths(space, seeds, flows, values, budget)
         listed_sum = None
-        for p in paths:
+        for p in found:
             listed_sum = p.contribution if listed_sum is None else listed_sum + p.contribution
-        complete = len(paths) == space.live and len(cut_paths) == space.cut
+        complete = len(found) == space.live and len(cut_paths) == space.cut
         edges = [EdgeFlow(x, node, i, flows[(node.id, i)])
                  for node, i in upstream.consumers.get(x.id, ()) if (node.id, i) in flows]
         gradient = grads[k]
         sentence = reason = None
         if gradient is None:
-            sentence = why.none_sentence(x_text, record.ys, space)
-            reason = why.space_reason(space)
+            sentence = paths.none_sentence(x_text, record.ys, space)
+            reason = paths.space_reason(space)
             if record.kind == "gradients" and isinstance(record.values[k], Node):
                 gradient = values[record.values[k].id]    # unconnected_gradients="zero"
                 sentence = sentence[:-1] + ' (its gradient is zeros: unconnected_gradients="zero").'
-        explained[k] = XExplanation(x_text, x, gradient, space, paths, cut_paths, listed_sum,
+        explained[k] = XExplanation(x_text, x, gradient, space, found, cut_paths, listed_sum,
                                     complete, stopped, edges, sentence, reason)
     out.xs = [explained[k] for k in range(len(record.x_nodes))]
     return out
 
 
-def enumerate_paths(space: why.PathSpace, seeds, flows, values, budget: Budget):
+def enumerate_paths(space: paths.PathSpace, seeds, flows, values, budget: Budget):
     """Depth-first from each y back to x within the budget. Returns (live paths,
     largest contribution first; cut paths; the budget that stopped it or None)."""
     live: list[Path] = []
@@ -269,7 +270,7 @@ def enumerate_paths(space: why.PathSpace, seeds, flows, values, budget: Budget):
     def priority(node, i):
         key = (node.id, i)
         if key not in magnitude_cache:
-            magnitude_cache[key] = _magnitude(flows.get(key))
+            magnitude_cache[key] = magnitude(flows.get(key))
         return magnitude_cache[key]
 
     # A stack entry: (node, its upstream gradient along the tail (or None), the pull still to
@@ -293,7 +294,7 @@ def enumerate_paths(space: why.PathSpace, seeds, flows, values, budget: Budget):
                 budget.pulls += 1
                 grad = pull_value(scratch, consumer, i, upstream)
                 if grad is None:   # a rule that gives nothing at run time (an index input)
-                    is_cut, tail = True, (node, i, why.Cut("no_gradient", consumer), tail[3])
+                    is_cut, tail = True, (node, i, paths.Cut("no_gradient", consumer), tail[3])
             if node.id == x_id:
                 if is_cut and len(cut) < want_cut:
                     cut.append(_materialize(tail, k))
@@ -306,10 +307,10 @@ def enumerate_paths(space: why.PathSpace, seeds, flows, values, budget: Budget):
                 continue
             edges = space.edges_in(node)
             if not is_cut and len(edges) > 1:   # live edges carrying the most gradient are explored first (pushed last)
-                edges.sort(key=lambda e: (why.edge_cut(node, e[0], space.stop_ids) is None,
+                edges.sort(key=lambda e: (paths.edge_cut(node, e[0], space.stop_ids) is None,
                                           priority(node, e[0])))
             for i, inp in edges:
-                step_cut = None if is_cut else why.edge_cut(node, i, space.stop_ids)
+                step_cut = None if is_cut else paths.edge_cut(node, i, space.stop_ids)
                 if is_cut or step_cut is not None:
                     if len(cut) < want_cut:
                         stack.append((inp, None, None, True, (inp, i, step_cut, tail)))
@@ -340,7 +341,7 @@ def _materialize(tail, y_index) -> Path:
     return Path(nodes, operands, y_index, None, cuts)
 
 
-def _magnitude(value) -> float:
+def magnitude(value) -> float:
     if value is None:
         return -1.0
     array = np.asarray(value, dtype=np.float64)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from dataclasses import dataclass
 
 import numpy as np
 
 from .errors import AgError
-from .limits import limit, over
+from .files import read_text
 
 
 
@@ -86,18 +85,9 @@ def read_feed(path: str) -> Feed:
 
 def _read_text(path: str) -> str:
     try:
-        if os.path.isdir(path):
-            raise FeedError(path, "cannot read the feed: it is a directory")
-        cap = limit("MAX_FEED_BYTES")
-        with open(path, "rb") as handle:  # never more than the limit (`--feed /dev/zero`)
-            data = handle.read(cap + 1)
-        if len(data) > cap:
-            raise FeedError(path, over("MAX_FEED_BYTES", "the feed is too large", len(data),
-                                       "bytes or more").message)
-    except OSError as exc:
-        raise FeedError(path, f"cannot read the feed: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise FeedError(path, f"the feed is not valid UTF-8 (byte 0x{data[exc.start]:02x})", line) from None
+        return read_text(path, "MAX_FEED_BYTES", "feed")
+    except FeedError:
+        raise
+    except AgError as exc:
+        line = exc.pos.line if exc.pos is not None else None
+        raise FeedError(path, exc.message, line) from None

@@ -1,4 +1,10 @@
-"""Files the tool writes (e.g. `graph -o`): written whole or not at all.
+"""Reading and writing files.
+
+Reading (programs, feeds): `read_text(path, limit_name, what)` reads at most the
+limit's bytes (`eval /dev/zero` must not fill memory) and decodes UTF-8 (a
+byte-order mark is skipped); a bad byte is an AgError at its line and column.
+
+Writing (e.g. `graph -o`): written whole or not at all.
 
     from .files import atomic_write
     atomic_write(path, text)          # str (UTF-8) or bytes
@@ -16,9 +22,36 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 
-from .errors import AgError
+from .errors import AgError, Pos
+from .limits import limit, over
+
+
+def read_text(path: str, limit_name: str, what: str) -> str:
+    """The UTF-8 text of `path` (`-`: standard input), at most the limit's bytes."""
+    cap = limit(limit_name)
+    try:
+        if path != "-" and os.path.isdir(path):
+            raise AgError(f"cannot read the {what}: it is a directory")
+        if path == "-":
+            data = sys.stdin.buffer.read(cap + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(cap + 1)
+    except OSError as exc:
+        raise AgError(f"cannot read the {what}: {exc.strerror or exc}") from None
+    if len(data) > cap:
+        raise over(limit_name, f"the {what} is too large", len(data), "bytes or more")
+    try:
+        return data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is not part of the text
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise AgError(f"the {what} is not valid UTF-8 (byte 0x{data[exc.start]:02x})", Pos(line, col),
+                      source=data.decode("utf-8", "replace")) from None
 
 
 def atomic_write(path: str, data: str | bytes) -> None:

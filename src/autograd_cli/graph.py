@@ -6,16 +6,12 @@ that order with loops, never recursion.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 
 from .errors import AgError, Pos, line_of, pos_at
 from .limits import MAX_RANK, check_elements, limit, over, shape_text
-
-
-class ShapeError(Exception):
-    """Raised by an op's shape rule; the graph adds the position."""
+from .ops import OPS, ShapeError
 
 
 class Node:
@@ -67,13 +63,23 @@ class Node:
         return f"<{self.op.name}#{self.id} {self.label or ''} {self.shape}>"
 
 
-@dataclass
 class NoGradient:
-    """A `None` entry of a gradients result: remembers which x and why."""
+    """A `None` entry of a gradients result: remembers which x, and works out why
+    only when asked (`reason`): most None gradients are never explained."""
 
-    x_text: str
-    reason: str
-    pos: Pos
+    __slots__ = ("x_text", "pos", "_reason", "_explain")
+
+    def __init__(self, x_text: str, explain, pos: Pos):
+        self.x_text = x_text
+        self.pos = pos
+        self._reason = None
+        self._explain = explain   # () -> the reason, as a phrase
+
+    @property
+    def reason(self) -> str:
+        if self._reason is None:
+            self._reason, self._explain = self._explain(), None
+        return self._reason
 
     def error(self, where: Pos) -> AgError:
         return AgError(f"the gradient with respect to {self.x_text} is None ({self.reason}), "
@@ -104,7 +110,7 @@ class Graph:
         self._scalars: dict = {}  # float -> the params dict shared by its consts (const())
 
     def apply(self, op_name: str, *inputs: Node, **params) -> Node:
-        op = (_OPS or _load_ops())[op_name]
+        op = OPS[op_name]
         shapes = [i.shape for i in inputs]
         try:
             if op.prepare is not None:
@@ -144,7 +150,7 @@ class Graph:
         return self.const(np.zeros(shape))
 
     def __getattr__(self, op_name):
-        if op_name.startswith("__") or op_name not in (_OPS or _load_ops()):
+        if op_name.startswith("__") or op_name not in OPS:
             raise AttributeError(op_name)
         apply = self.apply
 
@@ -156,12 +162,3 @@ class Graph:
 
 _MANY = object()        # Node._in1 when _in0 holds a tuple of three or more inputs
 _NO_PARAMS: dict = {}   # shared by every node without parameters (never mutated)
-_OPS = None   # ops.OPS itself, imported on first use (ops imports this module)
-
-
-def _load_ops() -> dict:
-    global _OPS
-    from .ops import OPS
-
-    _OPS = OPS
-    return OPS

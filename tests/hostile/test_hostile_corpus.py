@@ -66,7 +66,7 @@ def _listing(folder: Path):
 
 
 def _commands() -> set:
-    from autograd_cli.cli import app
+    from autograd_cli.cli.app import app
 
     return {c.name or c.callback.__name__ for c in app.registered_commands}
 
@@ -125,7 +125,7 @@ def _warm():
     """Import once in the parent what every child would otherwise import again."""
     import importlib
 
-    from autograd_cli.syntax import _parser
+    from autograd_cli.language.syntax import _parser
 
     _parser()
     for name in ("autograd_cli.api", "autograd_cli.render.tables", "autograd_cli.render.jsonout",
@@ -134,7 +134,7 @@ def _warm():
             importlib.import_module(name)
         except ImportError:
             pass
-    from autograd_cli.cli import app
+    from autograd_cli.cli.app import app
 
     import contextlib
     import io

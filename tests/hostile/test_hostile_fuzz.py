@@ -1,5 +1,5 @@
 """Grammar-aware fuzzing (Hypothesis). Random programs over the whole built-in table
-(autograd_cli.builtins.BUILTINS) and random mutations of valid programs must evaluate,
+(autograd_cli.build.functions.BUILTINS) and random mutations of valid programs must evaluate,
 or fail with AgError (exit 2): any other exception, a Python warning, or a hang is a bug.
 
 In-process through the API (fast), plus a few through the real CLI. The quick run is part
@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, cli
 
-from autograd_cli.builtins import BUILTINS
+from autograd_cli.build.functions import BUILTINS
 from autograd_cli.errors import AgError
 
 QUICK = 60                                                 # examples per property in the suite
@@ -230,13 +230,13 @@ def _time_limit(seconds):
 
 def decode(data: bytes) -> str:
     """The CLI's own reading of program bytes (UTF-8, errors are AgError)."""
-    from autograd_cli.cli import read_program
+    from autograd_cli.files import read_text
 
     import tempfile
     with tempfile.NamedTemporaryFile("wb", suffix=".ag", delete=False) as handle:
         handle.write(data)
     try:
-        return read_program(handle.name, "<fuzz>")
+        return read_text(handle.name, "MAX_PROGRAM_BYTES", "program")
     finally:
         os.unlink(handle.name)
 
@@ -296,8 +296,8 @@ def _tables(result):
 def _explain_and_graph(result, source):
     try:
         from autograd_cli.explain import explain
-        from autograd_cli.graphview import graph_view
-        from autograd_cli.render import explainout, graphtext
+        from autograd_cli.diagram import graph_view
+        from autograd_cli.render import explainout, diagram_text as graphtext
     except ImportError:  # pragma: no cover - those commands are optional here
         return
     records = explain(result)
@@ -309,7 +309,7 @@ def _explain_and_graph(result, source):
 
 
 def _run_steps(source):
-    from autograd_cli.runcmd import run_program
+    from autograd_cli.cli.commands import run_program
 
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         run_program(source, 2, as_json=True)
@@ -414,7 +414,7 @@ FLAGS = {"--json"}
 
 @st.composite
 def command_lines(draw):
-    from autograd_cli.cli import app
+    from autograd_cli.cli.app import app
 
     commands = sorted(c.name or c.callback.__name__ for c in app.registered_commands)
     command = draw(st.sampled_from(commands))

@@ -129,7 +129,7 @@ FORBIDDEN = re.compile(r"(?<![\w.])(?<!def )(eval|exec|compile|__import__|breakp
                        r"|(?<![\w])getattr\(\s*(builtins|__builtins__)")
 # Reviewed exceptions: (file under src/autograd_cli, what matched) -> reason.
 ALLOWED = {
-    ("render/graphtext.py", "subprocess"): "graph -o picture runs Graphviz's dot: a fixed argument "
+    ("render/diagram_text.py", "subprocess"): "graph -o picture runs Graphviz's dot: a fixed argument "
                                            "list, no shell, a timeout; the DOT text goes to its stdin",
 }
 

@@ -16,7 +16,7 @@ UNICODE = 'w = variable(2.0)\ny = w * w\ng = gradients(y, w)\n"café ✓ →"\n'
 
 
 def _commands() -> list:
-    from autograd_cli.cli import app
+    from autograd_cli.cli.app import app
 
     return sorted(c.name or c.callback.__name__ for c in app.registered_commands)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..explain import (MAX_CUT_PATHS, MAX_PATH_NODES, MAX_PATHS, MAX_PULLS, TIME_BUDGET, count_json,
-                       count_text, path_text)
+                       count_text, magnitude, path_text)
 from ..ops import fmt
 from .tables import format_value as _full_value
 
@@ -157,9 +157,8 @@ def _count_phrase(space, x_text, ys) -> str:
 
 
 def _size(value) -> float:
-    from ..explain import _magnitude
 
-    return _magnitude(value)
+    return magnitude(value)
 
 
 def _end(node) -> str:

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 
-from .errors import AgError, Pos, pos_at
-from .limits import MAX_NESTING, limit, over  # noqa: F401 (MAX_NESTING: the default depth)
+from ..errors import AgError, Pos, pos_at
+from .grammars import grammar_text
+from ..limits import MAX_NESTING, limit, over  # noqa: F401 (MAX_NESTING: the default depth
 
 
 # ---------------------------------------------------------------- syntax tree
@@ -124,15 +123,6 @@ class Program:
 
 # ---------------------------------------------------------------- parser
 
-def _grammar_text() -> str:
-    packaged = resources.files("autograd_cli").joinpath("grammars/ag.lark")
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    # Running from a source checkout: the grammar lives at the top level.
-    checkout = Path(__file__).resolve().parents[2] / "grammars" / "ag.lark"
-    return checkout.read_text(encoding="utf-8")
-
-
 class _BracketNewlines:
     """Drop newlines inside (...) and [...], remembering open brackets for errors."""
 
@@ -161,17 +151,17 @@ def _parser():
 
     postlex = _BracketNewlines()
     try:
-        lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", postlex=postlex,
+        lark = Lark(grammar_text("ag.lark"), parser="lalr", lexer="contextual", postlex=postlex,
                     transformer=_ToAst(), maybe_placeholders=True, cache=True)
     except OSError:  # an unwritable temp dir only costs the cache
-        lark = Lark(_grammar_text(), parser="lalr", lexer="contextual", postlex=postlex,
+        lark = Lark(grammar_text("ag.lark"), parser="lalr", lexer="contextual", postlex=postlex,
                     transformer=_ToAst(), maybe_placeholders=True)
     return lark, postlex
 
 
 def parse(source: str) -> Program:
     """Parse a whole program; raises AgError with a position on any syntax error."""
-    from .quickparse import Unsupported, parse_statements
+    from .fastparse import Unsupported, parse_statements
 
     size = len(source.encode("utf-8", "surrogatepass")) if len(source) * 4 > limit("MAX_PROGRAM_BYTES") else 0
     if size > limit("MAX_PROGRAM_BYTES"):

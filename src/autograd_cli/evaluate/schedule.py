@@ -1,7 +1,7 @@
 """Forward evaluation: nodes in id (= topological) order, with loops, never recursion.
 
 `run(order, overrides, warnings, keep=None)` -> {node_id: value} (a read-only mapping).
-Two implementations give the same numbers (tests/test_fast_paths.py):
+Two implementations give the same numbers (tests/test_schedule.py):
 
 - `run_plain`: the reference. One node at a time, every value checked for NaN/inf.
 - `Schedule` (what `run` uses): `order` compiled once into a flat list of steps over
@@ -27,38 +27,14 @@ import operator
 from array import array
 from operator import itemgetter
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import AgError
-from .graph import Node
+from ..errors import AgError
+from ..ops import OPS
+from .reference import ERRORS, _forward, needed, run_plain
 
-ERRORS = (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError)
 BIG = 4096  # elements: arrays at least this size are released / reused when dead
-
-
-@dataclass(frozen=True)
-class Warning_:
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
-
-
-def needed(roots, stop_at=()) -> list[Node]:
-    """Every node the roots are computed from, in evaluation order; the inputs of
-    nodes whose id is in `stop_at` are not followed."""
-    seen: dict[int, Node] = {}
-    stack = list(roots)
-    while stack:
-        node = stack.pop()
-        if node.id not in seen:
-            seen[node.id] = node
-            if node.id not in stop_at:
-                stack.extend(node.inputs)
-    return [seen[i] for i in sorted(seen)]
 
 
 def run(order, overrides=None, warnings=None, keep=None):
@@ -90,55 +66,7 @@ def schedule(order) -> "Schedule":
     return found
 
 
-# ---------------------------------------------------------------- the reference evaluator
-
-def run_plain(order, overrides=None, warnings=None) -> dict[int, np.ndarray]:
-    """The plain evaluator: one node at a time, every value checked. Here `overrides` may
-    also give the value of a computed node, whose op is then not run (verify holds stopped
-    nodes and perturbs intermediate xs this way)."""
-    values: dict[int, np.ndarray] = {}
-    overrides = overrides or {}
-    warned_lines = set()
-    with np.errstate(all="ignore"):
-        for node in order:
-            if node.id in overrides:
-                value = overrides[node.id]
-            elif node.op.leaf:
-                value = node.params.get("value")
-            else:
-                value = _forward(node, [values[i.id] for i in node.inputs])
-            values[node.id] = value
-            if warnings is not None and node.dtype == "float" and not node.op.leaf:
-                _check_finite(node, value, values, warnings, warned_lines)
-    return values
-
-
-def _forward(node, args):
-    try:
-        return node.op.forward(*args, **node.params)
-    except ERRORS as exc:
-        raise AgError(f"{node.op.name}: {exc}", node.pos) from None
-    except MemoryError:
-        raise AgError(f"{node.op.name}: out of memory", node.pos) from None
-
-
-def _check_finite(node, value, values, warnings, warned_lines):
-    if np.isfinite(value).all():
-        return
-    if not all(np.isfinite(values[i.id]).all() for i in node.inputs if i.dtype == "float"):
-        return  # not the first place it appeared
-    if node.line in warned_lines:
-        return
-    warned_lines.add(node.line)
-    kinds = [k for k, bad in (("nan", np.isnan(value).any()), ("inf", np.isinf(value).any())) if bad]
-    warnings.append(Warning_(node.line, f"{node.op.name} produced {' and '.join(kinds)}"))
-
-
 # ---------------------------------------------------------------- the compiled schedule
-
-def _square(x):
-    return x * x
-
 
 def _identity(x):
     return x
@@ -151,50 +79,22 @@ def _sum_left(*xs):  # add_n's order: ((x0 + x1) + x2) + ...
     return total
 
 
-FLOAT_UNARY = {"negative": operator.neg, "square": _square, "abs": abs, "stop_gradient": _identity,
-               "sin": math.sin, "cos": math.cos, "sqrt": math.sqrt}
-FLOAT_BINARY = {"add": operator.add, "subtract": operator.sub, "multiply": operator.mul,
-                "divide": operator.truediv}
-_CHECKED_AGAINST_NUMPY = ("sin", "cos", "sqrt")
-
-# ufunc ops that return a fresh array of the broadcast shape (may write into a dead input)
-UFUNCS = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
-          "negative": np.negative, "square": np.square, "abs": np.abs, "sqrt": np.sqrt,
-          "exp": np.exp, "log": np.log, "log1p": np.log1p, "sin": np.sin, "cos": np.cos,
-          "tan": np.tan, "tanh": np.tanh, "sinh": np.sinh, "cosh": np.cosh, "atan": np.arctan,
-          "reciprocal": np.reciprocal, "pow": np.power, "maximum": np.maximum, "minimum": np.minimum,
-          "matmul": np.matmul}   # (a ufunc too: its result can go into a pooled buffer, never in place)
-
-# a non-finite element in input i always leaves a non-finite element in the output
-_PROPAGATE_ALL = {"add", "subtract", "multiply", "add_n", "negative", "square", "abs", "sqrt", "sin",
-                  "cos", "tan", "sinh", "cosh", "log", "log1p", "stop_gradient", "reduce_sum",
-                  "reduce_mean", "reduce_prod", "reshape", "transpose", "expand_dims", "squeeze",
-                  "broadcast_to", "concat", "stack", "cumsum"}
-
-
-# NumPy ops (besides the ufuncs) whose result never shares memory with an input
-_FRESH = {"scatter", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
-          "reduce_logsumexp", "matmul", "concat", "stack", "softmax", "log_softmax", "where",
-          "clip_by_value", "cumsum", "cumprod", "untake", "sigmoid", "relu", "softplus"}
-_SHAPE_OPS = {"reshape", "broadcast_to", "expand_dims", "squeeze", "transpose", "stop_gradient"}
-
-
-def _agrees_with_numpy(name) -> bool:
-    fn, ufunc = FLOAT_UNARY[name], UFUNCS[name]
-    xs = np.random.default_rng(0).uniform(0.01, 30.0, 200)
-    return all(fn(float(x)) == float(ufunc(x)) for x in xs)
+def _agrees_with_numpy(op) -> bool:
+    """Whether the row's Python-float function gives NumPy's bits here (math.sin need not)."""
+    rng = np.random.default_rng(0)
+    args = [rng.uniform(0.01, 30.0, 200) for _ in op.args]
+    return all(op.scalar(*map(float, xs)) == float(op.forward(*xs)) for xs in zip(*args))
 
 
 _FLOAT_FNS: dict = {}
 
 
 def _float_table() -> dict:
-    """op name -> Python-float function (sin/cos/sqrt only where they agree with NumPy here)."""
+    """op name -> Python-float function: the rows' `scalar`, where it agrees with NumPy here."""
     if not _FLOAT_FNS:
-        table = dict(FLOAT_BINARY)
-        table.update({k: v for k, v in FLOAT_UNARY.items()
-                      if k not in _CHECKED_AGAINST_NUMPY or _agrees_with_numpy(k)})
-        _FLOAT_FNS.update(table)
+        for op in OPS.values():
+            if op.scalar is not None and (op.args is None or _agrees_with_numpy(op)):
+                _FLOAT_FNS[op.name] = op.scalar
     return _FLOAT_FNS
 
 
@@ -266,7 +166,7 @@ class Schedule:
             if is_float_node and node.shape == ():
                 name = op.name
                 fn = table.get(name)
-                if fn is None and name == "add_n":
+                if name == "add_n":
                     fn = operator.add if len(ins) == 2 else _sum_left
                 if fn is not None:
                     for i in inputs:
@@ -330,23 +230,22 @@ class Schedule:
                 if uniform.get(in_slots[j]) == 1.0 and node.inputs[1 - j].shape == node.shape \
                         and node.inputs[1 - j].dtype == "float":
                     return _identity, in_slots[1 - j:2 - j], None, True
-        ufunc = UFUNCS.get(name)
+        ufunc = node.op.ufunc
         if ufunc is not None:
             return ufunc, in_slots, ufunc, False
         fn = _bind(node.op.forward, node.params) if node.params else node.op.forward
-        return fn, in_slots, None, name in _SHAPE_OPS
+        return fn, in_slots, None, node.op.rearranges
 
     def _propagates(self, node, i, plan) -> bool:
         """A non-finite element in input i always leaves a non-finite element in the output."""
         if 0 in node.shape:
             return False
-        name = node.op.name
-        if name in _PROPAGATE_ALL or (name == "divide" and i == 0):
+        if node.op.keeps_nonfinite(i):
             return True
-        if name == "pow" and i == 0:
+        if node.op.name == "pow" and i == 0:
             exponent = self.uniform.get(plan[1][1] if len(plan[1]) > 1 else -1)
             return plan[3] or plan[0] is np.square or (exponent is not None and exponent > 0)
-        return name == "scatter"      # basic indexing: every element lands somewhere
+        return False
 
     def _numpy_steps(self, keep):
         """Generic steps for the NumPy nodes, given which values must survive."""
@@ -388,14 +287,14 @@ class Schedule:
             for s in ins:
                 last_use[s] = k
             if node.dtype == "float":
-                rearranges = node.op.name in _SHAPE_OPS
+                rearranges = node.op.rearranges
                 for j, s in enumerate(ins):
                     if s in used and self._propagates(node, j, plan):
                         covered[s] = 1
                         if not rearranges:
                             solid[s] = 1
         for k, plan in plans.items():
-            if plan[2] is None and (plan[3] or order[k].op.name not in _FRESH):  # may view its inputs
+            if plan[2] is None and (plan[3] or not order[k].op.fresh):  # may view its inputs
                 used = plan[1]
                 if plan[3] and len(used) == 1 and last_use[used[0]] == k:
                     continue          # an alias at the input's last use takes the buffer over
@@ -417,7 +316,7 @@ class Schedule:
                 continue
             fn, in_slots, ufunc, _ = plans[k]
             check = node.dtype == "float" and not covered[k]
-            if check and node.op.name in _SHAPE_OPS and len(in_slots) == 1:
+            if check and node.op.rearranges and len(in_slots) == 1:
                 # A rearrangement makes no NaN/inf of its own: nothing to check when its
                 # input is a leaf or constant (never warned about) or is carried onward
                 # by another consumer that is not a rearrangement (checked there).
@@ -434,7 +333,7 @@ class Schedule:
                             break
                     if not shared[k]:
                         owned.add(k)
-                elif big and not shared[k] and node.op.name in _FRESH and k not in fused:
+                elif big and not shared[k] and node.op.fresh and k not in fused:
                     owned.add(k)      # a fresh array (matmul, reduction, ...): ufuncs may reuse it
                 elif plans[k][3] and big and len(in_slots) == 1 and not shared[k]:
                     # an alias (x**1, x*1, reshape, ...) of a buffer at its last use takes it over
@@ -448,7 +347,7 @@ class Schedule:
                 # dead buffers nothing else refers to go back to the pool (not the one
                 # written in place, nor one an alias took over)
                 # (a consumer whose result never shares an input's memory)
-                fresh = ufunc is not None or k in fused or (node.op.name in _FRESH and not plans[k][3])
+                fresh = ufunc is not None or k in fused or (node.op.fresh and not plans[k][3])
                 give = tuple(s for s in dead if s in owned and fresh
                              and (inplace is None or in_slots[inplace] != s))
                 take = big and ufunc is not None and inplace is None
@@ -692,7 +591,7 @@ def _fold(node, ins, known):
 
 
 def _fold_value(node, op, ins, known):
-    if (op.elementwise or op.name in _SHAPE_OPS) and all(i.dtype == "float" for i in node.inputs):
+    if (op.elementwise or op.rearranges) and all(i.dtype == "float" for i in node.inputs):
         scalars = [known.get(s) for s in ins]
         if None not in scalars:
             # every element is one number: compute it once, keep a broadcast view

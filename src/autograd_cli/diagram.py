@@ -1,6 +1,6 @@
 """The computation graph as a picture's content: which nodes and edges to draw,
-their labels, which edges are cut (by why.py's rules) and, for one gradient, the
-gradient flowing on each edge. render/graphtext.py turns it into DOT or Mermaid.
+their labels, which edges are cut (by paths.py's rules) and, for one gradient, the
+gradient flowing on each edge. render/diagram_text.py turns it into DOT or Mermaid.
 
 Gradient results are drawn as one box each (∂y/∂x), linked by dotted edges to
 their y and x; the reverse-mode nodes behind them are not drawn. Everything is
@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import why
-from .evaluator import needed
+from . import paths
+from .evaluate import needed
 from .graph import Node, nodes_in
 from .ops import fmt
 
@@ -35,7 +35,7 @@ class VEdge:
     target: str
     kind: str               # "data" | "cut" | "derivative"
     label: str = ""
-    cut: object = None      # why.Cut for a cut edge
+    cut: object = None      # paths.Cut for a cut edge
 
 
 @dataclass
@@ -84,7 +84,7 @@ def graph_view(built, record=None, flows=None, format_flow=None) -> GraphView:
             continue
         view.nodes.append(_node(node, names.get(nid)))
         for i, inp in enumerate(node.inputs):
-            cut = why.edge_cut(node, i, stop_ids)
+            cut = paths.edge_cut(node, i, stop_ids)
             label = ""
             if flows is not None and (nid, i) in flows:
                 label = format_flow(flows[(nid, i)]) if format_flow else str(flows[(nid, i)])
@@ -122,50 +122,9 @@ def _gradient_node(node: Node, answers) -> VNode:
                  f"{rec.kind} · line {rec.line} · {fmt(node.shape)}", "gradient")
 
 
-def _cut_label(cut: why.Cut) -> str:
+def _cut_label(cut: paths.Cut) -> str:
     if cut.kind == "stop_gradient":
         return "✂ stop_gradient"
     if cut.kind == "stop_gradients":
         return "✂ held by stop_gradients"
     return f"✂ {cut.node.op.name}: no gradient"
-
-
-def draw(source: str, sets, fmt, grad_name, output, write_stdout) -> None:
-    """The graph command: build, optionally compute one gradient's flows, write."""
-    from . import api
-    from .errors import AgError
-    from .render import graphtext
-    from .render.explainout import format_value
-
-    kind, fmt_out = graphtext.output_kind(output, fmt) if output else ("text", fmt or "dot")
-    built = api.build(source, sets=sets)
-    record = flows = None
-    if grad_name:
-        matches = [r for r in built.gradients if r.name == grad_name]
-        record = matches[-1] if matches else None
-        if record is None:
-            if grad_name not in built.named:
-                known = ", ".join(dict.fromkeys(r.name for r in built.gradients)) or "none"
-                raise AgError(f"--grad {grad_name}: no gradients result or value of that name "
-                              f"(gradients results: {known})")
-            record = api.add_gradient(built, grad_name, [], "none")
-        from .evaluator import run
-        from .explain import record_flows
-
-        values = run(built.graph.nodes)
-        with np.errstate(all="ignore"):
-            _, flows, _ = record_flows(record, values)
-    view = graph_view(built, record, flows, format_value)
-    text = graphtext.to_mermaid(view) if fmt_out == "mermaid" else graphtext.to_dot(view)
-    if kind == "picture":
-        if len(view.nodes) > MAX_PICTURE_NODES:
-            raise AgError(f"the graph has {len(view.nodes):,} nodes, more than Graphviz can lay out in "
-                          f"reasonable time (MAX_PICTURE_NODES = {MAX_PICTURE_NODES:,}); write the text "
-                          "with -o graph.dot or -o graph.mmd instead")
-        graphtext.render_picture(text, output, fmt_out)
-    elif output:
-        from .files import atomic_write
-
-        atomic_write(output, text)
-    else:
-        write_stdout(text.rstrip("\n"))

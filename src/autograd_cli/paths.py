@@ -150,16 +150,6 @@ def path_space(x: Node, ys, stop_ids, upstream: Upstream | None = None, detail: 
     return space
 
 
-def ancestors(roots) -> set[int]:
-    """Ids of roots and everything they are computed from (all edges)."""
-    return set(_index(roots))
-
-
-def cuts_between(x: Node, ys, stop_ids: set[int]) -> list[Cut]:
-    """The first cut on each blocked path from x to the ys."""
-    return [cut for cut, _ in path_space(x, ys, stop_ids).first_cuts]
-
-
 def unconnected_reason(x: Node, ys, stop_ids: set[int]) -> str:
     """One phrase: why no gradient reaches x from the ys."""
     return space_reason(path_space(x, ys, stop_ids))

@@ -2,16 +2,17 @@
 inlines `def`s, binds call arguments, and checks shapes as nodes are made."""
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from . import syntax as ast
-from .errors import AgError, Pos, line_of
-from .evaluator import needed, run
-from .graph import Graph, Node, NoGradient
-from .limits import element_count, limit, over
+from ..language import syntax as ast
+from ..errors import AgError, Pos, line_of, suggest
+from ..evaluate import needed, run
+from ..graph import Graph, Node, NoGradient
+from ..limits import element_count, limit, over
+from ..program import BuiltProgram, GradientRecord
+from .functions import BUILTINS
 
 RESERVED = {"def", "None", "True", "False", "step"}
 
@@ -24,34 +25,6 @@ class UserFunction:
     scope: dict            # names visible in the body (snapshot at definition)
     functions: dict        # user functions visible in the body
     pos: Pos
-
-
-@dataclass
-class GradientRecord:
-    """One gradients/hessians/jacobian result, for the gradient tables."""
-
-    kind: str              # gradients | hessians | jacobian
-    name: str
-    line: int
-    ys: list
-    xs: list
-    values: list           # Node or NoGradient per x
-    x_nodes: list
-    y_nodes: list
-    stop_nodes: list = field(default_factory=list)
-    grad_ys: list | None = None   # per y: Node or None (ones), as passed to gradients
-
-
-@dataclass
-class BuiltProgram:
-    graph: Graph
-    named: dict            # name or expression text -> builder value, in order
-    gradients: list        # [GradientRecord]
-    leaves: dict           # name -> leaf Node (variables, placeholders, inputs)
-    step_node: Node | None
-    assigns: list          # state updates in program order (state.Assign)
-    groups: list = field(default_factory=list)   # nodes group(...) evaluates each step
-    fed: list = field(default_factory=list)      # (placeholder Node, feed column name)
 
 
 class Builder:
@@ -148,7 +121,7 @@ class Builder:
                 if e.func in self.defined_names:
                     raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
                 raise AgError(f"unknown function '{e.func}'"
-                              f"{_suggest(e.func, list(BUILTINS) + list(self.functions))}", e.pos)
+                              f"{suggest(e.func, list(BUILTINS) + list(self.functions))}", e.pos)
 
     # ------------------------------------------------------------ --set
 
@@ -244,7 +217,7 @@ class Builder:
         if e.id in self.functions or e.id in BUILTINS:
             raise AgError(f"'{e.id}' is a function; call it with (...)", e.pos)
         if e.id not in self.sets:
-            hint = _suggest(e.id, list(self.env) + list(self.assign_counts))
+            hint = suggest(e.id, list(self.env) + list(self.assign_counts))
             raise AgError(f"'{e.id}' is never assigned, so it is an input: give its value with "
                           f"--set {e.id}=VALUE{hint}", e.pos)
         self.g.pos = e.pos
@@ -327,7 +300,7 @@ class Builder:
         if node.id in self._static_cache:
             return self._static_cache[node.id]
         order = needed([node])
-        moving = [n for n in order if n.op.name in ("variable", "placeholder", "step")]
+        moving = [n for n in order if n.op.varies]
         if moving:
             raise AgError(f"{what} must be known before the program runs, but it depends on "
                           f"{moving[0].describe()}", pos)
@@ -358,7 +331,7 @@ class Builder:
             known = list(BUILTINS) + list(self.functions)
             if e.func in self.functions:  # defined, but after the def that calls it
                 raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
-            raise AgError(f"unknown function '{e.func}'{_suggest(e.func, known)}", e.pos)
+            raise AgError(f"unknown function '{e.func}'{suggest(e.func, known)}", e.pos)
         args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope)
         self.g.pos = e.pos
         return spec.handler(self, Call(e, args, exprs))
@@ -378,7 +351,7 @@ class Builder:
         for kw in e.kwargs:
             if kw.name not in params or variadic:
                 raise AgError(f"{e.func}() has no parameter '{kw.name}'"
-                              f"{_suggest(kw.name, params)}", kw.pos)
+                              f"{suggest(kw.name, params)}", kw.pos)
             if kw.name in values:
                 raise AgError(f"{e.func}() got '{kw.name}' twice", kw.pos)
             values[kw.name], exprs[kw.name] = self.expr(kw.value, scope), kw.value
@@ -479,7 +452,7 @@ BINARY = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "@": "mat
 
 def _moving(node: Node) -> bool:
     """Whether a value changes from step to step (depends on a variable, placeholder or step)."""
-    return any(n.op.name in ("variable", "placeholder", "step") for n in needed([node]))
+    return any(n.op.varies for n in needed([node]))
 
 
 def _integral(value: float, pos: Pos, what: str) -> int:
@@ -488,11 +461,6 @@ def _integral(value: float, pos: Pos, what: str) -> int:
     if abs(value) > 2**62:
         raise AgError(f"{what} {value:g} is too large", pos)
     return int(value)
-
-
-def _suggest(name: str, candidates) -> str:
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def _is_settable(rhs) -> bool:
@@ -542,6 +510,3 @@ def _survey(program: ast.Program):
     for root in stack:
         used.update(e.id for e in _walk(root) if isinstance(e, ast.Name))
     return first, counts, used
-
-
-from .builtins import BUILTINS  # noqa: E402  (the built-ins refer back to Builder helpers)

@@ -7,10 +7,12 @@ from typing import Callable
 
 import numpy as np
 
-from . import autodiff
-from .errors import AgError, line_of
-from .graph import Node, NoGradient
-from .limits import check_elements
+from .. import autodiff
+from ..errors import AgError, line_of
+from ..graph import Node, NoGradient
+from ..limits import check_elements
+from ..ops import OPS
+from ..program import Assign, GradientRecord
 
 
 
@@ -41,15 +43,12 @@ def _op_builtin(name, params, op_name=None):
     BUILTINS[name] = Builtin(tuple(params), {}, handler)
 
 
-for _name in ("negative", "abs", "sign", "sqrt", "square", "reciprocal", "exp", "log", "log1p",
-              "sin", "cos", "tan", "tanh", "sinh", "cosh", "atan", "sigmoid", "relu", "softplus",
-              "round", "floor", "ceil"):
-    _op_builtin(_name, ("x",))
-for _name in ("add", "subtract", "multiply", "divide", "pow", "maximum", "minimum"):
-    _op_builtin(_name, ("x", "y"))
-_op_builtin("matmul", ("a", "b"))
-_op_builtin("where", ("condition", "x", "y"))
-_op_builtin("stop_gradient", ("input",))
+# Every op whose row names its parameters (`args`) is a built-in of the same name
+# (and of each alias) that applies the op to its arguments.
+for _op in OPS.values():
+    if _op.args is not None:
+        for _name in (_op.name, *_op.aliases):
+            _op_builtin(_name, _op.args, _op.name)
 
 
 # ---------------------------------------------------------------- static helpers
@@ -294,8 +293,6 @@ UNCONNECTED = ("none", "zero")
 
 
 def _record(b, c, kind, ys, xs, texts_y, texts_x, values, stop=(), grad_ys=None):
-    from .builder import GradientRecord
-
     b.records.append(GradientRecord(kind, b.record_name(c.ast), line_of(c.pos), texts_y, texts_x, values,
                                     xs, ys, list(stop), grad_ys))
 
@@ -403,8 +400,6 @@ STATE_OPS = ("assign", "assign_add", "assign_sub")
 
 def _assign_builtin(kind):
     def handler(b, c):
-        from .state import Assign
-
         ref, value = c.args["v"], c.args["value"]
         if not (isinstance(ref, Node) and ref.op.name == "variable"):
             raise AgError(f"{kind} needs a variable as its first argument (made by variable(...)), "

@@ -1,6 +1,6 @@
 """State and steps (`run`): variables live across steps, assigns update them.
 
-Semantics (spec section 5): within a step every read of a variable sees its
+Semantics: within a step every read of a variable sees its
 value at the start of the step; every `assign*` in the program is applied at the
 end of the step in program order, so of two assigns to one variable the later
 wins, each computed from start-of-step values. `eval` is exactly step 0: it shows
@@ -11,26 +11,17 @@ overrides for variables, placeholders fed from --feed, and `step`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
-from .api import plain
-from .errors import AgError
-from .evaluator import needed, run, schedule
+from .program import plain
+from .errors import AgError, suggest
+from .evaluate import needed, run, schedule
 from .graph import Node, nodes_in
 from .ops import OPS
 
 
-@dataclass
-class Assign:
-    """One assign*(v, value) in program order: `node`'s value is written to `var`."""
-
-    var: Node
-    node: Node
-
-
-MOVING = ("variable", "placeholder", "step")
 
 
 def _freeze_static(order, roots):
@@ -39,7 +30,7 @@ def _freeze_static(order, roots):
     Returns the per-step order and the warnings the static part produced."""
     moving: set[int] = set()
     for node in order:
-        if node.op.name in MOVING or any(i.id in moving for i in node.inputs):
+        if node.op.varies or any(i.id in moving for i in node.inputs):
             moving.add(node.id)
     static = [n for n in order if n.id not in moving]
     if not static:
@@ -74,10 +65,8 @@ class Plan:
         self.fetch = default_fetch(built) if fetch is None else list(fetch)
         for name in self.fetch:
             if name not in built.named:
-                from .builder import _suggest
-
                 raise AgError(f"--fetch {name}: the program has no value named '{name}'"
-                              f"{_suggest(name, list(built.named))}")
+                              f"{suggest(name, list(built.named))}")
         # The whole program runs each step (every named value, every assign and group),
         # whatever --fetch shows, so a step behaves the same whichever columns are shown.
         roots = [n for value in built.named.values() for n in nodes_in(value)]

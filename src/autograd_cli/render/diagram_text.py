@@ -116,15 +116,14 @@ def output_kind(path: str, fmt: str | None):
     return "text", fmt or implied or "dot"
 
 
-def render_picture(dot_text: str, path: str, picture: str) -> None:
-    """Draw DOT text into an svg/png/pdf file with Graphviz (an argument list, no shell;
-    dot writes to a pipe and the file is replaced in one step by files.atomic_write)."""
+def picture(dot_text: str, picture: str, path: str) -> bytes:
+    """The svg/png/pdf bytes Graphviz draws from DOT text (an argument list, no shell;
+    dot writes to a pipe). `path` only names the picture in messages."""
     import os
     import shutil
     import subprocess
 
     from ..errors import AgError
-    from ..files import atomic_write
 
     dot = shutil.which("dot")
     if dot is None:
@@ -140,7 +139,7 @@ def render_picture(dot_text: str, path: str, picture: str) -> None:
     if proc.returncode != 0 or not proc.stdout:
         message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
         raise AgError(f"Graphviz could not draw {path}: {message[0] if message else 'exit ' + str(proc.returncode)}")
-    atomic_write(path, proc.stdout)
+    return proc.stdout
 
 
 def _ext(path: str) -> str:

@@ -1,0 +1,78 @@
+"""The reference evaluator: one node at a time, in id (= topological) order, every
+value checked for NaN/inf. Loops, never recursion. The compiled schedule
+(schedule.py) must give the same numbers."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import AgError
+from ..graph import Node
+
+ERRORS = (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError)
+
+
+@dataclass(frozen=True)
+class ProgramWarning:
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+def needed(roots, stop_at=()) -> list[Node]:
+    """Every node the roots are computed from, in evaluation order; the inputs of
+    nodes whose id is in `stop_at` are not followed."""
+    seen: dict[int, Node] = {}
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if node.id not in seen:
+            seen[node.id] = node
+            if node.id not in stop_at:
+                stack.extend(node.inputs)
+    return [seen[i] for i in sorted(seen)]
+
+
+def run_plain(order, overrides=None, warnings=None) -> dict[int, np.ndarray]:
+    """The plain evaluator: one node at a time, every value checked. Here `overrides` may
+    also give the value of a computed node, whose op is then not run (verify holds stopped
+    nodes and perturbs intermediate xs this way)."""
+    values: dict[int, np.ndarray] = {}
+    overrides = overrides or {}
+    warned_lines = set()
+    with np.errstate(all="ignore"):
+        for node in order:
+            if node.id in overrides:
+                value = overrides[node.id]
+            elif node.op.leaf:
+                value = node.params.get("value")
+            else:
+                value = _forward(node, [values[i.id] for i in node.inputs])
+            values[node.id] = value
+            if warnings is not None and node.dtype == "float" and not node.op.leaf:
+                _check_finite(node, value, values, warnings, warned_lines)
+    return values
+
+
+def _forward(node, args):
+    try:
+        return node.op.forward(*args, **node.params)
+    except ERRORS as exc:
+        raise AgError(f"{node.op.name}: {exc}", node.pos) from None
+    except MemoryError:
+        raise AgError(f"{node.op.name}: out of memory", node.pos) from None
+
+
+def _check_finite(node, value, values, warnings, warned_lines):
+    if np.isfinite(value).all():
+        return
+    if not all(np.isfinite(values[i.id]).all() for i in node.inputs if i.dtype == "float"):
+        return  # not the first place it appeared
+    if node.line in warned_lines:
+        return
+    warned_lines.add(node.line)
+    kinds = [k for k, bad in (("nan", np.isnan(value).any()), ("inf", np.isinf(value).any())) if bad]
+    warnings.append(ProgramWarning(node.line, f"{node.op.name} produced {' and '.join(kinds)}"))

@@ -1,0 +1,114 @@
+"""Reductions, argmax and cumulative sums and products."""
+from __future__ import annotations
+
+import numpy as np
+
+from .table import SAME, ShapeError, kept_shape, norm_axes, norm_axis, op, reduce_grad, reduced_shape
+
+# ---------------------------------------------------------------- reductions
+
+
+def reduction(name, fn, vjp, sym, **facts):
+    op(name, lambda x, axes, keepdims: fn(x, axis=axes, keepdims=keepdims),
+       lambda s, axes, keepdims: reduced_shape(s, axes, keepdims),
+       prepare=norm_axes, vjp=(vjp,) if vjp else None, sym=sym, fresh=True, **facts)
+
+
+def _nonempty(fn):
+    def guarded(x, axis, keepdims):
+        if any(x.shape[a] == 0 for a in axis):
+            raise ValueError("cannot reduce an empty axis")
+        return fn(x, axis=axis, keepdims=keepdims)
+    return guarded
+
+
+def _max_grad(g, n, dy):
+    x, axes = n.inputs[0], n.params["axes"]
+    kept = kept_shape(x.shape, axes)
+    hits = g.to_float(g.equal(x, g.reshape(n, shape=kept)))
+    share = g.divide(hits, g.reduce_sum(hits, axis=list(axes), keepdims=True))  # ties split evenly
+    return g.multiply(share, g.reshape(dy, shape=kept))
+
+
+def _prod_grad(g, n, dy):
+    # TensorFlow's rule: products of everything to the left and to the right (exact at zeros)
+    x, axes = n.inputs[0], n.params["axes"]
+    others = [i for i in range(len(x.shape)) if i not in axes]
+    perm = list(axes) + others
+    rows = int(np.prod([x.shape[i] for i in axes], dtype=np.int64))
+    flat = g.reshape(g.transpose(x, perm=perm), shape=(rows, -1))
+    left = g.cumprod(flat, axis=0, exclusive=True, reverse=False)
+    right = g.cumprod(flat, axis=0, exclusive=True, reverse=True)
+    permuted = tuple(x.shape[i] for i in perm)
+    others_product = g.transpose(g.reshape(g.multiply(left, right), shape=permuted),
+                                 perm=list(np.argsort(perm)))
+    return g.multiply(others_product, reduce_grad(g, x, dy, axes))
+
+
+def logsumexp(x, axis, keepdims):
+    top = np.max(x, axis=axis, keepdims=True)
+    top = np.where(np.isfinite(top), top, 0.0)
+    out = np.log(np.sum(np.exp(x - top), axis=axis, keepdims=True)) + top
+    return out if keepdims else np.squeeze(out, axis=axis)
+
+
+def _np_reduce(fn):
+    return lambda S, x, axes, keepdims: fn(x, axis=axes, keepdims=keepdims)
+
+
+def _sym_extreme(kind):
+    def form(S, x, axes, keepdims):
+        fn = S.Max if kind == "max" else S.Min
+        out = np.apply_over_axes(lambda a, ax: np.expand_dims(
+            np.apply_along_axis(lambda v: fn(*v), ax, a), ax), x, axes) if axes else x
+        return out if keepdims else np.squeeze(out, axis=axes)
+    return form
+
+
+reduction("reduce_sum", np.sum, lambda g, n, dy: reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
+          _np_reduce(np.sum), nonfinite_flows=True)
+reduction("reduce_mean", _nonempty(np.mean),
+          lambda g, n, dy: g.divide(reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
+                                    g.const(float(np.prod([n.inputs[0].shape[a] for a in n.params["axes"]])))),
+          _np_reduce(np.mean), nonfinite_flows=True)
+reduction("reduce_max", _nonempty(np.max), _max_grad, _sym_extreme("max"))
+reduction("reduce_min", _nonempty(np.min), _max_grad, _sym_extreme("min"))
+reduction("reduce_prod", np.prod, _prod_grad, _np_reduce(np.prod), nonfinite_flows=True)
+reduction("reduce_logsumexp", _nonempty(logsumexp),
+          lambda g, n, dy: g.multiply(
+              reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
+              g.exp(g.subtract(n.inputs[0], g.reshape(n, shape=kept_shape(n.inputs[0].shape, n.params["axes"]))))),
+          lambda S, x, axes, keepdims: np.vectorize(S.log, otypes=[object])(
+              np.sum(np.vectorize(S.exp, otypes=[object])(x), axis=axes, keepdims=keepdims)))
+
+
+def _argmax_prepare(shape, axis=0):
+    if not shape:
+        raise ShapeError("needs a tensor of rank 1 or more")
+    return {"axis": norm_axis(int(axis), len(shape))}
+
+
+op("argmax", lambda x, axis: np.argmax(x, axis=axis).astype(np.float64),
+   lambda s, axis: s[:axis] + s[axis + 1:], prepare=_argmax_prepare)
+
+
+def _cumulative(fn, identity):
+    def forward(x, axis, exclusive, reverse):
+        if reverse:
+            x = np.flip(x, axis)
+        out = fn(x, axis=axis)
+        if exclusive:
+            pad = np.full_like(np.take(out, [0], axis=axis), identity)
+            out = np.concatenate([pad, np.delete(out, -1, axis=axis)], axis=axis)
+        return np.flip(out, axis) if reverse else out
+    return forward
+
+
+op("cumsum", _cumulative(np.cumsum, 0), lambda s, **_: s, sym=SAME,
+   vjp=(lambda g, n, dy: g.cumsum(dy, axis=n.params["axis"], exclusive=n.params["exclusive"],
+                                  reverse=not n.params["reverse"]),), fresh=True, nonfinite_flows=True)
+op("cumprod", _cumulative(np.cumprod, 1), lambda s, **_: s, sym=SAME,
+   vjp=(lambda g, n, dy: g.divide(
+       g.cumsum(g.multiply(n, dy), axis=n.params["axis"], exclusive=n.params["exclusive"],
+                reverse=not n.params["reverse"]), n.inputs[0]),), fresh=True)
+

@@ -1,0 +1,195 @@
+"""The one table of operations: `Op`, the rows (`OPS`), and the helpers rows share.
+
+The rows themselves live beside this module, one module per group (elementwise,
+reductions, arrays, linalg, learning, state); importing `autograd_cli.ops` loads
+them all. A row holds everything the rest of the program knows about an op:
+
+- `forward(*arrays, **params)` -> array (NumPy).
+- `shape(*shapes, **params)` -> shape; raises ShapeError with both shapes named.
+- `prepare(*shapes, **params)` -> params, normalised once (axes, perms, -1 sizes).
+- `vjp`: a tuple with one rule per input, or one rule for every input of a
+  variadic op; a rule is `(g, node, dy[, i]) -> Node`; `None` means no gradient
+  (TensorFlow's NotDifferentiable: the path is cut, the result may be None).
+  A rule may return a gradient of the broadcast shape: autodiff sums it back
+  to the input's shape (broadcasting is handled once, there).
+- `sym(S, *args, **params)`: the same forward on SymPy. Elementwise ops get one
+  SymPy scalar per argument; the others get NumPy object arrays of SymPy
+  expressions. `S` is the `sympy` module plus `S.stop_gradient` (a function
+  whose derivative is zero) supplied by verify. `None`: no symbolic form; the
+  value is frozen at its numeric value.
+- Leaves (`leaf`): `varies`, the value may change from step to step (variables,
+  placeholders, step); `free`, an independent quantity a program differentiates
+  against and verify turns into a symbol (variables, placeholders, inputs).
+- Facts for the compiled evaluator: `scalar` (the same function on Python
+  floats, for 0-d values), `nonfinite_flows` (inputs whose NaN/inf always
+  reach the output: True for all, or a tuple of input indices), `fresh` (the
+  result never shares memory with an input), `rearranges` (the result is a
+  view or copy of one input's elements: reshape, transpose, ...). A NumPy
+  ufunc forward of a float op may write into a dead input's buffer (`out=`).
+- Facts for the built-in functions: `args`, the parameter names (TensorFlow's)
+  of the built-in of the same name that applies this op to its arguments
+  (None: the op is not called directly, or a built-in written by hand in
+  build/functions.py wraps it), and `aliases`, other names of that built-in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+
+class ShapeError(Exception):
+    """Raised by an op's shape rule; the graph adds the position."""
+
+
+SAME = "same"  # sym marker: the NumPy forward also works on object arrays
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    forward: Callable
+    shape: Callable
+    vjp: object = None
+    sym: object = None
+    elementwise: bool = False
+    dtype: str = "float"
+    prepare: Callable | None = None
+    leaf: bool = False
+    varies: bool = False
+    free: bool = False
+    scalar: Callable | None = None
+    nonfinite_flows: object = False
+    fresh: bool = False
+    rearranges: bool = False
+    args: tuple | None = None
+    aliases: tuple = field(default=())
+
+    def input_vjp(self, i: int):
+        """The gradient rule for input i, or None where no gradient flows."""
+        if self.vjp is None:
+            return None
+        if callable(self.vjp):
+            return lambda g, node, dy: self.vjp(g, node, dy, i)
+        return self.vjp[i] if i < len(self.vjp) else None
+
+    def carries(self, i: int) -> bool:
+        """Whether a gradient flows to input i (input_vjp(i) is not None), without
+        making the rule."""
+        vjp = self.vjp
+        if vjp is None or callable(vjp):
+            return vjp is not None
+        return i < len(vjp) and vjp[i] is not None
+
+    @property
+    def ufunc(self):
+        """The NumPy ufunc computing this op, where the compiled evaluator may give it
+        an output buffer (float results only), else None."""
+        fn = self.forward
+        return fn if isinstance(fn, np.ufunc) and self.dtype == "float" else None
+
+    def keeps_nonfinite(self, i: int) -> bool:
+        """Whether a NaN/inf in input i always leaves one in the output."""
+        flows = self.nonfinite_flows
+        return flows is True or (type(flows) is tuple and i in flows)
+
+    @property
+    def sym_form(self):
+        """sym(S, *args, **params), or None; SAME reuses the forward on object arrays."""
+        if self.sym == SAME:
+            return lambda S, *args, **params: self.forward(*args, **params)
+        return self.sym
+
+
+OPS: dict[str, Op] = {}
+
+
+def op(name, forward, shape, **kw) -> Op:
+    if kw.get("prepare") is not None:
+        kw["prepare"] = _checked(kw["prepare"])
+    OPS[name] = Op(name, forward, shape, **kw)
+    return OPS[name]
+
+
+def _checked(prepare):
+    """A prepare whose every failure is a ShapeError (the graph adds the position)."""
+    def wrapper(*shapes, **params):
+        try:
+            return prepare(*shapes, **params)
+        except ShapeError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise ShapeError(str(exc)) from None
+    return wrapper
+
+
+# ---------------------------------------------------------------- shape helpers
+
+def fmt(shape) -> str:
+    return "(" + ", ".join(str(d) for d in shape) + (",)" if len(shape) == 1 else ")")
+
+
+def broadcast(*shapes):
+    first = shapes[0]
+    if all(s == first for s in shapes):
+        return first
+    try:
+        return np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise ShapeError("shapes " + " and ".join(fmt(s) for s in shapes)
+                         + " cannot be broadcast together") from None
+
+
+def same_shape(*shapes):
+    return shapes[0]
+
+
+def norm_axis(axis: int, rank: int) -> int:
+    if not -rank <= axis < rank:
+        raise ShapeError(f"axis {axis} is out of range for a tensor of rank {rank}")
+    return axis % rank
+
+
+def norm_axes(shape, axis=None, keepdims=False):
+    """axis: None, an int or a list of ints -> a sorted tuple of axes."""
+    if axis is None:
+        axes = tuple(range(len(shape)))
+    else:
+        items = axis if isinstance(axis, (list, tuple)) else [axis]
+        axes = tuple(sorted({norm_axis(int(a), len(shape)) for a in items}))
+    return {"axes": axes, "keepdims": bool(keepdims)}
+
+
+def kept_shape(shape, axes):
+    return tuple(1 if i in axes else d for i, d in enumerate(shape))
+
+
+def reduced_shape(shape, axes, keepdims):
+    return kept_shape(shape, axes) if keepdims else tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def index_shape(shape, index):
+    """Shape of x[index] without touching memory (a zero-stride view)."""
+    view = np.broadcast_to(np.empty((), dtype=np.int8), shape)
+    try:
+        return view[index].shape
+    except IndexError as exc:
+        raise ShapeError(f"{exc} (tensor shape {fmt(shape)})") from None
+
+
+# ---------------------------------------------------------------- gradient helpers
+
+def zero(g):
+    return g.const(0.0)
+
+
+def reduce_grad(g, x, dy, axes):
+    """Spread a reduction's upstream gradient back over x's shape."""
+    return g.broadcast_to(g.reshape(dy, shape=kept_shape(x.shape, axes)), shape=x.shape)
+
+
+def swap_last(g, t):
+    perm = list(range(len(t.shape)))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return g.transpose(t, perm=perm)

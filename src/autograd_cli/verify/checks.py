@@ -1,0 +1,150 @@
+"""`verify`: every gradient the program computes, checked three independent ways.
+
+1. the reverse-mode AD value (the gradient graph nodes, evaluated);
+2. SymPy: the forward expression of the ys is rebuilt from the op table's SymPy
+   forms (`op.sym_form`, never the gradient rules) and differentiated by SymPy;
+3. central finite differences of the same function, evaluated numerically.
+
+"The same function" means: `stop_gradient(e)` is a SymPy function whose
+derivative is zero (finite differences hold its value), entries of
+`stop_gradients=` are held as independent symbols (held at their value), ops
+without a gradient (comparisons, round, argmax, ...) are frozen at their value,
+and a gradient with respect to an intermediate node replaces that node by a
+symbol (finite differences override its value).
+
+SymPy is imported here only, and its work for each check runs in a forked child
+process that is killed when the time budget runs out, so a swelling derivative
+is reported as skipped, never a hang. Without `fork` (not POSIX) it runs in
+process, guarded only by the size limits.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..api import evaluate
+from ..errors import AgError
+from ..graph import NoGradient
+from .finite import finite_differences
+from .judge import judge
+from .sandbox import run_limited
+from .common import DEFAULT_ATOL, DEFAULT_RTOL, DEFAULT_TIMEOUT, SAMPLE, Skip, result_shape
+from .symbolic import namespace, symbolic
+
+
+@dataclass
+class Check:
+    gradient: str              # the gradients record's name
+    kind: str                  # gradients | hessians | jacobian
+    line: int
+    ys: list
+    x: str
+    ad: np.ndarray | None      # None: the AD gradient is None
+    shape: tuple               # shape of the gradient (for None too)
+    entries: list              # flat indices compared (all, or an evenly spaced sample)
+    symbolic: dict = field(default_factory=dict)      # entry -> float
+    formulas: dict = field(default_factory=dict)      # entry -> str
+    finite_difference: dict = field(default_factory=dict)
+    max_error: float | None = None
+    ok: bool = True
+    skipped: list = field(default_factory=list)       # reasons
+    notes: list = field(default_factory=list)         # why it agrees where that is not obvious
+    bad_entries: list = field(default_factory=list)
+    seconds: float = 0.0
+
+    def dense(self, values: dict):
+        """Entry values as nested lists of the gradient's shape (None where not computed)."""
+        if not values:
+            return None
+        flat = [values.get(e) for e in range(int(np.prod(self.shape, dtype=np.int64)))]
+        if not self.shape:
+            return flat[0]
+        return np.array(flat, dtype=object).reshape(self.shape).tolist()
+
+
+@dataclass
+class Report:
+    checks: list
+    warnings: list
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+
+def verify(source: str, sets=None, grads=(), wrt=(), rtol=DEFAULT_RTOL, atol=DEFAULT_ATOL,
+           timeout=DEFAULT_TIMEOUT) -> Report:
+    """Check every gradient of the program (and --grad/--wrt) three ways."""
+    if not (rtol >= 0 and atol >= 0 and timeout > 0):
+        raise AgError("--rtol and --atol must be >= 0 and --timeout > 0")
+    start = time.perf_counter()
+    evaluation = evaluate(source, sets=sets, grads=grads, wrt=wrt)
+    program, values = evaluation.program, evaluation.node_values
+    _warm_up()  # SymPy imported and warmed once here, so each forked child starts ready
+
+    checks = []
+    for index, record in enumerate(program.gradients):
+        slow = None   # SymPy ran out of time on an earlier x of this gradient (same forward)
+        for k in range(len(record.x_nodes)):
+            t0 = time.perf_counter()
+            check = _check(program, values, index, k, rtol, atol, timeout, slow)
+            if any("time budget" in s for s in check.skipped):
+                slow = slow or check.x
+            check.seconds = time.perf_counter() - t0
+            checks.append(check)
+    return Report(checks, evaluation.warnings, time.perf_counter() - start)
+
+
+def _warm_up():
+    """SymPy's first derivative pays for lazy imports and caches (~1 s); pay it before forking."""
+    import sympy
+
+    S = namespace(sympy)
+    x, y = sympy.symbols("x y", real=True)
+    f = (S.Max(x, 0) * sympy.exp(sympy.sin(x)) * S.stop_gradient(x * y) + sympy.log(1 + x**2)
+         + sympy.Abs(x) + sympy.tanh(x) / y + S.Min(x, y) + sympy.Piecewise((x, True)) + sympy.sqrt(y))
+    for d in (f.diff(x), f.diff(y).diff(x)):
+        complex(d.xreplace({x: sympy.Float(0.5), y: sympy.Integer(2)}))
+        sympy.sstr(d, full_prec=False)
+
+
+# ---------------------------------------------------------------- one check
+
+def _sample(total: int) -> list:
+    if total <= SAMPLE:
+        return list(range(total))
+    return sorted(set(int(round(v)) for v in np.linspace(0, total - 1, SAMPLE)))
+
+
+def _check(program, values, index, k, rtol, atol, timeout, slow=None) -> Check:
+    record = program.gradients[index]
+    value = record.values[k]
+    shape = result_shape(record, k)
+    ad = None if isinstance(value, NoGradient) else np.asarray(values[value.id], dtype=np.float64)
+    total = int(np.prod(shape, dtype=np.int64))
+    check = Check(record.name, record.kind, record.line, list(record.ys), record.xs[k], ad, shape,
+                  _sample(total))
+    if total > SAMPLE:
+        check.notes.append(f"{len(check.entries)} of {total} entries checked (evenly spaced)")
+
+    try:
+        if slow is not None:
+            raise Skip(f"not tried: this gradient's SymPy forward already ran past its time budget "
+                       f"of {timeout:g} s for {slow} (--timeout)")
+        sym = run_limited(lambda: symbolic(program, values, index, k, check.entries), timeout)
+        check.symbolic, check.formulas, zero = sym["values"], sym["formulas"], sym["zero"]
+    except Skip as reason:
+        check.skipped.append(f"SymPy: {reason}")
+        zero = None
+    try:
+        fd, kinks, scale, undefined = finite_differences(program, values, record, k, check.entries)
+        check.finite_difference = fd
+    except Skip as reason:
+        check.skipped.append(f"finite differences: {reason}")
+        kinks, scale, undefined = {}, 1.0, set()
+
+    judge(check, program, record, k, zero, kinks, scale, undefined, rtol, atol)
+    return check

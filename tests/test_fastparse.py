@@ -1,0 +1,116 @@
+"""The hand-written parser (language/fastparse.py) builds exactly the tree Lark builds
+from grammars/ag.lark, and leaves errors and deep nesting to Lark."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autograd_cli.errors import AgError
+from autograd_cli.language import syntax
+from autograd_cli.language.fastparse import Unsupported, parse_statements
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+
+def lark_tree(source):
+    lark, _ = syntax._parser()
+    syntax._ToAst.source = source
+    try:
+        return repr([s for s in lark.parse(source) if s is not None])
+    except Exception as exc:  # noqa: BLE001 - any rejection
+        return f"error: {type(exc).__name__}"
+
+
+def quick_tree(source):
+    syntax._ToAst.source = source
+    try:
+        return repr(parse_statements(source, syntax._ToAst()))
+    except Unsupported:
+        return None
+
+
+def assert_same_tree(source):
+    quick = quick_tree(source)
+    if quick is not None:       # accepted: exactly Lark's tree (positions, offsets, depths, texts)
+        assert quick == lark_tree(source), source
+
+
+_ATOMS = ["x", "y1", "_z", "3", "2.5", ".5", "1e-3", "4.E+2", "None", "True", "False", "step",
+          "'s'", '"t\\"q"', "define", "Nonesuch", "def"]
+_BIN = [" + ", "-", " * ", "/", " @ ", "**", " < ", "<=", " == ", "!=", ">", " >= "]
+
+
+@st.composite
+def expressions(draw, depth=0):
+    if depth > 3 or draw(st.integers(0, 3)) == 0:
+        return draw(st.sampled_from(_ATOMS))
+    sub = lambda: draw(expressions(depth + 1))  # noqa: E731
+    kind = draw(st.sampled_from(["bin", "unary", "paren", "call", "index", "list", "slice", "kw"]))
+    if kind == "bin":
+        return sub() + draw(st.sampled_from(_BIN)) + sub()
+    if kind == "unary":
+        return draw(st.sampled_from(["-", "+", "- "])) + sub()
+    if kind == "paren":
+        return f"({sub()})" if draw(st.booleans()) else f"(\n{sub()}\n)"
+    if kind == "call":
+        args = [sub() for _ in range(draw(st.integers(0, 3)))]
+        trailing = "," if args and draw(st.booleans()) else ""
+        return f"{draw(st.sampled_from(['f', 'sin', 'None', 'def']))}({', '.join(args)}{trailing})"
+    if kind == "kw":
+        return f"g({sub()}, axis={sub()})" if draw(st.booleans()) else f"g(k={sub()}, {sub()})"
+    if kind == "index":
+        return f"{sub()}[{sub()}]"
+    if kind == "slice":
+        parts = draw(st.sampled_from(["{a}:", ":{a}", "{a}:{b}", "::{a}", "{a}:{b}:{a}", ":", "::",
+                                      "{a}, :", "{a}:,"]))
+        return f"{sub()}[{parts.format(a=sub(), b=sub())}]"
+    items = [sub() for _ in range(draw(st.integers(0, 3)))]
+    return "[" + ", ".join(items) + ("," if items and draw(st.booleans()) else "") + "]"
+
+
+@st.composite
+def sources(draw):
+    lines = []
+    for _ in range(draw(st.integers(1, 5))):
+        kind = draw(st.sampled_from(["assign", "unpack", "expr", "def", "blank", "junk"]))
+        e = draw(expressions())
+        if kind == "assign":
+            lines.append(f"{draw(st.sampled_from(['a', 'b2', 'None', 'def', 'step']))} = {e}")
+        elif kind == "unpack":
+            lines.append(f"a, b = {e}")
+        elif kind == "def":
+            params = draw(st.sampled_from(["", "t", "t, u", "None", "t,"]))
+            lines.append(f"def h({params}) = {e}")
+        elif kind == "blank":
+            lines.append(draw(st.sampled_from(["", "# c", "  ", ";"])))
+        elif kind == "junk":
+            lines.append(draw(st.text(alphabet="ax1(),[]=:;+-*#.'\" \t\r\n<>!", max_size=12)))
+        else:
+            lines.append(e + draw(st.sampled_from(["", "  # note", ";", "; x"])))
+    return draw(st.sampled_from(["\n", "\r\n", ";"])).join(lines) + draw(st.sampled_from(["", "\n"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(sources())
+def test_quick_parser_builds_larks_tree(source):
+    assert_same_tree(source)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "samples").glob("*.ag")) + sorted((ROOT / "bench").glob("*.ag")),
+                         ids=lambda p: p.name)
+def test_quick_parser_on_samples(path):
+    source = path.read_text()
+    assert quick_tree(source) is not None, "the samples are plain programs: the quick path takes them"
+    assert_same_tree(source)
+
+
+def test_quick_parser_leaves_errors_and_deep_nesting_to_lark():
+    for source in ["x = (1", "x = 1 < 2 < 3", "f(a=1, 2)", "x = def", "y = a.b", "(" * 400 + "1" + ")" * 400]:
+        assert quick_tree(source) is None
+    with pytest.raises(AgError, match="never closed"):
+        syntax.parse("x = (1\n")
+    assert len(syntax.parse("y = " + "-" * 1000 + "1\n").statements) == 1
