@@ -138,7 +138,7 @@ def graph_body(session: Session, set_, fmt, grad_name, output) -> int:
     from ..diagram import MAX_PICTURE_NODES, graph_view
     from ..files import atomic_write
     from ..render import diagram_text
-    from ..render.explainout import format_value
+    from ..render.explainout import one_line
 
     if fmt is not None and fmt not in ("dot", "mermaid"):
         raise AgError(f"--format must be dot or mermaid, got {fmt!r}")
@@ -160,7 +160,7 @@ def graph_body(session: Session, set_, fmt, grad_name, output) -> int:
         values = run(built.graph.nodes)
         with np.errstate(all="ignore"):
             _, flows, _ = record_flows(record, values)
-    view = graph_view(built, record, flows, format_value)
+    view = graph_view(built, record, flows, one_line)
     text = diagram_text.to_mermaid(view) if fmt_out == "mermaid" else diagram_text.to_dot(view)
     if kind == "picture":
         if len(view.nodes) > MAX_PICTURE_NODES:

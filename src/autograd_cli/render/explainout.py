@@ -11,7 +11,7 @@ from .tables import format_value as _full_value
 INLINE_ELEMENTS = 8       # tensors up to this size are written out on one line; larger ones summarised
 
 
-def format_value(value) -> str:
+def one_line(value) -> str:
     """One line: a number, a small tensor written out, or a summary of a large one."""
     if value is None or isinstance(value, (bool, str, list)):
         return _full_value(value)
@@ -73,7 +73,7 @@ def text(records, out) -> None:
 def _x_text(item, record, out, escape):
     space = item.space
     ys = ", ".join(dict.fromkeys(record.y_texts))
-    grad = format_value(item.gradient)
+    grad = one_line(item.gradient)
     out.print(f"\n  [bold]d({escape(ys)})/d({escape(item.x_text)})[/bold] = {escape(grad)}")
     if item.sentence:
         out.print(f"  [yellow]{escape(item.sentence)}[/yellow]", soft_wrap=True)
@@ -81,7 +81,7 @@ def _x_text(item, record, out, escape):
         return
     out.print(f"  {escape(_count_phrase(space, item.x_text, ys))}:")
     shown = item.paths if item.complete and len(item.paths) <= 30 else item.paths[:SHOWN_PATHS]
-    rows = [(path_text(p, _y_text(record, p), item.x_text), f"contributes {format_value(p.contribution)}", "")
+    rows = [(path_text(p, _y_text(record, p), item.x_text), f"contributes {one_line(p.contribution)}", "")
             for p in shown]
     rows += [(path_text(p, _y_text(record, p), item.x_text),
               "carries nothing: " + "; ".join(dict.fromkeys(c.describe() for c in p.cuts)), "yellow")
@@ -99,12 +99,12 @@ def _x_text(item, record, out, escape):
         if len(item.paths) == 1:
             out.print(f"  the one live path carries the whole gradient {escape(grad)} {mark}", soft_wrap=True)
         else:
-            texts = [format_value(p.contribution) for p in item.paths]
+            texts = [one_line(p.contribution) for p in item.paths]
             if len(texts) <= 8 and not any(t.startswith(("tensor", "zeros")) for t in texts):
-                out.print(f"  sum: {escape(_terms(texts))} = {escape(format_value(item.listed_sum))}, "
+                out.print(f"  sum: {escape(_terms(texts))} = {escape(one_line(item.listed_sum))}, "
                           f"the gradient {mark}", soft_wrap=True)
             else:
-                out.print(f"  the {len(texts):,} contributions sum to {escape(format_value(item.listed_sum))}, "
+                out.print(f"  the {len(texts):,} contributions sum to {escape(one_line(item.listed_sum))}, "
                           f"the gradient {mark}", soft_wrap=True)
     elif not item.paths and space.live:
         why_stop = item.stopped_by or "the budget"
@@ -114,14 +114,14 @@ def _x_text(item, record, out, escape):
         why_stop = f"the budget ({item.stopped_by})" if item.stopped_by else \
             f"the listing limit ({MAX_PATHS:,} live / {MAX_CUT_PATHS:,} cut paths)"
         out.print(f"  {len(item.paths):,} of {count_text(space.live)} live paths listed (stopped by {escape(why_stop)}); "
-                  f"the listed contributions sum to {escape(format_value(item.listed_sum))}, "
+                  f"the listed contributions sum to {escape(one_line(item.listed_sum))}, "
                   f"all {count_text(space.live)} sum to the gradient {escape(grad)}")
     if space.first_cuts and not item.complete:
         for cut, count in space.first_cuts:
             out.print(f"  [yellow]{count_text(count)} paths first cut at line {cut.node.line}: "
                       f"{escape(cut.describe())}[/yellow]")
     if not item.complete and item.edge_flows:
-        parts = ", ".join(f"{_end(e.target)}: {format_value(e.flow)}" for e in item.edge_flows[:SHOWN_EDGES])
+        parts = ", ".join(f"{_end(e.target)}: {one_line(e.flow)}" for e in item.edge_flows[:SHOWN_EDGES])
         out.print(f"  {escape(item.x_text)}'s gradient leaves along its edges to {escape(parts)}")
 
 
@@ -133,7 +133,7 @@ def _record_flows(record, out, escape) -> None:
     out.print(f"\n  gradient flowing back along each edge, largest {len(edges)} of {len(record.edge_flows):,} "
               "(one reverse sweep; --json has them all):")
     for edge in edges:
-        out.print(f"    {escape(_end(edge.source))} → {escape(_end(edge.target))}: {escape(format_value(edge.flow))}")
+        out.print(f"    {escape(_end(edge.source))} → {escape(_end(edge.target))}: {escape(one_line(edge.flow))}")
 
 
 def _terms(texts) -> str:

@@ -60,7 +60,7 @@ def value_table(values: dict, title: str = "values"):
             table.add_row("...", "", item)
             continue
         name, value = item
-        table.add_row(_escape(clip_text(name)), format_shape(value), _escape(format_value(value)))
+        table.add_row(escape_markup(clip_text(name)), format_shape(value), escape_markup(format_value(value)))
     return table
 
 
@@ -77,7 +77,7 @@ def gradient_table(result):
     ys = ", ".join(result.ys)
     where = f" (line {result.line})" if result.line else ""
     title = f"{result.kind} {result.name}{where}: d({ys})/dx"
-    table = Table(title=_escape(clip_text(title)), title_justify="left")
+    table = Table(title=escape_markup(clip_text(title)), title_justify="left")
     table.add_column("x", style="bold")
     table.add_column("gradient", overflow="fold")
     table.add_column("why None", style="yellow")
@@ -86,7 +86,7 @@ def gradient_table(result):
             table.add_row("...", item, "")
             continue
         x, value = item
-        table.add_row(_escape(clip_text(x)), _escape(format_value(value)), _escape(result.unconnected.get(x, "")))
+        table.add_row(escape_markup(clip_text(x)), escape_markup(format_value(value)), escape_markup(result.unconnected.get(x, "")))
     return table
 
 
@@ -97,7 +97,7 @@ def clip_text(text: str, limit: int = TEXT_LIMIT) -> str:
     return f"{text[:keep]}...({len(text) - 2 * keep:,} characters)...{text[-keep:]}"
 
 
-def _escape(text: str) -> str:
+def escape_markup(text: str) -> str:
     from rich.markup import escape
 
     return escape(text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .symbols import symbols
-from .tables import _escape, format_value
+from .tables import escape_markup, format_value
 
 FORMULA_WIDTH = 48
 
@@ -40,17 +40,17 @@ def verify_tables(report) -> list:
                 out.append(Text("\n".join(notes), style="dim"))
             key, notes = (c.gradient, c.line, c.kind), []
             where = f" (line {c.line})" if c.line else ""
-            table = Table(title=_escape(f"{c.kind} {c.gradient}{where}: d({', '.join(c.ys)})"),
+            table = Table(title=escape_markup(f"{c.kind} {c.gradient}{where}: d({', '.join(c.ys)})"),
                           title_justify="left")
             for name in ("x", "AD", "SymPy formula", "SymPy", "finite diff.", "max error", ""):
                 table.add_column(name, style="bold" if name == "x" else None, overflow="fold")
             out.append(table)
         table.add_row(
-            _escape(c.x),
-            "None" if c.ad is None else _escape(format_value(c.ad, 30)),
-            _escape(_formula(c)),
-            _escape(_sampled(c, c.symbolic)),
-            _escape(_sampled(c, c.finite_difference)),
+            escape_markup(c.x),
+            "None" if c.ad is None else escape_markup(format_value(c.ad, 30)),
+            escape_markup(_formula(c)),
+            escape_markup(_sampled(c, c.symbolic)),
+            escape_markup(_sampled(c, c.finite_difference)),
             "-" if c.max_error is None else f"{c.max_error:.2g}",
             f"[green]{symbols().check}[/green]" if c.ok else f"[red]{symbols().cross}[/red]",
         )
