@@ -25,6 +25,11 @@ def _softmax(x, axis=-1):
     return e / e.sum(axis=axis, keepdims=True)
 
 
+def _log_softmax(x, axis=-1):
+    shifted = x - x.max(axis=axis, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=axis, keepdims=True))
+
+
 def _crossentropy(y_true, y_pred, eps=1e-7):
     p = np.clip(y_pred / y_pred.sum(axis=-1, keepdims=True), eps, 1 - eps)
     return np.mean(-np.sum(y_true * np.log(p), axis=-1))
@@ -99,11 +104,36 @@ FORWARD = {
                     np.random.default_rng(4).integers(0, 10, (5,)).astype(float))],
     "softmax": [("softmax(a)", _softmax(A)), ("softmax(a, axis=0)", _softmax(A, axis=0))],
     "log_softmax": [("log_softmax(a)", np.log(_softmax(A)))],
-    "categorical_crossentropy": [("categorical_crossentropy(labels, softmax(a))", _crossentropy(LABELS, _softmax(A))),
+    "categorical_crossentropy": [("categorical_crossentropy(labels, softmax(a))",   # from the logits (Keras)
+                                  np.mean(-np.sum(LABELS * _log_softmax(A), axis=-1))),
                                  ("categorical_crossentropy(labels, p)", _crossentropy(LABELS, P))],
     "mean_squared_error": [("mean_squared_error(a, b)", np.mean((B - A) ** 2))],
     "stop_gradient": [("stop_gradient(a)", A)],
 }
+
+# issue 12: TensorFlow's further functions (more in test_ops_tf.py)
+FORWARD.update({
+    "rsqrt": [("rsqrt(p)", 1 / np.sqrt(P))],
+    "relu6": [("relu6(a * 4)", np.minimum(np.maximum(A * 4, 0), 6))],
+    "leaky_relu": [("leaky_relu(a)", np.where(A > 0, A, 0.2 * A)),
+                   ("leaky_relu(a, alpha=0.5)", np.where(A > 0, A, 0.5 * A))],
+    "div_no_nan": [("div_no_nan(a, [0.0, 1.0, 2.0, 0.0])", np.where([0, 1, 1, 0], A / np.array([1, 1, 2, 1]), 0.0))],
+    "divide_no_nan": [("divide_no_nan(b, 0.0)", np.zeros(4))],
+    "clip_by_value": [("clip_by_value(a, -0.5, 0.5)", np.clip(A, -0.5, 0.5)),
+                      ("clip_by_value(t=a, clip_value_min=b, clip_value_max=1.0)", np.maximum(np.minimum(A, 1.0), B))],
+    "softmax_cross_entropy_with_logits": [("softmax_cross_entropy_with_logits(labels, a)",
+                                           -np.sum(LABELS * _log_softmax(A), axis=-1)),
+                                          ("softmax_cross_entropy_with_logits(labels=p, logits=a)",
+                                           -np.sum(P * _log_softmax(A), axis=-1))],
+    "sigmoid_cross_entropy_with_logits": [("sigmoid_cross_entropy_with_logits(labels=labels, logits=a)",
+                                           LABELS * np.log1p(np.exp(-A)) + (1 - LABELS) * np.log1p(np.exp(A)))],
+    "binary_crossentropy": [("binary_crossentropy(labels, sigmoid(a))",   # from the logits
+                             np.mean(LABELS * np.log1p(np.exp(-A)) + (1 - LABELS) * np.log1p(np.exp(A)))),
+                            ("binary_crossentropy(labels, p / 4)",
+                             np.mean(-(LABELS * np.log(P / 4) + (1 - LABELS) * np.log(1 - P / 4)))),
+                            ("binary_crossentropy(labels, a, from_logits=True)",
+                             np.mean(LABELS * np.log1p(np.exp(-A)) + (1 - LABELS) * np.log1p(np.exp(A))))],
+})
 
 NOT_HERE = {
     "gradients": "autodiff: test_kinks.py, test_language.py, test_ops_gradients.py",

@@ -188,11 +188,42 @@ def _where(draw, rng):
                 forward=lambda a, b: np.where(cond, a, b))
 
 
-@case("clip_by_value")
-def _clip(draw, rng):
-    x = distinct(rng, draw(shapes()), gap=0.3) + 0.05   # never within 0.05 of the bounds
-    lo, hi = -0.45 + 0.0, 0.65                          # grid points are k*0.3 + [0.05, 0.15]
-    return Case([x], params={"lo": lo, "hi": hi})
+# issue 12: relu6 / leaky_relu, and TensorFlow's gradient kernels as rows of their own
+def relu6_domain(rng, shape):
+    """Away from relu6's kinks at 0 and 6."""
+    pick = rng.integers(0, 3, shape)
+    return np.choose(pick, [rng.uniform(-2, -0.2, shape), rng.uniform(0.2, 5.8, shape), rng.uniform(6.2, 8, shape)])
+
+
+UNARY_DOMAINS.update({"rsqrt": lambda rng, s: rng.uniform(0.3, 3.0, s), "relu6": relu6_domain})
+CASES.update({name: unary_case(UNARY_DOMAINS[name]) for name in ("rsqrt", "relu6")})
+
+
+@case("leaky_relu")
+def _leaky_relu(draw, rng):
+    return Case([away_from_zero(rng, draw(shapes()))], params={"alpha": draw(st.sampled_from([0.2, 0.01, 1.5]))})
+
+
+@case("leaky_relu_grad")
+def _leaky_relu_grad(draw, rng):
+    s = draw(shapes())
+    return Case([rng.normal(size=s), away_from_zero(rng, s)], params={"alpha": 0.3})
+
+
+binary_case("relu_grad", lambda r, s: r.normal(size=s), away_from_zero)
+binary_case("relu6_grad", lambda r, s: r.normal(size=s), relu6_domain)
+binary_case("sqrt_grad", lambda r, s: r.uniform(0.3, 3.0, s), lambda r, s: r.normal(size=s))
+binary_case("rsqrt_grad", lambda r, s: away_from_zero(r, s, 0.5, 2.0), lambda r, s: r.normal(size=s))
+binary_case("reciprocal_grad", lambda r, s: away_from_zero(r, s, 0.5, 2.0), lambda r, s: r.normal(size=s))
+binary_case("div_no_nan", lambda r, s: r.normal(size=s), lambda r, s: away_from_zero(r, s, 0.5, 2.0))
+
+
+@case("softmax_cross_entropy_with_logits")
+def _softmax_xent(draw, rng):
+    # labels summing to 1: there TensorFlow's backprop (softmax - labels) is the derivative
+    shape = draw(shapes(1, 3))
+    labels = rng.uniform(0.1, 1.0, shape)
+    return Case([labels / labels.sum(axis=-1, keepdims=True), rng.normal(size=shape) * 2], params={"axis": -1})
 
 
 @case("add_n")
@@ -470,7 +501,8 @@ def test_broadcasting_example_from_the_brief():
 # ---------------------------------------------------------------- second derivatives
 
 SECOND = ["exp", "sin", "tanh", "sigmoid", "log", "pow", "divide", "multiply", "matmul",
-          "softmax", "log_softmax", "reduce_logsumexp", "reduce_prod", "softplus", "atan", "sqrt"]
+          "softmax", "log_softmax", "reduce_logsumexp", "reduce_prod", "softplus", "atan", "sqrt",
+          "rsqrt", "reciprocal", "div_no_nan", "cumprod"]
 
 
 @pytest.mark.parametrize("name", SECOND)

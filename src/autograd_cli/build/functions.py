@@ -167,6 +167,25 @@ def _size(b, c):
     return b.g.const(float(np.prod(b.tensor(c.args["x"], c.at("x")).shape)))
 
 
+# ---------------------------------------------------------------- elementwise with parameters
+
+@builtin("leaky_relu", ("features", "alpha"), {"alpha": 0.2})
+def _leaky_relu(b, c):
+    return b.apply("leaky_relu", b.tensor(c.args["features"], c.at("features")), alpha=_float_arg(b, c, "alpha"))
+
+
+@builtin("clip_by_value", ("t", "clip_value_min", "clip_value_max"))
+def _clip_by_value(b, c):
+    t = b.tensor(c.args["t"], c.at("t"))
+    lo = b.tensor(c.args["clip_value_min"], c.at("clip_value_min"))
+    hi = b.tensor(c.args["clip_value_max"], c.at("clip_value_max"))
+    out = _clip(b, t, lo, hi)
+    if out.shape != t.shape:
+        raise AgError(f"clip_by_value: the bounds (shapes {lo.shape} and {hi.shape}) would change t's shape "
+                      f"{t.shape} to {out.shape}", c.pos)
+    return out
+
+
 # ---------------------------------------------------------------- creation
 
 @builtin("constant", ("value",))
@@ -223,7 +242,10 @@ def _one_hot(b, c):
 
 
 def _rng(b, c):
-    return np.random.default_rng(b.integer(c.args["seed"], c.at("seed"), "seed") % 2**63)
+    seed = b.integer(c.args["seed"], c.at("seed"), "seed")
+    if seed < 0:   # as numpy.random.default_rng(seed)
+        raise AgError(f"seed must be a non-negative integer (numpy.random.default_rng refuses {seed})", c.at("seed"))
+    return np.random.default_rng(seed)
 
 
 @builtin("random_normal", ("shape", "mean", "stddev", "seed"), {"mean": 0.0, "stddev": 1.0, "seed": 0.0})
@@ -266,19 +288,122 @@ _axis_op("log_softmax")
 KERAS_EPSILON = 1e-7
 
 
-@builtin("categorical_crossentropy", ("y_true", "y_pred"))
-def _categorical_crossentropy(b, c):
-    # keras.losses.CategoricalCrossentropy(): normalise, clip to [eps, 1 - eps],
-    # -sum(y_true * log(y_pred)) over the last axis, mean over the batch.
-    y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
+def _keras_axis(b, c, y_pred):
     if not y_pred.shape:
         raise AgError("y_pred must have a class axis", c.at("y_pred"))
-    last = len(y_pred.shape) - 1
-    total = b.apply("reduce_sum", y_pred, axis=last, keepdims=True)
-    clipped = b.apply("clip_by_value", b.apply("divide", y_pred, total), lo=KERAS_EPSILON, hi=1 - KERAS_EPSILON)
-    per_sample = b.apply("negative", b.apply("reduce_sum", b.apply("multiply", y_true, b.apply("log", clipped)),
-                                             axis=last, keepdims=False))
+    axis = b.integer(c.args["axis"], c.at("axis"), "axis")
+    if not -len(y_pred.shape) <= axis < len(y_pred.shape):
+        raise AgError(f"axis {axis} is out of range for y_pred of shape {y_pred.shape}", c.at("axis"))
+    return axis % len(y_pred.shape)
+
+
+def _logits_of(b, c, y_pred, kind, axis=None):
+    """Keras' _get_logits: the logits z when y_pred is softmax(z) (sigmoid(z) for a binary
+    loss), else None. As Keras 3 / tf.keras, the op's input is used even with
+    from_logits=True (no double softmax)."""
+    if y_pred.op.name != kind:
+        return None
+    if kind == "softmax" and y_pred.params["axis"] != axis:
+        return None      # a softmax over another axis is not this loss' logits
+    return y_pred.inputs[0]
+
+
+def _clip(b, t, lo, hi):
+    """tf.clip_by_value: maximum(minimum(t, hi), lo) (a value at a bound passes the gradient)."""
+    return b.apply("maximum", b.apply("minimum", t, hi), lo)
+
+
+def _batch_mean(b, per_sample):
+    """A Keras loss object's reduction, sum_over_batch_size: the mean of the per-sample losses."""
     return b.apply("reduce_mean", per_sample, axis=None, keepdims=False)
+
+
+def _float_arg(b, c, name):
+    value = b.static(c.args[name], c.at(name), name)
+    if value.shape != ():
+        raise AgError(f"{name} must be a number, got shape {value.shape}", c.at(name))
+    return float(value)
+
+
+@builtin("categorical_crossentropy", ("y_true", "y_pred", "from_logits", "label_smoothing", "axis"),
+         {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
+def _categorical_crossentropy(b, c):
+    # keras.losses.CategoricalCrossentropy(): from the logits when y_pred is a softmax's output
+    # (or from_logits=True); else normalise, clip to [eps, 1 - eps], -sum(y_true * log(p));
+    # then the mean over the batch.
+    y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
+    axis = _keras_axis(b, c, y_pred)
+    smoothing = _float_arg(b, c, "label_smoothing")
+    if smoothing:
+        classes = float(y_pred.shape[axis])
+        y_true = b.apply("add", b.apply("multiply", y_true, b.g.const(1.0 - smoothing)),
+                         b.g.const(smoothing / classes))
+    logits = _logits_of(b, c, y_pred, "softmax", axis)
+    if logits is None and _bool_arg(c, "from_logits"):
+        logits = y_pred
+    if logits is not None:
+        per_sample = b.apply("softmax_cross_entropy_with_logits", y_true, logits, axis=axis)
+    else:
+        total = b.apply("reduce_sum", y_pred, axis=axis, keepdims=True)
+        clipped = _clip(b, b.apply("divide", y_pred, total), b.g.const(KERAS_EPSILON), b.g.const(1 - KERAS_EPSILON))
+        per_sample = b.apply("negative", b.apply("reduce_sum", b.apply("multiply", y_true, b.apply("log", clipped)),
+                                                 axis=axis, keepdims=False))
+    return _batch_mean(b, per_sample)
+
+
+def _sigmoid_xent(b, labels, logits):
+    """tf.nn.sigmoid_cross_entropy_with_logits, as TensorFlow builds it:
+    max(x, 0) - x * z + log1p(exp(-|x|)) with where-selects (exact gradient at x = 0)."""
+    zero = b.g.const(0.0)
+    positive = b.apply("greater_equal", logits, zero)
+    relu = b.apply("where", positive, logits, zero)
+    neg_abs = b.apply("where", positive, b.apply("negative", logits), logits)
+    return b.apply("add", b.apply("subtract", relu, b.apply("multiply", logits, labels)),
+                   b.apply("log1p", b.apply("exp", neg_abs)))
+
+
+@builtin("binary_crossentropy", ("y_true", "y_pred", "from_logits", "label_smoothing", "axis"),
+         {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
+def _binary_crossentropy(b, c):
+    # keras.losses.BinaryCrossentropy(): from the logits when y_pred is a sigmoid's output (or
+    # from_logits=True); else clip to [eps, 1 - eps], -(t log p + (1 - t) log(1 - p));
+    # mean over the last axis, then over the batch.
+    y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
+    axis = _keras_axis(b, c, y_pred) if y_pred.shape else None
+    smoothing = _float_arg(b, c, "label_smoothing")
+    if smoothing:
+        y_true = b.apply("add", b.apply("multiply", y_true, b.g.const(1.0 - smoothing)), b.g.const(0.5 * smoothing))
+    logits = _logits_of(b, c, y_pred, "sigmoid")
+    if logits is None and _bool_arg(c, "from_logits"):
+        logits = y_pred
+    if logits is not None:
+        elementwise = _sigmoid_xent(b, y_true, logits)
+    else:
+        one = b.g.const(1.0)
+        p = _clip(b, y_pred, b.g.const(KERAS_EPSILON), b.g.const(1 - KERAS_EPSILON))
+        elementwise = b.apply("negative", b.apply("add", b.apply("multiply", y_true, b.apply("log", p)),
+                                                  b.apply("multiply", b.apply("subtract", one, y_true),
+                                                          b.apply("log", b.apply("subtract", one, p)))))
+    per_sample = elementwise if axis is None else b.apply("reduce_mean", elementwise, axis=axis, keepdims=False)
+    return _batch_mean(b, per_sample)
+
+
+@builtin("softmax_cross_entropy_with_logits", ("labels", "logits", "axis"), {"axis": -1})
+def _softmax_xent(b, c):
+    labels, logits = b.tensor(c.args["labels"], c.at("labels")), b.tensor(c.args["logits"], c.at("logits"))
+    return b.apply("softmax_cross_entropy_with_logits", labels, logits,
+                   axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
+
+
+@builtin("sigmoid_cross_entropy_with_logits", ("labels", "logits"), {"labels": None, "logits": None})
+def _sigmoid_xent_builtin(b, c):
+    if c.args["labels"] is None or c.args["logits"] is None:
+        raise AgError("sigmoid_cross_entropy_with_logits needs labels= and logits=", c.pos)
+    labels, logits = b.tensor(c.args["labels"], c.at("labels")), b.tensor(c.args["logits"], c.at("logits"))
+    if labels.shape != logits.shape:
+        raise AgError(f"labels of shape {labels.shape} and logits of shape {logits.shape} must have the same "
+                      "shape", c.at("labels"))
+    return _sigmoid_xent(b, labels, logits)
 
 
 @builtin("mean_squared_error", ("y_true", "y_pred"))

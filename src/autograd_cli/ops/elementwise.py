@@ -18,11 +18,15 @@ def unary(name, fn, vjp, sym, **facts):
 unary("negative", np.negative, lambda g, n, dy: g.negative(dy), lambda S, x: -x, scalar=operator.neg, nonfinite_flows=True)
 unary("abs", np.abs, lambda g, n, dy: g.multiply(dy, g.sign(n.inputs[0])), lambda S, x: S.Abs(x), scalar=abs, nonfinite_flows=True)
 unary("sign", np.sign, lambda g, n, dy: g.zeros(n.shape), lambda S, x: S.sign(x))
-unary("sqrt", np.sqrt, lambda g, n, dy: g.divide(dy, g.multiply(g.const(2.0), n)),
+# sqrt, rsqrt, reciprocal: TensorFlow's kernels (SqrtGrad, ...) take the OUTPUT and give 0
+# where the upstream gradient is 0, even at x = 0 (see the grad rows below).
+unary("sqrt", np.sqrt, lambda g, n, dy: g.sqrt_grad(n, dy),
       lambda S, x: S.sqrt(x), scalar=math.sqrt, nonfinite_flows=True)
+unary("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda g, n, dy: g.rsqrt_grad(n, dy),
+      lambda S, x: 1 / S.sqrt(x), fresh=True, nonfinite_flows=True)
 unary("square", np.square, lambda g, n, dy: g.multiply(dy, g.multiply(g.const(2.0), n.inputs[0])),
       lambda S, x: x**2, scalar=lambda x: x * x, nonfinite_flows=True)
-unary("reciprocal", np.reciprocal, lambda g, n, dy: g.negative(g.multiply(dy, g.multiply(n, n))),
+unary("reciprocal", np.reciprocal, lambda g, n, dy: g.reciprocal_grad(n, dy),
       lambda S, x: 1 / x)
 unary("exp", np.exp, lambda g, n, dy: g.multiply(dy, n), lambda S, x: S.exp(x))
 unary("log", np.log, lambda g, n, dy: g.divide(dy, n.inputs[0]), lambda S, x: S.log(x), nonfinite_flows=True)
@@ -50,9 +54,16 @@ def _sigmoid(x):
 unary("sigmoid", _sigmoid,
       lambda g, n, dy: g.multiply(dy, g.multiply(n, g.subtract(g.const(1.0), n))),
       lambda S, x: 1 / (1 + S.exp(-x)), fresh=True)
-unary("relu", lambda x: np.maximum(x, 0.0),
-      lambda g, n, dy: g.where(g.greater(n.inputs[0], zero(g)), dy, zero(g)),
-      lambda S, x: S.Max(x, 0), fresh=True)
+# relu, relu6, leaky_relu: the gradient is a mask op of its own (TensorFlow's ReluGrad,
+# Relu6Grad, LeakyReluGrad) whose gradient with respect to the features is zeros
+# (ReluGradGrad): a second derivative is zeros with a live path, not None.
+unary("relu", lambda x: np.maximum(x, 0.0), lambda g, n, dy: g.relu_grad(dy, n),
+      lambda S, x: S.Max(x, 0), fresh=True, args=("features",))
+unary("relu6", lambda x: np.minimum(np.maximum(x, 0.0), 6.0), lambda g, n, dy: g.relu6_grad(dy, n),
+      lambda S, x: S.Min(S.Max(x, 0), 6), fresh=True, args=("features",))
+op("leaky_relu", lambda x, alpha: np.where(x > 0, x, x * alpha), lambda s, alpha: s, elementwise=True,
+   vjp=(lambda g, n, dy: g.leaky_relu_grad(dy, n.inputs[0], alpha=n.params["alpha"]),),
+   sym=lambda S, x, alpha: S.Piecewise((x, x > 0), (alpha * x, True)), fresh=True)
 unary("softplus", lambda x: np.logaddexp(0.0, x),
       lambda g, n, dy: g.multiply(dy, g.sigmoid(n.inputs[0])),
       lambda S, x: S.log(1 + S.exp(x)), fresh=True)
@@ -96,6 +107,19 @@ def _pow_grad_exponent(g, n, dy):
     return g.multiply(dy, g.multiply(n, g.where(positive, safe_log, zero(g))))
 
 
+def _div_no_nan(x, y):
+    with np.errstate(all="ignore"):
+        return np.where(y == 0, 0.0, x / y)
+
+
+# div_no_nan: 0 where y == 0 (even for an inf/nan x); TensorFlow's _DivNoNanGrad
+binary("div_no_nan", _div_no_nan,
+       (lambda g, n, dy: g.div_no_nan(dy, n.inputs[1]),
+        lambda g, n, dy: g.multiply(dy, g.div_no_nan(g.div_no_nan(g.negative(n.inputs[0]), n.inputs[1]),
+                                                     n.inputs[1]))),
+       lambda S, a, b: S.Piecewise((0, S.Eq(b, 0)), (a / b, True)), fresh=True, aliases=("divide_no_nan",))
+
+
 binary("pow", np.power, (_pow_grad_base, _pow_grad_exponent), lambda S, a, b: a**b)
 binary("maximum", np.maximum,   # a tie's whole gradient goes to the first argument
        (lambda g, n, dy: g.where(g.greater_equal(*n.inputs), dy, zero(g)),
@@ -118,16 +142,60 @@ op("where", lambda c, a, b: np.where(c, a, b), broadcast, elementwise=True,
    sym=lambda S, c, a, b: S.Piecewise((a, c), (b, True)), fresh=True, args=("condition", "x", "y"))
 
 
-def _clip_grad(g, n, dy):
-    x = n.inputs[0]
-    inside = g.multiply(g.to_float(g.greater_equal(x, g.const(n.params["lo"]))),
-                        g.to_float(g.less_equal(x, g.const(n.params["hi"]))))
-    return g.multiply(dy, inside)
-
-
-op("clip_by_value", lambda x, lo, hi: np.clip(x, lo, hi), lambda s, lo, hi: s, elementwise=True,
-   vjp=(_clip_grad,), sym=lambda S, x, lo, hi: S.Max(lo, S.Min(x, hi)), fresh=True)
-
 op("add_n", lambda *xs: sum(xs[1:], xs[0]), broadcast, elementwise=True,
    vjp=lambda g, n, dy, i: dy, sym=lambda S, *xs: sum(xs[1:], xs[0]), nonfinite_flows=True)
 
+
+
+# ---------------------------------------------------------------- TensorFlow's gradient kernels
+# Rows for the first derivatives TensorFlow computes with a kernel of its own, so that
+# their gradients (the second derivatives) are TensorFlow's registered ones. Not built-ins.
+
+
+def _masked(fn):
+    """fn(y, dy) where dy != 0, else 0 (TensorFlow's SqrtGrad/RsqrtGrad/ReciprocalGrad)."""
+    def kernel(y, dy):
+        with np.errstate(all="ignore"):
+            return np.where(dy == 0, 0.0, fn(y, dy))
+    return kernel
+
+
+def _masked_sym(fn):
+    return lambda S, y, dy: S.Piecewise((0, S.Eq(dy, 0)), (fn(y, dy), True))
+
+
+def _kernel(name, fn, vjp, sym):
+    op(name, fn, broadcast, vjp=vjp, sym=sym, elementwise=True, fresh=True)
+
+
+def _zeros_for(k):
+    """The gradient for input k that is zeros (a real tensor: the path stays connected)."""
+    return lambda g, n, dy: g.zeros(n.inputs[k].shape)
+
+
+# relu_grad(dy, out) = dy where out > 0; ReluGradGrad: (relu_grad(ddx, out), zeros)
+_kernel("relu_grad", lambda dy, f: np.where(f > 0, dy, 0.0),
+        (lambda g, n, ddx: g.relu_grad(ddx, n.inputs[1]), _zeros_for(1)),
+        lambda S, dy, f: S.Piecewise((dy, f > 0), (0, True)))
+_kernel("relu6_grad", lambda dy, f: np.where((f > 0) & (f < 6), dy, 0.0),
+        (lambda g, n, ddx: g.relu6_grad(ddx, n.inputs[1]), _zeros_for(1)),
+        lambda S, dy, f: S.Piecewise((dy, (f > 0) & (f < 6)), (0, True)))
+op("leaky_relu_grad", lambda dy, x, alpha: np.where(x > 0, dy, dy * alpha), lambda *s, alpha: broadcast(*s), elementwise=True,
+   vjp=(lambda g, n, ddx: g.leaky_relu_grad(ddx, n.inputs[1], alpha=n.params["alpha"]), _zeros_for(1)),
+   sym=lambda S, dy, x, alpha: S.Piecewise((dy, x > 0), (alpha * dy, True)), fresh=True)
+
+# sqrt_grad(y, dy) = 0.5 dy / y; SqrtGradGrad: (-(ddx / y) * out, 0.5 * ddx / y)
+_kernel("sqrt_grad", _masked(lambda y, dy: 0.5 * dy / y),
+        (lambda g, n, ddx: g.negative(g.multiply(g.divide(ddx, n.inputs[0]), n)),
+         lambda g, n, ddx: g.multiply(g.const(0.5), g.divide(ddx, n.inputs[0]))),
+        _masked_sym(lambda y, dy: dy / (2 * y)))
+# rsqrt_grad(y, dy) = -0.5 dy y^3; RsqrtGradGrad: (-1.5 ddx dy y^2, rsqrt_grad(y, ddx))
+_kernel("rsqrt_grad", _masked(lambda y, dy: -0.5 * dy * y ** 3),
+        (lambda g, n, ddx: g.multiply(g.const(-1.5), g.multiply(g.multiply(ddx, n.inputs[1]), g.square(n.inputs[0]))),
+         lambda g, n, ddx: g.rsqrt_grad(n.inputs[0], ddx)),
+        _masked_sym(lambda y, dy: -dy * y**3 / 2))
+# reciprocal_grad(y, dy) = -dy y^2; ReciprocalGradGrad: (-2 ddx dy y, reciprocal_grad(y, ddx))
+_kernel("reciprocal_grad", _masked(lambda y, dy: -dy * y * y),
+        (lambda g, n, ddx: g.multiply(g.const(-2.0), g.multiply(g.multiply(ddx, n.inputs[1]), n.inputs[0])),
+         lambda g, n, ddx: g.reciprocal_grad(n.inputs[0], ddx)),
+        _masked_sym(lambda y, dy: -dy * y**2))

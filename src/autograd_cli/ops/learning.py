@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .reductions import logsumexp
-from .table import ShapeError, norm_axis, op
+from .table import ShapeError, broadcast, fmt, norm_axis, op
 
 # ---------------------------------------------------------------- learning
 
@@ -37,6 +37,39 @@ op("log_softmax", _log_softmax, lambda s, axis: s, prepare=_axis_prepare,
        np.sum(np.vectorize(S.exp, otypes=[object])(x), axis=axis, keepdims=True)),
    vjp=(lambda g, n, dy: g.subtract(
        dy, g.multiply(g.exp(n), g.reduce_sum(dy, axis=n.params["axis"], keepdims=True))),), fresh=True)
+
+
+# tf.nn.softmax_cross_entropy_with_logits (v2): one row, as TensorFlow's kernel, so that the
+# gradient is the kernel's backprop (softmax - labels) even where labels do not sum to 1.
+def _xent(labels, logits, axis):
+    return np.sum(labels * -_log_softmax(logits, axis), axis=axis)
+
+
+def _xent_prepare(labels, logits, axis=-1):
+    if not logits:
+        raise ShapeError("logits need a class axis (rank 1 or more)")
+    if broadcast(labels, logits) != tuple(logits):
+        raise ShapeError(f"labels of shape {fmt(labels)} do not match logits of shape {fmt(logits)}")
+    return {"axis": norm_axis(int(axis), len(logits))}
+
+
+def _sym_xent(S, labels, logits, axis):
+    e = np.vectorize(S.exp, otypes=[object])(logits)
+    log_total = np.vectorize(S.log, otypes=[object])(np.sum(e, axis=axis, keepdims=True))
+    return np.sum(labels * (log_total - logits), axis=axis)
+
+
+def _xent_grad(g, n, dy, i):
+    labels, logits = n.inputs
+    up = g.expand_dims(dy, axis=n.params["axis"])
+    if i == 0:   # labels (v2): -log_softmax(logits)
+        return g.multiply(up, g.negative(g.log_softmax(logits, axis=n.params["axis"])))
+    # logits: softmax - labels; the labels get nothing through this gradient (TF's grad of the backprop)
+    return g.multiply(up, g.subtract(g.softmax(logits, axis=n.params["axis"]), g.stop_gradient(labels)))
+
+
+op("softmax_cross_entropy_with_logits", _xent, lambda labels, logits, axis: logits[:axis] + logits[axis + 1:],
+   prepare=_xent_prepare, sym=_sym_xent, vjp=_xent_grad, fresh=True)
 
 
 def _one_hot(indices, depth):

@@ -108,7 +108,8 @@ op("cumsum", _cumulative(np.cumsum, 0), lambda s, **_: s, sym=SAME,
    vjp=(lambda g, n, dy: g.cumsum(dy, axis=n.params["axis"], exclusive=n.params["exclusive"],
                                   reverse=not n.params["reverse"]),), fresh=True, nonfinite_flows=True)
 op("cumprod", _cumulative(np.cumprod, 1), lambda s, **_: s, sym=SAME,
-   vjp=(lambda g, n, dy: g.divide(
+   # TensorFlow's _CumprodGrad divides with div_no_nan (0 where x is 0: Hessians of reduce_prod at zeros)
+   vjp=(lambda g, n, dy: g.div_no_nan(
        g.cumsum(g.multiply(n, dy), axis=n.params["axis"], exclusive=n.params["exclusive"],
                 reverse=not n.params["reverse"]), n.inputs[0]),), fresh=True)
 

@@ -1,0 +1,254 @@
+"""Issue 12: TensorFlow's functions and gradient kernels, checked against references
+written here (hand derivations, NumPy/math, TensorFlow's documented values from its
+docstrings), never against the code under test.
+
+TensorFlow's documented numbers are float32: compared with rtol ~1e-4 / atol ~1e-6.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from autograd_cli import evaluate
+from autograd_cli.errors import AgError
+
+
+def run(source, **kw):
+    return evaluate(source, **kw)
+
+
+def value(source, name="y", **kw):
+    return np.asarray(run(source, **kw).values[name], dtype=np.float64)
+
+
+def grads(source, name="g", **kw):
+    """The values of the gradients record `name` (None entries stay None)."""
+    result = run(source, **kw)
+    record = next(r for r in result.gradients if r.name == name)
+    return record.values
+
+
+def exactly(actual, expected):
+    actual = np.asarray(actual, dtype=np.float64)
+    expected = np.asarray(expected, dtype=np.float64)
+    assert actual.shape == expected.shape, (actual, expected)
+    assert np.array_equal(actual, expected, equal_nan=True), (actual, expected)
+
+
+def close(actual, expected, rtol=1e-12, atol=1e-12):
+    actual = np.asarray(actual, dtype=np.float64)
+    expected = np.asarray(expected, dtype=np.float64)
+    assert actual.shape == expected.shape, (actual, expected)
+    np.testing.assert_allclose(actual, expected, rtol=rtol, atol=atol)
+
+
+def sigmoid(x):
+    return 1 / (1 + np.exp(-np.asarray(x, dtype=np.float64)))
+
+
+def softmax(x):
+    e = np.exp(x - np.max(x, axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+# ================================================================ the five "Wrong today" fixes
+
+# ---- 1. ReluGradGrad: the second derivative of relu / relu6 / leaky_relu is zeros, not None
+
+@pytest.mark.parametrize("call", ["relu(x)", "relu6(x)", "leaky_relu(x)", "leaky_relu(x, alpha=0.1)"])
+def test_second_derivative_of_piecewise_linear_activations_is_zeros(call):
+    source = (f"x = variable([-1.0, 0.0, 2.0, 6.0, 7.0])\n"
+              f"g1 = gradients(reduce_sum({call}), x)[0]\n"
+              f"g = gradients(g1, x)\n"
+              f"h = hessians(reduce_sum({call}), x)")
+    result = run(source)
+    record = next(r for r in result.gradients if r.name == "g")
+    assert record.unconnected == [None] or not any(record.unconnected), record.unconnected
+    exactly(record.values[0], np.zeros(5))
+    exactly(result.values["h"][0], np.zeros((5, 5)))
+
+
+def test_first_derivatives_at_the_kinks_follow_tensorflow():
+    # relu'(0) = 0; relu6' = 0 at 0, at 6 and above; leaky_relu'(0) = alpha (strict x > 0)
+    (g,) = grads("x = variable([-1.0, 0.0, 3.0, 6.0, 7.0]); g = gradients(reduce_sum(relu6(x)), x)")
+    exactly(g, [0, 0, 1, 0, 0])
+    (g,) = grads("x = variable([-1.0, 0.0, 2.0]); g = gradients(reduce_sum(leaky_relu(x)), x)")
+    exactly(g, [0.2, 0.2, 1.0])
+    (g,) = grads("x = variable([-1.0, 0.0, 2.0]); g = gradients(reduce_sum(leaky_relu(x, alpha=1.5)), x)")
+    exactly(g, [1.5, 1.5, 1.0])
+
+
+def test_a_gradient_of_the_relu_gradient_with_respect_to_the_upstream_gradient():
+    # d/d(dy) of relu_grad(dy, out) is the mask again (ReluGradGrad's first output)
+    source = ("x = variable([-1.0, 2.0]); w = variable([3.0, 4.0])\n"
+              "gx = gradients(reduce_sum(relu(x) * w), x)[0]\n"
+              "g = gradients(reduce_sum(gx), w)")
+    (g,) = grads(source)
+    exactly(g, [0.0, 1.0])
+
+
+# ---- 2. SqrtGrad / RsqrtGrad / ReciprocalGrad: 0 where the upstream gradient is 0
+
+def test_sqrt_under_where_has_gradient_zero_where_not_taken():
+    # notes' reference: [0, 0, 0.25] with sqrt; Pow keeps 0 * inf = nan
+    (g,) = grads("x = variable([0.0, -1.0, 4.0]); g = gradients(reduce_sum(where(x > 0, sqrt(x), 0.0)), x)")
+    exactly(g, [0.0, 0.0, 0.25])
+    (g,) = grads("x = variable([0.0, -1.0, 4.0]); g = gradients(reduce_sum(where(x > 0, x ** 0.5, 0.0)), x)")
+    exactly(g, [np.nan, np.nan, 0.25])
+
+
+@pytest.mark.parametrize("fn, taken", [("rsqrt", -0.5 * 4.0 ** -1.5), ("reciprocal", -1 / 16)])
+def test_rsqrt_and_reciprocal_under_where(fn, taken):
+    (g,) = grads(f"x = variable([0.0, -1.0, 4.0]); g = gradients(reduce_sum(where(x > 0, {fn}(x), 0.0)), x)")
+    exactly(g, [0.0, 0.0, taken])
+
+
+def test_log_and_divide_keep_nan_as_tensorflow():
+    (g,) = grads("x = variable([0.0, 4.0]); g = gradients(reduce_sum(where(x > 0, log(x), 0.0)), x)")
+    exactly(g, [np.nan, 0.25])
+    (g,) = grads("x = variable([0.0, 4.0]); g = gradients(reduce_sum(where(x > 0, 1.0 / x, 0.0)), x)")
+    exactly(g, [np.nan, -1 / 16])
+
+
+def test_sqrt_first_derivative_at_zero_is_still_inf():
+    (g,) = grads("x = variable([0.0, 4.0]); g = gradients(reduce_sum(sqrt(x)), x)")
+    exactly(g, [np.inf, 0.25])
+
+
+def test_second_derivatives_through_the_kernels_match_hand_derivations():
+    # d2 sqrt = -x^-1.5 / 4; d2 rsqrt = 0.75 x^-2.5; d2 reciprocal = 2 / x^3
+    x = np.array([0.5, 2.0])
+    for fn, ref in (("sqrt", -0.25 * x ** -1.5), ("rsqrt", 0.75 * x ** -2.5), ("reciprocal", 2 / x ** 3)):
+        h = value(f"x = variable([0.5, 2.0]); y = hessians(reduce_sum({fn}(x)), x)[0]")
+        close(h, np.diag(ref))
+
+
+# ---- 3. reduce_prod's Hessian at zeros: div_no_nan in cumprod's gradient
+
+def test_reduce_prod_hessian_at_zero_uses_div_no_nan():
+    # the notes' values, TF's rules applied by hand (asymmetric: TF's result)
+    result = run("x = variable([0.0, 2.0]); h = hessians(reduce_prod(x), x); g = gradients(reduce_prod(x), x)")
+    exactly(result.values["h"][0], [[0.0, 1.0], [0.0, 0.0]])
+    exactly(result.values["g"][0], [2.0, 0.0])
+    assert not any("divide" in str(w) or "nan" in str(w) for w in result.warnings), result.warnings
+    h = value("x = variable([0.0, 2.0, 3.0]); y = hessians(reduce_prod(x), x)[0]")
+    exactly(h, [[0, 3, 2], [0, 0, 0], [0, 0, 0]])
+
+
+def test_reduce_prod_hessian_away_from_zero_is_the_true_one():
+    x = np.array([1.5, 2.0, -3.0])
+    h = value("x = variable([1.5, 2.0, -3.0]); y = hessians(reduce_prod(x), x)[0]")
+    ref = np.array([[0 if i == j else np.prod(np.delete(x, [i, j])) for j in range(3)] for i in range(3)])
+    close(h, ref)
+
+
+# ---- 4. Keras crossentropy from the logits
+
+def test_categorical_crossentropy_of_a_saturated_softmax_works_from_the_logits():
+    # notes: z = [[100, 0, 0]], y = [[0, 1, 0]] -> (p - y) / N = [[1, -1, 0]]
+    (g,) = grads("z = variable([[100.0, 0.0, 0.0]]); g = gradients(categorical_crossentropy([[0.0, 1.0, 0.0]], "
+                 "softmax(z)), z)")
+    close(g, [[1.0, -1.0, 0.0]], atol=1e-30)
+    (g,) = grads("z = variable([[100.0, 0.0, 0.0]]); g = gradients(categorical_crossentropy([[0.0, 1.0, 0.0]], "
+                 "z, from_logits=True), z)")
+    close(g, [[1.0, -1.0, 0.0]], atol=1e-30)
+
+
+def test_categorical_crossentropy_gradient_is_p_minus_y_over_n():
+    z = np.array([[0.3, -1.2, 2.0], [1.0, 0.5, -0.5]])
+    y = np.array([[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]])
+    source = f"z = variable({z.tolist()}); y = {y.tolist()}\nl = categorical_crossentropy(y, softmax(z))\ng = gradients(l, z)"
+    result = run(source)
+    close(result.values["l"], np.mean(-np.sum(y * np.log(softmax(z)), axis=-1)))
+    close(result.values["g"][0], (softmax(z) - y) / 2)
+
+
+def test_the_softmax_output_itself_gets_no_gradient_as_in_keras():
+    # the loss reads the logits, so the softmax node is not on its path (TF graph mode: None)
+    result = run("z = variable([[1.0, 2.0]]); p = softmax(z); g = gradients(categorical_crossentropy([[0.0, 1.0]], p), p)")
+    record = next(r for r in result.gradients if r.name == "g")
+    assert record.values[0] is None
+
+
+def test_categorical_crossentropy_clips_probabilities_that_are_not_a_softmax():
+    # notes: p = [[1, 0, 0]], y = [[0, 1, 0]]: the loss is -log(1e-7), the gradient all zeros
+    result = run("p = variable([[1.0, 0.0, 0.0]]); l = categorical_crossentropy([[0.0, 1.0, 0.0]], p)\n"
+                 "g = gradients(l, p)")
+    close(result.values["l"], -math.log(1e-7))
+    exactly(result.values["g"][0], [[0.0, 0.0, 0.0]])
+
+
+def test_keras_documented_crossentropy_values():
+    # keras backend docstring: eye(3) vs [[.9,.05,.05],[.05,.89,.06],[.05,.01,.94]] -> [0.10536, 0.11653, 0.06188]
+    y = value("y = categorical_crossentropy(eye(3), [[.9, .05, .05], [.05, .89, .06], [.05, .01, .94]])")
+    close(y, np.mean([0.10536, 0.11653, 0.06188]), rtol=1e-4)
+    # keras.losses docstring: the loss object gives 1.1769392
+    y = value("y = categorical_crossentropy([[0, 1, 0], [0, 0, 1]], [[0.05, 0.95, 0], [0.1, 0.8, 0.1]])")
+    close(y, 1.1769392, rtol=1e-6)
+    # BinaryCrossentropy()([[0, 1], [0, 0]], [[0.6, 0.4], [0.4, 0.6]]) = 0.8149245 (Keras 3)
+    y = value("y = binary_crossentropy([[0, 1], [0, 0]], [[0.6, 0.4], [0.4, 0.6]])")
+    close(y, 0.8149245, rtol=1e-6)
+
+
+def test_binary_crossentropy_of_a_saturated_sigmoid_works_from_the_logits():
+    # d/dz mean(bce) = (sigmoid(z) - y) / N, no clipping
+    z = np.array([[100.0, -3.0]])
+    for call in ("binary_crossentropy([[0.0, 1.0]], sigmoid(z))",
+                 "binary_crossentropy([[0.0, 1.0]], z, from_logits=True)"):
+        (g,) = grads(f"z = variable({z.tolist()}); g = gradients({call}, z)")
+        close(g, (sigmoid(z) - [[0.0, 1.0]]) / 2)
+    # a plain probability is clipped: the loss at p = 1 with y = 0 is -log(1e-7)
+    close(value("y = binary_crossentropy([0.0], [1.0])"), -math.log(1e-7), rtol=1e-9)
+
+
+def test_sigmoid_cross_entropy_with_logits_gradient_at_zero_is_exact():
+    # sigmoid(0) - z = 0.5 - z; labels get -x
+    result = run("x = variable([0.0, 2.0]); z = variable([0.25, 1.0])\n"
+                 "g = gradients(reduce_sum(sigmoid_cross_entropy_with_logits(labels=z, logits=x)), [x, z])")
+    gx, gz = result.values["g"]
+    close(gx, [0.5 - 0.25, sigmoid(2.0) - 1.0])
+    close(gz, [-0.0, -2.0])
+
+
+def test_softmax_cross_entropy_with_logits_uses_the_kernel_backprop():
+    # labels that do not sum to 1: TF's gradient is softmax - labels (not softmax * sum - labels)
+    z = np.array([0.5, -1.0, 2.0])
+    lab = np.array([0.5, 0.5, 0.5])
+    result = run(f"z = variable({z.tolist()}); t = variable({lab.tolist()})\n"
+                 "y = softmax_cross_entropy_with_logits(t, z); g = gradients(y, [t, z])")
+    log_p = z - np.log(np.exp(z).sum())
+    close(result.values["y"], -np.sum(lab * log_p))
+    gt, gz = result.values["g"]
+    close(gt, -log_p)
+    close(gz, softmax(z) - lab)
+
+
+# ---- 5. a negative seed is refused, as numpy.random.default_rng refuses it
+
+@pytest.mark.parametrize("call", ["random_normal([2], seed=-1)", "random_uniform([2], seed=-5)",
+                                  "random_int(0, 3, [2], seed=-1)"])
+def test_negative_seed_is_an_error(call):
+    with pytest.raises(ValueError):
+        np.random.default_rng(-1)
+    with pytest.raises(AgError, match="seed"):
+        run(f"y = {call}")
+
+
+def test_large_seed_is_default_rng_with_that_seed():
+    seed = 2**62
+    close(value(f"y = random_normal([3], seed={seed})"), np.random.default_rng(seed).normal(0, 1, 3))
+
+
+# ================================================================ clip_by_value (TF's composite)
+
+def test_clip_by_value_gradients_reach_t_and_the_bounds():
+    # maximum(minimum(t, hi), lo): a value at a bound passes the gradient; hi gets it where t > hi
+    result = run("t = variable([-1.0, 0.0, 0.5, 1.0, 2.0]); lo = variable(0.0); hi = variable(1.0)\n"
+                 "y = clip_by_value(t, lo, hi); g = gradients(reduce_sum(y), [t, lo, hi])")
+    exactly(result.values["y"], [0, 0, 0.5, 1, 1])
+    gt, glo, ghi = result.values["g"]
+    exactly(gt, [0, 1, 1, 1, 0])
+    exactly(glo, 1.0)
+    exactly(ghi, 1.0)
