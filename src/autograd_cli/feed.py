@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import csv
 import io
+from itertools import chain
+from array import array
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,11 +34,45 @@ class FeedError(AgError):
         return f"{where}: {self.message}"
 
 
+class Column(Sequence):
+    """One column's numbers: row i is a 0-d float64 array (what a placeholder holds).
+    The numbers themselves are one float64 array (a strided view of the file's table)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: np.ndarray):
+        self.data = data
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, i):
+        return np.asarray(self.data[i])
+
+
+class Columns(Mapping):
+    """name -> Column of a feed's table (made when asked: most columns of a wide file
+    may feed nothing)."""
+
+    def __init__(self, header, table):
+        self.index = {name: k for k, name in enumerate(header)}
+        self.table = table
+
+    def __getitem__(self, name):
+        return Column(self.table[:, self.index[name]])
+
+    def __iter__(self):
+        return iter(self.index)
+
+    def __len__(self):
+        return len(self.index)
+
+
 @dataclass
 class Feed:
     path: str
     header: list[str]
-    columns: dict           # name -> list of 0-d float64 arrays, one per data row
+    columns: Columns        # name -> Column (row i -> 0-d float64 array)
 
     @property
     def rows(self) -> int:
@@ -46,41 +83,74 @@ class Feed:
 
 
 def read_feed(path: str) -> Feed:
-    text = _read_text(path)
-    reader = csv.reader(io.StringIO(text, newline=""))
-    lines = []
+    """Read row by row: the numbers go straight into one float64 table (8 bytes each),
+    so a feed costs about its numbers' size, not a Python object per cell."""
+    reader = csv.reader(_lines(_read_text(path)))
+    header = header_line = None
+    numbers = array("d")
+    rows = 0
     try:
         for row in reader:
-            lines.append((reader.line_num, row))
+            if header is None:
+                if any(cell.strip() for cell in row):
+                    header_line, header = reader.line_num, _header(path, row, reader.line_num)
+                    width = len(header)
+                continue
+            if len(row) != width:
+                if not any(cell.strip() for cell in row):
+                    continue          # a blank line
+                raise FeedError(path, f"this row has {len(row)} cell{'s' * (len(row) != 1)} but the header "
+                                f"has {width} columns ({', '.join(header)})", reader.line_num)
+            try:
+                numbers.extend(map(float, row))
+            except ValueError:
+                if not any(cell.strip() for cell in row):
+                    continue
+                _bad_cell(path, header, row, reader.line_num)
+            rows += 1
     except csv.Error as exc:
         raise FeedError(path, f"not a valid CSV row ({exc})", reader.line_num) from None
-    numbered = [(line, row) for line, row in lines if any(cell.strip() for cell in row)]
-    if not numbered:
+    if header is None:
         raise FeedError(path, "the file is empty; a feed needs a header row of placeholder names "
                         "and one row of numbers per step")
-    header_line, header = numbered[0]
-    header = [h.strip() for h in header]
-    for k, name in enumerate(header):
-        if not name:
-            raise FeedError(path, f"column {k + 1} of the header has no name", header_line)
-        if name in header[:k]:
-            raise FeedError(path, f"column '{name}' appears twice in the header", header_line)
-    data = numbered[1:]
-    if not data:
+    if not rows:
         raise FeedError(path, "the header has no data rows after it (one row of numbers per step)",
                         header_line)
-    columns: dict[str, list] = {name: [] for name in header}
-    for line, row in data:
-        if len(row) != len(header):
-            raise FeedError(path, f"this row has {len(row)} cell{'s' * (len(row) != 1)} but the header "
-                            f"has {len(header)} columns ({', '.join(header)})", line)
-        for name, cell in zip(header, row):
-            try:
-                value = float(cell.strip())
-            except ValueError:
-                raise FeedError(path, f"column '{name}': {cell.strip()!r} is not a number", line) from None
-            columns[name].append(np.asarray(value, dtype=np.float64))
-    return Feed(path, header, columns)
+    table = np.frombuffer(numbers, dtype=np.float64).reshape(rows, width)
+    return Feed(path, header, Columns(header, table))
+
+
+def _lines(text: str, chunk: int = 1 << 20):
+    """The text's lines with their ends, as a file opened with newline="" gives them.
+    One io.StringIO per chunk of about a MB ending at a line end: a StringIO of the whole
+    text would hold it again at 4 bytes a character."""
+    def chunks():
+        start, size = 0, len(text)
+        while start < size:
+            end = text.find("\n", start + chunk) + 1 or size
+            yield io.StringIO(text[start:end], newline="")
+            start = end
+    return chain.from_iterable(chunks())
+
+
+def _header(path, row, line) -> list[str]:
+    header = [h.strip() for h in row]
+    seen = set()
+    for k, name in enumerate(header):
+        if not name:
+            raise FeedError(path, f"column {k + 1} of the header has no name", line)
+        if name in seen:
+            raise FeedError(path, f"column '{name}' appears twice in the header", line)
+        seen.add(name)
+    return header
+
+
+def _bad_cell(path, header, row, line):
+    for name, cell in zip(header, row):
+        try:
+            float(cell.strip())
+        except ValueError:
+            raise FeedError(path, f"column '{name}': {cell.strip()!r} is not a number", line) from None
 
 
 def _read_text(path: str) -> str:

@@ -78,9 +78,9 @@ def _evaluate(session: Session, set_, grad, wrt, unconnected="none"):
 def eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -> int:
     result = _evaluate(session, set_, grad, wrt, unconnected)
     if as_json:
-        from ..render.jsonout import dumps, eval_document
+        from ..render.jsonout import eval_document, pieces
 
-        write_json(dumps(eval_document(result)))
+        write_json(pieces(eval_document(result)))
     else:
         from ..render.tables import gradient_table, value_table
 

@@ -28,12 +28,15 @@ def console():
     return _Console(highlight=False, soft_wrap=False)
 
 
-def write_json(text: str) -> None:
+def write_json(text) -> None:
+    """JSON text, or an iterable of its pieces (written as they come), and a newline."""
     from ..render.symbols import unicode_ok
 
-    if not unicode_ok(sys.stdout):  # still the same JSON: non-ASCII as \uXXXX escapes
-        text = _ascii_json(text)
-    sys.stdout.write(text + "\n")
+    ascii_only = not unicode_ok(sys.stdout)  # still the same JSON: non-ASCII as \uXXXX escapes
+    write = sys.stdout.write
+    for piece in [text] if isinstance(text, str) else text:
+        write(_ascii_json(piece) if ascii_only else piece)
+    write("\n")
     sys.stdout.flush()
 
 

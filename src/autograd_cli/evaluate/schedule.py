@@ -26,6 +26,7 @@ import math
 import operator
 from array import array
 from operator import itemgetter
+from collections import Counter
 from collections.abc import Mapping
 
 import numpy as np
@@ -284,6 +285,8 @@ class Schedule:
                 continue
             node, plan = order[k], plans[k]           # a NumPy step
             used = plan[1]
+            if len(used) > 8:
+                used = set(used)      # (membership per input: linear in a node's inputs)
             for s in ins:
                 last_use[s] = k
             if node.dtype == "float":
@@ -374,11 +377,12 @@ class Schedule:
             if node.op.name != "add_n" or node.dtype != "float" or _size(node) < BIG:
                 continue
             parts, reads, absorbed = [], [], []
+            counts = Counter(plan[1])
             for s in plan[1]:
                 src = order[s]
                 if (src.op.name == "scatter" and s in plans and last_use[s] == k
                         and src.id not in frozen and src.shape == node.shape
-                        and plan[1].count(s) == 1):
+                        and counts[s] == 1):
                     dy = plans[s][1][0]
                     parts.append((dy, src.params["index"]))
                     reads.append(dy)

@@ -33,6 +33,51 @@ def dumps(data) -> str:
     return json.dumps(jsonable(data), allow_nan=False, ensure_ascii=False)
 
 
+CHUNK = 1 << 14   # elements of an array turned into text at a time
+
+
+def pieces(data):
+    """dumps(data) as a sequence of strings (their concatenation is the same text), so
+    that big arrays are written a block at a time: memory does not grow with the size."""
+    if isinstance(data, np.ndarray) and data.size > CHUNK and data.ndim:
+        yield "["
+        row = data[0].size if data.ndim > 1 else 1
+        if row > CHUNK:
+            for i, item in enumerate(data):
+                if i:
+                    yield ", "
+                yield from pieces(item)
+        else:
+            rows = CHUNK // row     # rows of the first axis per block
+            for start in range(0, len(data), rows):
+                if start:
+                    yield ", "
+                yield _block(data[start:start + rows])
+        yield "]"
+    elif isinstance(data, (list, tuple)):
+        yield "["
+        for i, item in enumerate(data):
+            if i:
+                yield ", "
+            yield from pieces(item)
+        yield "]"
+    elif isinstance(data, dict):
+        yield "{"
+        for i, (key, item) in enumerate(data.items()):
+            yield (", " if i else "") + json.dumps(str(key), ensure_ascii=False) + ": "
+            yield from pieces(item)
+        yield "}"
+    else:
+        yield dumps(data)
+
+
+def _block(values) -> str:
+    """The items of a block of rows, without the enclosing brackets."""
+    if values.dtype == np.float64 and np.isfinite(values).all():
+        return json.dumps(values.tolist(), allow_nan=False)[1:-1]   # (no NaN to rename)
+    return dumps(values)[1:-1]
+
+
 def eval_document(evaluation) -> dict:
     return {
         "values": evaluation.values,
