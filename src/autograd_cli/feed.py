@@ -51,21 +51,34 @@ class Column(Sequence):
 
 
 class Columns(Mapping):
-    """name -> Column of a feed's table (made when asked: most columns of a wide file
-    may feed nothing)."""
+    """name -> Column of a feed's table, made when asked: most columns of a wide file
+    may feed nothing (a name -> index dict of a million columns costs more than reading
+    them; the first few names asked for are found by a search)."""
 
     def __init__(self, header, table):
-        self.index = {name: k for k, name in enumerate(header)}
-        self.table = table
+        self.header, self.table = header, table
+        self.found: dict = {}
+        self.index = None
+
+    def _column(self, name) -> int:
+        k = self.found.get(name)
+        if k is None:
+            if self.index is None and len(self.found) >= 8:
+                self.index = {n: i for i, n in enumerate(self.header)}
+            k = self.found[name] = self.header.index(name) if self.index is None else self.index[name]
+        return k
 
     def __getitem__(self, name):
-        return Column(self.table[:, self.index[name]])
+        try:
+            return Column(self.table[:, self._column(name)])
+        except ValueError:
+            raise KeyError(name) from None
 
     def __iter__(self):
-        return iter(self.index)
+        return iter(self.header)
 
     def __len__(self):
-        return len(self.index)
+        return len(self.header)
 
 
 @dataclass
@@ -93,7 +106,8 @@ def read_feed(path: str) -> Feed:
         for row in reader:
             if header is None:
                 if any(cell.strip() for cell in row):
-                    header_line, header = reader.line_num, _header(path, row, reader.line_num)
+                    header_line = reader.line_num
+                    header = _header(path, row, header_line)
                     width = len(header)
                 continue
             if len(row) != width:
@@ -134,14 +148,17 @@ def _lines(text: str, chunk: int = 1 << 20):
 
 
 def _header(path, row, line) -> list[str]:
-    header = [h.strip() for h in row]
-    seen = set()
-    for k, name in enumerate(header):
-        if not name:
-            raise FeedError(path, f"column {k + 1} of the header has no name", line)
-        if name in seen:
-            raise FeedError(path, f"column '{name}' appears twice in the header", line)
-        seen.add(name)
+    """The column names (checked in C: one set; the loop only to name an error)."""
+    header = list(map(str.strip, row))
+    names = set(header)
+    if len(names) != len(header) or "" in names:
+        seen = set()
+        for k, name in enumerate(header):
+            if not name:
+                raise FeedError(path, f"column {k + 1} of the header has no name", line)
+            if name in seen:
+                raise FeedError(path, f"column '{name}' appears twice in the header", line)
+            seen.add(name)
     return header
 
 
