@@ -41,7 +41,8 @@ def assert_same_tree(source):
 
 _ATOMS = ["x", "y1", "_z", "3", "2.5", ".5", "1e-3", "4.E+2", "None", "True", "False", "step",
           "'s'", '"t\\"q"', "define", "Nonesuch", "def"]
-_BIN = [" + ", "-", " * ", "/", " @ ", "**", " < ", "<=", " == ", "!=", ">", " >= "]
+_BIN = [" + ", "-", " * ", "/", " @ ", "**", " < ", "<=", " == ", "!=", ">", " >= ", " // ", "%", "//", " % ",
+        "*", "* *"]
 
 
 @st.composite
@@ -88,7 +89,7 @@ def sources(draw):
         elif kind == "blank":
             lines.append(draw(st.sampled_from(["", "# c", "  ", ";"])))
         elif kind == "junk":
-            lines.append(draw(st.text(alphabet="ax1(),[]=:;+-*#.'\" \t\r\n<>!", max_size=12)))
+            lines.append(draw(st.text(alphabet="ax1(),[]=:;+-*#.'\" \t\r\n<>!/%", max_size=12)))
         else:
             lines.append(e + draw(st.sampled_from(["", "  # note", ";", "; x"])))
     return draw(st.sampled_from(["\n", "\r\n", ";"])).join(lines) + draw(st.sampled_from(["", "\n"]))
@@ -114,3 +115,21 @@ def test_quick_parser_leaves_errors_and_deep_nesting_to_lark():
     with pytest.raises(AgError, match="never closed"):
         syntax.parse("x = (1\n")
     assert len(syntax.parse("y = " + "-" * 1000 + "1\n").statements) == 1
+
+
+def test_floordiv_and_floormod_have_pythons_precedence():
+    # * / // % @ share a level, left-associative; unary minus binds tighter; ** tighter still
+    for source, expected in [("y = -7 % 2 * 3", "((-7 % 2) * 3)"), ("y = 2 * 7 // 3 % 4", "(((2 * 7) // 3) % 4)"),
+                             ("y = 2 ** 3 % 5", "((2 ** 3) % 5)"), ("y = a + b // c", "(a + (b // c))"),
+                             ("y = a % b ** 2", "(a % (b ** 2))"), ("y = a @ b % c", "((a @ b) % c)")]:
+        assert_same_tree(source)
+        assert quick_tree(source) is not None
+        assert _shape(syntax.parse(source).statements[0].value) == expected
+
+
+def _shape(e):
+    if isinstance(e, syntax.BinOp):
+        return f"({_shape(e.left)} {e.op} {_shape(e.right)})"
+    if isinstance(e, syntax.Unary):
+        return f"{e.op}{_shape(e.operand)}"
+    return getattr(e, "text", None) or getattr(e, "id", None) or str(e.value)

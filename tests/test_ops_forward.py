@@ -3,6 +3,7 @@ semantics), at random float64 points given through --set. The gradient tests
 check the gradient rules against each op's forward; these check the forwards."""
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
@@ -36,6 +37,7 @@ def _crossentropy(y_true, y_pred, eps=1e-7):
 
 
 LABELS = np.eye(4)[[0, 3, 1]]
+EULER = 0.5772156649015329
 
 # function -> [(expression, reference value)]
 FORWARD = {
@@ -133,6 +135,33 @@ FORWARD.update({
                              np.mean(-(LABELS * np.log(P / 4) + (1 - LABELS) * np.log(1 - P / 4)))),
                             ("binary_crossentropy(labels, a, from_logits=True)",
                              np.mean(LABELS * np.log1p(np.exp(-A)) + (1 - LABELS) * np.log1p(np.exp(A))))],
+    "expm1": [("expm1(a)", np.expm1(A))],
+    "asin": [("asin(a / 3)", np.arcsin(A / 3))],
+    "acos": [("acos(a / 3)", np.arccos(A / 3))],
+    "asinh": [("asinh(a)", np.arcsinh(A))],
+    "acosh": [("acosh(p + 1)", np.arccosh(P + 1))],
+    "atanh": [("atanh(a / 3)", np.arctanh(A / 3))],
+    "erf": [("erf(a)", np.vectorize(math.erf)(A))],
+    "erfc": [("erfc(a)", np.vectorize(math.erfc)(A))],
+    "lgamma": [("lgamma(p)", np.vectorize(math.lgamma)(P)), ("lgamma(a * 3)", np.vectorize(math.lgamma)(A * 3))],
+    "digamma": [("digamma([1.0, 0.5, 2.0])", [-EULER, -EULER - 2 * math.log(2), 1 - EULER])],
+    "polygamma": [("polygamma(1.0, [1.0, 0.5])", [math.pi ** 2 / 6, math.pi ** 2 / 2])],
+    "atan2": [("atan2(a, c)", np.arctan2(A, C)), ("atan2(y=1.0, x=-1.0)", 0.75 * math.pi)],
+    "squared_difference": [("squared_difference(a, b)", (A - B) ** 2)],
+    "floordiv": [("floordiv(a * 5, c)", np.floor(A * 5 / C)), ("a * 5 // 2", np.floor(A * 5 / 2))],
+    "floormod": [("floormod(a * 5, c)", A * 5 - np.floor(A * 5 / C) * C), ("a * 5 % 2", np.mod(A * 5, 2))],
+    "mod": [("mod([-7.0, 7.0, -7.0], [2.0, -2.0, -2.0])", [1.0, -1.0, -1.0])],
+    "truncatediv": [("truncatediv(a * 5, c)", np.trunc(A * 5 / C))],
+    "mul_no_nan": [("mul_no_nan(1e400, [0.0, 2.0])", [0.0, np.inf])],
+    "multiply_no_nan": [("multiply_no_nan(a, b)", A * B)],
+    "xlogy": [("xlogy([0.0, 2.0, 0.0], [0.0, 3.0, -1.0])", [0.0, 2 * math.log(3), 0.0])],
+    "xlog1py": [("xlog1py([0.0, 2.0], [-1.0, 3.0])", [0.0, 2 * math.log(4)])],
+    "xdivy": [("xdivy([0.0, 2.0], [0.0, 4.0])", [0.0, 0.5])],
+    "identity": [("identity(a)", A)],
+    "ones_like": [("ones_like(a)", np.ones((3, 4))), ("ones_like(b, dtype=int32)", np.ones(4))],
+    "zeros_like": [("zeros_like(t)", np.zeros((2, 3, 4)))],
+    "cast": [("cast(a * 3, int32)", np.trunc(A * 3) + 0.0), ("cast(a, float32)", A), ("cast(a, 'float64')", A),
+             ("cast(a > 0, float32)", (A > 0).astype(float)), ("cast(c, bool)", C != 0)],
 })
 
 NOT_HERE = {

@@ -46,6 +46,9 @@ EXCLUDED = {
     "argmax": "integer-valued output, no gradient",
     "one_hot": "integer indices in, no gradient",
     "to_float": "internal bool -> 0/1 conversion; its input is boolean, no gradient",
+    "floordiv": "no gradient (TensorFlow: FloorDiv is NotDifferentiable); values in test_ops_tf.py",
+    "truncatediv": "no gradient (TruncateDiv is NotDifferentiable); values in test_ops_tf.py",
+    "cast_to_int": "cast to an integer dtype: no gradient (TensorFlow's _CastGrad); test_ops_tf.py",
 }
 
 MAX_EXAMPLES = 30
@@ -197,6 +200,46 @@ def relu6_domain(rng, shape):
 
 UNARY_DOMAINS.update({"rsqrt": lambda rng, s: rng.uniform(0.3, 3.0, s), "relu6": relu6_domain})
 CASES.update({name: unary_case(UNARY_DOMAINS[name]) for name in ("rsqrt", "relu6")})
+
+
+UNARY_DOMAINS.update({
+    "expm1": lambda rng, s: rng.uniform(-2, 2, s),
+    "asin": lambda rng, s: rng.uniform(-0.9, 0.9, s),
+    "acos": lambda rng, s: rng.uniform(-0.9, 0.9, s),
+    "asinh": lambda rng, s: rng.uniform(-3, 3, s),
+    "acosh": lambda rng, s: rng.uniform(1.2, 4, s),
+    "atanh": lambda rng, s: rng.uniform(-0.9, 0.9, s),
+    "erf": lambda rng, s: rng.uniform(-2, 2, s),
+    "erfc": lambda rng, s: rng.uniform(-2, 2, s),
+    "lgamma": lambda rng, s: rng.uniform(0.2, 5, s),
+    "digamma": lambda rng, s: rng.uniform(0.3, 5, s),
+    "identity": lambda rng, s: rng.normal(size=s),
+})
+CASES.update({name: unary_case(UNARY_DOMAINS[name]) for name in
+              ("expm1", "asin", "acos", "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "digamma", "identity")})
+binary_case("atan2", away_from_zero, away_from_zero)
+binary_case("squared_difference", lambda r, s: r.normal(size=s), lambda r, s: r.normal(size=s))
+binary_case("mul_no_nan", lambda r, s: r.normal(size=s), away_from_zero)
+binary_case("xlogy", away_from_zero, lambda r, s: r.uniform(0.3, 3, s))
+binary_case("xlog1py", away_from_zero, lambda r, s: r.uniform(-0.5, 3, s))
+binary_case("xdivy", away_from_zero, lambda r, s: away_from_zero(r, s, 0.5, 2.0))
+
+
+@case("floormod")
+def _floormod(draw, rng):
+    # away from the jumps: x / y at least 0.1 from a whole number (one shape; broadcasting
+    # is the autodiff's, checked with the other binary ops)
+    shape = draw(shapes())
+    y = away_from_zero(rng, shape, 0.5, 2.0)
+    return Case([(rng.integers(-3, 4, shape) + rng.uniform(0.1, 0.9, shape)) * y, y])
+
+
+@case("polygamma")
+def _polygamma(draw, rng):
+    from autograd_cli.ops import special
+    order = float(draw(st.integers(0, 2)))
+    return Case([rng.uniform(0.3, 5, draw(shapes()))], make=lambda g, xs: g.polygamma(g.const(order), xs[0]),
+                forward=lambda x: special.polygamma(order, x))
 
 
 @case("leaky_relu")
@@ -502,7 +545,8 @@ def test_broadcasting_example_from_the_brief():
 
 SECOND = ["exp", "sin", "tanh", "sigmoid", "log", "pow", "divide", "multiply", "matmul",
           "softmax", "log_softmax", "reduce_logsumexp", "reduce_prod", "softplus", "atan", "sqrt",
-          "rsqrt", "reciprocal", "div_no_nan", "cumprod"]
+          "rsqrt", "reciprocal", "div_no_nan", "cumprod", "asin", "acos", "asinh", "acosh", "atanh", "erf",
+          "erfc", "lgamma", "atan2", "squared_difference", "mul_no_nan", "expm1"]
 
 
 @pytest.mark.parametrize("name", SECOND)

@@ -252,3 +252,190 @@ def test_clip_by_value_gradients_reach_t_and_the_bounds():
     exactly(gt, [0, 1, 1, 1, 0])
     exactly(glo, 1.0)
     exactly(ghi, 1.0)
+
+
+# ================================================================ more elementwise math
+
+def test_floormod_floordiv_truncatediv_values():
+    # the sign of floormod follows the divisor (Python's %); truncatediv rounds toward zero
+    result = run("a = floormod(-7, 2); b = floormod(7, -2); c = mod(-7, -2); d = floordiv(-7, 2)\n"
+                 "e = truncatediv(-7, 2); f = -7 % 2; h = -7 // 2; k = 7.5 % 2; m = -7 % 2 * 3")
+    for name, expected in dict(a=1, b=-1, c=-1, d=-4, e=-3, f=1, h=-4, k=1.5, m=3).items():
+        exactly(result.values[name], expected)
+
+
+def test_truncatediv_by_zero_is_an_error_as_in_tensorflow():
+    with pytest.raises(AgError, match="division by zero"):
+        run("y = truncatediv(1.0, [1.0, 0.0])")
+
+
+def test_floormod_gradient_and_floordiv_has_none():
+    # d/dx (x mod y) = 1, d/dy = -floor(x / y); floordiv is NotDifferentiable
+    result = run("x = variable([7.5, -7.5]); y = variable([2.0, 2.0])\n"
+                 "g = gradients(reduce_sum(x % y), [x, y]); h = gradients(reduce_sum(x // y), [x, y])")
+    gx, gy = result.values["g"]
+    exactly(gx, [1, 1])
+    exactly(gy, [-3, 4])
+    assert result.values["h"] == [None, None]
+
+
+def test_floormod_second_derivative_is_none():
+    result = run("x = variable(7.5); y = variable(2.0); gx = gradients(x % y, x)[0]; g = gradients(gx, [x, y])")
+    assert result.values["g"] == [None, None]
+
+
+def test_cast_truncates_toward_zero_and_only_float_keeps_the_gradient():
+    result = run("x = variable([-2.7, -0.5, 0.0, 1.5])\n"
+                 "i = cast(x, int32); j = cast(x, dtype=\"int64\"); k = cast(x, bool); f = cast(x, float32)\n"
+                 "gi = gradients(reduce_sum(i), x); gf = gradients(reduce_sum(f * x), x)\n"
+                 "b = cast(x > 0, float64)")
+    exactly(result.values["i"], [-2, 0, 0, 1])
+    assert not np.signbit(result.values["i"][1])              # an integer has no -0
+    exactly(result.values["j"], [-2, 0, 0, 1])
+    assert np.asarray(result.values["k"]).dtype == bool
+    assert list(result.values["k"]) == [True, True, False, True]
+    assert result.values["gi"] == [None]
+    exactly(result.values["gf"][0], [-5.4, -1.0, 0.0, 3.0])
+    exactly(result.values["b"], [0, 0, 0, 1])
+
+
+def test_dtype_names_are_values_unless_assigned():
+    exactly(value("float32 = 2.0; y = float32 * 3"), 6.0)
+    exactly(value("y = constant([1, 2], dtype=int32)"), [1, 2])
+    exactly(value("y = zeros([2], float64) + ones([2], dtype=bool)"), [1, 1])
+    with pytest.raises(AgError, match="dtype must be one of"):
+        run("y = cast(1.0, 'complex64')")
+    with pytest.raises(AgError, match="whole number"):
+        run("y = constant(2.5, dtype=int32)")
+    with pytest.raises(AgError, match="expected a tensor"):
+        run("y = float32 + 1")
+
+
+def test_ones_like_and_zeros_like_cut_the_path():
+    result = run("x = variable([1.0, 2.0]); y = ones_like(x) * x + zeros_like(x)\n"
+                 "g = gradients(reduce_sum(ones_like(x)), x); h = gradients(reduce_sum(y), x)")
+    assert result.values["g"] == [None]
+    exactly(result.values["h"][0], [1, 1])
+
+
+def test_special_function_values():
+    mpmath = pytest.importorskip("mpmath")   # an independent reference (SymPy's dependency)
+    xs = [0.05, 0.5, 1.0, 2.5, 7.25, 30.0, -0.5, -2.3]
+    for n in range(3):
+        got = value(f"y = polygamma({n}.0, {xs})")
+        close(got, [float(mpmath.polygamma(n, x)) for x in xs], rtol=1e-13)
+    close(value(f"y = digamma({xs})"), [float(mpmath.digamma(x)) for x in xs], rtol=1e-13)
+    close(value(f"y = lgamma({xs})"), [math.lgamma(x) for x in xs])
+    # poles: lgamma is +inf (log|Gamma|), digamma NaN
+    exactly(value("y = lgamma([0.0, -1.0, -2.0])"), [np.inf] * 3)
+    exactly(value("y = digamma([0.0, -1.0])"), [np.nan] * 2)
+    close(value("y = erf([-1.0, 0.0, 0.5]) + erfc([-1.0, 0.0, 0.5])"), [1.0, 1.0, 1.0])
+
+
+def test_special_function_gradients_by_hand():
+    # d lgamma = digamma; d digamma = polygamma(1); d erf = 2/sqrt(pi) exp(-x^2); d polygamma(n) = polygamma(n+1)
+    result = run("x = variable([1.0, 0.5])\n"
+                 "a = gradients(reduce_sum(lgamma(x)), x); b = gradients(reduce_sum(digamma(x)), x)\n"
+                 "c = gradients(reduce_sum(erf(x)), x); d = gradients(reduce_sum(erfc(x)), x)\n"
+                 "n = variable(1.0); e = gradients(reduce_sum(polygamma(n, x)), [n, x])")
+    euler = 0.5772156649015329
+    close(result.values["a"][0], [-euler, -euler - 2 * math.log(2)])
+    close(result.values["b"][0], [math.pi ** 2 / 6, math.pi ** 2 / 2])
+    x = np.array([1.0, 0.5])
+    close(result.values["c"][0], 2 / math.sqrt(math.pi) * np.exp(-x * x))
+    close(result.values["d"][0], -2 / math.sqrt(math.pi) * np.exp(-x * x))
+    gn, gx = result.values["e"]
+    assert gn is None
+    close(gx, [-2 * 1.2020569031595942, -14 * 1.2020569031595942], rtol=1e-13)   # polygamma(2, .) = -2 zeta(3) ...
+
+
+def test_inverse_trig_and_hyperbolic_gradients_by_hand():
+    x = np.array([-0.5, 0.25])
+    result = run(f"x = variable({x.tolist()}); h = variable([1.5, 3.0])\n"
+                 "a = gradients(reduce_sum(asin(x)), x); b = gradients(reduce_sum(acos(x)), x)\n"
+                 "c = gradients(reduce_sum(atanh(x)), x); d = gradients(reduce_sum(asinh(x)), x)\n"
+                 "e = gradients(reduce_sum(acosh(h)), h); f = gradients(reduce_sum(expm1(x)), x)")
+    close(result.values["a"][0], 1 / np.sqrt(1 - x * x))
+    close(result.values["b"][0], -1 / np.sqrt(1 - x * x))
+    close(result.values["c"][0], 1 / (1 - x * x))
+    close(result.values["d"][0], 1 / np.sqrt(1 + x * x))
+    h = np.array([1.5, 3.0])
+    close(result.values["e"][0], 1 / np.sqrt(h * h - 1))
+    close(result.values["f"][0], np.exp(x))
+    # acosh at 1: dy / sinh(0) = inf (TensorFlow's rule through the output)
+    exactly(grads("h = variable(1.0); g = gradients(acosh(h), h)")[0], np.inf)
+
+
+def test_atan2_gradient_and_its_parameter_order():
+    # atan2(y, x): d/dy = x / (x^2 + y^2), d/dx = -y / (x^2 + y^2); 0/0 at the origin
+    result = run("y = variable(1.0); x = variable(-2.0); a = atan2(y, x); g = gradients(a, [y, x])")
+    close(result.values["a"], math.atan2(1.0, -2.0))
+    close(result.values["g"], [-2 / 5, -1 / 5])
+    exactly(grads("y = variable(0.0); x = variable(0.0); g = gradients(atan2(y, x), [y, x])"), [np.nan, np.nan])
+
+
+def test_no_nan_ops_and_their_gradients():
+    result = run("x = variable([3.0, 3.0]); y = variable([0.0, 2.0])\n"
+                 "d = div_no_nan(x, y); gd = gradients(reduce_sum(d), [x, y])\n"
+                 "m = mul_no_nan(x, y); gm = gradients(reduce_sum(multiply_no_nan(x, y)), [x, y])")
+    exactly(result.values["d"], [0, 1.5])
+    gx, gy = result.values["gd"]
+    exactly(gx, [0, 0.5])
+    exactly(gy, [0, -0.75])
+    exactly(result.values["m"], [0, 6])
+    exactly(result.values["gm"][0], [0, 2])
+    exactly(result.values["gm"][1], [3, 3])
+
+
+def test_xlogy_family_and_their_second_derivatives():
+    result = run("x = variable([0.0, 2.0]); y = variable([0.5, 3.0])\n"
+                 "g = gradients(reduce_sum(xlogy(x, y)), [x, y])\n"
+                 "gx = g[0]; gg = gradients(reduce_sum(gx), [x, y])\n"
+                 "h = gradients(reduce_sum(xlog1py(x, y) + xdivy(x, y)), [x, y])")
+    gx, gy = result.values["g"]
+    exactly(gx, [0.0, math.log(3.0)])          # xlogy(x != 0, y): 0 where x == 0
+    close(gy, [0.0, 2 / 3])
+    ggx, ggy = result.values["gg"]
+    assert ggx is None                         # x reaches its gradient only through x != 0
+    close(ggy, [0.0, 1 / 3])
+    hx, hy = result.values["h"]
+    close(hx, [0.0, math.log1p(3.0) + 1 / 3])
+    close(hy, [0.0, 2 / 4 - 2 / 9])
+
+
+def test_squared_difference_and_identity():
+    result = run("x = variable([1.0, 4.0]); y = variable(2.0)\n"
+                 "s = squared_difference(x, y); g = gradients(reduce_sum(s) + reduce_sum(identity(x)), [x, y])")
+    exactly(result.values["s"], [1, 4])
+    exactly(result.values["g"][0], [-2 + 1, 4 + 1])
+    exactly(result.values["g"][1], 2 - 4)
+
+
+# ================================================================ an elementwise op is one row
+
+def test_an_elementwise_ufunc_op_is_one_row(monkeypatch):
+    """A throwaway row (cube root) is a built-in, runs on both evaluators and differentiates,
+    with nothing else added anywhere."""
+    from autograd_cli.build import functions
+    from autograd_cli.evaluate import needed, run_plain
+    from autograd_cli.api import build
+    from autograd_cli.ops import OPS, Op
+    from autograd_cli.ops.table import same_shape
+
+    row = Op("cbrt", np.cbrt, same_shape, elementwise=True, args=("x",), aliases=("cube_root",),
+             vjp=(lambda g, n, dy: g.divide(dy, g.multiply(g.const(3.0), g.square(n))),),
+             sym=lambda S, x: S.cbrt(x))
+    monkeypatch.setitem(OPS, "cbrt", row)
+    for name in ("cbrt", "cube_root"):
+        monkeypatch.setitem(functions.BUILTINS, name, None)   # restored (removed) afterwards
+    functions.register_row(row)                               # what importing the table does for every row
+    assert row.ufunc is np.cbrt                               # the compiled evaluator's fact, from the row
+
+    source = "x = variable([8.0, -27.0]); y = cbrt(x) + cube_root(x); g = gradients(reduce_sum(y), x)"
+    result = run(source)
+    exactly(result.values["y"], [4.0, -6.0])
+    close(result.values["g"][0], 2 / (3 * np.cbrt([8.0, -27.0]) ** 2))
+    built = build(source)                                     # the reference evaluator, node by node
+    plain = run_plain(needed(built.graph.nodes))
+    y = built.named["y"]
+    exactly(plain[y.id], [4.0, -6.0])

@@ -389,7 +389,18 @@ PROGRAMS = (
         "softmax(b), a * a, from_logits=True)", ANY, ANY, (2, 3), (3,)),
        ("y = categorical_crossentropy(one_hot([1, 0], 3), a * a + 0.1, label_smoothing=0.1)", ANY, ANY, (2, 3), (3,)),
        ("y = binary_crossentropy(sigmoid(b), sigmoid(a)) + binary_crossentropy(sigmoid(b), sigmoid(a) * 0.5)",
-        ANY, ANY, (2, 3), (3,))]
+        ANY, ANY, (2, 3), (3,)),
+       ("y = expm1(a) * b + asinh(a) * b", ANY, ANY, (3,), (3,)),
+       ("y = asin(a * 0.3) + acos(a * 0.3) * b + atanh(a * 0.3) * b", ANY, ANY, (3,), (3,)),
+       ("y = acosh(a + 1.0) * b", POS, ANY, (3,), (3,)),
+       ("y = erf(a) * b + erfc(a * b)", ANY, ANY, (3,), (3,)),
+       ("y = lgamma(a) * b + digamma(a * b)", POS, POS, (3,), (3,)),
+       ("y = polygamma(1.0, a) * b + polygamma(2.0, a * b)", POS, POS, (3,), (3,)),
+       ("y = atan2(a, b) * b", ANY, ANY, (2, 3), (3,)),
+       ("y = squared_difference(a, b)", ANY, ANY, (2, 3), (3,)),
+       ("y = a % (b * 0.1 + 10.0) + (a // 10.0) * b", ANY, ANY, (3,), (3,)),
+       ("y = mul_no_nan(a, b) + xlogy(a, b * b) + xlog1py(a, b * b) + xdivy(a, b)", ANY, ANY, (2, 3), (3,)),
+       ("y = identity(a) * b + cast(a, float32) * b + cast(a * 3, int32) * b + cast(a, bool) * b", ANY, ANY, (3,), (3,))]
 )
 GRADIENT_GRAPH_ONLY = {"add_n", "scatter", "untake", "cumsum", "cumprod", "broadcast_to",
                        # TensorFlow's gradient kernels: made by gradients, differentiated by the programs above

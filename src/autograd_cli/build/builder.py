@@ -12,7 +12,7 @@ from ..evaluate import needed, run
 from ..graph import Graph, Node, NoGradient
 from ..limits import element_count, limit, over
 from ..program import BuiltProgram, GradientRecord
-from .functions import BUILTINS
+from .functions import BUILTINS, DTYPES, DType
 
 RESERVED = {"def", "None", "True", "False", "step"}
 
@@ -207,6 +207,8 @@ class Builder:
             return self.step_node
         if e.id in ("True", "False", "None"):
             return {"True": True, "False": False, "None": None}[e.id]
+        if e.id in DTYPES:   # float32, int64, bool, ...: a dtype (unless assigned)
+            return DType(e.id)
         if self.def_stack:
             f = self.def_stack[-1]
             raise AgError(f"'{e.id}' is not visible inside def {f.name}: a def sees its parameters "
@@ -446,6 +448,7 @@ class Call:
 
 
 BINARY = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "@": "matmul", "**": "pow",
+          "//": "floordiv", "%": "floormod",
           "<": "less", "<=": "less_equal", ">": "greater", ">=": "greater_equal",
           "==": "equal", "!=": "not_equal"}
 

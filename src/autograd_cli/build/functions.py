@@ -43,12 +43,37 @@ def _op_builtin(name, params, op_name=None):
     BUILTINS[name] = Builtin(tuple(params), {}, handler)
 
 
-# Every op whose row names its parameters (`args`) is a built-in of the same name
-# (and of each alias) that applies the op to its arguments.
+def register_row(op) -> None:
+    """An op whose row names its parameters (`args`) is a built-in of the same name (and of
+    each alias) that applies the op to its arguments: adding such an op is one row."""
+    if op.args is not None:
+        for name in (op.name, *op.aliases):
+            _op_builtin(name, op.args, op.name)
+
+
 for _op in OPS.values():
-    if _op.args is not None:
-        for _name in (_op.name, *_op.aliases):
-            _op_builtin(_name, _op.args, _op.name)
+    register_row(_op)
+
+
+# ---------------------------------------------------------------- dtypes
+
+DTYPES = ("float32", "float64", "int32", "int64", "bool")
+INTEGER_DTYPES = ("int32", "int64")
+
+
+class DType(str):
+    """A dtype name (`float32`, ...) used as a value: where TensorFlow takes a dtype."""
+
+
+def dtype_arg(c, name="dtype"):
+    """The dtype argument's name (a dtype name or a string naming one), or None."""
+    value = c.args[name]
+    if value is None:
+        return None
+    if isinstance(value, str) and value in DTYPES:
+        return str(value)
+    got = f"'{value}'" if isinstance(value, str) else "a tensor" if isinstance(value, Node) else repr(value)
+    raise AgError(f"{name} must be one of {', '.join(DTYPES)}, got {got}", c.at(name))
 
 
 # ---------------------------------------------------------------- static helpers
@@ -188,19 +213,54 @@ def _clip_by_value(b, c):
 
 # ---------------------------------------------------------------- creation
 
-@builtin("constant", ("value",))
+@builtin("constant", ("value", "dtype"), {"dtype": None})
 def _constant(b, c):
-    return b.g.const(b.static(c.args["value"], c.at("value"), "constant's value"))
+    value = b.static(c.args["value"], c.at("value"), "constant's value")
+    kind = dtype_arg(c)
+    if kind in INTEGER_DTYPES and not np.all(value == np.trunc(value)):
+        raise AgError(f"cannot make a {kind} constant from a value that is not a whole number", c.at("value"))
+    if kind == "bool" and not np.all((value == 0) | (value == 1)):
+        raise AgError("a bool constant needs True/False (or 1/0) values", c.at("value"))
+    return b.g.const(value)
 
 
-@builtin("zeros", ("shape",))
+@builtin("zeros", ("shape", "dtype"), {"dtype": None})
 def _zeros(b, c):
+    dtype_arg(c)
     return b.g.const(np.zeros(_shape_arg(b, c)))
 
 
-@builtin("ones", ("shape",))
+@builtin("ones", ("shape", "dtype"), {"dtype": None})
 def _ones(b, c):
+    dtype_arg(c)
     return b.g.const(np.ones(_shape_arg(b, c)))
+
+
+@builtin("zeros_like", ("input", "dtype"), {"dtype": None})
+def _zeros_like(b, c):
+    # TensorFlow's ZerosLike/OnesLike are NotDifferentiable: a constant, so the path is cut
+    dtype_arg(c)
+    return b.g.const(np.zeros(b.tensor(c.args["input"], c.at("input")).shape))
+
+
+@builtin("ones_like", ("input", "dtype"), {"dtype": None})
+def _ones_like(b, c):
+    dtype_arg(c)
+    return b.g.const(np.ones(b.tensor(c.args["input"], c.at("input")).shape))
+
+
+@builtin("cast", ("x", "dtype"))
+def _cast(b, c):
+    # Values stay float64: a float dtype passes x (gradient dy), an integer dtype truncates
+    # toward zero and a bool is x != 0, both without gradient (TensorFlow's _CastGrad).
+    x, kind = b.tensor(c.args["x"], c.at("x")), dtype_arg(c)
+    if kind is None:
+        raise AgError(f"cast needs a dtype, one of {', '.join(DTYPES)}", c.at("dtype"))
+    if kind in INTEGER_DTYPES:
+        return b.apply("cast_to_int", x)
+    if kind == "bool":
+        return b.apply("not_equal", x, b.g.const(0.0))
+    return b.apply("identity", x)   # (a bool x becomes 0/1 first)
 
 
 @builtin("fill", ("shape", "value"))

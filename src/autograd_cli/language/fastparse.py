@@ -25,11 +25,12 @@ _TOKEN = re.compile(r"""
 |(?P<CONST_KW>(?:None|True|False)(?![A-Za-z0-9_]))
 |(?P<NAME>[A-Za-z_][A-Za-z0-9_]*)
 |(?P<STRING>"[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\\\n]*(?:\\.[^'\\\n]*)*')
-|(?P<OP>\*\*|<=|>=|==|!=|[<>+\-*/@=(),\[\]:;])
+|(?P<OP>\*\*|//|<=|>=|==|!=|[<>+\-*/%@=(),\[\]:;])
 """, re.X)
 
 _KINDS = {"<": "COMPARE", "<=": "COMPARE", ">": "COMPARE", ">=": "COMPARE", "==": "COMPARE",
-          "!=": "COMPARE", "+": "ADD_OP", "-": "ADD_OP", "*": "MUL_OP", "/": "MUL_OP", "@": "MUL_OP"}
+          "!=": "COMPARE", "+": "ADD_OP", "-": "ADD_OP", "*": "MUL_OP", "/": "MUL_OP", "@": "MUL_OP",
+          "//": "MUL_OP", "%": "MUL_OP"}
 
 
 class Unsupported(Exception):

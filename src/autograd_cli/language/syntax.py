@@ -51,7 +51,7 @@ class ListExpr(Expr):
 
 @dataclass(eq=False, slots=True)
 class BinOp(Expr):
-    op: str             # + - * / @ ** < <= > >= == !=
+    op: str             # + - * / // % @ ** < <= > >= == !=
     left: Expr
     right: Expr
 
@@ -190,7 +190,7 @@ _WORDS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "CONST_KW": "None/True/False",
     "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
     "EQUAL": "'='", "COLON": "':'", "SEMICOLON": "';'", "_NL": "end of line",
-    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/' or '@'", "COMPARE": "a comparison",
+    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/', '//', '%' or '@'", "COMPARE": "a comparison",
     "__ANON_0": "'**'", "DEF": "'def'", "$END": "end of input",
 }
 

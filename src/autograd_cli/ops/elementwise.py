@@ -6,6 +6,7 @@ import operator
 
 import numpy as np
 
+from . import special
 from .table import broadcast, op, same_shape, zero
 
 # ---------------------------------------------------------------- elementwise unary
@@ -45,6 +46,39 @@ unary("cosh", np.cosh, lambda g, n, dy: g.multiply(dy, g.sinh(n.inputs[0])), lam
 unary("atan", np.arctan,
       lambda g, n, dy: g.divide(dy, g.add(g.const(1.0), g.square(n.inputs[0]))),
       lambda S, x: S.atan(x))
+
+
+# ---- issue 12: more of TensorFlow's elementwise math (gradients as TensorFlow's math_grad.py)
+unary("expm1", np.expm1, lambda g, n, dy: g.multiply(dy, g.exp(n.inputs[0])), lambda S, x: S.exp(x) - 1)
+unary("asin", np.arcsin,   # dy * reciprocal(sqrt(1 - x^2))
+      lambda g, n, dy: g.multiply(dy, g.reciprocal(g.sqrt(g.subtract(g.const(1.0), g.square(n.inputs[0]))))),
+      lambda S, x: S.asin(x), nonfinite_flows=True)
+unary("acos", np.arccos,
+      lambda g, n, dy: g.negative(g.multiply(dy, g.reciprocal(g.sqrt(g.subtract(g.const(1.0), g.square(n.inputs[0])))))),
+      lambda S, x: S.acos(x), nonfinite_flows=True)
+unary("asinh", np.arcsinh, lambda g, n, dy: g.divide(dy, g.cosh(n)), lambda S, x: S.asinh(x), nonfinite_flows=True)
+unary("acosh", np.arccosh, lambda g, n, dy: g.divide(dy, g.sinh(n)), lambda S, x: S.acosh(x), nonfinite_flows=True)
+unary("atanh", np.arctanh,
+      lambda g, n, dy: g.multiply(dy, g.reciprocal(g.subtract(g.const(1.0), g.square(n.inputs[0])))),
+      lambda S, x: S.atanh(x), nonfinite_flows=True)
+unary("erf", special.erf,
+      lambda g, n, dy: g.multiply(dy, g.multiply(g.const(2 / math.sqrt(math.pi)), g.exp(g.negative(g.square(n.inputs[0]))))),
+      lambda S, x: S.erf(x), fresh=True)
+unary("erfc", special.erfc,
+      lambda g, n, dy: g.multiply(dy, g.multiply(g.const(-2 / math.sqrt(math.pi)), g.exp(g.negative(g.square(n.inputs[0]))))),
+      lambda S, x: S.erfc(x), fresh=True)
+unary("lgamma", special.lgamma, lambda g, n, dy: g.multiply(dy, g.digamma(n.inputs[0])),
+      lambda S, x: S.loggamma(x), fresh=True)
+unary("digamma", lambda x: special.polygamma(0, x),
+      lambda g, n, dy: g.multiply(dy, g.polygamma(g.const(1.0), n.inputs[0])),
+      lambda S, x: S.polygamma(0, x), fresh=True)
+op("polygamma", special.polygamma, broadcast, elementwise=True, args=("a", "x"), fresh=True,
+   vjp=(None,   # TensorFlow: no gradient for the order a
+        lambda g, n, dy: g.multiply(dy, g.polygamma(g.add(n.inputs[0], g.const(1.0)), n.inputs[1]))),
+   sym=lambda S, a, x: S.polygamma(a, x))
+unary("identity", lambda x: x, lambda g, n, dy: dy, lambda S, x: x, scalar=lambda x: x, nonfinite_flows=True,
+      rearranges=True, args=("input",))
+unary("cast_to_int", lambda x: np.trunc(x) + 0.0, None, lambda S, x: S.sign(x) * S.floor(S.Abs(x)), args=None, fresh=True)  # cast(x, int32): toward 0
 
 
 def _sigmoid(x):
@@ -118,6 +152,65 @@ binary("div_no_nan", _div_no_nan,
         lambda g, n, dy: g.multiply(dy, g.div_no_nan(g.div_no_nan(g.negative(n.inputs[0]), n.inputs[1]),
                                                      n.inputs[1]))),
        lambda S, a, b: S.Piecewise((0, S.Eq(b, 0)), (a / b, True)), fresh=True, aliases=("divide_no_nan",))
+
+
+def _where_nonzero(fn, zero_at):
+    """fn(x, y), and 0 where the zero_at argument (0: x, 1: y) is 0, whatever the other is."""
+    def forward(x, y):
+        with np.errstate(all="ignore"):
+            return np.where((x, y)[zero_at] == 0, 0.0, fn(x, y))
+    return forward
+
+
+def _nonzero(g, x):
+    return g.to_float(g.not_equal(x, zero(g)))
+
+
+binary("mul_no_nan", _where_nonzero(np.multiply, 1),
+       (lambda g, n, dy: g.mul_no_nan(dy, n.inputs[1]), lambda g, n, dy: g.mul_no_nan(n.inputs[0], dy)),
+       lambda S, a, b: S.Piecewise((0, S.Eq(b, 0)), (a * b, True)), fresh=True, aliases=("multiply_no_nan",))
+# xlogy, xlog1py, xdivy: 0 where x == 0. Their x-gradient reaches x only through x != 0, so
+# (as in TensorFlow) the second derivative in x is None.
+binary("xlogy", _where_nonzero(lambda x, y: x * np.log(y), 0),
+       (lambda g, n, dy: g.multiply(dy, g.xlogy(_nonzero(g, n.inputs[0]), n.inputs[1])),
+        lambda g, n, dy: g.multiply(dy, g.xdivy(*n.inputs))),
+       lambda S, a, b: S.Piecewise((0, S.Eq(a, 0)), (a * S.log(b), True)), fresh=True)
+binary("xlog1py", _where_nonzero(lambda x, y: x * np.log1p(y), 0),
+       (lambda g, n, dy: g.multiply(dy, g.xlog1py(_nonzero(g, n.inputs[0]), n.inputs[1])),
+        lambda g, n, dy: g.multiply(dy, g.xdivy(n.inputs[0], g.add(n.inputs[1], g.const(1.0))))),
+       lambda S, a, b: S.Piecewise((0, S.Eq(a, 0)), (a * S.log(1 + b), True)), fresh=True)
+binary("xdivy", _where_nonzero(np.divide, 0),
+       (lambda g, n, dy: g.multiply(dy, g.xdivy(_nonzero(g, n.inputs[0]), n.inputs[1])),
+        lambda g, n, dy: g.multiply(dy, g.xdivy(g.negative(n.inputs[0]), g.pow(n.inputs[1], g.const(2.0))))),
+       lambda S, a, b: S.Piecewise((0, S.Eq(a, 0)), (a / b, True)), fresh=True)
+
+
+def _atan2_grad(g, n, dy, i):
+    y, x = n.inputs
+    t = g.divide(dy, g.add(g.square(x), g.square(y)))
+    return g.multiply(x, t) if i == 0 else g.negative(g.multiply(y, t))
+
+
+op("atan2", np.arctan2, broadcast, elementwise=True, vjp=_atan2_grad, sym=lambda S, y, x: S.atan2(y, x),
+   args=("y", "x"))
+binary("squared_difference", lambda x, y: np.square(x - y),
+       (lambda g, n, dy: g.multiply(g.multiply(g.const(2.0), dy), g.subtract(*n.inputs)),
+        lambda g, n, dy: g.negative(g.multiply(g.multiply(g.const(2.0), dy), g.subtract(*n.inputs)))),
+       lambda S, a, b: (a - b)**2, fresh=True, nonfinite_flows=True)
+# floordiv (//) and truncatediv have no gradient; floormod (%) has TensorFlow's (dy, -dy * floordiv(x, y))
+binary("floordiv", np.floor_divide, None, lambda S, a, b: S.floor(a / b))
+binary("floormod", np.mod, (lambda g, n, dy: dy, lambda g, n, dy: g.multiply(g.negative(dy), g.floordiv(*n.inputs))),
+       # x - y floor(x / y), floor held: its derivative is 0 away from the jumps (SymPy's Mod gives NaN)
+       lambda S, a, b: a - b * S.stop_gradient(S.floor(a / b)), aliases=("mod",))
+
+
+def _truncatediv(x, y):
+    if np.any(np.asarray(y) == 0):
+        raise ValueError("Integer division by zero")   # TensorFlow's TruncateDiv (integers only)
+    return np.trunc(np.divide(x, y))
+
+
+binary("truncatediv", _truncatediv, None, lambda S, a, b: S.sign(a / b) * S.floor(S.Abs(a / b)), fresh=True)
 
 
 binary("pow", np.power, (_pow_grad_base, _pow_grad_exponent), lambda S, a, b: a**b)
