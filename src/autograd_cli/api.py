@@ -176,3 +176,27 @@ def _allow_deep_nesting():
     wanted = max(20000, 8 * limit("MAX_NESTING") + 1000)
     if sys.getrecursionlimit() < wanted:
         sys.setrecursionlimit(wanted)
+
+
+# ---------------------------------------------------------------- TensorFlow snippets (spec section 9)
+
+@dataclass
+class SnippetEvaluation:
+    prints: list                         # [build.snippet.PrintRecord]: line, text, values
+    gradients: list                      # [GradientResult]
+    warnings: list
+    program: BuiltProgram                # the graph the snippet built (explain, graph)
+    node_values: dict = field(repr=False, default_factory=dict)
+
+
+def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none") -> SnippetEvaluation:
+    """Run a TensorFlow 1.x / Keras snippet (a .py file) without TensorFlow. `on_print`
+    receives printed text as it is printed; `seed` seeds NumPy's legacy generator first.
+    The snippet grammar and interpreter load here, only for snippets."""
+    from .build.snippet import run_snippet
+
+    _allow_deep_nesting()
+    done = run_snippet(source, seed=seed, on_print=on_print, unconnected=unconnected)
+    results = [GradientResult(g.record.kind, g.record.name, g.record.line, g.record.ys, g.record.xs,
+                              g.values, g.unconnected) for g in done.gradients]
+    return SnippetEvaluation(done.prints, results, done.warnings, done.built, done.node_values)

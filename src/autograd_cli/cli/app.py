@@ -30,6 +30,8 @@ JsonOpt = typer.Option(False, "--json", help="Strict JSON on stdout.")
 GradOpt = typer.Option(None, "--grad", help="Also differentiate this value (not asked for in the file).")
 WrtOpt = typer.Option(None, "--wrt", help="...with respect to these names (default: its inputs and variables).")
 UnconnectedOpt = typer.Option("none", "--unconnected", help="none | zero: the default of unconnected_gradients.")
+DialectOpt = typer.Option(None, "--dialect", help="ag | tf: a .ag program or a TensorFlow snippet "
+                                                  "(default: tf for a .py file, else ag).")
 
 
 @app.command("eval")
@@ -39,10 +41,11 @@ def eval_command(
     grad: Optional[List[str]] = GradOpt,
     wrt: Optional[List[str]] = WrtOpt,
     unconnected: str = UnconnectedOpt,
+    dialect: Optional[str] = DialectOpt,
     as_json: bool = JsonOpt,
 ):
-    """Compute every value and gradient of a program."""
-    _finish(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json))
+    """Compute every value and gradient of a program (or run a TensorFlow snippet)."""
+    _finish(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json, dialect))
 
 
 @app.command("explain")
@@ -52,10 +55,11 @@ def explain_command(
     grad: Optional[List[str]] = GradOpt,
     wrt: Optional[List[str]] = WrtOpt,
     unconnected: str = UnconnectedOpt,
+    dialect: Optional[str] = DialectOpt,
     as_json: bool = JsonOpt,
 ):
     """Why each gradient is what it is: paths from x to the ys, their contributions, cuts."""
-    _finish(file, lambda s: commands.explain_body(s, set_, grad, wrt, unconnected, as_json))
+    _finish(file, lambda s: commands.explain_body(s, set_, grad, wrt, unconnected, as_json, dialect))
 
 
 @app.command("run")
@@ -82,9 +86,10 @@ def graph_command(
     output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to a file: .dot/.gv, .mmd, "
                                          "or .svg/.png/.pdf (drawn with Graphviz)."),
     set_: Optional[List[str]] = SetOpt,
+    dialect: Optional[str] = DialectOpt,
 ):
     """The computation graph as Graphviz DOT or Mermaid, cut edges marked."""
-    _finish(file, lambda s: commands.graph_body(s, set_, fmt, grad, output))
+    _finish(file, lambda s: commands.graph_body(s, set_, fmt, grad, output, dialect))
 
 
 @app.command("verify")

@@ -75,7 +75,57 @@ def _evaluate(session: Session, set_, grad, wrt, unconnected="none"):
 
 # ---------------------------------------------------------------- eval, explain, verify
 
-def eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -> int:
+def is_snippet(session: Session, dialect) -> bool:
+    """A TensorFlow snippet (spec section 9): --dialect tf, or a .py file without --dialect."""
+    if dialect is None:
+        return getattr(session, "filename", "").endswith(".py")
+    if dialect not in ("ag", "tf"):
+        raise AgError(f"--dialect must be ag or tf, got {dialect!r}")
+    return dialect == "tf"
+
+
+def _snippet_options(set_, grad, wrt, unconnected):
+    _check_gradient_options(grad, wrt, unconnected)
+    if set_:
+        raise AgError("--set is for .ag programs; a snippet sets its own values (feed_dict=...)")
+    if grad or wrt:
+        raise AgError("--grad/--wrt are for .ag programs; in a snippet, call tf.gradients or tape.gradient")
+
+
+def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool):
+    from ..api import evaluate_snippet
+
+    _snippet_options(set_, grad, wrt, unconnected)
+
+    def show(text):
+        sys.stdout.write(text)
+    return evaluate_snippet(session.source, on_print=show if stream else None, unconnected=unconnected)
+
+
+def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -> int:
+    try:
+        result = _snippet(session, set_, grad, wrt, unconnected, stream=not as_json)
+    finally:
+        if not as_json:
+            sys.stdout.flush()
+    if as_json:
+        from ..render.jsonout import dumps, snippet_document
+
+        write_json(dumps(snippet_document(result)))
+    else:
+        from ..render.tables import gradient_table
+
+        if result.gradients:
+            out = console()
+            for record in result.gradients:
+                out.print(gradient_table(record))
+        print_warnings(result.warnings)
+    return EXIT_OK
+
+
+def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None) -> int:
+    if is_snippet(session, dialect):
+        return snippet_eval_body(session, set_, grad, wrt, unconnected, as_json)
     result = _evaluate(session, set_, grad, wrt, unconnected)
     if as_json:
         from ..render.jsonout import eval_document, pieces
@@ -92,11 +142,14 @@ def eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -> int:
     return EXIT_OK
 
 
-def explain_body(session: Session, set_, grad, wrt, unconnected, as_json) -> int:
+def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None) -> int:
     from ..explain import explain
     from ..render import explainout
 
-    result = _evaluate(session, set_, grad, wrt, unconnected)
+    if is_snippet(session, dialect):
+        result = _snippet(session, set_, grad, wrt, unconnected, stream=False)
+    else:
+        result = _evaluate(session, set_, grad, wrt, unconnected)
     records = explain(result)
     if as_json:
         from ..render.jsonout import dumps
@@ -132,7 +185,7 @@ def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json)
 
 # ---------------------------------------------------------------- graph
 
-def graph_body(session: Session, set_, fmt, grad_name, output) -> int:
+def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None) -> int:
     """Build, optionally compute one gradient's flows, write DOT/Mermaid text or a picture."""
     from .. import api
     from ..diagram import MAX_PICTURE_NODES, graph_view
@@ -143,7 +196,12 @@ def graph_body(session: Session, set_, fmt, grad_name, output) -> int:
     if fmt is not None and fmt not in ("dot", "mermaid"):
         raise AgError(f"--format must be dot or mermaid, got {fmt!r}")
     kind, fmt_out = diagram_text.output_kind(output, fmt) if output else ("text", fmt or "dot")
-    built = api.build(session.source, sets=parse_sets(set_))
+    snippet = None
+    if is_snippet(session, dialect):
+        snippet = _snippet(session, set_, None, None, "none", stream=False)
+        built = snippet.program
+    else:
+        built = api.build(session.source, sets=parse_sets(set_))
     record = flows = None
     if grad_name:
         matches = [r for r in built.gradients if r.name == grad_name]
@@ -153,11 +211,14 @@ def graph_body(session: Session, set_, fmt, grad_name, output) -> int:
                 known = ", ".join(dict.fromkeys(r.name for r in built.gradients)) or "none"
                 raise AgError(f"--grad {grad_name}: no gradients result or value of that name "
                               f"(gradients results: {known})")
+            if snippet is not None:
+                raise AgError(f"--grad {grad_name}: the snippet has no gradients result of that name "
+                              f"(gradients results: {', '.join(r.name for r in built.gradients) or 'none'})")
             record = api.add_gradient(built, grad_name, [], "none")
         from ..evaluate import run
         from ..explain import record_flows
 
-        values = run(built.graph.nodes)
+        values = snippet.node_values if snippet is not None else run(built.graph.nodes)
         with np.errstate(all="ignore"):
             _, flows, _ = record_flows(record, values)
     view = graph_view(built, record, flows, one_line)

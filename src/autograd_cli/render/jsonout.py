@@ -88,3 +88,16 @@ def eval_document(evaluation) -> dict:
         ],
         "warnings": evaluation.warnings,
     }
+
+
+def snippet_document(evaluation) -> dict:
+    """A snippet's eval --json (spec section 9): its prints, its gradients, warnings."""
+    return {
+        "prints": [{"line": p.line, "values": p.values} for p in evaluation.prints],
+        "gradients": [
+            {"name": r.name, "line": r.line, "ys": r.ys, "xs": r.xs, "values": r.values,
+             "unconnected": r.unconnected}
+            for r in evaluation.gradients
+        ],
+        "warnings": evaluation.warnings,
+    }

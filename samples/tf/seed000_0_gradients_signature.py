@@ -1,0 +1,11 @@
+tf.gradients(
+ ys,
+ xs,
+ grad_ys=None,
+ name='gradients',
+ colocate_gradients_with_ops=False,
+ gate_gradients=False,
+ aggregation_method=None,
+ stop_gradients=None,
+ unconnected_gradients=tf.UnconnectedGradients.NONE
+)
