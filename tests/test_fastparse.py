@@ -67,7 +67,7 @@ def expressions(draw, depth=0):
         return f"{sub()}[{sub()}]"
     if kind == "slice":
         parts = draw(st.sampled_from(["{a}:", ":{a}", "{a}:{b}", "::{a}", "{a}:{b}:{a}", ":", "::",
-                                      "{a}, :", "{a}:,"]))
+                                      "{a}, :", "{a}:,", "..., {a}", "{a}, ...", "...", ":, None"]))
         return f"{sub()}[{parts.format(a=sub(), b=sub())}]"
     items = [sub() for _ in range(draw(st.integers(0, 3)))]
     return "[" + ", ".join(items) + ("," if items and draw(st.booleans()) else "") + "]"
@@ -77,7 +77,7 @@ def expressions(draw, depth=0):
 def sources(draw):
     lines = []
     for _ in range(draw(st.integers(1, 5))):
-        kind = draw(st.sampled_from(["assign", "unpack", "expr", "def", "blank", "junk"]))
+        kind = draw(st.sampled_from(["assign", "unpack", "expr", "def", "blank", "junk", "grad"]))
         e = draw(expressions())
         if kind == "assign":
             lines.append(f"{draw(st.sampled_from(['a', 'b2', 'None', 'def', 'step']))} = {e}")
@@ -85,11 +85,15 @@ def sources(draw):
             lines.append(f"a, b = {e}")
         elif kind == "def":
             params = draw(st.sampled_from(["", "t", "t, u", "None", "t,"]))
-            lines.append(f"def h({params}) = {e}")
+            grad = draw(st.sampled_from(["", " grad(dy) = dy", " grad(g) = [g, {e}]", " grad(g)= None",
+                                         " grad = 1", " grad(dy) = {e}"]))
+            lines.append(f"def h({params}) = {e}" + grad.format(e=draw(expressions())))
         elif kind == "blank":
             lines.append(draw(st.sampled_from(["", "# c", "  ", ";"])))
         elif kind == "junk":
             lines.append(draw(st.text(alphabet="ax1(),[]=:;+-*#.'\" \t\r\n<>!/%", max_size=12)))
+        elif kind == "grad":
+            lines.append(draw(st.sampled_from(["grad = 1", "grad(x)", "x = grad[...]", "y = [...]"])))
         else:
             lines.append(e + draw(st.sampled_from(["", "  # note", ";", "; x"])))
     return draw(st.sampled_from(["\n", "\r\n", ";"])).join(lines) + draw(st.sampled_from(["", "\n"]))

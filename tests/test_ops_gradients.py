@@ -458,6 +458,87 @@ def _softmax(draw, rng):
     return Case([rng.normal(size=shape) * 2], params={"axis": draw(st.integers(-len(shape), len(shape) - 1))})
 
 
+# ---------------------------------------------------------------- indexing by integer tensors (issue 12)
+
+def _gather_setup(draw, rng):
+    shape = draw(shapes(1, 3))
+    batch = draw(st.integers(0, len(shape) - 1))
+    axis = draw(st.integers(batch, len(shape) - 1))
+    extra = draw(shapes(0, 2))
+    idx = rng.integers(0, shape[axis], shape[:batch] + extra).astype(float)
+    return shape, axis, batch, idx
+
+
+@case("gather")
+def _gather_case(draw, rng):
+    shape, axis, batch, idx = _gather_setup(draw, rng)
+
+    def make(g, xs):
+        return g.gather(xs[0], g.const(idx), axis=axis, batch_dims=batch)
+    return Case([rng.normal(size=shape)], make=make,
+                forward=lambda x: OPS["gather"].forward(x, idx, axis=axis, batch_dims=batch, wrap=False))
+
+
+@case("gather_add")
+def _gather_add_case(draw, rng):
+    shape, axis, batch, idx = _gather_setup(draw, rng)
+    small = shape[:axis] + idx.shape[batch:] + shape[axis + 1:]
+
+    def make(g, xs):
+        return g.gather_add(xs[0], g.const(idx), axis=axis, batch_dims=batch, wrap=False, shape=shape)
+    return Case([rng.normal(size=small)], make=make,
+                forward=lambda dy: OPS["gather_add"].forward(dy, idx, axis=axis, batch_dims=batch, wrap=False,
+                                                             shape=shape))
+
+
+def _nd_setup(draw, rng):
+    shape = draw(shapes(1, 3))
+    k = draw(st.integers(1, len(shape)))
+    lead = draw(shapes(0, 2))
+    idx = np.stack([rng.integers(0, d, lead) for d in shape[:k]], axis=-1).astype(float)
+    return shape, idx
+
+
+@case("gather_nd")
+def _gather_nd_case(draw, rng):
+    shape, idx = _nd_setup(draw, rng)
+    return Case([rng.normal(size=shape)], make=lambda g, xs: g.gather_nd(xs[0], g.const(idx)),
+                forward=lambda x: OPS["gather_nd"].forward(x, idx))
+
+
+@case("scatter_nd")
+def _scatter_nd_case(draw, rng):
+    shape, idx = _nd_setup(draw, rng)
+    small = idx.shape[:-1] + shape[idx.shape[-1]:]
+    return Case([rng.normal(size=small)], make=lambda g, xs: g.scatter_nd(g.const(idx), xs[0], shape=shape),
+                forward=lambda u: OPS["scatter_nd"].forward(idx, u, shape=shape))
+
+
+def _mask_setup(draw, rng):
+    shape = draw(shapes(1, 3))
+    axis = draw(st.integers(0, len(shape) - 1))
+    k = draw(st.integers(1, len(shape) - axis))
+    mask = (rng.random(shape[axis:axis + k]) < 0.6).astype(float)
+    return shape, axis, mask, int(mask.sum())
+
+
+@case("boolean_mask")
+def _boolean_mask_case(draw, rng):
+    shape, axis, mask, count = _mask_setup(draw, rng)
+    return Case([rng.normal(size=shape)],
+                make=lambda g, xs: g.boolean_mask(xs[0], g.const(mask), axis=axis, count=count),
+                forward=lambda x: OPS["boolean_mask"].forward(x, mask, axis=axis, count=count))
+
+
+@case("boolean_unmask")
+def _boolean_unmask_case(draw, rng):
+    shape, axis, mask, count = _mask_setup(draw, rng)
+    small = shape[:axis] + (count,) + shape[axis + mask.ndim:]
+    return Case([rng.normal(size=small)],
+                make=lambda g, xs: g.boolean_unmask(xs[0], g.const(mask), axis=axis, shape=shape),
+                forward=lambda dy: OPS["boolean_unmask"].forward(dy, mask, axis=axis, shape=shape))
+
+
 # ---------------------------------------------------------------- the check
 
 def build(name, c: Case):

@@ -402,9 +402,20 @@ PROGRAMS = (
        ("y = mul_no_nan(a, b) + xlogy(a, b * b) + xlog1py(a, b * b) + xdivy(a, b)", ANY, ANY, (2, 3), (3,)),
        ("y = identity(a) * b + cast(a, float32) * b + cast(a * 3, int32) * b + cast(a, bool) * b", ANY, ANY, (3,), (3,))]
 )
+# issue 12, indexing / shapes / linear algebra / segments / control flow (ops2)
+PROGRAMS += [
+    ("y = gather(a, [2, 0, 2]) * b", ANY, ANY, (3, 2), (2,)),
+    ("y = gather(a, [[1, 0], [2, 2]], axis=1, batch_dims=1) * b", ANY, ANY, (2, 3), (2,)),
+    ("y = gather_nd(a * b, [[0, 1], [1, 0], [0, 1]])", ANY, ANY, (2, 3), (3,)),
+    ("y = scatter_nd([[1], [0], [1]], a * b, [3, 2])", ANY, ANY, (3, 2), (2,)),
+    ("y = boolean_mask(a, [True, False, True]) * b", ANY, ANY, (3, 2), (2,)),
+    ("y = a[..., 0] * b[:, None] + a[::-1, ::2][0, 0]", ANY, ANY, (3, 2), (3,)),
+    ("y = a[[1, -1, 1]] * b", ANY, ANY, (3, 2), (2,)),
+]
 GRADIENT_GRAPH_ONLY = {"add_n", "scatter", "untake", "cumsum", "cumprod", "broadcast_to",
                        # TensorFlow's gradient kernels: made by gradients, differentiated by the programs above
                        "relu_grad", "relu6_grad", "leaky_relu_grad", "sqrt_grad", "rsqrt_grad", "reciprocal_grad"}
+GRADIENT_GRAPH_ONLY |= {"gather_add", "boolean_unmask"}   # ops2: gradient-only rows
 
 
 def program_text(body, a, b):

@@ -25,11 +25,11 @@ _TOKEN = re.compile(r"""
 |(?P<CONST_KW>(?:None|True|False)(?![A-Za-z0-9_]))
 |(?P<NAME>[A-Za-z_][A-Za-z0-9_]*)
 |(?P<STRING>"[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\\\n]*(?:\\.[^'\\\n]*)*')
-|(?P<OP>\*\*|//|<=|>=|==|!=|[<>+\-*/%@=(),\[\]:;])
+|(?P<OP>\*\*|//|<=|>=|==|!=|\.\.\.|[<>+\-*/%@=(),\[\]:;])
 """, re.X)
 
 _KINDS = {"<": "COMPARE", "<=": "COMPARE", ">": "COMPARE", ">=": "COMPARE", "==": "COMPARE",
-          "!=": "COMPARE", "+": "ADD_OP", "-": "ADD_OP", "*": "MUL_OP", "/": "MUL_OP", "@": "MUL_OP",
+          "!=": "COMPARE", "...": "ELLIPSIS", "+": "ADD_OP", "-": "ADD_OP", "*": "MUL_OP", "/": "MUL_OP", "@": "MUL_OP",
           "//": "MUL_OP", "%": "MUL_OP"}
 
 
@@ -163,7 +163,16 @@ class _Parser:
                     params.append(self.take("NAME"))
             self.take(")")
             self.take("=")
-            return t.funcdef([name, *(params or [None]), self.expr()])
+            body = self.expr()
+            grad = [None, None, None]
+            if self.at("NAME") and self.cur.text == "grad":    # custom_gradient: grad(dy) = expr
+                kw = self.take()
+                self.take("(")
+                dy = self.take("NAME")
+                self.take(")")
+                self.take("=")
+                grad = [kw, dy, self.expr()]
+            return t.funcdef([name, *(params or [None]), body, *grad])
         if tok.type == "NAME":
             nxt = self.peek(1).type
             if nxt == "=":
@@ -272,6 +281,8 @@ class _Parser:
         return self.t.subscripts(items)
 
     def subscript(self):
+        if self.at("ELLIPSIS"):
+            return self.t.ellipsis([self.take()])
         lower = None if self.at(":") else self.expr()
         if not self.at(":"):
             return lower

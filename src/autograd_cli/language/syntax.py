@@ -107,6 +107,8 @@ class FuncDef(Stmt):
     params: list        # [str]
     param_pos: list
     body: Expr
+    grad_param: str | None = None    # custom_gradient: `grad(dy) = expr`
+    grad_body: Expr | None = None
 
 
 @dataclass(eq=False, slots=True)
@@ -191,7 +193,7 @@ _WORDS = {
     "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
     "EQUAL": "'='", "COLON": "':'", "SEMICOLON": "';'", "_NL": "end of line",
     "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/', '//', '%' or '@'", "COMPARE": "a comparison",
-    "__ANON_0": "'**'", "DEF": "'def'", "$END": "end of input",
+    "__ANON_0": "'**'", "DEF": "'def'", "ELLIPSIS": "'...'", "GRAD": "'grad'", "$END": "end of input",
 }
 
 
@@ -344,10 +346,11 @@ class _ToAst:
         return Assign(_tok_pos(names[0]), [str(n) for n in names], [_tok_pos(n) for n in names], value)
 
     def funcdef(self, c):
-        name, *params, body = c
+        name, *params, body, grad_kw, grad_param, grad_body = c
         params = [p for p in params if p is not None]
         return FuncDef(_tok_pos(name), str(name), [str(p) for p in params],
-                       [_tok_pos(p) for p in params], body)
+                       [_tok_pos(p) for p in params], body,
+                       None if grad_param is None else str(grad_param), grad_body)
 
     def expr_stmt(self, c):
         (value,) = c
@@ -391,6 +394,10 @@ class _ToAst:
     def index(self, c):
         target, subs, rsqb = c
         return Index(target.pos, target.start, rsqb.end_pos, _nest(target, *subs), target, subs)
+
+    def ellipsis(self, c):
+        (tok,) = c
+        return Const(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, Ellipsis)
 
     def subscripts(self, c):
         return [s for s in c if s is not None]

@@ -5,6 +5,9 @@ from . import elementwise  # noqa: F401  (isort: skip)
 from . import linalg  # noqa: F401  (isort: skip)
 from . import reductions  # noqa: F401  (isort: skip)
 from . import arrays  # noqa: F401  (isort: skip)
+from . import indexing  # noqa: F401  (isort: skip)
+from . import segments  # noqa: F401  (isort: skip)
+from . import control  # noqa: F401  (isort: skip)
 from . import learning  # noqa: F401  (isort: skip)
 from .table import OPS, SAME, Op, ShapeError, fmt
 

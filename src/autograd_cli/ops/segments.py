@@ -1,0 +1,2 @@
+"""Segment reductions (TensorFlow's math_grad.py rules); segment ids get no gradient."""
+from __future__ import annotations

@@ -1,0 +1,159 @@
+"""Issue 12 (ops2): indexing, shape, linear algebra and segment built-ins with TensorFlow's
+names, parameters and gradient rules. Expected values come from NumPy written here, from
+derivations by hand, or from TensorFlow's documented values (notes/tf_rules.md); never
+from the tool's own output."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from autograd_cli.api import evaluate
+from autograd_cli.errors import AgError
+
+
+def ev(source, **sets):
+    return evaluate(source, sets={k: np.asarray(v, dtype=float) for k, v in sets.items()})
+
+
+def val(source, name="y", **sets):
+    return np.asarray(ev(source, **sets).values[name])
+
+
+def grads(source, k=0):
+    """The values of the first gradients record's entries."""
+    result = ev(source).gradients[k]
+    return [None if v is None else np.asarray(v) for v in result.values]
+
+
+X = np.arange(1.0, 7.0).reshape(2, 3)
+XS = "x = variable([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\n"
+
+
+# ---------------------------------------------------------------- brackets
+
+@pytest.mark.parametrize("index, numpy", [
+    ("x[..., 0]", X[..., 0]), ("x[:, None]", X[:, None]), ("x[None]", X[None]),
+    ("x[::-1]", X[::-1]), ("x[:, ::-2]", X[:, ::-2]), ("x[-1, 1:]", X[-1, 1:]),
+    ("x[..., None, 1]", X[..., None, 1]), ("x[[1, 0, 1]]", X[[1, 0, 1]]),
+    ("x[[-1]]", X[[-1]]), ("x[:, [2, 0]]", X[:, [2, 0]]), ("x[1:, [0, 0]]", X[1:, [0, 0]]),
+    ("x[constant([1, 1])]", X[[1, 1]]), ("x[5:9]", X[5:9]), ("x[:, -10:2]", X[:, -10:2]),
+])
+def test_brackets_match_numpy(index, numpy):
+    np.testing.assert_array_equal(val(XS + f"y = {index}\n"), numpy)
+
+
+def test_bracket_gradients_scatter_back():
+    # d/dx sum(x[[1, 0, 1]] * w): row 0 once, row 1 twice (duplicates add, as TF's scatter)
+    g, = grads(XS + "y = reduce_sum(x[[1, 0, 1]])\ng = gradients(y, x)\n")
+    np.testing.assert_array_equal(g, [[1, 1, 1], [2, 2, 2]])
+    g, = grads(XS + "y = reduce_sum(x[..., None, ::-2] * 3.0)\ng = gradients(y, x)\n")
+    np.testing.assert_array_equal(g, [[3, 0, 3], [3, 0, 3]])
+
+
+@pytest.mark.parametrize("index, message", [
+    ("x[::0]", "slice step cannot be zero"),
+    ("x[2]", "index 2 is out of range for axis 0 of size 2"),
+    ("x[:, -4]", "index -4 is out of range for axis 1 of size 3"),
+    ("x[[0, 3]]", "x[[0, 3]]: indices[1] = 3 is not in [-2, 2)"),
+    ("x[..., ...]", "only one ellipsis"),
+    ("x[0, 0, 0]", "too many indices"),
+    ("x[[0], [1]]", "one list per index"),
+])
+def test_bracket_errors_are_located_and_name_the_brackets(index, message):
+    with pytest.raises(AgError) as info:
+        ev(XS + f"y = {index}\n")
+    assert message in str(info.value)
+    assert info.value.pos.line == 2
+    assert "getitem" not in str(info.value) and "take" not in str(info.value)
+
+
+# ---------------------------------------------------------------- gather family
+
+def test_gather_matches_numpy_take_and_axis_is_a_keyword():
+    np.testing.assert_array_equal(val(XS + "y = gather(x, [1, 0, 1])\n"), np.take(X, [1, 0, 1], axis=0))
+    np.testing.assert_array_equal(val(XS + "y = gather(x, [[2], [0]], axis=1)\n"),
+                                  np.take(X, [[2], [0]], axis=1))
+    # the third positional parameter is validate_indices (TF2's order), so axis must be a keyword
+    np.testing.assert_array_equal(val(XS + "y = gather(x, [1], None, 1)\n"), np.take(X, [1], axis=1))
+
+
+def test_gather_batch_dims():
+    idx = [[2, 0], [1, 1]]
+    want = np.stack([np.take(X[b], idx[b]) for b in range(2)])
+    np.testing.assert_array_equal(val(XS + f"y = gather(x, {idx}, batch_dims=1)\n"), want)
+    g, = grads(XS + f"y = reduce_sum(gather(x, {idx}, batch_dims=1))\ng = gradients(y, x)\n")
+    np.testing.assert_array_equal(g, [[1, 0, 1], [0, 2, 0]])
+
+
+def test_gather_gradient_is_a_scatter_add_and_indices_get_none():
+    # TF: unsorted_segment_sum(dy, indices, n): duplicates accumulate
+    g = grads(XS + "i = constant([2, 0, 2])\ny = reduce_sum(gather(x, i, axis=1) * [10.0, 1.0, 100.0])\n"
+                   "g = gradients(y, [x, i])\n")
+    np.testing.assert_array_equal(g[0], [[1, 0, 110], [1, 0, 110]])
+    assert g[1] is None
+
+
+def test_gather_second_derivative():
+    # y = sum(gather(x, [0, 0])^3) -> dy/dx0 = 6 x0^2 ... d2/dx0^2 = 12 x0
+    h = ev("x = variable([2.0, 5.0])\ny = reduce_sum(gather(x, [0, 0]) ** 3)\nh = hessians(y, x)\n")
+    np.testing.assert_allclose(h.gradients[0].values[0], [[24.0, 0.0], [0.0, 0.0]])
+
+
+@pytest.mark.parametrize("call", ["gather(x, [0, 2])", "gather(x, [-1])", "gather(x, [0, 5], axis=1)"])
+def test_gather_out_of_range_is_a_located_error(call):
+    with pytest.raises(AgError) as info:
+        ev(XS + f"\ny = {call}\n")
+    assert "gather" in str(info.value) and "is not in [0," in str(info.value)
+    assert info.value.pos.line == 3
+
+
+def test_gather_with_runtime_indices_checks_when_run():
+    src = "x = variable([1.0, 2.0])\ni = variable(0.0)\ny = gather(x, reshape(i + 3.0, [1]))\n"
+    with pytest.raises(AgError) as info:
+        ev(src)
+    assert "gather" in str(info.value) and "3 is not in [0, 2)" in str(info.value)
+    assert info.value.pos.line == 3
+
+
+def test_gather_nd_and_scatter_nd():
+    idx = [[0, 1], [1, 2], [0, 1]]
+    np.testing.assert_array_equal(val(XS + f"y = gather_nd(x, {idx})\n"), [2, 6, 2])
+    np.testing.assert_array_equal(val(XS + "y = gather_nd(x, [[1], [0]])\n"), X[[1, 0]])
+    g, = grads(XS + f"y = reduce_sum(gather_nd(x, {idx}))\ng = gradients(y, x)\n")
+    np.testing.assert_array_equal(g, [[0, 2, 0], [0, 0, 1]])
+    # TF's scatter_nd doc example: indices [[4], [3], [1], [7]], updates [9, 10, 11, 12], shape [8]
+    np.testing.assert_array_equal(val("y = scatter_nd([[4], [3], [1], [7]], [9.0, 10.0, 11.0, 12.0], [8])\n"),
+                                  [0, 11, 0, 10, 9, 0, 0, 12])
+    # duplicates are summed; the gradient to updates is gather_nd(dy, indices)
+    src = ("u = variable([1.0, 2.0, 3.0])\ny = scatter_nd([[1], [1], [0]], u, [3])\n"
+           "g = gradients(reduce_sum(y * [10.0, 100.0, 1000.0]), u)\n")
+    np.testing.assert_array_equal(val(src), [3, 3, 0])
+    np.testing.assert_array_equal(grads(src)[0], [100, 100, 10])
+    with pytest.raises(AgError, match="scatter_nd: index \\[3\\] does not point into shape"):
+        ev("y = scatter_nd([[3]], [1.0], [3])\n")
+    with pytest.raises(AgError, match="updates must have shape"):
+        ev("y = scatter_nd([[1]], [1.0, 2.0], [3])\n")
+
+
+def test_boolean_mask():
+    np.testing.assert_array_equal(val(XS + "y = boolean_mask(x, x > 2.5)\n"), X[X > 2.5])
+    np.testing.assert_array_equal(val(XS + "y = boolean_mask(x, [False, True, True], axis=1)\n"),
+                                  X[:, [1, 2]])
+    np.testing.assert_array_equal(val(XS + "y = boolean_mask(x, [True, False])\n"), X[[0]])
+    g = grads(XS + "m = x > 2.5\ny = reduce_sum(boolean_mask(x * x, m))\ng = gradients(y, [x, m])\n")
+    np.testing.assert_array_equal(g[0], np.where(X > 2.5, 2 * X, 0))
+    assert g[1] is None
+    with pytest.raises(AgError, match="does not match"):
+        ev(XS + "y = boolean_mask(x, [True, False, True])\n")
+
+
+def test_boolean_mask_shape_is_checked_when_computed():
+    from autograd_cli.api import build
+    from autograd_cli.evaluate import run
+
+    built = build("x = variable([1.0, -2.0, 3.0])\ny = boolean_mask(x, x > 0.0)\n")
+    node = built.named["y"]
+    assert node.shape == (2,)
+    xnode = built.named["x"]
+    with pytest.raises(AgError, match="selects 1 elements here but selected 2"):
+        run(built.graph.nodes, {xnode.id: np.array([1.0, -2.0, -3.0])})
