@@ -157,3 +157,104 @@ def test_boolean_mask_shape_is_checked_when_computed():
     xnode = built.named["x"]
     with pytest.raises(AgError, match="selects 1 elements here but selected 2"):
         run(built.graph.nodes, {xnode.id: np.array([1.0, -2.0, -3.0])})
+
+
+# ---------------------------------------------------------------- shape
+
+def test_tile_gradient_sums_the_copies():
+    src = "x = variable([[1.0, 2.0]])\ny = reduce_sum(tile(x, [3, 2]) * [1.0, 2.0, 3.0, 4.0])\ng = gradients(y, x)\n"
+    np.testing.assert_array_equal(grads(src)[0], [[3 * (1 + 3), 3 * (2 + 4)]])
+
+
+def test_slice_split_unstack_reverse_values_and_gradients():
+    np.testing.assert_array_equal(val(XS + "y = slice(x, [1, 0], [1, -1])\n"), X[1:2, 0:])
+    src = XS + "a, b = split(x, [2, -1], axis=1)\ny = reduce_sum(b * 5.0)\ng = gradients(y, x)\n"
+    np.testing.assert_array_equal(val(src, "a"), X[:, :2])
+    # TF: the unused piece gets zeros, so x's gradient is zeros there
+    np.testing.assert_array_equal(grads(src)[0], [[0, 0, 5], [0, 0, 5]])
+    u = ev(XS + "u = unstack(x, axis=1)\n").values["u"]
+    assert isinstance(u, list) and len(u) == 3
+    np.testing.assert_array_equal(u[2], X[:, 2])
+    np.testing.assert_array_equal(val(XS + "y = reverse(x, [0, 1])\n"), X[::-1, ::-1])
+    assert float(val(XS + "y = rank(x)\n")) == 2.0
+    with pytest.raises(AgError, match="do not divide axis 1 of size 3"):
+        ev(XS + "y = split(x, 2, axis=1)\n")
+
+
+def test_pad_modes_and_gradients():
+    np.testing.assert_array_equal(val(XS + "y = pad(x, [[1, 1], [2, 2]], 'REFLECT')\n"),
+                                  np.pad(X, [(1, 1), (2, 2)], mode="reflect"))
+    np.testing.assert_array_equal(val(XS + "y = pad(x, [[2, 2], [3, 3]], 'symmetric')\n"),
+                                  np.pad(X, [(2, 2), (3, 3)], mode="symmetric"))
+    g = grads(XS + "c = constant(2.0)\ny = reduce_sum(pad(x, [[1, 0], [0, 1]], constant_values=c) ** 2)\n"
+                   "g = gradients(y, [x, c])\n")
+    np.testing.assert_array_equal(g[0], 2 * X)
+    assert g[1] is None            # TF: constant_values gets no gradient
+    # MirrorPadGrad: each mirrored copy folds back onto its source element
+    g, = grads("x = variable([1.0, 2.0, 3.0])\ny = reduce_sum(pad(x, [[2, 1]], 'REFLECT'))\ng = gradients(y, x)\n")
+    np.testing.assert_array_equal(g, [1, 3, 2])   # the padded tensor is [3, 2, 1, 2, 3, 2]
+    with pytest.raises(AgError, match="too large"):
+        ev(XS + "y = pad(x, [[2, 2], [0, 0]], 'REFLECT')\n")
+
+
+# ---------------------------------------------------------------- linear algebra
+
+A2 = "a = variable([[2.0, 1.0], [0.5, 3.0]])\n"
+
+
+def test_matmul_transposes_and_batch_broadcasting():
+    rng = np.random.default_rng(3)
+    t, m = rng.normal(size=(2, 3, 4)), rng.normal(size=(5, 4))
+    src = (f"t = variable({t.tolist()})\nm = variable({m.tolist()})\nw = constant({rng.normal(size=(2, 3, 5)).tolist()})\n"
+           "y = reduce_sum(matmul(t, m, transpose_b=True) * w)\ng = gradients(y, [t, m])\n")
+    e = ev(src)
+    w = np.asarray(e.values["w"])
+    np.testing.assert_allclose(e.values["y"], np.sum((t @ m.T) * w))
+    gt, gm = e.gradients[0].values
+    np.testing.assert_allclose(gt, w @ m)                           # dy @ b (b = m^T)
+    np.testing.assert_allclose(gm, np.einsum("bik,bij->kj", w, t))  # summed over the broadcast batch
+    with pytest.raises(AgError, match="rank 2 or more"):
+        ev("y = matmul([1.0, 2.0], [[1.0], [2.0]])\n")
+
+
+def test_determinant_and_inverse_gradients_by_hand():
+    # d det / dA = det(A) A^-T = the cofactor matrix [[a22, -a21], [-a12, a11]]
+    g, = grads(A2 + "y = matrix_determinant(a)\ng = gradients(y, a)\n")
+    np.testing.assert_allclose(g, [[3.0, -0.5], [-1.0, 2.0]])
+    a = np.array([[2.0, 1.0], [0.5, 3.0]])
+    inv = np.linalg.inv(a)
+    g, = grads(A2 + "y = reduce_sum(matrix_inverse(a))\ng = gradients(y, a)\n")
+    np.testing.assert_allclose(g, -inv.T @ np.ones((2, 2)) @ inv.T)
+    with pytest.raises(AgError, match="not invertible") as info:
+        ev("a = [[1.0, 2.0], [2.0, 4.0]]\n\ny = matrix_inverse(a)\n")
+    assert info.value.pos.line == 3
+
+
+def test_cholesky_gradient_matches_tf_formula():
+    spd = np.array([[4.0, 2.0], [2.0, 3.0]])
+    dy = np.array([[1.0, 0.0], [2.0, -1.0]])
+    src = f"a = variable({spd.tolist()})\ny = reduce_sum(cholesky(a) * {dy.tolist()})\ng = gradients(y, a)\n"
+    L = np.linalg.cholesky(spd)
+    linv = np.linalg.inv(L)
+    phi = np.tril(L.T @ dy)
+    phi[np.diag_indices(2)] *= 0.5
+    ga = linv.T @ phi @ linv
+    np.testing.assert_allclose(grads(src)[0], 0.5 * (ga + ga.T))
+    with pytest.raises(AgError, match="not positive definite"):
+        ev("y = cholesky([[1.0, 2.0], [2.0, 1.0]])\n")
+
+
+def test_einsum_trace_diag_gradients():
+    g, = grads(A2 + "y = einsum('ii', a)\ng = gradients(y, a)\n")
+    np.testing.assert_array_equal(g, np.eye(2))
+    g, = grads(A2 + "y = trace(a) * 3.0\ng = gradients(y, a)\n")
+    np.testing.assert_array_equal(g, 3 * np.eye(2))
+    g, = grads("x = variable([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\ny = reduce_sum(diag_part(x) * [2.0, 5.0])\n"
+               "g = gradients(y, x)\n")
+    np.testing.assert_array_equal(g, [[2, 0, 0], [0, 5, 0]])
+    g, = grads("d = variable([1.0, 2.0])\ny = reduce_sum(diag(d) * [[1.0, 7.0], [7.0, 3.0]])\ng = gradients(y, d)\n")
+    np.testing.assert_array_equal(g, [1, 3])
+    np.testing.assert_allclose(val(A2 + "y = einsum('ij,jk->ik', a, a)\n"), np.array([[2.0, 1.0], [0.5, 3.0]]) @
+                               np.array([[2.0, 1.0], [0.5, 3.0]]))
+    with pytest.raises(AgError, match="label 'j' has sizes"):
+        ev("y = einsum('ij,jk->ik', [[1.0, 2.0]], [[1.0, 2.0]])\n")

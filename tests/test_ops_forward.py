@@ -164,6 +164,40 @@ FORWARD.update({
              ("cast(a > 0, float32)", (A > 0).astype(float)), ("cast(c, bool)", C != 0)],
 })
 
+# issue 12 (ops2): indexing, shape, linear algebra (NumPy references)
+SQ = A[:, :3] @ A[:, :3].T + 3 * np.eye(3)        # symmetric positive definite
+FORWARD.update({
+    "gather": [("gather(a, [2, 0, 2])", A[[2, 0, 2]]), ("gather(a, [[1], [3]], axis=1)", np.take(A, [[1], [3]], axis=1))],
+    "gather_nd": [("gather_nd(a, [[0, 1], [2, 3]])", A[[0, 2], [1, 3]])],
+    "scatter_nd": [("scatter_nd([[1], [1]], [b, b], [3, 4])", np.array([np.zeros(4), 2 * B, np.zeros(4)]))],
+    "boolean_mask": [("boolean_mask(b, [True, False, True, True])", B[[0, 2, 3]])],
+    "tile": [("tile(c, [2, 3])", np.tile(C, (2, 3)))],
+    "broadcast_to": [("broadcast_to(b, [2, 4])", np.broadcast_to(B, (2, 4)))],
+    "slice": [("slice(t, [1, 0, 1], [1, -1, 2])", T[1:2, 0:, 1:3])],
+    "split": [("split(a, 2, axis=1)", np.stack(np.split(A, 2, axis=1))),
+              ("split(b, [1, -1, 1])[1]", B[1:3])],
+    "unstack": [("unstack(t, axis=1)", np.stack([T[:, k] for k in range(3)]))],
+    "reverse": [("reverse(t, [0, -1])", T[::-1, :, ::-1])],
+    "rank": [("rank(t)", 3.0)],
+    "pad": [("pad(a, [[1, 0], [0, 2]], constant_values=-1)", np.pad(A, [(1, 0), (0, 2)], constant_values=-1)),
+            ("pad(a, [[2, 2], [1, 3]], 'REFLECT')", np.pad(A, [(2, 2), (1, 3)], mode="reflect")),
+            ("pad(a, [[3, 0], [4, 1]], mode='symmetric')", np.pad(A, [(3, 0), (4, 1)], mode="symmetric"))],
+    "matmul": [("matmul(a, m)", A @ M), ("matmul(m, a, transpose_a=True, transpose_b=True)", M.T @ A.T),
+               ("matmul(t, a, transpose_b=True)", T @ A.T)],
+    "tensordot": [("tensordot(t, a, [[1, 2], [0, 1]])", np.tensordot(T, A, [[1, 2], [0, 1]])),
+                  ("tensordot(a, m, 1)", np.tensordot(A, M, 1))],
+    "einsum": [("einsum('bij,kj->bik', t, a)", np.einsum("bij,kj->bik", T, A)),
+               ("einsum('...j,j', t, b)", np.einsum("...j,j", T, B)), ("einsum('ii', a[:, :3])", np.trace(A[:, :3]))],
+    "trace": [("trace(t)", np.trace(T, axis1=-2, axis2=-1))],
+    "diag": [("diag(b)", np.diag(B))],
+    "diag_part": [("diag_part(t)", np.diagonal(T, axis1=-2, axis2=-1))],
+    "matrix_inverse": [("matrix_inverse(a[:, :3])", np.linalg.inv(A[:, :3]))],
+    "inv": [("inv(a[:, 1:])", np.linalg.inv(A[:, 1:]))],
+    "matrix_determinant": [("matrix_determinant(a[:, :3])", np.linalg.det(A[:, :3]))],
+    "det": [("det(t[:, :, 1:])", np.linalg.det(T[:, :, 1:]))],
+    "cholesky": [(f"cholesky({SQ.tolist()})", np.linalg.cholesky(SQ))],
+})
+
 NOT_HERE = {
     "gradients": "autodiff: test_kinks.py, test_language.py, test_ops_gradients.py",
     "hessians": "autodiff: test_kinks.py", "jacobian": "autodiff: test_kinks.py",

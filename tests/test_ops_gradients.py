@@ -539,6 +539,74 @@ def _boolean_unmask_case(draw, rng):
                 forward=lambda dy: OPS["boolean_unmask"].forward(dy, mask, axis=axis, shape=shape))
 
 
+# ---------------------------------------------------------------- shapes and linear algebra (issue 12)
+
+@case("tile")
+def _tile_case(draw, rng):
+    shape = draw(shapes(0, 3))
+    multiples = [draw(st.integers(1, 3)) for _ in shape]
+    return Case([rng.normal(size=shape)], params={"multiples": multiples})
+
+
+@case("pad")
+def _pad_case(draw, rng):
+    shape = draw(shapes(1, 3))
+    pads = [(draw(st.integers(0, 2)), draw(st.integers(0, 2))) for _ in shape]
+    value = float(rng.normal())
+    return Case([rng.normal(size=shape)], make=lambda g, xs: g.pad(xs[0], g.const(value), paddings=pads),
+                forward=lambda x: np.pad(x, pads, constant_values=value))
+
+
+EINSUMS = [("ij,jk->ik", [(2, 3), (3, 2)]), ("ij,jk", [(2, 3), (3, 4)]), ("bij,bjk->bik", [(2, 2, 3), (2, 3, 2)]),
+           ("ii->i", [(3, 3)]), ("ii", [(3, 3)]), ("ij->", [(2, 3)]), ("ij,j->i", [(2, 3), (3,)]),
+           ("...ij,...jk->...ik", [(2, 2, 3), (3, 2)]), ("i,j->ij", [(2,), (3,)]), ("iij,jk->ik", [(2, 2, 3), (3, 2)]),
+           ("ij,kl->il", [(2, 3), (4, 2)])]
+
+
+@case("einsum")
+def _einsum_case(draw, rng):
+    equation, sh = draw(st.sampled_from(EINSUMS))
+    return Case([rng.normal(size=s) for s in sh], params={"equation": equation})
+
+
+@case("diag_part")
+def _diag_part_case(draw, rng):
+    return Case([rng.normal(size=draw(shapes(2, 3)))])
+
+
+@case("matrix_diag")
+def _matrix_diag_case(draw, rng):
+    shape = draw(shapes(1, 2))
+    rows = shape[-1] + draw(st.integers(0, 1))
+    return Case([rng.normal(size=shape)], params={"rows": rows, "cols": shape[-1]})
+
+
+def _well_conditioned(draw, rng):
+    n = draw(st.integers(1, 3))
+    lead = draw(shapes(0, 1))
+    return rng.normal(size=lead + (n, n)) * 0.3 + np.eye(n) * draw(st.sampled_from([1.5, -1.5]))
+
+
+@case("matrix_inverse")
+@case("matrix_determinant")
+def _inverse_case(draw, rng):
+    return Case([_well_conditioned(draw, rng)])
+
+
+@case("cholesky")
+def _cholesky_case(draw, rng):
+    a = _well_conditioned(draw, rng)
+    spd = a @ np.swapaxes(a, -1, -2) + np.eye(a.shape[-1])
+    # the input's lower triangle is read; the gradient is symmetrised (TF), so differentiate
+    # through a symmetric input: cholesky((x + x^T) / 2)
+    def make(g, xs):
+        perm = list(range(len(a.shape)))
+        perm[-1], perm[-2] = perm[-2], perm[-1]
+        return g.cholesky(g.multiply(g.const(0.5), g.add(xs[0], g.transpose(xs[0], perm=perm))))
+    return Case([spd], make=make,
+                forward=lambda x: np.linalg.cholesky((x + np.swapaxes(x, -1, -2)) / 2))
+
+
 # ---------------------------------------------------------------- the check
 
 def build(name, c: Case):
@@ -628,6 +696,7 @@ SECOND = ["exp", "sin", "tanh", "sigmoid", "log", "pow", "divide", "multiply", "
           "softmax", "log_softmax", "reduce_logsumexp", "reduce_prod", "softplus", "atan", "sqrt",
           "rsqrt", "reciprocal", "div_no_nan", "cumprod", "asin", "acos", "asinh", "acosh", "atanh", "erf",
           "erfc", "lgamma", "atan2", "squared_difference", "mul_no_nan", "expm1"]
+SECOND += ["einsum", "matrix_inverse", "matrix_determinant", "cholesky", "gather", "tile"]   # ops2
 
 
 @pytest.mark.parametrize("name", SECOND)

@@ -411,11 +411,19 @@ PROGRAMS += [
     ("y = boolean_mask(a, [True, False, True]) * b", ANY, ANY, (3, 2), (2,)),
     ("y = a[..., 0] * b[:, None] + a[::-1, ::2][0, 0]", ANY, ANY, (3, 2), (3,)),
     ("y = a[[1, -1, 1]] * b", ANY, ANY, (3, 2), (2,)),
+    ("y = tile(a, [2, 1]) * b", ANY, ANY, (1, 3), (3,)),
+    ("y = pad(a * b, [[1, 0], [0, 2]], constant_values=2.0)", ANY, ANY, (2, 2), (2,)),
+    ("y = einsum('ij,jk->ik', a, b) + einsum('ii', a)", ANY, ANY, (2, 2), (2, 3)),
+    ("y = matmul(a, b, transpose_a=True) * trace(a)", ANY, ANY, (2, 2), (2, 2)),
+    ("y = diag(diag_part(a) * b)", ANY, ANY, (2, 3), (2,)),
+    ("y = matrix_inverse(a + 3.0 * eye(2)) * b", POS, ANY, (2, 2), (2,)),
+    ("y = matrix_determinant(a + 3.0 * eye(2)) * b", POS, ANY, (2, 2), ()),
+    ("y = cholesky(matmul(a, a, transpose_b=True) + eye(2)) * b", ANY, ANY, (2, 2), (2,)),
 ]
 GRADIENT_GRAPH_ONLY = {"add_n", "scatter", "untake", "cumsum", "cumprod", "broadcast_to",
                        # TensorFlow's gradient kernels: made by gradients, differentiated by the programs above
                        "relu_grad", "relu6_grad", "leaky_relu_grad", "sqrt_grad", "rsqrt_grad", "reciprocal_grad"}
-GRADIENT_GRAPH_ONLY |= {"gather_add", "boolean_unmask"}   # ops2: gradient-only rows
+GRADIENT_GRAPH_ONLY |= {"gather_add", "boolean_unmask", "matrix_diag"}   # ops2: gradient-only rows
 
 
 def program_text(body, a, b):

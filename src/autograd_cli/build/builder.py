@@ -13,6 +13,7 @@ from ..graph import Graph, Node, NoGradient
 from ..limits import element_count, limit, over
 from ..program import BuiltProgram, GradientRecord
 from .functions import BUILTINS, DTYPES, DType
+from .tensor_functions import bracket_gather
 
 RESERVED = {"def", "None", "True", "False", "step"}
 
@@ -443,8 +444,6 @@ class Builder:
                               f"(tensor shape {tuple(shape)})", e.subscripts[k].pos)
 
     def _gather_index(self, e, tensor, pattern, dynamic, gathers):
-        from .tensor_functions import bracket_gather
-
         if len(gathers) > 1 or dynamic or any(type(p) is int for p in pattern):
             raise AgError("a list or tensor of indices can be combined only with slices, '...' and None "
                           "(one list per index)", gathers[-1][2] if len(gathers) > 1 else e.pos)

@@ -641,6 +641,3 @@ def _new_leaf(b, c, kind, value):
         b.leaves[name] = node
     return node
 
-
-
-from . import tensor_functions  # noqa: E402,F401  (registers indexing, shape, linalg, control built-ins)

@@ -1,5 +1,5 @@
 """Built-ins with special arguments for indexing, shapes, linear algebra, segments and
-control flow (TensorFlow's names and parameters). Registered by functions.py."""
+control flow (TensorFlow's names and parameters), added to functions.BUILTINS (the builder imports this)."""
 from __future__ import annotations
 
 import numpy as np
@@ -105,3 +105,252 @@ def bracket_gather(b, tensor: Node, index: Node, axis: int, pos, text):
     node = b.apply("gather", tensor, index, axis=axis, wrap=True)
     check_indices(b, index, tensor.shape[axis], pos, text, wrap=True)
     return node
+
+
+# ---------------------------------------------------------------- shape
+
+@builtin("tile", ("input", "multiples"))
+def _tile(b, c):
+    x = b.tensor(c.args["input"], c.at("input"))
+    multiples = b.integers(c.args["multiples"], c.at("multiples"), "multiples")
+    return b.apply("tile", x, multiples=multiples)
+
+
+@builtin("broadcast_to", ("input", "shape"))
+def _broadcast_to(b, c):
+    return b.apply("broadcast_to", b.tensor(c.args["input"], c.at("input")), shape=_shape_arg(b, c))
+
+
+def _getitem(b, x, index):
+    return b.apply("getitem", x, index=tuple(index))
+
+
+@builtin("slice", ("input_", "begin", "size"))
+def _slice(b, c):
+    x = b.tensor(c.args["input_"], c.at("input_"))
+    begin = b.integers(c.args["begin"], c.at("begin"), "begin")
+    size = b.integers(c.args["size"], c.at("size"), "size")
+    if len(begin) != len(x.shape) or len(size) != len(x.shape):
+        raise AgError(f"slice: begin and size need {len(x.shape)} entries each (the rank of shape {x.shape}), "
+                      f"got {len(begin)} and {len(size)}", c.pos)
+    index = []
+    for axis, (start, n, d) in enumerate(zip(begin, size, x.shape)):
+        stop = d if n == -1 else start + n
+        if not 0 <= start <= d or n < -1 or stop > d:
+            raise AgError(f"slice: begin {start} and size {n} do not fit axis {axis} of size {d}", c.at("size"))
+        index.append(slice(start, stop))
+    return _getitem(b, x, index)
+
+
+def _axis_in(b, c, x, name="axis", extra=0):
+    axis = b.integer(c.args[name], c.at(name), name)
+    rank = len(x.shape) + extra
+    if not -rank <= axis < rank:
+        raise AgError(f"axis {axis} is out of range for a tensor of rank {len(x.shape)}", c.at(name))
+    return axis % rank
+
+
+@builtin("split", ("value", "num_or_size_splits", "axis", "num"), {"axis": 0, "num": None})
+def _split(b, c):
+    x = b.tensor(c.args["value"], c.at("value"))
+    if not x.shape:
+        raise AgError("split: cannot split a scalar", c.at("value"))
+    axis = _axis_in(b, c, x)
+    d = x.shape[axis]
+    spec = b.static(c.args["num_or_size_splits"], c.at("num_or_size_splits"), "num_or_size_splits")
+    where = c.at("num_or_size_splits")
+    if spec.ndim == 0:
+        n = b.integer(c.args["num_or_size_splits"], where, "num_or_size_splits")
+        if n <= 0 or d % n:
+            raise AgError(f"split: {n} pieces do not divide axis {axis} of size {d} evenly", where)
+        sizes = [d // n] * n
+    else:
+        sizes = b.integers(c.args["num_or_size_splits"], where, "num_or_size_splits")
+        unknown = [k for k, s in enumerate(sizes) if s == -1]
+        if len(unknown) > 1 or any(s < -1 for s in sizes):
+            raise AgError(f"split: bad sizes {sizes}", where)
+        if unknown:
+            sizes[unknown[0]] = d - (sum(sizes) + 1)
+        if sum(sizes) != d or any(s < 0 for s in sizes):
+            raise AgError(f"split: sizes {sizes} do not add up to {d}, the size of axis {axis}", where)
+    out, start = [], 0
+    for s in sizes:
+        out.append(_getitem(b, x, [slice(None)] * axis + [slice(start, start + s)]))
+        start += s
+    return out
+
+
+@builtin("unstack", ("value", "num", "axis"), {"num": None, "axis": 0})
+def _unstack(b, c):
+    x = b.tensor(c.args["value"], c.at("value"))
+    if not x.shape:
+        raise AgError("unstack: cannot unstack a scalar", c.at("value"))
+    axis = _axis_in(b, c, x)
+    if c.args["num"] is not None and b.integer(c.args["num"], c.at("num"), "num") != x.shape[axis]:
+        raise AgError(f"unstack: num does not match axis {axis} of size {x.shape[axis]}", c.at("num"))
+    return [_getitem(b, x, [slice(None)] * axis + [k]) for k in range(x.shape[axis])]
+
+
+@builtin("reverse", ("tensor", "axis"))
+def _reverse(b, c):
+    x = b.tensor(c.args["tensor"], c.at("tensor"))
+    axes = b.integers(c.args["axis"], c.at("axis"), "axis")
+    rank = len(x.shape)
+    for a in axes:
+        if not -rank <= a < rank:
+            raise AgError(f"axis {a} is out of range for a tensor of rank {rank}", c.at("axis"))
+    flip = {a % rank for a in axes}
+    if len(flip) != len(axes):
+        raise AgError(f"reverse: axis {axes} names an axis twice", c.at("axis"))
+    return _getitem(b, x, [slice(None, None, -1) if k in flip else slice(None) for k in range(rank)])
+
+
+@builtin("rank", ("input",))
+def _rank(b, c):
+    return b.g.const(float(len(b.tensor(c.args["input"], c.at("input")).shape)))
+
+
+PAD_MODES = ("CONSTANT", "REFLECT", "SYMMETRIC")
+
+
+@builtin("pad", ("tensor", "paddings", "mode", "constant_values"), {"mode": "CONSTANT", "constant_values": 0.0})
+def _pad(b, c):
+    x = b.tensor(c.args["tensor"], c.at("tensor"))
+    raw = b.static(c.args["paddings"], c.at("paddings"), "paddings")
+    if raw.ndim != 2 or raw.shape != (len(x.shape), 2):
+        raise AgError(f"pad: paddings must have shape ({len(x.shape)}, 2) for a tensor of shape {x.shape}, "
+                      f"got {raw.shape}", c.at("paddings"))
+    pads = [tuple(p) for p in np.asarray(b.integers(c.args["paddings"], c.at("paddings"), "paddings")).reshape(-1, 2)]
+    mode = c.args["mode"]
+    if not isinstance(mode, str) or mode.upper() not in PAD_MODES:
+        raise AgError(f"pad: mode must be one of {', '.join(PAD_MODES)}", c.at("mode"))
+    mode = mode.upper()
+    if any(a < 0 or z < 0 for a, z in pads):
+        raise AgError(f"pad: paddings {[list(p) for p in pads]} has a negative entry", c.at("paddings"))
+    if mode == "CONSTANT":
+        value = b.tensor(c.args["constant_values"], c.at("constant_values"))
+        return b.apply("pad", x, value, paddings=pads)
+    # REFLECT / SYMMETRIC: a gather of x's elements through an index map (gradient: TF's
+    # MirrorPadGrad, the mirrored borders folded back and added)
+    limit = 0 if mode == "SYMMETRIC" else 1
+    for axis, ((a, z), d) in enumerate(zip(pads, x.shape)):
+        if max(a, z) > d - limit:
+            raise AgError(f"pad: {mode} padding of {max(a, z)} is too large for axis {axis} of size {d}",
+                          c.at("paddings"))
+    size = int(np.prod(x.shape, dtype=np.int64))
+    index = np.pad(np.arange(size).reshape(x.shape), pads, mode=mode.lower()).astype(np.float64)
+    flat = b.apply("reshape", x, shape=(size,))
+    return b.apply("reshape", b.apply("gather", flat, b.g.const(index.reshape(-1)), axis=0),
+                   shape=index.shape)
+
+
+# ---------------------------------------------------------------- linear algebra
+
+def _flag(b, c, name):
+    return c.args[name] is not None and _bool_arg(c, name)
+
+
+def _swap(b, x):
+    perm = list(range(len(x.shape)))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return b.apply("transpose", x, perm=perm)
+
+
+@builtin("matmul", ("a", "b", "transpose_a", "transpose_b", "adjoint_a", "adjoint_b"),
+         {"transpose_a": False, "transpose_b": False, "adjoint_a": False, "adjoint_b": False})
+def _matmul(b, c):
+    x, y = b.tensor(c.args["a"], c.at("a")), b.tensor(c.args["b"], c.at("b"))
+    for name, t in (("a", x), ("b", y)):
+        if len(t.shape) < 2:
+            raise AgError(f"matmul: {name} must have rank 2 or more (TensorFlow's matmul), got shape {t.shape}",
+                          c.at(name))
+    if _flag(b, c, "transpose_a") or _flag(b, c, "adjoint_a"):   # real tensors: adjoint = transpose
+        x = _swap(b, x)
+    if _flag(b, c, "transpose_b") or _flag(b, c, "adjoint_b"):
+        y = _swap(b, y)
+    b.g.pos = c.pos
+    return b.apply("matmul", x, y)
+
+
+@builtin("tensordot", ("a", "b", "axes"))
+def _tensordot(b, c):
+    x, y = b.tensor(c.args["a"], c.at("a")), b.tensor(c.args["b"], c.at("b"))
+    spec = b.static(c.args["axes"], c.at("axes"), "axes")
+    if spec.ndim == 0:
+        n = b.integer(c.args["axes"], c.at("axes"), "axes")
+        if not 0 <= n <= min(len(x.shape), len(y.shape)):
+            raise AgError(f"tensordot: axes={n} does not fit shapes {x.shape} and {y.shape}", c.at("axes"))
+        ax, ay = list(range(len(x.shape) - n, len(x.shape))), list(range(n))
+    else:
+        raw = c.args["axes"]
+        if not isinstance(raw, list) or len(raw) != 2:
+            raise AgError("tensordot: axes must be an integer or a pair of axis lists [a_axes, b_axes]",
+                          c.at("axes"))
+        ax = [a % max(len(x.shape), 1) for a in b.integers(raw[0], c.at("axes"), "axes")]
+        ay = [a % max(len(y.shape), 1) for a in b.integers(raw[1], c.at("axes"), "axes")]
+        if len(ax) != len(ay):
+            raise AgError(f"tensordot: {len(ax)} axes of a against {len(ay)} of b", c.at("axes"))
+    if any(x.shape[i] != y.shape[j] for i, j in zip(ax, ay)):
+        raise AgError(f"tensordot: contracted axes differ in size (shapes {x.shape} and {y.shape})", c.at("axes"))
+    letters = iter("abcdefghijklmnopqrstuvwxyz")
+    sx = [next(letters) for _ in x.shape]
+    sy = [next(letters) for _ in y.shape]
+    for i, j in zip(ax, ay):
+        sy[j] = sx[i]
+    out = [s for k, s in enumerate(sx) if k not in ax] + [s for k, s in enumerate(sy) if k not in ay]
+    return b.apply("einsum", x, y, equation="".join(sx) + "," + "".join(sy) + "->" + "".join(out))
+
+
+@builtin("einsum", ("inputs",), variadic=True)
+def _einsum(b, c):
+    values = c.args["inputs"]       # variadic: every positional argument, the equation first
+    if not values or not isinstance(values[0], str):
+        raise AgError("einsum needs an equation string first, e.g. einsum(\"ij,jk->ik\", a, b)", c.pos)
+    exprs = c.exprs["inputs"]
+    tensors = [b.tensor(v, e.pos) for v, e in zip(values[1:], exprs[1:])]
+    if not tensors:
+        raise AgError("einsum needs at least one tensor", c.pos)
+    return b.apply("einsum", *tensors, equation=values[0])
+
+
+def _matrix(b, c, name):
+    x = b.tensor(c.args[name], c.at(name))
+    if len(x.shape) < 2:
+        raise AgError(f"needs a matrix (rank 2 or more), got shape {x.shape}", c.at(name))
+    return x
+
+
+@builtin("trace", ("x",))
+def _trace(b, c):
+    x = _matrix(b, c, "x")
+    return b.apply("reduce_sum", b.apply("diag_part", x), axis=-1, keepdims=False)
+
+
+@builtin("diag_part", ("input", "k"), {"k": 0})
+def _diag_part(b, c):
+    if b.integer(c.args["k"], c.at("k"), "k") != 0:
+        raise AgError("diag_part: only the main diagonal (k=0) is supported", c.at("k"))
+    return b.apply("diag_part", _matrix(b, c, "input"))
+
+
+@builtin("diag", ("diagonal", "k"), {"k": 0})
+def _diag(b, c):
+    x = b.tensor(c.args["diagonal"], c.at("diagonal"))
+    if not x.shape:
+        raise AgError("diag needs a tensor of rank 1 or more, got a scalar", c.at("diagonal"))
+    if b.integer(c.args["k"], c.at("k"), "k") != 0:
+        raise AgError("diag: only the main diagonal (k=0) is supported", c.at("k"))
+    n = x.shape[-1]
+    return b.apply("matrix_diag", x, rows=n, cols=n)
+
+
+def _square_builtin(name, param="input", *aliases):
+    def handler(b, c):
+        return b.apply(name, _matrix(b, c, param))
+    for n in (name, *aliases):
+        builtin(n, (param,))(handler)
+
+
+_square_builtin("matrix_inverse", "input", "inv")
+_square_builtin("matrix_determinant", "input", "det")
+_square_builtin("cholesky", "input")

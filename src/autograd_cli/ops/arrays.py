@@ -167,3 +167,56 @@ op("untake", lambda dy, *idx, pattern, shape: _scatter(dy, _dynamic_index(patter
    lambda s, *idx, pattern, shape: tuple(shape),
    vjp=(lambda g, n, dy: g.take(dy, *n.inputs[1:], pattern=n.params["pattern"]),), fresh=True)
 
+
+
+# ---------------------------------------------------------------- tile, pad (issue 12)
+
+def _tile_prepare(s, multiples):
+    multiples = tuple(int(m) for m in multiples)
+    if len(multiples) != len(s):
+        raise ShapeError(f"multiples has {len(multiples)} entries for a tensor of rank {len(s)} (shape {fmt(s)})")
+    if any(m < 0 for m in multiples):
+        raise ShapeError(f"multiples {list(multiples)} has a negative entry")
+    return {"multiples": multiples}
+
+
+def _tile_grad(g, n, dy):
+    # TF: reshape dy to [m0, d0, m1, d1, ...] and sum over the m axes
+    shape = n.inputs[0].shape
+    split = tuple(v for m, d in zip(n.params["multiples"], shape) for v in (m, d))
+    summed = g.reduce_sum(g.reshape(dy, shape=split), axis=list(range(0, 2 * len(shape), 2)))
+    return summed
+
+
+op("tile", lambda x, multiples: np.tile(x, multiples), lambda s, multiples: tuple(d * m for d, m in zip(s, multiples)),
+   prepare=_tile_prepare, sym=SAME, vjp=(_tile_grad,), nonfinite_flows=True, fresh=True)
+
+
+def _pad_prepare(s, cs, paddings):
+    pads = tuple((int(a), int(b)) for a, b in paddings)
+    if len(pads) != len(s):
+        raise ShapeError(f"paddings has {len(pads)} rows for a tensor of rank {len(s)} (shape {fmt(s)})")
+    if any(a < 0 or b < 0 for a, b in pads):
+        raise ShapeError(f"paddings {[list(p) for p in pads]} has a negative entry")
+    if cs != ():
+        raise ShapeError(f"constant_values must be a scalar, got shape {fmt(cs)}")
+    return {"paddings": pads}
+
+
+def _pad(x, c, paddings):
+    if x.dtype == object:
+        out = np.full(tuple(d + a + b for d, (a, b) in zip(x.shape, paddings)), c[()] if np.ndim(c) == 0 else c,
+                      dtype=object)
+    else:
+        out = np.full(tuple(d + a + b for d, (a, b) in zip(x.shape, paddings)), float(c), dtype=np.float64)
+    out[tuple(slice(a, a + d) for d, (a, _) in zip(x.shape, paddings))] = x
+    return out
+
+
+op("pad", _pad, lambda s, cs, paddings: tuple(d + a + b for d, (a, b) in zip(s, paddings)),
+   prepare=_pad_prepare, sym=lambda S, x, c, paddings: _pad(np.asarray(x, dtype=object), np.asarray(c, dtype=object),
+                                                            paddings),
+   # TF: the gradient of x is slice(dy, before, x.shape); constant_values gets None
+   vjp=(lambda g, n, dy: g.getitem(dy, index=tuple(slice(a, a + d) for d, (a, _) in
+                                                   zip(n.inputs[0].shape, n.params["paddings"]))), None),
+   fresh=True)
