@@ -258,3 +258,47 @@ def test_einsum_trace_diag_gradients():
                                np.array([[2.0, 1.0], [0.5, 3.0]]))
     with pytest.raises(AgError, match="label 'j' has sizes"):
         ev("y = einsum('ij,jk->ik', [[1.0, 2.0]], [[1.0, 2.0]])\n")
+
+
+# ---------------------------------------------------------------- segments
+
+def test_segment_ops_tf_documented_values():
+    # TF's segment_sum doc: c = [[1,2,3,4], [4,3,2,1], [5,6,7,8]], ids [0, 0, 1] -> [[5,5,5,5], [5,6,7,8]]
+    c = "c = constant([[1.0, 2.0, 3.0, 4.0], [4.0, 3.0, 2.0, 1.0], [5.0, 6.0, 7.0, 8.0]])\n"
+    np.testing.assert_array_equal(val(c + "y = segment_sum(c, [0, 0, 1])\n"), [[5, 5, 5, 5], [5, 6, 7, 8]])
+    np.testing.assert_array_equal(val(c + "y = segment_mean(c, [0, 0, 1])\n"), [[2.5] * 4, [5, 6, 7, 8]])
+    np.testing.assert_array_equal(val(c + "y = segment_max(c, [0, 0, 1])\n"), [[4, 3, 3, 4], [5, 6, 7, 8]])
+    # unsorted_segment_sum doc: ids [0, 1, 0], num_segments 2 -> [[6,8,10,12], [-1,-2,-3,-4]]
+    c2 = "c = constant([[1.0, 2.0, 3.0, 4.0], [-1.0, -2.0, -3.0, -4.0], [5.0, 6.0, 7.0, 8.0]])\n"
+    np.testing.assert_array_equal(val(c2 + "y = unsorted_segment_sum(c, [0, 1, 0], 2)\n"),
+                                  [[6, 8, 10, 12], [-1, -2, -3, -4]])
+    # an empty segment gives 0 (TF's docs), for the mean and the max too
+    np.testing.assert_array_equal(val("y = segment_max([1.0, -2.0], [0, 2])\n"), [1, 0, -2])
+    np.testing.assert_array_equal(val("y = segment_mean([1.0, -2.0], [0, 2])\n"), [1, 0, -2])
+
+
+def test_segment_gradients_as_tf():
+    # segment_max ties share evenly (notes §11: [1, 3, 3] with ids [0, 0, 0] -> [0, 0.5, 0.5])
+    g, = grads("x = variable([1.0, 3.0, 3.0])\ny = reduce_sum(segment_max(x, [0, 0, 0]))\ng = gradients(y, x)\n")
+    np.testing.assert_array_equal(g, [0, 0.5, 0.5])
+    # segment_mean: gather(dy / counts, ids)
+    g = grads("x = variable([1.0, 2.0, 4.0])\ni = constant([0, 0, 1])\ny = reduce_sum(segment_mean(x, i) * [6.0, 5.0])\n"
+              "g = gradients(y, [x, i])\n")
+    np.testing.assert_array_equal(g[0], [3, 3, 5])
+    assert g[1] is None
+    # unsorted_segment_sum: a negative id drops the row, so its gradient is 0
+    g, = grads("x = variable([1.0, 2.0, 4.0])\ny = reduce_sum(unsorted_segment_sum(x, [1, -1, 0], 2) * [7.0, 9.0])\n"
+               "g = gradients(y, x)\n")
+    np.testing.assert_array_equal(g, [9, 0, 7])
+
+
+@pytest.mark.parametrize("call, message", [
+    ("segment_sum([1.0, 2.0], [1, 0])", "sorted"),
+    ("segment_sum([1.0, 2.0], [0, -1])", "sorted and not negative"),
+    ("segment_sum([1.0, 2.0], [0])", "must match"),
+    ("unsorted_segment_sum([1.0, 2.0], [0, 2], 2)", "not in [0, 2)"),
+])
+def test_segment_errors(call, message):
+    with pytest.raises(AgError, match=message.replace("[", "\\[").replace(")", "\\)")) as info:
+        ev(f"\ny = {call}\n")
+    assert info.value.pos.line == 2

@@ -196,6 +196,11 @@ FORWARD.update({
     "matrix_determinant": [("matrix_determinant(a[:, :3])", np.linalg.det(A[:, :3]))],
     "det": [("det(t[:, :, 1:])", np.linalg.det(T[:, :, 1:]))],
     "cholesky": [(f"cholesky({SQ.tolist()})", np.linalg.cholesky(SQ))],
+    "segment_sum": [("segment_sum(a, [0, 0, 3])", np.array([A[0] + A[1], np.zeros(4), np.zeros(4), A[2]]))],
+    "unsorted_segment_sum": [("unsorted_segment_sum(a, [2, -1, 2], 4)",
+                              np.array([np.zeros(4), np.zeros(4), A[0] + A[2], np.zeros(4)]))],
+    "segment_mean": [("segment_mean(a, [1, 1, 1])", np.array([np.zeros(4), A.mean(axis=0)]))],
+    "segment_max": [("segment_max(a, [0, 1, 1])", np.array([A[0], np.maximum(A[1], A[2])]))],
 })
 
 NOT_HERE = {
@@ -203,6 +208,7 @@ NOT_HERE = {
     "hessians": "autodiff: test_kinks.py", "jacobian": "autodiff: test_kinks.py",
     "variable": "state", "placeholder": "state", "assign": "state (run)", "assign_add": "state (run)",
     "assign_sub": "state (run)", "group": "state (run)",
+    "cond": "control flow, takes defs: test_control_flow.py", "while_loop": "control flow: test_control_flow.py",
 }
 
 SETS = {"a": A, "b": B, "c": C, "p": P, "m": M, "t": T, "labels": LABELS}

@@ -607,6 +607,66 @@ def _cholesky_case(draw, rng):
                 forward=lambda x: np.linalg.cholesky((x + np.swapaxes(x, -1, -2)) / 2))
 
 
+# ---------------------------------------------------------------- segments (issue 12)
+
+def _segment_setup(draw, rng, sorted_ids):
+    shape = draw(shapes(1, 3))
+    num = draw(st.integers(1, 4))
+    ids = rng.integers(0 if sorted_ids else -1, num, shape[0])
+    if sorted_ids:
+        ids = np.sort(ids)
+        num = int(ids.max()) + 1
+    return shape, ids.astype(float), num
+
+
+@case("segment_sum")
+def _segment_sum_case(draw, rng):
+    sorted_ids = draw(st.booleans())
+    shape, ids, num = _segment_setup(draw, rng, sorted_ids)
+    return Case([rng.normal(size=shape)],
+                make=lambda g, xs: g.segment_sum(xs[0], g.const(ids), num=num, sorted=sorted_ids),
+                forward=lambda x: OPS["segment_sum"].forward(x, ids, num=num, sorted=sorted_ids))
+
+
+@case("segment_gather")
+def _segment_gather_case(draw, rng):
+    shape, ids, num = _segment_setup(draw, rng, False)
+    small = (num,) + shape[1:]
+    return Case([rng.normal(size=small)],
+                make=lambda g, xs: g.segment_gather(xs[0], g.const(ids), num=num, sorted=False),
+                forward=lambda dy: OPS["segment_gather"].forward(dy, ids, num=num, sorted=False))
+
+
+@case("segment_max")
+def _segment_max_case(draw, rng):
+    shape, ids, num = _segment_setup(draw, rng, True)
+    return Case([distinct(rng, shape)],
+                make=lambda g, xs: g.segment_max(xs[0], g.const(ids), num=num, sorted=True),
+                forward=lambda x: OPS["segment_max"].forward(x, ids, num=num, sorted=True))
+
+
+# ---------------------------------------------------------------- control flow (issue 12)
+
+@case("branch")
+def _branch_case(draw, rng):
+    shape = draw(shapes(0, 2))
+    other = draw(shapes(0, 2))
+
+    def make(g, xs):   # cond's result: the taken value; the untaken branch's input gets zeros
+        return g.branch(xs[0], g.const(1.0), xs[1], expected=(True,), what="cond")
+    return Case([rng.normal(size=shape), rng.normal(size=other)], make=make, forward=lambda v, w: v)
+
+
+@case("custom_gradient")
+def _custom_gradient_case(draw, rng):
+    shape = draw(shapes(0, 2))
+
+    def make(g, xs):   # forward x * x with the rule 2 x dy (which is its derivative)
+        return g.custom_gradient(g.multiply(xs[0], xs[0]), xs[0], name="sq",
+                                 rule=lambda gg, dy, i: gg.multiply(gg.multiply(gg.const(2.0), xs[0]), dy))
+    return Case([rng.normal(size=shape)], make=make, forward=lambda x: x * x)
+
+
 # ---------------------------------------------------------------- the check
 
 def build(name, c: Case):

@@ -130,14 +130,17 @@ def test_gradients_of_stopped_value():
     assert "stop_gradient" in grad_entry(out, "grads")["unconnected"]["x"]
 
 
-def test_straight_through_estimator():
-    out = run("seed_straight_through_estimator.ag")
+@pytest.mark.parametrize("name", ["seed_straight_through_estimator.ag",
+                                  "seed_straight_through_estimator_custom_gradient.ag"])
+def test_straight_through_estimator(name):
+    out = run(name)
     x = [0.5, 1.5, 2.3, -0.7]
     # forward: round half to even (TensorFlow's round): 0.5 -> 0, 1.5 -> 2, 2.3 -> 2, -0.7 -> -1
     expected = [0.0, 2.0, 2.0, -1.0]
     assert [round(t) for t in x] == expected            # Python's round is also half-to-even
     close(out["values"]["y"], expected)
-    # backward: d/dx [x + stop_gradient(...)] = 1 everywhere
+    # backward: d/dx [x + stop_gradient(...)] = 1 everywhere; the custom_gradient form's
+    # rule grad(dy) = dy passes the upstream ones (the same numbers)
     assert out["values"]["g"] == [[1.0, 1.0, 1.0, 1.0]]
 
 

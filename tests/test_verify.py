@@ -419,11 +419,18 @@ PROGRAMS += [
     ("y = matrix_inverse(a + 3.0 * eye(2)) * b", POS, ANY, (2, 2), (2,)),
     ("y = matrix_determinant(a + 3.0 * eye(2)) * b", POS, ANY, (2, 2), ()),
     ("y = cholesky(matmul(a, a, transpose_b=True) + eye(2)) * b", ANY, ANY, (2, 2), (2,)),
+    ("y = segment_sum(a * b, [0, 0, 2]) + segment_mean(a, [0, 1, 2])", ANY, ANY, (3, 2), (2,)),
+    ("y = unsorted_segment_sum(a, [1, -1, 0], 3) * b", ANY, ANY, (3, 2), (2,)),
+    ("y = segment_max(a * b, [0, 0, 1])", ANY, ANY, (3, 2), (2,)),
+    ("def t() = a * b\ndef f() = exp(a)\ny = cond(reduce_sum(b * b) > 0.0, t, f) + cond(b[0] * 0.0 > 1.0, t, f)",
+     ANY, ANY, (2,), (2,)),
+    ("def c(i, v) = i < 3.0\ndef s(i, v) = [i + 1.0, v * a + b]\nn, y = while_loop(c, s, [0.0, b])", ANY, ANY, (2,), (2,)),
 ]
 GRADIENT_GRAPH_ONLY = {"add_n", "scatter", "untake", "cumsum", "cumprod", "broadcast_to",
                        # TensorFlow's gradient kernels: made by gradients, differentiated by the programs above
                        "relu_grad", "relu6_grad", "leaky_relu_grad", "sqrt_grad", "rsqrt_grad", "reciprocal_grad"}
-GRADIENT_GRAPH_ONLY |= {"gather_add", "boolean_unmask", "matrix_diag"}   # ops2: gradient-only rows
+GRADIENT_GRAPH_ONLY |= {"gather_add", "boolean_unmask", "matrix_diag", "segment_gather",   # ops2: gradient-only rows
+                        "custom_gradient"}   # its rule defines the derivative: verify skips it (test_control_flow.py)
 
 
 def program_text(body, a, b):

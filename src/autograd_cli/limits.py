@@ -19,6 +19,7 @@ MAX_JACOBIAN_ROWS = 4_096        # gradient passes of one hessians/jacobian
 MAX_NODES = 2_000_000            # graph nodes: the 100k-statement chain with its gradient is 1.1M;
                                  # def inlining can double them per level
 MAX_LIST_ITEMS = 1_000_000       # items in one list value, shared sublists counted each time
+MAX_LOOP_ITERATIONS = 100_000    # iterations of one while_loop (unrolled when the program is built)
 
 DEFAULTS = {name: value for name, value in globals().items() if name.startswith("MAX_")}
 MAX_RANK = 32                    # dimensions of a tensor: NumPy's own ceiling, fixed

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..language import syntax as ast
 from ..errors import AgError, Pos, line_of, suggest
-from ..evaluate import needed, run
+from ..evaluate import needed, run, run_plain
 from ..graph import Graph, Node, NoGradient
 from ..limits import element_count, limit, over
 from ..program import BuiltProgram, GradientRecord
@@ -26,6 +26,8 @@ class UserFunction:
     scope: dict            # names visible in the body (snapshot at definition)
     functions: dict        # user functions visible in the body
     pos: Pos
+    grad_param: str | None = None     # custom_gradient: grad(dy) = grad_body
+    grad_body: ast.Expr | None = None
 
 
 class Builder:
@@ -52,6 +54,7 @@ class Builder:
         self._list_sizes: dict[int, tuple] = {}   # id -> (list, (items, numbers) in it)
         self.max_list_items = limit("MAX_LIST_ITEMS")
         self._packed: dict[int, tuple] = {}
+        self._current: dict[int, np.ndarray] = {}
         self.first_assignment, self.assign_counts, self.used_names = _survey(program)
         self.defined_names = {s.name for s in program.statements if isinstance(s, ast.FuncDef)}
         self._check_sets()
@@ -105,13 +108,18 @@ class Builder:
             if p in RESERVED or p in seen:
                 raise AgError(f"bad parameter name '{p}'", pos)
             seen.add(p)
-        self._check_def_body(stmt, seen)
+        self._check_def_body(stmt, seen, stmt.body)
+        if stmt.grad_body is not None:
+            if stmt.grad_param in RESERVED or stmt.grad_param in seen:
+                raise AgError(f"bad gradient parameter name '{stmt.grad_param}' (it must differ from the "
+                              "parameters)", stmt.grad_body.pos)
+            self._check_def_body(stmt, seen | {stmt.grad_param}, stmt.grad_body)
         self.functions[stmt.name] = UserFunction(stmt.name, stmt.params, stmt.body, dict(self.env),
-                                                 dict(self.functions), stmt.pos)
+                                                 dict(self.functions), stmt.pos, stmt.grad_param, stmt.grad_body)
 
-    def _check_def_body(self, stmt: ast.FuncDef, params: set):
+    def _check_def_body(self, stmt: ast.FuncDef, params: set, body):
         """A def's names and calls are checked where it is defined, called or not."""
-        for e in _walk(stmt.body):
+        for e in _walk(body):
             if isinstance(e, ast.Name) and e.id not in params and e.id not in self.env \
                     and e.id != "step" and e.id not in self.functions and e.id not in BUILTINS:
                 raise AgError(f"'{e.id}' is not visible inside def {stmt.name}: a def sees its "
@@ -335,12 +343,14 @@ class Builder:
             if e.func in self.functions:  # defined, but after the def that calls it
                 raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
             raise AgError(f"unknown function '{e.func}'{suggest(e.func, known)}", e.pos)
-        args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope)
+        args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope, spec.functions)
         self.g.pos = e.pos
         return spec.handler(self, Call(e, args, exprs))
 
-    def _bind(self, e: ast.Call, params, defaults, variadic, scope):
+    def _bind(self, e: ast.Call, params, defaults, variadic, scope, functions=()):
         values, exprs = {}, {}
+        if functions:      # parameters naming a def: the def itself, not a value
+            return self._bind_functions(e, params, defaults, scope, functions)
         positional = list(e.args)
         if variadic:
             values[params[0]] = [self.expr(a, scope) for a in positional]
@@ -365,15 +375,154 @@ class Builder:
                 values[name], exprs[name] = defaults[name], None
         return values, exprs
 
+    def _bind_functions(self, e: ast.Call, params, defaults, scope, functions):
+        """_bind for built-ins taking defs (cond, while_loop): those arguments must be the
+        name of a def and are passed as the UserFunction; the others are evaluated."""
+        raw, order = {}, []
+        if len(e.args) > len(params):
+            raise AgError(f"{e.func}() takes at most {len(params)} arguments "
+                          f"({', '.join(params)}), got {len(e.args)}", e.args[len(params)].pos)
+        for name, a in zip(params, e.args):
+            raw[name] = a
+        for kw in e.kwargs:
+            if kw.name not in params:
+                raise AgError(f"{e.func}() has no parameter '{kw.name}'{suggest(kw.name, params)}", kw.pos)
+            if kw.name in raw:
+                raise AgError(f"{e.func}() got '{kw.name}' twice", kw.pos)
+            raw[kw.name] = kw.value
+        values, exprs = {}, {}
+        for name in params:
+            if name not in raw:
+                if name not in defaults:
+                    raise AgError(f"{e.func}() is missing the argument '{name}'", e.pos)
+                values[name], exprs[name] = defaults[name], None
+                continue
+            a = raw[name]
+            exprs[name] = a
+            if name in functions:
+                values[name] = self.function_named(a, e.func, name)
+            else:
+                values[name] = self.expr(a, scope)
+        return values, exprs
+
+    def function_named(self, a, caller: str, param: str) -> UserFunction:
+        table = self.def_stack[-1].functions if self.def_stack else self.functions
+        if isinstance(a, ast.Name) and a.id in table:
+            return table[a.id]
+        if isinstance(a, ast.Name) and any(f.name == a.id for f in self.def_stack):
+            raise AgError(f"def {a.id} uses itself: recursion is not allowed", a.pos)
+        raise AgError(f"{caller}'s {param} must be the name of a def (e.g. def {param}() = ...), "
+                      f"got {self.source_text(a) or 'nothing'}", a.pos)
+
+    def call_function(self, f: UserFunction, args: list, pos):
+        """Inline a def with argument values (cond's branches, while_loop's cond and body)."""
+        if len(args) != len(f.params):
+            raise AgError(f"def {f.name} takes {len(f.params)} parameters "
+                          f"({', '.join(f.params) or 'none'}) but is called here with {len(args)}", pos)
+        return self._run_def(f, dict(zip(f.params, args)), pos)
+
     def _inline(self, f: UserFunction, e: ast.Call, scope):
         args, _ = self._bind(e, f.params, {}, False, scope)
+        return self._run_def(f, args, e.pos)
+
+    def _run_def(self, f: UserFunction, args: dict, pos):
         if len(self.def_stack) > 200:
-            raise AgError("functions nested more than 200 calls deep", e.pos)
+            raise AgError("functions nested more than 200 calls deep", pos)
         self.def_stack.append(f)
         try:
-            return self.expr(f.body, {**f.scope, **args})
+            value = self.expr(f.body, {**f.scope, **args})
         finally:
             self.def_stack.pop()
+        if f.grad_body is not None:
+            return self._custom_gradient(f, args, value, pos)
+        return value
+
+    def _custom_gradient(self, f: UserFunction, args: dict, value, pos):
+        """`def f(x) = expr grad(dy) = rule`: f's value is expr; its gradient is the rule,
+        one entry per parameter (TF's custom_gradient: the forward is not differentiated)."""
+        xs = [self.tensor(args[p], pos) for p in f.params]
+        out = self.tensor(value, pos)
+        made: dict = {}
+        builder = self
+
+        program_graph = self.g
+
+        def rule(g, dy, i):
+            if g is not program_graph:      # explain differentiates again on scratch eager graphs
+                return builder._gradient_rule(g, f, xs, dy, pos)[i]
+            if dy.id not in made:
+                made[dy.id] = builder._gradient_rule(g, f, xs, dy, pos)
+            return made[dy.id][i]
+        self.g.pos = pos
+        return self.g.apply("custom_gradient", out, *xs, rule=rule, name=f.name)
+
+    def _gradient_rule(self, g, f: UserFunction, xs: list, dy: Node, pos):
+        saved_stack, saved_graph = self.def_stack, self.g
+        saved_pos = g.pos
+        self.def_stack, self.g = [f], g
+        try:
+            scope = {**f.scope, **dict(zip(f.params, xs)), f.grad_param: dy}
+            result = self.expr(f.grad_body, scope)
+            if len(xs) == 1 and not isinstance(result, list):
+                result = [result]
+            if not isinstance(result, list) or len(result) != len(xs):
+                got = f"a list of {len(result)}" if isinstance(result, list) else "one value"
+                raise AgError(f"the gradient rule of def {f.name} must give one gradient per parameter "
+                              f"({len(xs)}, a list for several), got {got}", f.grad_body.pos)
+            grads = []
+            for x, r, name in zip(xs, result, f.params):
+                if r is None:
+                    grads.append(None)
+                    continue
+                r = self.tensor(r, f.grad_body.pos)
+                if r.shape != x.shape:
+                    try:
+                        ok = np.broadcast_shapes(r.shape, x.shape) == x.shape
+                    except ValueError:
+                        ok = False
+                    if not ok:
+                        raise AgError(f"the gradient rule of def {f.name} gives shape {r.shape} for "
+                                      f"{name}, which has shape {x.shape}", f.grad_body.pos)
+                    self.g.pos = f.grad_body.pos
+                    r = self.apply("broadcast_to", r, shape=x.shape)
+                grads.append(r)
+            return grads
+        finally:
+            g.pos = saved_pos
+            self.def_stack, self.g = saved_stack, saved_graph
+
+    # ------------------------------------------------------------ build-time values, undo
+
+    def current(self, node: Node) -> np.ndarray:
+        """The value a node has now (variables at their initial values, step 0), computing
+        only what earlier calls have not (while_loop asks once per iteration)."""
+        cache = self._current
+        if node.id in cache:
+            return cache[node.id]
+        order = needed([node], stop_at=cache.keys())
+        values = run_plain(order, {i: cache[i] for i in (n.id for n in order) if i in cache})
+        for n in order:
+            cache[n.id] = values[n.id]
+        return cache[node.id]
+
+    def mark(self) -> tuple:
+        return (len(self.g.nodes), len(self.records), len(self.assigns), len(self.groups), len(self.fed),
+                self.step_node)
+
+    def rollback(self, mark: tuple):
+        """Forget every node made since `mark` (cond's untaken branch: built to check its
+        shapes and find what it reads, never run)."""
+        count, records, assigns, groups, fed, step_node = mark
+        del self.g.nodes[count:]
+        del self.records[records:], self.assigns[assigns:], self.groups[groups:], self.fed[fed:]
+        self.step_node = step_node
+        for cache in (self._static_cache, self._current):
+            for k in [k for k in cache if k >= count]:
+                del cache[k]
+        for k in [k for k, (_, node) in self._packed.items() if node.id >= count]:
+            del self._packed[k]
+        for name in [n for n, node in self.leaves.items() if node.id >= count]:
+            del self.leaves[name]
 
     def _index(self, e: ast.Index, scope):
         target = self.expr(e.target, scope)
@@ -568,6 +717,8 @@ def _survey(program: ast.Program):
             stack.append(stmt.value)
         elif isinstance(stmt, ast.FuncDef):
             stack.append(stmt.body)
+            if stmt.grad_body is not None:
+                stack.append(stmt.grad_body)
         else:
             stack.append(stmt.value)
     for root in stack:

@@ -22,14 +22,15 @@ class Builtin:
     defaults: dict
     handler: Callable
     variadic: bool = False
+    functions: tuple = ()      # parameters that name a `def` (cond's branches): not evaluated
 
 
 BUILTINS: dict[str, Builtin] = {}
 
 
-def builtin(name, params, defaults=None, variadic=False):
+def builtin(name, params, defaults=None, variadic=False, functions=()):
     def register(handler):
-        BUILTINS[name] = Builtin(tuple(params), dict(defaults or {}), handler, variadic)
+        BUILTINS[name] = Builtin(tuple(params), dict(defaults or {}), handler, variadic, tuple(functions))
         return handler
     return register
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import AgError
-from ..evaluate import needed, run
+from ..evaluate import needed
 from ..graph import Node
 from ..ops.indexing import int_indices
 from .functions import _axis_arg, _bool_arg, _shape_arg, _tensor_list, builtin
@@ -20,9 +20,7 @@ def moving(node: Node) -> bool:
 
 def current(b, node: Node) -> np.ndarray:
     """The value a node has now (variables at their initial values, step 0)."""
-    if not moving(node):
-        return b.static(node, node.pos, "a value")
-    return np.asarray(run(needed([node]))[node.id])
+    return np.asarray(b.current(node))
 
 
 def check_indices(b, indices: Node, size: int, pos, what: str, wrap=False, batch=None):
@@ -354,3 +352,174 @@ def _square_builtin(name, param="input", *aliases):
 _square_builtin("matrix_inverse", "input", "inv")
 _square_builtin("matrix_determinant", "input", "det")
 _square_builtin("cholesky", "input")
+
+
+# ---------------------------------------------------------------- segments
+
+def _segments(b, c, sorted_ids=True):
+    data = b.tensor(c.args["data"], c.at("data"))
+    ids = b.tensor(c.args["segment_ids"], c.at("segment_ids"))
+    if sorted_ids:
+        values = np.asarray(current(b, ids)).reshape(-1)
+        try:
+            from ..ops.segments import segment_ids
+            num = int(values.max()) + 1 if values.size else 0
+            segment_ids(values, num, True)
+        except ValueError as exc:
+            raise AgError(f"{c.ast.func}: {exc}", c.at("segment_ids")) from None
+    else:
+        num = b.integer(c.args["num_segments"], c.at("num_segments"), "num_segments")
+        if not moving(ids):
+            try:
+                from ..ops.segments import segment_ids
+                segment_ids(b.static(ids, c.at("segment_ids"), "segment_ids"), num, False)
+            except ValueError as exc:
+                raise AgError(f"{c.ast.func}: {exc}", c.at("segment_ids")) from None
+    return data, ids, num
+
+
+@builtin("segment_sum", ("data", "segment_ids"))
+def _segment_sum(b, c):
+    data, ids, num = _segments(b, c)
+    return b.apply("segment_sum", data, ids, num=num, sorted=True)
+
+
+@builtin("unsorted_segment_sum", ("data", "segment_ids", "num_segments"))
+def _unsorted_segment_sum(b, c):
+    data, ids, num = _segments(b, c, sorted_ids=False)
+    return b.apply("segment_sum", data, ids, num=num, sorted=False)
+
+
+@builtin("segment_mean", ("data", "segment_ids"))
+def _segment_mean(b, c):
+    data, ids, num = _segments(b, c)
+    total = b.apply("segment_sum", data, ids, num=num, sorted=True)
+    ones = b.g.const(np.ones(ids.shape + (1,) * (len(data.shape) - len(ids.shape))))
+    counts = b.apply("segment_sum", ones, ids, num=num, sorted=True)
+    # TF: sum / count, 0 for an empty segment; the gradient is gather(dy / counts, ids)
+    return b.apply("divide", total, b.apply("maximum", counts, b.g.const(1.0)))
+
+
+@builtin("segment_max", ("data", "segment_ids"))
+def _segment_max(b, c):
+    data, ids, num = _segments(b, c)
+    return b.apply("segment_max", data, ids, num=num, sorted=True)
+
+
+# ---------------------------------------------------------------- control flow
+
+def _flat(value, what, pos, b):
+    """A branch's or loop's value: a tensor, or a (flat) list of tensors."""
+    if isinstance(value, list):
+        return [b.tensor(v, pos) for v in value], True
+    return [b.tensor(value, pos)], False
+
+
+def _read_outside(b, nodes_from: int, results) -> list:
+    """Nodes made before `nodes_from` that the nodes since read, in id order."""
+    seen = {}
+    for node in b.g.nodes[nodes_from:]:
+        for i in node.inputs:
+            if i.id < nodes_from:
+                seen[i.id] = i
+    for r in results:
+        if r.id < nodes_from:
+            seen[r.id] = r
+    return [seen[k] for k in sorted(seen)]
+
+
+def _connected(ys, candidates) -> list:
+    """The candidates with a gradient-carrying path to some y (TF: a non-None branch gradient)."""
+    from ..autodiff import _between
+    ids = {c.id for c in candidates}
+    between = _between(ys, ids, set())
+    return [c for c in candidates if c.id in between and c.dtype == "float"]
+
+
+def _pred_value(b, pred, pos, what):
+    if pred.shape != ():
+        raise AgError(f"{what} must be a scalar, got shape {pred.shape}", pos)
+    return bool(np.asarray(b.current(pred)))
+
+
+@builtin("cond", ("pred", "true_fn", "false_fn"), functions=("true_fn", "false_fn"))
+def _cond(b, c):
+    pred = b.tensor(c.args["pred"], c.at("pred"))
+    taken_flag = _pred_value(b, pred, c.at("pred"), "cond's pred")
+    true_fn, false_fn = c.args["true_fn"], c.args["false_fn"]
+    taken, other = (true_fn, false_fn) if taken_flag else (false_fn, true_fn)
+    # the untaken branch is built (its shapes checked, what it reads found), then dropped
+    mark = b.mark()
+    other_value, other_list = _flat(b.call_function(other, [], c.pos), "cond", c.pos, b)
+    reads = _read_outside(b, mark[0], other_value)
+    zeros_for = _connected(other_value, reads)
+    b.rollback(mark)
+    value, is_list = _flat(b.call_function(taken, [], c.pos), "cond", c.pos, b)
+    if is_list != other_list or len(value) != len(other_value) or \
+            any(x.shape != y.shape for x, y in zip(value, other_value)):
+        shapes = lambda vs, lst: ("a list of shapes " if lst else "shape ") + ", ".join(str(v.shape) for v in vs)  # noqa: E731
+        raise AgError(f"cond's branches must give the same structure and shapes: {true_fn.name} gives "
+                      f"{shapes(*((value, is_list) if taken_flag else (other_value, other_list)))}, "
+                      f"{false_fn.name} gives {shapes(*((other_value, other_list) if taken_flag else (value, is_list)))}",
+                      c.pos)
+    b.g.pos = c.pos
+    out = [b.g.apply("branch", v, pred, *zeros_for, expected=(taken_flag,), what="cond") for v in value]
+    return out if is_list else out[0]
+
+
+@builtin("while_loop", ("cond", "body", "loop_vars", "shape_invariants", "parallel_iterations", "back_prop",
+                        "swap_memory", "maximum_iterations"),
+         {"shape_invariants": None, "parallel_iterations": 10, "back_prop": True, "swap_memory": False,
+          "maximum_iterations": None}, functions=("cond", "body"))
+def _while_loop(b, c):
+    from ..limits import limit, over
+
+    cond_fn, body_fn = c.args["cond"], c.args["body"]
+    raw = c.args["loop_vars"]
+    loop_vars = [b.tensor(v, c.at("loop_vars")) for v in (raw if isinstance(raw, list) else [raw])]
+    if not loop_vars:
+        raise AgError("while_loop needs at least one loop variable", c.at("loop_vars"))
+    most = None if c.args["maximum_iterations"] is None else \
+        b.integer(c.args["maximum_iterations"], c.at("maximum_iterations"), "maximum_iterations")
+    back_prop = _bool_arg(c, "back_prop")
+    cap = limit("MAX_LOOP_ITERATIONS")
+    start = len(b.g.nodes)
+    preds, flags, count = [], [], 0
+    while True:
+        if most is not None and count >= most:
+            break
+        pred = b.tensor(b.call_function(cond_fn, list(loop_vars), c.pos), c.pos)
+        flag = _pred_value(b, pred, c.pos, f"the value of def {cond_fn.name} (the loop's cond)")
+        preds.append(pred)
+        flags.append(flag)
+        if not flag:
+            break
+        if count >= cap:
+            raise over("MAX_LOOP_ITERATIONS", "while_loop's cond is still True", count, "iterations", c.pos)
+        new, _ = _flat(b.call_function(body_fn, list(loop_vars), c.pos), "body", c.pos, b)
+        if len(new) != len(loop_vars) or any(n.shape != v.shape for n, v in zip(new, loop_vars)):
+            raise AgError(f"def {body_fn.name} (the loop's body) must give {len(loop_vars)} values with the loop "
+                          "variables' shapes " + ", ".join(str(v.shape) for v in loop_vars) + "; got "
+                          + ", ".join(str(n.shape) for n in new) + f" (iteration {count + 1})", c.pos)
+        loop_vars = new
+        count += 1
+    # the body is built once more (TF traces it, whether it runs or not): what it reads
+    # from before the loop is captured even after 0 iterations; then it is dropped
+    mark = b.mark()
+    _flat(b.call_function(body_fn, list(loop_vars), c.pos), "body", c.pos, b)
+    reads = [n for n in _read_outside(b, start, []) if n.id < start]
+    b.rollback(mark)
+    first = [b.tensor(v, c.at("loop_vars")) for v in (raw if isinstance(raw, list) else [raw])]
+    # back_prop=False: TF's stop_gradient on the results, so nothing reaches what the loop read
+    captured = [n for n in dict.fromkeys(reads + first) if n.dtype == "float"] if back_prop else []
+    b.g.pos = c.pos
+    if preds:
+        check = preds[0] if len(preds) == 1 else b.apply("stack", *preds, axis=0)
+    else:
+        check = b.g.const(np.zeros((0,)))
+    out = []
+    for v in loop_vars:
+        if not back_prop:
+            v = b.apply("stop_gradient", v)
+        out.append(b.g.apply("branch", v, check, *captured, expected=tuple(flags), what="while_loop"))
+    return out

@@ -1,2 +1,48 @@
-"""Control flow helpers (cond, while_loop, custom_gradient)."""
+"""Control flow and custom gradients: the rows the builder's cond, while_loop and
+`def f(x) = expr grad(dy) = rule` make.
+
+cond and while_loop are resolved when the program is built: the predicate's value then
+(variables at their initial values, step 0) picks the branch, or the number of
+iterations, and only that is in the graph. A `branch` node passes the result through
+and checks, each time it runs, that the predicates still have those values (a shape
+that depends on data is checked when computed). Its other inputs are the tensors the
+untaken branch (or the loop) reads: TensorFlow gives them zeros, not None
+(cond_v2's _IfGrad, while_v2's unconnected_gradients='zero').
+"""
 from __future__ import annotations
+
+import numpy as np
+
+from .table import op
+
+
+def _branch(value, pred, *captured, expected, what):
+    got = tuple(bool(v) for v in np.asarray(pred).reshape(-1))
+    if got != expected:
+        if what == "cond":
+            raise ValueError(f"pred is {got[0]} here but was {expected[0]} when the program was built, and only "
+                             "that branch is in the graph: a cond's branch must not change between steps")
+        raise ValueError("the loop's cond changed between steps: the number of iterations is fixed when the "
+                         f"program is built ({sum(expected)} here)")
+    return value
+
+
+def _branch_grad(g, n, dy, i):
+    if i == 0:
+        return dy
+    if i == 1:
+        return None
+    return g.zeros(n.inputs[i].shape)
+
+
+op("branch", _branch, lambda s, *rest, expected, what: s,
+   sym=lambda S, value, *rest, expected, what: value, vjp=_branch_grad)
+
+
+def _custom_grad(g, n, dy, i):
+    # input 0 is the forward's value: not differentiated (TF wraps it in an IdentityN)
+    return None if i == 0 else n.params["rule"](g, dy, i - 1)
+
+
+op("custom_gradient", lambda value, *xs, rule, name: value, lambda s, *rest, rule, name: s,
+   vjp=_custom_grad)

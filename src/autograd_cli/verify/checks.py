@@ -130,7 +130,10 @@ def _check(program, values, index, k, rtol, atol, timeout, slow=None) -> Check:
     if total > SAMPLE:
         check.notes.append(f"{len(check.entries)} of {total} entries checked (evenly spaced)")
 
+    custom = _custom_rule(record)
     try:
+        if custom is not None:
+            raise Skip(custom)
         if slow is not None:
             raise Skip(f"not tried: this gradient's SymPy forward already ran past its time budget "
                        f"of {timeout:g} s for {slow} (--timeout)")
@@ -140,6 +143,8 @@ def _check(program, values, index, k, rtol, atol, timeout, slow=None) -> Check:
         check.skipped.append(f"SymPy: {reason}")
         zero = None
     try:
+        if custom is not None:
+            raise Skip(custom)
         fd, kinks, scale, undefined = finite_differences(program, values, record, k, check.entries)
         check.finite_difference = fd
     except Skip as reason:
@@ -148,3 +153,15 @@ def _check(program, values, index, k, rtol, atol, timeout, slow=None) -> Check:
 
     judge(check, program, record, k, zero, kinks, scale, undefined, rtol, atol)
     return check
+
+
+def _custom_rule(record):
+    """Why SymPy and finite differences do not apply: a custom gradient on the way
+    (`def f(x) = expr grad(dy) = rule`), whose rule *is* the derivative; else None."""
+    from ..evaluate import needed
+
+    for n in needed(record.y_nodes):
+        if n.op.name == "custom_gradient":
+            return (f"def {n.params['name']} (called at line {n.line}) has a custom gradient: its rule defines this "
+                    "derivative, so its forward's derivative is not a reference")
+    return None
