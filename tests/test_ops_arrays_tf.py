@@ -302,3 +302,17 @@ def test_segment_errors(call, message):
     with pytest.raises(AgError, match=message.replace("[", "\\[").replace(")", "\\)")) as info:
         ev(f"\ny = {call}\n")
     assert info.value.pos.line == 2
+
+
+def test_runtime_index_errors_name_indexing_not_internal_ops():
+    with pytest.raises(AgError) as info:
+        ev("x = variable([1.0, 2.0])\ni = variable(5.0)\ny = x[i]\n")
+    assert str(info.value).startswith("indexing: index 5 is out of range") and info.value.pos.line == 3
+    assert "take" not in str(info.value)
+
+
+def test_tensordot_axes_are_checked():
+    with pytest.raises(AgError, match="do not name distinct axes"):
+        ev("a = [[1.0, 2.0]]\ny = tensordot(a, a, [[5], [0]])\n")
+    with pytest.raises(AgError, match="differ in size"):
+        ev("a = [[1.0, 2.0]]\ny = tensordot(a, a, 1)\n")     # a's last axis (2) against a's first (1)

@@ -70,7 +70,7 @@ class EagerGraph(Graph):
             try:   # callers hold np.errstate(all="ignore") (explain does, for the whole run)
                 value = node.op.forward(*[self.value(i) for i in inputs], **node.params)
             except (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError) as exc:
-                raise AgError(f"explain: {node.op.name}: {exc}", node.pos) from None
+                raise AgError(f"explain: {node.op.title}: {exc}", node.pos) from None
         self.values[node.id] = np.asarray(value)
         return node
 

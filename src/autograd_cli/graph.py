@@ -117,7 +117,7 @@ class Graph:
                 params = op.prepare(*shapes, **params)
             shape = op.shape(*shapes, **params)
         except ShapeError as exc:
-            raise AgError(f"{op.name}: {exc}", self.pos) from None
+            raise AgError(f"{op.title}: {exc}", self.pos) from None
         if type(shape) is not tuple or not all(type(d) is int for d in shape):
             shape = tuple(int(d) for d in shape)
         count = 1

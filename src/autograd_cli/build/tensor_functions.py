@@ -284,8 +284,12 @@ def _tensordot(b, c):
         if not isinstance(raw, list) or len(raw) != 2:
             raise AgError("tensordot: axes must be an integer or a pair of axis lists [a_axes, b_axes]",
                           c.at("axes"))
-        ax = [a % max(len(x.shape), 1) for a in b.integers(raw[0], c.at("axes"), "axes")]
-        ay = [a % max(len(y.shape), 1) for a in b.integers(raw[1], c.at("axes"), "axes")]
+        ax, ay = b.integers(raw[0], c.at("axes"), "axes"), b.integers(raw[1], c.at("axes"), "axes")
+        for axes, t in ((ax, x), (ay, y)):
+            rank = len(t.shape)
+            if any(not -rank <= a < rank for a in axes) or len({a % rank for a in axes}) != len(axes):
+                raise AgError(f"tensordot: axes {axes} do not name distinct axes of shape {t.shape}", c.at("axes"))
+        ax, ay = [a % len(x.shape) for a in ax], [a % len(y.shape) for a in ay]
         if len(ax) != len(ay):
             raise AgError(f"tensordot: {len(ax)} axes of a against {len(ay)} of b", c.at("axes"))
     if any(x.shape[i] != y.shape[j] for i, j in zip(ax, ay)):

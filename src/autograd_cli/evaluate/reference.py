@@ -61,9 +61,9 @@ def _forward(node, args):
     try:
         return node.op.forward(*args, **node.params)
     except ERRORS as exc:
-        raise AgError(f"{node.op.name}: {exc}", node.pos) from None
+        raise AgError(f"{node.op.title}: {exc}", node.pos) from None
     except MemoryError:
-        raise AgError(f"{node.op.name}: out of memory", node.pos) from None
+        raise AgError(f"{node.op.title}: out of memory", node.pos) from None
 
 
 def _check_finite(node, value, values, warnings, warned_lines):

@@ -433,12 +433,12 @@ class Schedule:
                     break
                 except MemoryError:
                     node = self.node_of_step(steps.index_of(out))
-                    raise AgError(f"{node.op.name}: out of memory", node.pos) from None
+                    raise AgError(f"{node.op.title}: out of memory", node.pos) from None
                 except ERRORS as exc:
                     i = steps.index_of(out)    # (the failing step's loop variables are bound)
                     node = self.node_of_step(i)
                     if not kind:      # a NumPy step
-                        raise AgError(f"{node.op.name}: {exc}", node.pos) from None
+                        raise AgError(f"{node.op.title}: {exc}", node.pos) from None
                     # Python raised where NumPy gives inf/nan: take NumPy's answer
                     args = [vals[s] for s in ((a,) if kind == 1 else (a, b) if kind == 2 else a)]
                     vals[out] = float(node.op.forward(*args, **node.params))

@@ -129,9 +129,9 @@ def _sym_scatter(S, dy, index, shape):
     return out
 
 
-op("getitem", lambda x, index: x[index], lambda s, index: index_shape(s, index), sym=SAME,
+op("getitem", lambda x, index: x[index], lambda s, index: index_shape(s, index), sym=SAME, shown="indexing",
    vjp=(lambda g, n, dy: g.scatter(dy, index=n.params["index"], shape=n.inputs[0].shape),))
-op("scatter", _scatter, lambda s, index, shape: tuple(shape), sym=_sym_scatter,
+op("scatter", _scatter, lambda s, index, shape: tuple(shape), sym=_sym_scatter, shown="indexing (gradient)",
    vjp=(lambda g, n, dy: g.getitem(dy, index=n.params["index"]),), fresh=True,
    nonfinite_flows=True)  # basic indexing: every element lands somewhere
 
@@ -159,12 +159,12 @@ def _static_pattern(pattern):
 
 
 op("take", lambda x, *idx, pattern: x[_dynamic_index(pattern, x.shape, idx)],
-   lambda s, *idx, pattern: index_shape(s, _static_pattern(pattern)), sym=SAME,
+   lambda s, *idx, pattern: index_shape(s, _static_pattern(pattern)), sym=SAME, shown="indexing",
    # one rule: the gradient reaches x only; the index inputs have none (as tf.gather's indices)
    vjp=(lambda g, n, dy: g.untake(dy, *n.inputs[1:], pattern=n.params["pattern"],
                                   shape=n.inputs[0].shape),))
 op("untake", lambda dy, *idx, pattern, shape: _scatter(dy, _dynamic_index(pattern, shape, idx), shape),
-   lambda s, *idx, pattern, shape: tuple(shape),
+   lambda s, *idx, pattern, shape: tuple(shape), shown="indexing (gradient)",
    vjp=(lambda g, n, dy: g.take(dy, *n.inputs[1:], pattern=n.params["pattern"]),), fresh=True)
 
 

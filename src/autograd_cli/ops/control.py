@@ -35,7 +35,7 @@ def _branch_grad(g, n, dy, i):
     return g.zeros(n.inputs[i].shape)
 
 
-op("branch", _branch, lambda s, *rest, expected, what: s,
+op("branch", _branch, lambda s, *rest, expected, what: s, shown="control flow",
    sym=lambda S, value, *rest, expected, what: value, vjp=_branch_grad)
 
 

@@ -107,7 +107,7 @@ op("gather", _gather, _gather_shape, prepare=_gather_prepare,
    vjp=(lambda g, n, dy: g.gather_add(dy, n.inputs[1], shape=n.inputs[0].shape, **_gather_params(n)), None),
    fresh=True)
 op("gather_add", _gather_add,
-   lambda dy, ids, axis, batch_dims, wrap, shape: tuple(shape), sym=_sym_gather_add,
+   lambda dy, ids, axis, batch_dims, wrap, shape: tuple(shape), sym=_sym_gather_add, shown="gather (gradient)",
    vjp=(lambda g, n, dy: g.gather(dy, n.inputs[1], **_gather_params(n)), None), fresh=True)
 
 
@@ -223,7 +223,7 @@ op("boolean_mask", _boolean_mask, _mask_shape, prepare=_mask_prepare,
    sym=lambda S, t, m, axis, count: _boolean_mask(t, np.asarray(m, dtype=np.float64), axis, count),
    vjp=(lambda g, n, dy: g.boolean_unmask(dy, n.inputs[1], axis=n.params["axis"], shape=n.inputs[0].shape),
         None), fresh=True)
-op("boolean_unmask", _boolean_unmask, lambda ds, ms, axis, shape: tuple(shape),
+op("boolean_unmask", _boolean_unmask, lambda ds, ms, axis, shape: tuple(shape), shown="boolean_mask (gradient)",
    sym=lambda S, dy, m, axis, shape: _boolean_unmask(np.asarray(dy, dtype=object),
                                                      np.asarray(m, dtype=np.float64), axis, shape),
    vjp=(lambda g, n, dy: g.boolean_mask(dy, n.inputs[1], axis=n.params["axis"],

@@ -139,7 +139,7 @@ def _matrix_diag_shape(s, rows, cols):
 op("diag_part", lambda x: np.diagonal(x, axis1=-2, axis2=-1).copy(), _diag_part_shape,
    sym=lambda S, x: np.diagonal(x, axis1=-2, axis2=-1).copy(),
    vjp=(lambda g, n, dy: g.matrix_diag(dy, rows=n.inputs[0].shape[-2], cols=n.inputs[0].shape[-1]),), fresh=True)
-op("matrix_diag", _matrix_diag, _matrix_diag_shape, sym=lambda S, x, rows, cols: _matrix_diag(np.asarray(x, dtype=object), rows, cols),
+op("matrix_diag", _matrix_diag, _matrix_diag_shape, shown="diag", sym=lambda S, x, rows, cols: _matrix_diag(np.asarray(x, dtype=object), rows, cols),
    vjp=(lambda g, n, dy: g.diag_part(dy),), fresh=True)
 
 

@@ -79,7 +79,7 @@ def _params(n):
 op("segment_sum", _segment_sum, _segment_shape, prepare=_segment_prepare,
    sym=lambda S, d, i, num, sorted: _segment_sum(np.asarray(d, dtype=object), i, num, sorted),
    vjp=(lambda g, n, dy: g.segment_gather(dy, n.inputs[1], **_params(n)), None), fresh=True)
-op("segment_gather", _segment_gather, _gather_shape, prepare=_gather_prepare,
+op("segment_gather", _segment_gather, _gather_shape, prepare=_gather_prepare, shown="segment (gradient)",
    sym=lambda S, d, i, num, sorted: _segment_gather(np.asarray(d, dtype=object), i, num, sorted),
    vjp=(lambda g, n, dy: g.segment_sum(dy, n.inputs[1], **_params(n)), None), fresh=True)
 

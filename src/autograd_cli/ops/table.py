@@ -26,6 +26,8 @@ them all. A row holds everything the rest of the program knows about an op:
   result never shares memory with an input), `rearranges` (the result is a
   view or copy of one input's elements: reshape, transpose, ...). A NumPy
   ufunc forward of a float op may write into a dead input's buffer (`out=`).
+- `shown`: the name errors use for an op the user never calls by name (getitem and
+  take are `indexing`, a gradient-only row names the function it differentiates).
 - Facts for the built-in functions: `args`, the parameter names (TensorFlow's)
   of the built-in of the same name that applies this op to its arguments
   (None: the op is not called directly, or a built-in written by hand in
@@ -65,6 +67,12 @@ class Op:
     rearranges: bool = False
     args: tuple | None = None
     aliases: tuple = field(default=())
+    shown: str = ""            # the name errors use, where the op is not a function the user wrote
+
+    @property
+    def title(self) -> str:
+        """How errors name the op: the user's function (x[...] is `indexing`, not getitem)."""
+        return self.shown or self.name
 
     def input_vjp(self, i: int):
         """The gradient rule for input i, or None where no gradient flows."""
