@@ -149,6 +149,19 @@ def ref_w3(d: dict):
 
 # ---------------------------------------------------------------- cold start
 
+# The same program as a TensorFlow 1.x snippet (eval FILE.py, spec section 9).
+COLD_SNIPPET = """\
+import tensorflow as tf
+w = tf.Variable(2.0)
+b = tf.Variable(1.0)
+y = 3.0 * w + b
+loss = (10.0 - y) ** 2 / 2
+gw, gb = tf.gradients(loss, [w, b])
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    print(sess.run([gw, gb]))
+"""
+
 COLD_PROGRAM = """\
 w = variable(2.0)
 b = variable(1.0)

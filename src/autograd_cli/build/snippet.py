@@ -85,7 +85,8 @@ class Interpreter:
         self.b.source = source
         self.g = self.b.g
         self.graph_mode = _uses_graph_mode(tree)
-        self.rng = np.random.RandomState(seed)
+        self._seed = seed
+        self._rng = None                # NumPy's legacy generator, made when first used
         self.on_print = on_print
         self.prints: list[PrintRecord] = []
         self.output: list[str] = []
@@ -107,6 +108,16 @@ class Interpreter:
         self.record_values: dict = {}   # record index -> {node id: value}
         self.record_runs: dict = {}     # record index -> the session run's values (graph mode)
         self.declared: dict = {}        # placeholder node id -> declared shape (None: unknown)
+
+    @property
+    def rng(self):
+        if self._rng is None:
+            self._rng = np.random.RandomState(self._seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value):
+        self._rng = value
 
     def layer_name(self, base):
         k = self.layer_counts.get(base, 0)
@@ -532,8 +543,10 @@ class Interpreter:
             elif isinstance(left, (Tensor, Variable)) or isinstance(right, (Tensor, Variable)):
                 if len(e.ops) > 1:
                     raise AgError("a chained comparison of tensors is not supported; compare two at a time", e.pos)
-                return self.tensor_op(COMPARE_OPS[op], [left, right], [e.left, right_e], e.pos,
-                                      tf_name=TF_COMPARE[op])
+                start = len(self.g.nodes)
+                a, b = self.node(left, e.left), self.node(right, right_e)
+                self.g.pos = e.pos
+                return self.wrap_new(self.b.apply(COMPARE_OPS[op], a, b), "bool", TF_COMPARE[op], start)
             else:
                 value = self.py_binary(PY_COMPARE[op], left, right, e.pos, op)
                 if isinstance(value, np.ndarray) and len(e.ops) > 1:
@@ -1040,8 +1053,9 @@ class Interpreter:
                 continue
             value = self.expr(part.value, env)
             spec = self.fstring(part.spec, env) if part.spec else ""
-            text = L.format_field(self, value, part.conversion, spec, part.value)
-            out.append((part.text + "=" if part.debug else "") + text)
+            conversion = part.conversion or ("r" if part.debug and not spec else "")
+            text = L.format_field(self, value, conversion, spec, part.value)
+            out.append((part.text if part.debug else "") + text)
         return "".join(out)
 
     def emit(self, text, line, values):

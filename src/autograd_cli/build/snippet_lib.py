@@ -9,9 +9,7 @@ data only (numbers, lists, arrays), never on anything a snippet could make calla
 """
 from __future__ import annotations
 
-import difflib
 import math
-import string
 
 import numpy as np
 
@@ -85,7 +83,14 @@ def call_builtin(I, bname, args, kwargs, site, display, tf_type=None):
                                                            I.result_dtype(list(args) + list(kwargs.values())))
     if bname in ("argmax", "argmin"):
         out_dtype = "int64"
+    elif dtype is None and bname in FLOAT_CREATION:
+        out_dtype = "float32"
     return I.wrap_new(result, out_dtype, tf_type or TF_TYPES.get(bname, _camel(bname)), start, tf_name)
+
+
+FLOAT_CREATION = {"zeros", "ones", "eye", "one_hot", "random_normal", "random_uniform", "linspace", "softmax",
+                  "sigmoid", "exp", "log", "sqrt", "categorical_crossentropy", "mean_squared_error",
+                  "reduce_mean"}
 
 
 def builtin_fn(display, bname, tf_type=None):
@@ -95,6 +100,8 @@ def builtin_fn(display, bname, tf_type=None):
 
 
 def _suggest(name, candidates):
+    import difflib
+
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
 
@@ -2043,6 +2050,8 @@ def str_format(I, fmt, args, kwargs, site):
             raise AgError("ValueError: Max string recursion exceeded", site.pos)
         out = []
         try:
+            import string
+
             parsed = list(string.Formatter().parse(text))
         except ValueError as exc:
             raise AgError(f"ValueError: {exc}", site.pos) from None

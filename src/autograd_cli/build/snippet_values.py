@@ -241,10 +241,10 @@ def _uses_graph_mode(tree) -> bool:
             stack.extend(item)
         elif isinstance(item, tuple):
             stack.extend(item)
-        elif hasattr(item, "__slots__"):
-            for slot in getattr(type(item), "__slots__", ()):
-                value = getattr(item, slot, None)
-                if isinstance(value, (list, tuple)) or hasattr(value, "__slots__"):
+        elif hasattr(item, "_fields"):
+            for name in item._fields:
+                value = getattr(item, name, None)
+                if isinstance(value, (list, tuple)) or hasattr(value, "_fields"):
                     stack.append(value)
     return False
 

@@ -11,255 +11,262 @@ from __future__ import annotations
 
 import ast as _pyast   # only for literal_eval of one string/number token (no names, no calls)
 import functools
-from dataclasses import dataclass, field
 
 from ..errors import AgError, pos_at
 
 
 # ---------------------------------------------------------------- syntax tree
+# Plain classes with __slots__ (a @dataclass costs ~0.2 ms to create; forty of them were
+# 8 ms of every snippet's start). `_fields` lists the constructor's parameters in order.
 
-@dataclass(eq=False, slots=True)
-class Expr:
-    pos: int            # packed position (errors.pos_at) errors point to
-    start: int          # source offsets of the whole expression
-    end: int
-    depth: int
+class _Tree:
+    __slots__ = ()
+    _fields: tuple = ()
+    _defaults: dict = {}
+
+    def __init__(self, *args, **kwargs):
+        fields = self._fields
+        if len(args) > len(fields):
+            raise TypeError(f"{type(self).__name__} takes {len(fields)} arguments")
+        for name, value in zip(fields, args):
+            setattr(self, name, value)
+        for name in fields[len(args):]:
+            setattr(self, name, kwargs.pop(name) if name in kwargs else self._defaults[name])
+        if kwargs:
+            raise TypeError(f"{type(self).__name__} has no field {next(iter(kwargs))!r}")
+
+    def __repr__(self):
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+class Expr(_Tree):
+    __slots__ = ('pos', 'start', 'end', 'depth')
+    _fields = ('pos', 'start', 'end', 'depth')
+    # pos: packed position (errors.pos_at) errors point to
+    # start: source offsets of the whole expression
 
 
-@dataclass(eq=False, slots=True)
 class Num(Expr):
-    value: object       # int, float or complex (Python's reading of the literal)
+    __slots__ = ('value',)
+    _fields = Expr._fields + ('value',)
+    # value: int, float or complex (Python's reading of the literal)
 
 
-@dataclass(eq=False, slots=True)
 class Str(Expr):
-    value: str
+    __slots__ = ('value',)
+    _fields = Expr._fields + ('value',)
 
 
-@dataclass(eq=False, slots=True)
 class FStr(Expr):
-    parts: list         # str | FField
+    __slots__ = ('parts',)
+    _fields = Expr._fields + ('parts',)
+    # parts: str | FField
 
 
-@dataclass(eq=False, slots=True)
-class FField:
-    value: Expr
-    conversion: str     # "", "r", "s", "a"
-    spec: list          # parts of the format spec (str | FField), like FStr.parts
-    text: str           # the expression's text (for f"{x=}")
-    debug: bool
+class FField(_Tree):
+    __slots__ = ('value', 'conversion', 'spec', 'text', 'debug')
+    _fields = ('value', 'conversion', 'spec', 'text', 'debug')
+    # conversion: "", "r", "s", "a"
+    # spec: parts of the format spec (str | FField), like FStr.parts
+    # text: the expression's text (for f"{x=}")
 
 
-@dataclass(eq=False, slots=True)
 class Const(Expr):
-    value: object       # None, True, False, Ellipsis
+    __slots__ = ('value',)
+    _fields = Expr._fields + ('value',)
+    # value: None, True, False, Ellipsis
 
 
-@dataclass(eq=False, slots=True)
 class Name(Expr):
-    id: str
+    __slots__ = ('id',)
+    _fields = Expr._fields + ('id',)
 
 
-@dataclass(eq=False, slots=True)
 class Attr(Expr):
-    value: Expr
-    attr: str
-    attr_pos: int
+    __slots__ = ('value', 'attr', 'attr_pos')
+    _fields = Expr._fields + ('value', 'attr', 'attr_pos')
 
 
-@dataclass(eq=False, slots=True)
-class Keyword:
-    name: str
-    value: Expr
-    pos: int
+class Keyword(_Tree):
+    __slots__ = ('name', 'value', 'pos')
+    _fields = ('name', 'value', 'pos')
 
 
-@dataclass(eq=False, slots=True)
 class Call(Expr):
-    func: Expr
-    args: list
-    kwargs: list        # [Keyword]
+    __slots__ = ('func', 'args', 'kwargs')
+    _fields = Expr._fields + ('func', 'args', 'kwargs')
+    # kwargs: [Keyword]
 
 
-@dataclass(eq=False, slots=True)
 class Slice(Expr):
-    lower: Expr | None
-    upper: Expr | None
-    stride: Expr | None
+    __slots__ = ('lower', 'upper', 'stride')
+    _fields = Expr._fields + ('lower', 'upper', 'stride')
 
 
-@dataclass(eq=False, slots=True)
 class Index(Expr):
-    target: Expr
-    subscripts: list    # [Expr | Slice]
-    tuple_form: bool    # x[a, b] (or x[a,]) rather than x[a]
+    __slots__ = ('target', 'subscripts', 'tuple_form')
+    _fields = Expr._fields + ('target', 'subscripts', 'tuple_form')
+    # subscripts: [Expr | Slice]
+    # tuple_form: x[a, b] (or x[a,]) rather than x[a]
 
 
-@dataclass(eq=False, slots=True)
 class ListExpr(Expr):
-    items: list
+    __slots__ = ('items',)
+    _fields = Expr._fields + ('items',)
 
 
-@dataclass(eq=False, slots=True)
 class TupleExpr(Expr):
-    items: list
+    __slots__ = ('items',)
+    _fields = Expr._fields + ('items',)
 
 
-@dataclass(eq=False, slots=True)
 class DictExpr(Expr):
-    keys: list
-    values: list
+    __slots__ = ('keys', 'values')
+    _fields = Expr._fields + ('keys', 'values')
 
 
-@dataclass(eq=False, slots=True)
 class BinOp(Expr):
-    op: str             # + - * / // % @ **
-    left: Expr
-    right: Expr
+    __slots__ = ('op', 'left', 'right')
+    _fields = Expr._fields + ('op', 'left', 'right')
+    # op: + - * / // % @ **
 
 
-@dataclass(eq=False, slots=True)
 class Unary(Expr):
-    op: str             # + -
-    operand: Expr
+    __slots__ = ('op', 'operand')
+    _fields = Expr._fields + ('op', 'operand')
+    # op: + -
 
 
-@dataclass(eq=False, slots=True)
 class Compare(Expr):
-    left: Expr
-    ops: list           # "<", "in", "not in", "is", "is not", ...
-    rights: list
+    __slots__ = ('left', 'ops', 'rights')
+    _fields = Expr._fields + ('left', 'ops', 'rights')
+    # ops: "<", "in", "not in", "is", "is not", ...
 
 
-@dataclass(eq=False, slots=True)
 class BoolOp(Expr):
-    op: str             # and | or
-    values: list
+    __slots__ = ('op', 'values')
+    _fields = Expr._fields + ('op', 'values')
+    # op: and | or
 
 
-@dataclass(eq=False, slots=True)
 class Not(Expr):
-    operand: Expr
+    __slots__ = ('operand',)
+    _fields = Expr._fields + ('operand',)
 
 
-@dataclass(eq=False, slots=True)
 class IfExp(Expr):
-    test: Expr
-    body: Expr
-    orelse: Expr
+    __slots__ = ('test', 'body', 'orelse')
+    _fields = Expr._fields + ('test', 'body', 'orelse')
 
 
-@dataclass(eq=False, slots=True)
 class Lambda(Expr):
-    params: list        # [str]
-    body: Expr
+    __slots__ = ('params', 'body')
+    _fields = Expr._fields + ('params', 'body')
+    # params: [str]
 
 
-@dataclass(eq=False, slots=True)
-class Comprehension:
-    target: Expr
-    iter: Expr
-    ifs: list
+class Comprehension(_Tree):
+    __slots__ = ('target', 'iter', 'ifs')
+    _fields = ('target', 'iter', 'ifs')
 
 
-@dataclass(eq=False, slots=True)
 class ListComp(Expr):
-    elt: Expr
-    generators: list    # [Comprehension]
+    __slots__ = ('elt', 'generators')
+    _fields = Expr._fields + ('elt', 'generators')
+    # generators: [Comprehension]
 
 
-@dataclass(eq=False, slots=True)
 class Refused(Expr):
-    what: str           # a construct outside the subset, named in the error when reached
+    __slots__ = ('what',)
+    _fields = Expr._fields + ('what',)
+    # what: a construct outside the subset, named in the error when reached
 
 
-@dataclass(eq=False, slots=True)
-class Stmt:
-    pos: int
+class Stmt(_Tree):
+    __slots__ = ('pos',)
+    _fields = ('pos',)
 
 
-@dataclass(eq=False, slots=True)
 class Import(Stmt):
-    module: str         # dotted module name ("tensorflow", "tensorflow.keras", ...)
-    names: list         # [(name, alias)] for `from M import ...`; [] for `import M`
-    alias: str | None   # `import M as alias`
-    star: bool = False
+    __slots__ = ('module', 'names', 'alias', 'star')
+    _fields = Stmt._fields + ('module', 'names', 'alias', 'star')
+    _defaults = {'star': False}
+    # module: dotted module name ("tensorflow", "tensorflow.keras", ...)
+    # names: [(name, alias)] for `from M import ...`; [] for `import M`
+    # alias: `import M as alias`
 
 
-@dataclass(eq=False, slots=True)
 class Assign(Stmt):
-    targets: list       # [Expr] (a = b = value has two)
-    value: Expr
+    __slots__ = ('targets', 'value')
+    _fields = Stmt._fields + ('targets', 'value')
+    # targets: [Expr] (a = b = value has two)
 
 
-@dataclass(eq=False, slots=True)
 class AugAssign(Stmt):
-    target: Expr
-    op: str             # + - * / // % ** @
-    value: Expr
+    __slots__ = ('target', 'op', 'value')
+    _fields = Stmt._fields + ('target', 'op', 'value')
+    # op: + - * / // % ** @
 
 
-@dataclass(eq=False, slots=True)
 class ExprStmt(Stmt):
-    value: Expr
+    __slots__ = ('value',)
+    _fields = Stmt._fields + ('value',)
 
 
-@dataclass(eq=False, slots=True)
 class Del(Stmt):
-    targets: list
+    __slots__ = ('targets',)
+    _fields = Stmt._fields + ('targets',)
 
 
-@dataclass(eq=False, slots=True)
 class Pass(Stmt):
-    pass
+    __slots__ = ()
+    _fields = Stmt._fields + ()
 
 
-@dataclass(eq=False, slots=True)
 class Break(Stmt):
-    pass
+    __slots__ = ()
+    _fields = Stmt._fields + ()
 
 
-@dataclass(eq=False, slots=True)
 class Continue(Stmt):
-    pass
+    __slots__ = ()
+    _fields = Stmt._fields + ()
 
 
-@dataclass(eq=False, slots=True)
 class Return(Stmt):
-    value: Expr | None
+    __slots__ = ('value',)
+    _fields = Stmt._fields + ('value',)
 
 
-@dataclass(eq=False, slots=True)
 class If(Stmt):
-    branches: list      # [(test, [Stmt])]
-    orelse: list
+    __slots__ = ('branches', 'orelse')
+    _fields = Stmt._fields + ('branches', 'orelse')
+    # branches: [(test, [Stmt])]
 
 
-@dataclass(eq=False, slots=True)
 class For(Stmt):
-    target: Expr
-    iter: Expr
-    body: list
-    orelse: list
+    __slots__ = ('target', 'iter', 'body', 'orelse')
+    _fields = Stmt._fields + ('target', 'iter', 'body', 'orelse')
 
 
-@dataclass(eq=False, slots=True)
 class With(Stmt):
-    items: list         # [(Expr, name | None, pos)]
-    body: list
+    __slots__ = ('items', 'body')
+    _fields = Stmt._fields + ('items', 'body')
+    # items: [(Expr, name | None, pos)]
 
 
-@dataclass(eq=False, slots=True)
 class FuncDef(Stmt):
-    name: str
-    params: list        # [(name, default Expr | None, pos)]
-    body: list
+    __slots__ = ('name', 'params', 'body')
+    _fields = Stmt._fields + ('name', 'params', 'body')
+    # params: [(name, default Expr | None, pos)]
 
 
-@dataclass
 class Snippet:
-    source: str
-    statements: list = field(default_factory=list)
+    __slots__ = ("source", "statements")
+
+    def __init__(self, source, statements=None):
+        self.source = source
+        self.statements = [] if statements is None else statements
 
 
 # ---------------------------------------------------------------- parser
@@ -273,8 +280,12 @@ def _grammar_text() -> str:
 def _parser():
     from lark import Lark
 
-    return Lark(_grammar_text(), parser="lalr", lexer="contextual", postlex=_Indenter(),
-                start=["file_input", "expr_input"], propagate_positions=True, maybe_placeholders=True)
+    options = dict(parser="lalr", lexer="basic", postlex=_Indenter(), start=["file_input", "expr_input"],
+                   propagate_positions=True, maybe_placeholders=True)
+    try:   # the LALR tables are cached in the temp dir (as for ag.lark): building them costs ~0.2 s
+        return Lark(_grammar_text(), cache=True, **options)
+    except OSError:  # an unwritable temp dir only costs the cache
+        return Lark(_grammar_text(), **options)
 
 
 def _indenter_base():
@@ -490,7 +501,7 @@ def _lark_transformer():
 
         def import_list(self, meta, children):
             if len(children) == 1 and not isinstance(children[0], tuple) and children[0] is not None \
-                    and getattr(children[0], "type", "") == "STAR":
+                    and getattr(children[0], "type", "") == "MUL_OP":
                 return "*"
             return [c for c in children if isinstance(c, tuple)]
 

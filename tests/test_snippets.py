@@ -1,0 +1,461 @@
+"""TensorFlow snippets (spec section 9): the Python subset and the library surface.
+Every expected value is derived by hand or by NumPy written here."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from autograd_cli.api import evaluate_snippet
+from autograd_cli.errors import AgError
+
+TF = "import tensorflow as tf\n"
+NP = "import numpy as np\n"
+
+
+def out(source, seed=0):
+    return "".join(p.text for p in evaluate_snippet(source, seed=seed).prints)
+
+
+def lines(source, seed=0):
+    return out(source, seed).splitlines()
+
+
+def fails(source):
+    with pytest.raises(AgError) as info:
+        evaluate_snippet(source, seed=0)
+    return info.value
+
+
+def nums(text):
+    return [float(t) for t in text.strip("[]() \n").replace(",", " ").split()]
+
+
+# ---------------------------------------------------------------- the Python subset
+
+def test_loops_conditions_functions_and_printing():
+    source = """
+def f(a, b=2):
+    return a * b
+total = 0
+for i, (p, q) in enumerate(zip([1, 2, 3], [4, 5, 6])):
+    if i == 0:
+        continue
+    elif i == 1:
+        total += f(p, q)
+    else:
+        total += f(p)
+print(total, "done", sep="|", end="!\\n")
+squares = [k * k for k in range(5) if k % 2 == 0]
+print(squares, len(squares), sum(squares), max(squares), min(squares), abs(-3), round(2.675, 2))
+d = {"a": 1, "b": (2, 3)}
+del d["a"]
+print(d, tuple([1]), list(range(3))[::-1], "x" in "xyz", None is None, 1 is not None)
+"""
+    # total = 2*5 + 3*2 = 16; squares of 0, 2, 4
+    assert lines(source) == ["16|done!", "[0, 4, 16] 3 20 16 0 3 2.67",
+                             "{'b': (2, 3)} (1,) [2, 1, 0] True True True"]
+
+
+def test_format_and_fstrings_with_specs():
+    source = 'x = 3.14159\nn = 7\nprint("{:.2f} {:>4d} {!r} {name}".format(x, n, "s", name="k"))\n' \
+             'print(f"{x:.3f}|{n:03d}|{x*2=}|{n!r:>3}")\n'
+    assert lines(source) == ["3.14    7 's' k", "3.142|007|x*2=6.28318|  7"]
+
+
+def test_indexing_slicing_and_builtins_on_plain_values():
+    source = NP + """a = np.array([[1.0, 2.0], [3.0, 4.0]])
+print(a[1, 0], a[:, 1], a.T[0], a.shape, a.astype(np.int32)[1])
+xs = [5, 6, 7, 8]
+print(xs[1:3], xs[-1], float(3), int(2.9), str(4), isinstance(xs, list), isinstance(2.0, int))
+"""
+    assert lines(source) == ["3.0 [2. 4.] [1. 3.] (2, 2) [3 4]", "[6, 7] 8 3.0 2 4 True False"]
+
+
+def test_numpy_legacy_generator_equals_numpys_own():
+    source = NP + "np.random.seed(7)\nprint(np.random.randn(3))\nprint(np.random.randint(0, 10, 4))\n" \
+                  "print(np.random.uniform(-1, 1, 2))\n"
+    rng = np.random.RandomState(7)
+    a, b, c = rng.randn(3), rng.randint(0, 10, 4), rng.uniform(-1, 1, 2)
+    got = lines(source)
+    np.testing.assert_allclose(nums(got[0]), a, rtol=1e-6)      # printed with NumPy's 8 digits
+    assert nums(got[1]) == list(b)
+    np.testing.assert_allclose(nums(got[2]), c, rtol=1e-6)
+
+
+@pytest.mark.parametrize("source, what", [
+    ("while True:\n    pass\n", "while"),
+    ("class A:\n    pass\n", "class"),
+    ("f = lambda x: x\n", "lambda"),
+    ("import os\n", "import os"),
+    ("open('x')\n", "open"),
+    ("exec('1')\n", "exec"),
+    ("try:\n    x = 1\nexcept:\n    pass\n", "try"),
+    (TF + "x = tf.constant(1.0)\nif x > 0:\n    pass\n", "tf.cond"),
+    ("x = [1, 2].__class__\n", "__class__"),
+    ('print("{0.__class__}".format(1))\n', "format field"),
+])
+def test_outside_the_subset_is_a_located_error_naming_the_construct(source, what):
+    exc = fails(source)
+    assert exc.pos is not None
+    text = exc.message.lower()
+    assert what.lower().split()[0] in text or "attribute" in text, exc.message
+
+
+def test_syntax_error_is_located():
+    exc = fails("x = (1,\ny = 2\n")
+    assert exc.pos is not None and "syntax" in exc.message
+
+
+# ---------------------------------------------------------------- graph mode: sessions
+
+def test_variables_constants_placeholders_and_nested_fetches():
+    source = TF + """x = tf.placeholder(tf.float32, shape=[2], name='x')
+w = tf.Variable([1.0, 2.0], name='w')
+c = tf.constant(3.0)
+y = tf.reduce_sum(x * w) + c
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+r = sess.run({'y': y, 'parts': (w, [c])}, feed_dict={x: [10.0, 20.0]})
+print(r['y'], r['parts'])
+print(x, w, y)
+sess.close()
+"""
+    first, second = lines(source)
+    assert first == "53.0 (array([1., 2.], dtype=float32), [3.0])"     # 10*1 + 20*2 + 3
+    assert second == ("<tf.Tensor 'x:0' shape=(2,) dtype=float32> <tf.Variable 'w:0' shape=(2,) "
+                      "dtype=float32_ref> <tf.Tensor 'add:0' shape=() dtype=float32>")
+
+
+def test_session_errors_feed_uninitialized_closed():
+    base = TF + "x = tf.placeholder(tf.float32)\nv = tf.Variable(1.0)\ny = x * v\nsess = tf.Session()\n"
+    assert "must feed a value for placeholder" in fails(base + "sess.run(tf.global_variables_initializer())\n"
+                                                                "sess.run(y)\n").message
+    assert "uninitialized value Variable" in fails(base + "sess.run(y, feed_dict={x: 2.0})\n").message
+    assert "closed Session" in fails(base + "sess.close()\nsess.run(v)\n").message
+
+
+def test_eval_and_run_use_the_default_session_and_interactive_session():
+    source = TF + """a = tf.Variable(2.0)
+b = a * a
+with tf.Session() as sess:
+    tf.global_variables_initializer().run()
+    print(b.eval(), sess.run(a))
+s2 = tf.InteractiveSession()
+tf.global_variables_initializer().run()
+print((b + 1).eval())
+"""
+    assert lines(source) == ["4.0 2.0", "5.0"]
+
+
+def test_assign_ops_run_only_when_fetched():
+    source = TF + """v = tf.Variable(1.0)
+inc = tf.assign_add(v, 2.0)
+dbl = v.assign(v * 2)
+sub = v.assign_sub(0.5)
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+print(sess.run(v))
+print(sess.run(inc), sess.run(v))
+print(sess.run(dbl), sess.run(sub), sess.run(v))
+"""
+    # nothing runs until fetched: 1; +2 -> 3; *2 -> 6; -0.5 -> 5.5
+    assert lines(source) == ["1.0", "3.0 3.0", "6.0 5.5 5.5"]
+
+
+def test_one_run_reads_start_of_run_values_and_applies_every_fetched_update():
+    source = TF + """v = tf.Variable(1.0)
+w = tf.Variable(10.0)
+up_v = v.assign(w)
+up_w = w.assign(v)
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+print(sess.run([up_v, up_w]), sess.run([v, w]))
+"""
+    assert lines(source) == ["[10.0, 1.0] [10.0, 1.0]"]
+
+
+def test_gradients_in_graph_mode_with_stop_gradients_and_grad_ys():
+    source = TF + """a = tf.constant(0.)
+b = 2 * a
+g1 = tf.gradients(a + b, [a, b], stop_gradients=[a, b])
+x = tf.constant([1.0, 2.0])
+g2 = tf.gradients(x * x, x, grad_ys=tf.constant([3.0, 5.0]))
+with tf.Session() as sess:
+    print(sess.run(g1), sess.run(g2))
+"""
+    # spec's reference: [1, 1]; d(x*x)/dx weighted by grad_ys = 2x * [3, 5] = [6, 20]
+    assert lines(source) == ["[1.0, 1.0] [array([ 6., 20.], dtype=float32)]"]
+
+
+def test_unconnected_gradients_zero():
+    source = TF + """a = tf.Variable(1.0)
+b = tf.Variable(2.0)
+g = tf.gradients(a * 3.0, [a, b], unconnected_gradients=tf.UnconnectedGradients.ZERO)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    print(sess.run(g))
+"""
+    assert lines(source) == ["[3.0, 0.0]"]
+
+
+# ---------------------------------------------------------------- optimizers (TF1 update rules)
+
+def _train(opt, steps=3):
+    source = TF + f"""w = tf.Variable(1.0)
+loss = (w * 3.0 - 2.0) ** 2
+train = {opt}.minimize(loss)
+sess = tf.Session()
+sess.run(tf.global_variables_initializer())
+for _ in range({steps}):
+    sess.run(train)
+print(sess.run(w))
+"""
+    return float(out(source))
+
+
+def _grad(w):      # d((3w - 2)^2)/dw
+    return 6.0 * (3.0 * w - 2.0)
+
+
+def test_gradient_descent_optimizer():
+    w = 1.0
+    for _ in range(3):
+        w -= 0.01 * _grad(w)
+    assert _train("tf.train.GradientDescentOptimizer(0.01)") == pytest.approx(w, rel=1e-6)
+
+
+def test_momentum_optimizer():
+    w, acc = 1.0, 0.0
+    for _ in range(3):
+        acc = 0.9 * acc + _grad(w)
+        w -= 0.01 * acc
+    assert _train("tf.train.MomentumOptimizer(0.01, 0.9)") == pytest.approx(w, rel=1e-6)
+
+
+def test_adam_optimizer_tf1_rule():
+    w, m, v = 1.0, 0.0, 0.0
+    b1, b2, eps, lr = 0.9, 0.999, 1e-8, 0.1
+    for t in range(1, 4):
+        g = _grad(w)
+        m, v = b1 * m + (1 - b1) * g, b2 * v + (1 - b2) * g * g
+        lr_t = lr * np.sqrt(1 - b2 ** t) / (1 - b1 ** t)
+        w -= lr_t * m / (np.sqrt(v) + eps)
+    assert _train("tf.train.AdamOptimizer(0.1)") == pytest.approx(w, rel=1e-6)
+
+
+def test_compute_and_apply_gradients_with_trainable_variables():
+    source = TF + """w = tf.Variable(2.0)
+b = tf.Variable(1.0)
+frozen = tf.Variable(5.0, trainable=False)
+loss = w * w + 3.0 * b + frozen
+opt = tf.train.GradientDescentOptimizer(0.5)
+pairs = opt.compute_gradients(loss)
+step = opt.apply_gradients(pairs)
+print(len(tf.trainable_variables()), [v.name for v in tf.trainable_variables()])
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    print(sess.run([g for g, v in pairs]))
+    sess.run(step)
+    print(sess.run([w, b, frozen]))
+"""
+    # dloss/dw = 2w = 4, dloss/db = 3; w = 2 - 0.5*4 = 0, b = 1 - 1.5 = -0.5
+    assert lines(source) == ["2 ['Variable:0', 'Variable_1:0']", "[4.0, 3.0]", "[0.0, -0.5, 5.0]"]
+
+
+# ---------------------------------------------------------------- eager: GradientTape
+
+def test_tape_watches_variables_not_constants():
+    source = TF + """v = tf.Variable(3.0)
+c = tf.constant(2.0)
+with tf.GradientTape() as tape:
+    y = v * v * c
+g = tape.gradient(y, [v, c])
+print(g)
+print(g[0].numpy(), y)
+"""
+    # d(2v^2)/dv = 4v = 12; c is not watched: None
+    assert lines(source) == ["[<tf.Tensor: shape=(), dtype=float32, numpy=12.0>, None]",
+                             "12.0 tf.Tensor(18.0, shape=(), dtype=float32)"]
+
+
+def test_tape_watch_persistent_and_second_call():
+    source = TF + """x = tf.constant([1.0, 2.0])
+with tf.GradientTape(persistent=True) as tape:
+    tape.watch(x)
+    y = tf.reduce_sum(x ** 3)
+    z = tf.reduce_sum(tf.exp(x))
+print(tape.gradient(y, x).numpy(), tape.gradient(z, x).numpy())
+"""
+    got = lines(source)[0]
+    expected = np.concatenate([3 * np.array([1.0, 2.0]) ** 2, np.exp([1.0, 2.0])])
+    np.testing.assert_allclose(nums(got.replace("] [", " ")), expected, rtol=1e-6)
+    exc = fails(TF + "x = tf.Variable(1.0)\nwith tf.GradientTape() as t:\n    y = x * x\n"
+                     "t.gradient(y, x)\nt.gradient(y, x)\n")
+    assert "non-persistent" in exc.message and exc.pos.line == 6
+
+
+def test_tape_watch_accessed_variables_false():
+    source = TF + """a = tf.Variable(2.0)
+b = tf.Variable(3.0)
+with tf.GradientTape(watch_accessed_variables=False) as tape:
+    tape.watch(a)
+    y = a * b
+print(tape.gradient(y, [a, b]))
+"""
+    assert lines(source) == ["[<tf.Tensor: shape=(), dtype=float32, numpy=3.0>, None]"]
+
+
+def test_nested_tapes_second_derivative_and_jacobian():
+    source = TF + """x = tf.Variable(2.0)
+with tf.GradientTape() as outer:
+    with tf.GradientTape() as inner:
+        y = x ** 3
+    dy = inner.gradient(y, x)
+d2y = outer.gradient(dy, x)
+print(dy.numpy(), d2y.numpy())
+v = tf.Variable([1.0, 2.0])
+with tf.GradientTape() as t:
+    w = v * v
+print(t.jacobian(w, v).numpy())
+"""
+    # 3x^2 = 12, 6x = 12; jacobian of v*v is diag(2v)
+    got = lines(source)
+    assert got[0] == "12.0 12.0"
+    np.testing.assert_allclose(nums(" ".join(got[1:]).replace("[", " ").replace("]", " ")), [2, 0, 0, 4])
+
+
+# ---------------------------------------------------------------- Keras
+
+def test_keras_dense_sequential_with_known_weights_and_mse():
+    source = TF + NP + """model = tf.keras.Sequential([
+    tf.keras.layers.Dense(2, activation='relu', kernel_initializer='ones', bias_initializer='zeros'),
+    tf.keras.layers.Dense(1, kernel_initializer=tf.keras.initializers.Constant(0.5), use_bias=False),
+])
+x = np.array([[1.0, 2.0, 3.0]])
+with tf.GradientTape() as tape:
+    y = model(x)
+    loss = tf.keras.losses.MeanSquaredError()(np.array([[1.0]]), y)
+grads = tape.gradient(loss, model.trainable_variables)
+print(len(model.trainable_variables), [v.name for v in model.trainable_variables])
+print(y.numpy(), loss.numpy())
+for g in grads:
+    print(g.numpy().tolist())
+"""
+    # hidden = relu([6, 6]); y = 0.5*6 + 0.5*6 = 6; loss = (6 - 1)^2 = 25; dL/dy = 10
+    # d/dk2 = 10 * hidden = [60, 60]; d/dhidden = 10 * 0.5 = 5; d/dk1 = x^T * 5; d/db1 = [5, 5]
+    got = lines(source)
+    assert got[0] == "3 ['dense/kernel:0', 'dense/bias:0', 'dense_1/kernel:0']"
+    assert got[1] == "[[6.]] 25.0"
+    assert got[2:] == ["[[5.0, 5.0], [10.0, 10.0], [15.0, 15.0]]", "[5.0, 5.0]", "[[60.0], [60.0]]"]
+
+
+def test_keras_categorical_crossentropy_and_sgd_step():
+    source = TF + """model = tf.keras.models.Sequential()
+model.add(tf.keras.layers.Dense(3, activation='softmax', kernel_initializer='zeros'))
+opt = tf.keras.optimizers.SGD(learning_rate=0.1)
+x = tf.ones((1, 2))
+y = tf.one_hot([1], depth=3)
+with tf.GradientTape() as tape:
+    loss = tf.keras.losses.CategoricalCrossentropy()(y, model(x))
+grads = tape.gradient(loss, model.trainable_variables)
+opt.apply_gradients(zip(grads, model.trainable_variables))
+print(round(float(loss), 6), model.trainable_variables[1].numpy())
+"""
+    # zero weights: p = 1/3 each; loss = log 3; dL/dbias = p - y = [1/3, -2/3, 1/3]; bias -= 0.1 * that
+    first = lines(source)[0]
+    loss, *bias = nums(first.replace("[", " ").replace("]", " "))
+    assert loss == pytest.approx(np.log(3), abs=1e-6)
+    np.testing.assert_allclose(bias, [-1 / 30, 2 / 30, -1 / 30], rtol=1e-6)
+
+
+def test_keras_adam_eager_rule():
+    source = TF + """w = tf.Variable(1.0)
+opt = tf.keras.optimizers.Adam(learning_rate=0.1)
+for _ in range(2):
+    with tf.GradientTape() as tape:
+        loss = (w - 3.0) ** 2
+    opt.apply_gradients(zip([tape.gradient(loss, w)], [w]))
+print(w.numpy())
+"""
+    w, m, v = 1.0, 0.0, 0.0
+    for t in (1, 2):
+        g = 2 * (w - 3.0)
+        m, v = 0.9 * m + 0.1 * g, 0.999 * v + 0.001 * g * g
+        w -= 0.1 * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t) * m / (np.sqrt(v) + 1e-7)
+    assert float(out(source)) == pytest.approx(w, rel=1e-6)
+
+
+# ---------------------------------------------------------------- spellings, names, printing
+
+def test_tf_prefixes_and_keras_backend_names():
+    source = TF + "from tensorflow.keras import backend as K\n" + """x = K.variable([1.0, 2.0, 3.0])
+y = K.sum(K.square(x)) + tf.math.reduce_mean(x) + tf.nn.relu(-1.0)
+g = K.gradients(y, x)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    print(sess.run(y), sess.run(g))
+"""
+    # 1 + 4 + 9 + mean 2 + relu 0 = 16; dy/dx = 2x + 1/3
+    first = lines(source)[0]
+    values = nums(first.replace("[array(", " ").replace(", dtype=float32)]", " ").replace("[", " ").replace("]", " "))
+    np.testing.assert_allclose(values, [16.0, 2 + 1 / 3, 4 + 1 / 3, 6 + 1 / 3], rtol=1e-6)
+
+
+def test_graph_tensor_names_follow_tensorflow():
+    source = TF + """a = tf.constant(1.0)
+b = tf.constant(2.0, name='b')
+c = a * b
+d = tf.multiply(a, b)
+e = tf.multiply(c, d, name='e')
+sess = tf.Session()
+print(a.name, b.name, c.name, d.name, e.name, c.shape, c.dtype)
+"""
+    assert lines(source) == ["Const:0 b:0 mul:0 Mul:0 e:0 () <dtype: 'float32'>"]
+
+
+def test_eager_tensor_printing_and_numpy():
+    source = TF + """t = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+print(t)
+print(tf.reduce_sum(t).numpy(), t.shape, t.numpy().tolist())
+v = tf.Variable(2.0)
+print(v)
+"""
+    assert lines(source) == ["tf.Tensor(", "[[1. 2.]", " [3. 4.]], shape=(2, 2), dtype=float32)",
+                             "10.0 (2, 2) [[1.0, 2.0], [3.0, 4.0]]",
+                             "<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=2.0>"]
+
+
+def test_json_prints_and_gradients():
+    result = evaluate_snippet(TF + """w = tf.Variable(3.0)
+with tf.GradientTape() as tape:
+    y = w * w
+g = tape.gradient(y, w)
+print("grad", g, w)
+""")
+    (entry,) = result.prints
+    assert entry.line == 6
+    assert entry.values[0] == "grad" and entry.values[1] == 6.0
+    assert entry.values[2] == {"tensor": "<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=3.0>",
+                               "value": 3.0}
+    (record,) = result.gradients
+    assert record.name == "g" and record.xs == ["w"] and float(record.values[0]) == 6.0
+
+
+def test_none_gradient_used_in_arithmetic_names_the_reason():
+    exc = fails(TF + """a = tf.Variable(1.0)
+b = tf.Variable(2.0)
+c = tf.stop_gradient(a) * b
+ga, gb = tf.gradients(c, [a, b])
+d = ga * 2
+""")
+    assert "NoneType" in exc.message and "stop_gradient at line 4" in exc.message and exc.pos.line == 6
+
+
+def test_snippet_does_not_load_for_ag_programs():
+    import subprocess
+    import sys
+
+    code = ("import sys; from autograd_cli.api import evaluate; evaluate('w = 2.0\\ny = w * w'); "
+            "print(any(m.endswith('snippet') or 'snippet_' in m for m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr
