@@ -109,3 +109,11 @@ def test_no_import_cycles():
 def test_the_checks_would_catch_an_upward_import():
     assert _layer("render.tables") > _layer("ops.table")
     assert "ops" in _graph()["graph"]
+
+
+def test_every_package_folder_is_a_regular_package():
+    # A folder without __init__.py still imports from a checkout (a namespace package),
+    # but a wheel built from the tracked files may leave it out.
+    folders = {p.parent for p in PACKAGE.rglob("*.py")}
+    missing = [str(f.relative_to(PACKAGE)) for f in folders if not (f / "__init__.py").is_file()]
+    assert not missing, missing
