@@ -49,6 +49,11 @@ EXCLUDED = {
     "floordiv": "no gradient (TensorFlow: FloorDiv is NotDifferentiable); values in test_ops_tf.py",
     "truncatediv": "no gradient (TruncateDiv is NotDifferentiable); values in test_ops_tf.py",
     "cast_to_int": "cast to an integer dtype: no gradient (TensorFlow's _CastGrad); test_ops_tf.py",
+    "softsign_grad": "TensorFlow's SoftsignGrad has no gradient (the second derivative is None); test_ops_tf.py",
+    "reduce_any": "boolean output, no gradient",
+    "reduce_all": "boolean output, no gradient",
+    "argmin": "integer-valued output, no gradient",
+    "top_k_indices": "integer-valued output, no gradient",
 }
 
 MAX_EXAMPLES = 30
@@ -242,6 +247,35 @@ def _polygamma(draw, rng):
                 forward=lambda x: special.polygamma(order, x))
 
 
+UNARY_DOMAINS.update({"elu": away_from_zero, "selu": away_from_zero, "softsign": away_from_zero})
+CASES.update({name: unary_case(UNARY_DOMAINS[name]) for name in ("elu", "selu", "softsign")})
+binary_case("elu_grad", lambda r, s: r.normal(size=s), lambda r, s: np.where(away_from_zero(r, s) < 0, r.uniform(-0.9, -0.1, s), r.uniform(0.1, 2, s)))
+binary_case("selu_grad", lambda r, s: r.normal(size=s), lambda r, s: np.where(away_from_zero(r, s) < 0, r.uniform(-1.7, -0.1, s), r.uniform(0.1, 2, s)))
+
+
+@case("take_along_last")
+def _take_along_last(draw, rng):
+    shape = draw(shapes(1, 3))
+    k = draw(st.integers(0, shape[-1]))
+    idx = np.argsort(rng.random(shape), axis=-1)[..., :k].astype(float)
+    return Case([rng.normal(size=shape)], make=lambda g, xs: g.take_along_last(xs[0], g.const(idx)),
+                forward=lambda x: np.take_along_axis(x, idx.astype(int), axis=-1))
+
+
+@case("put_along_last")
+def _put_along_last(draw, rng):
+    shape = draw(shapes(1, 3))
+    k = draw(st.integers(0, shape[-1]))
+    idx = np.argsort(rng.random(shape), axis=-1)[..., :k].astype(float)
+
+    def forward(dy):
+        out = np.zeros(shape)
+        np.put_along_axis(out, idx.astype(int), dy, axis=-1)
+        return out
+    return Case([rng.normal(size=shape[:-1] + (k,))],
+                make=lambda g, xs: g.put_along_last(xs[0], g.const(idx), size=shape[-1]), forward=forward)
+
+
 @case("leaky_relu")
 def _leaky_relu(draw, rng):
     return Case([away_from_zero(rng, draw(shapes()))], params={"alpha": draw(st.sampled_from([0.2, 0.01, 1.5]))})
@@ -298,6 +332,7 @@ reduction_case("reduce_mean", lambda r, s: r.normal(size=s))
 reduction_case("reduce_max", distinct)
 reduction_case("reduce_min", distinct)
 reduction_case("reduce_logsumexp", lambda r, s: r.normal(size=s) * 2)
+reduction_case("reduce_euclidean_norm", away_from_zero)
 
 
 @case("reduce_prod")
@@ -755,7 +790,8 @@ def test_broadcasting_example_from_the_brief():
 SECOND = ["exp", "sin", "tanh", "sigmoid", "log", "pow", "divide", "multiply", "matmul",
           "softmax", "log_softmax", "reduce_logsumexp", "reduce_prod", "softplus", "atan", "sqrt",
           "rsqrt", "reciprocal", "div_no_nan", "cumprod", "asin", "acos", "asinh", "acosh", "atanh", "erf",
-          "erfc", "lgamma", "atan2", "squared_difference", "mul_no_nan", "expm1"]
+          "erfc", "lgamma", "atan2", "squared_difference", "mul_no_nan", "expm1", "elu", "selu",
+          "reduce_euclidean_norm"]
 SECOND += ["einsum", "matrix_inverse", "matrix_determinant", "cholesky", "gather", "tile"]   # ops2
 
 

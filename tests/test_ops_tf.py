@@ -439,3 +439,176 @@ def test_an_elementwise_ufunc_op_is_one_row(monkeypatch):
     plain = run_plain(needed(built.graph.nodes))
     y = built.named["y"]
     exactly(plain[y.id], [4.0, -6.0])
+
+
+# ================================================================ activations
+
+def test_gelu_matches_tensorflows_documented_values():
+    # nn_ops.py docstring (float32): exact and approximate
+    close(value("y = gelu([-3.0, -1.0, 0.0, 1.0, 3.0])"),
+          [-0.00404951, -0.15865529, 0.0, 0.8413447, 2.9959507], rtol=1e-4, atol=1e-6)
+    close(value("y = gelu([-3.0, -1.0, 0.0, 1.0, 3.0], approximate=True)"),
+          [-0.00363752, -0.15880796, 0.0, 0.841192, 2.9963627], rtol=1e-4, atol=1e-6)
+
+
+def test_gelu_gradient_by_hand():
+    # d/dx x Phi(x) = Phi(x) + x phi(x)
+    x = np.array([-1.5, 0.0, 0.7])
+    phi = np.exp(-x * x / 2) / math.sqrt(2 * math.pi)
+    big_phi = 0.5 * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
+    (g,) = grads(f"x = variable({x.tolist()}); g = gradients(reduce_sum(gelu(x)), x)")
+    close(g, big_phi + x * phi)
+
+
+def test_elu_selu_values_and_second_derivatives():
+    close(value("y = elu(-1.0)"), -0.63212056, rtol=1e-8)
+    close(value("y = selu([-1.0, 0.0, 1.0])"), [-1.11133074, 0, 1.05070099], rtol=1e-8)
+    x = np.array([-1.0, 0.0, 2.0])
+    result = run(f"x = variable({x.tolist()})\n"
+                 "ge = gradients(reduce_sum(elu(x)), x); he = hessians(reduce_sum(elu(x)), x)\n"
+                 "gs = gradients(reduce_sum(selu(x)), x); hs = hessians(reduce_sum(selu(x)), x)")
+    scale, scale_alpha = 1.0507009873554805, 1.7580993408473768
+    close(result.values["ge"][0], np.where(x < 0, np.exp(x), 1.0))        # slope 1 at 0 (out = 0 is not < 0)
+    close(result.values["he"][0], np.diag(np.where(x < 0, np.exp(x), 0.0)))
+    close(result.values["gs"][0], np.where(x < 0, scale_alpha * np.exp(x), scale))
+    close(result.values["hs"][0], np.diag(np.where(x < 0, scale_alpha * np.exp(x), 0.0)))
+
+
+def test_softsign_value_gradient_and_no_second_derivative():
+    exactly(value("y = softsign([-1.0, 1.0])"), [-0.5, 0.5])
+    result = run("x = variable([-1.0, 3.0]); g1 = gradients(reduce_sum(softsign(x)), x)[0]; g = gradients(g1, x)\n"
+                 "h = hessians(reduce_sum(softsign(x)), x)")
+    close(result.values["g1"], [0.25, 1 / 16])
+    assert result.values["g"] == [None]             # TensorFlow: SoftsignGrad has no gradient
+    exactly(result.values["h"][0], np.zeros((2, 2)))   # hessians: an unconnected second derivative is zeros
+
+
+def test_hard_sigmoid_is_keras3_relu6_form():
+    exactly(value("y = hard_sigmoid([-3.0, -1.0, 0.0, 1.0, 3.0])"), [0, 1 / 3, 0.5, 2 / 3, 1])
+    (g,) = grads("x = variable([-3.0, 0.0, 3.0, 5.0]); g = gradients(reduce_sum(hard_sigmoid(x)), x)")
+    exactly(g, [0, 1 / 6, 0, 0])                   # 0 at exactly +-3 (relu6's kinks)
+
+
+def test_swish_is_silu_and_beta_gets_a_gradient():
+    x, beta = np.array([-1.0, 0.5, 2.0]), 1.5
+    result = run(f"x = variable({x.tolist()}); beta = variable({beta})\n"
+                 "y = swish(x, beta); z = silu(x, beta=beta); g = gradients(reduce_sum(y), [x, beta])")
+    s = sigmoid(beta * x)
+    close(result.values["y"], x * s)
+    close(result.values["z"], x * s)
+    gx, gb = result.values["g"]
+    close(gx, s * (1 + beta * x * (1 - s)))        # TensorFlow's custom gradient
+    close(gb, np.sum(x * x * s * (1 - s)))
+
+
+# ================================================================ reductions
+
+def test_cumsum_matches_tensorflows_docstring():
+    for call, expected in [("cumsum(x)", [2, 6, 12, 20]), ("cumsum(x, exclusive=True)", [0, 2, 6, 12]),
+                           ("cumsum(x, reverse=True)", [20, 18, 14, 8]),
+                           ("cumsum(x, exclusive=True, reverse=True)", [18, 14, 8, 0])]:
+        exactly(value(f"x = [2.0, 4.0, 6.0, 8.0]; y = {call}"), expected)
+
+
+def test_cumprod_gradient_at_zero_is_div_no_nan():
+    # TF's _CumprodGrad: div_no_nan(cumsum(out * dy, reverse), x): 0 at x = 0 (not the true 2 * 3 + 2 ...)
+    (g,) = grads("x = variable([2.0, 0.0, 3.0]); g = gradients(reduce_sum(cumprod(x)), x)")
+    exactly(g, [1 + 0 + 0, 0.0, 0.0])
+    (g,) = grads("x = variable([2.0, 5.0, 3.0]); g = gradients(reduce_sum(cumprod(x)), x)")
+    close(g, [1 + 5 + 15, 2 + 6, 10])
+
+
+def test_norms_and_their_gradients():
+    close(value("y = l2_loss([3.0, 4.0])"), 12.5)
+    close(value("y = norm([3.0, 4.0])"), 5.0)
+    close(value("y = reduce_euclidean_norm([[3.0, 4.0], [6.0, 8.0]], axis=1)"), [5.0, 10.0])
+    x = np.array([3.0, -4.0])
+    result = run(f"x = variable({x.tolist()})\n"
+                 "a = gradients(norm(x), x); b = gradients(reduce_euclidean_norm(x), x); c = gradients(l2_loss(x), x)\n"
+                 "d = gradients(norm(x, ord=1), x); e = gradients(norm(x, ord='inf'), x)")
+    close(result.values["a"][0], x / 5)
+    close(result.values["b"][0], x / 5)
+    close(result.values["c"][0], x)
+    close(result.values["d"][0], np.sign(x))
+    close(result.values["e"][0], [0.0, -1.0])
+    # at the zero vector the gradient is 0/0 = NaN, as TensorFlow
+    result = run("x = variable([0.0, 0.0]); a = gradients(norm(x), x); b = gradients(reduce_euclidean_norm(x), x)")
+    exactly(result.values["a"][0], [np.nan, np.nan])
+    exactly(result.values["b"][0], [np.nan, np.nan])
+
+
+def test_norm_refuses_what_tensorflow_refuses():
+    with pytest.raises(AgError, match="matrix norm"):
+        run("y = norm([1.0, 2.0], ord='fro')")
+    with pytest.raises(AgError, match="ord must be"):
+        run("y = norm([1.0, 2.0], ord=-1)")
+
+
+def test_top_k_values_indices_and_gradient():
+    # equal values: the lower index first; the gradient goes to the picked positions (no splitting)
+    result = run("x = variable([1.0, 3.0, 3.0, 2.0]); v, i = top_k(x, k=2); g = gradients(reduce_sum(v), x)\n"
+                 "w = top_k([[1.0, 5.0, 2.0], [7.0, 0.0, 9.0]])")
+    exactly(result.values["v"], [3, 3])
+    exactly(result.values["i"], [1, 2])
+    exactly(result.values["g"][0], [0, 1, 1, 0])
+    exactly(result.values["w"][0], [[5.0], [9.0]])
+    exactly(result.values["w"][1], [[1.0], [2.0]])
+    with pytest.raises(AgError, match="out of range"):
+        run("y = top_k([1.0, 2.0], 3)")
+
+
+def test_argmin_and_reduce_any_all():
+    result = run("a = argmin([3.0, 1.0, 1.0]); b = argmin([[3.0, 1.0], [0.0, 2.0]], axis=1)\n"
+                 "c = reduce_any([0.0, 0.0]); d = reduce_all([[1.0, 0.0], [1.0, 1.0]], axis=1)\n"
+                 "e = reduce_any([[1.0, 0.0], [0.0, 0.0]], axis=0, keepdims=True)\n"
+                 "x = variable([1.0, 2.0]); g = gradients(argmin(x) + reduce_sum(cast(reduce_all(x > 0), float32)), x)")
+    exactly(result.values["a"], 1)
+    exactly(result.values["b"], [1, 0])
+    assert bool(result.values["c"]) is False
+    assert list(result.values["d"]) == [False, True]
+    assert np.asarray(result.values["e"]).tolist() == [[True, False]]
+    assert result.values["g"] == [None]
+
+
+# ================================================================ losses (Keras' loss objects, tf.nn)
+
+def test_keras_documented_loss_values():
+    # keras/src/losses/losses.py docstrings
+    close(value("y = sparse_categorical_crossentropy([1, 2], [[0.05, 0.95, 0], [0.1, 0.8, 0.1]])"), 1.1769392,
+          rtol=1e-6)
+    close(value("y = huber([[0, 1], [0, 0]], [[0.6, 0.4], [0.4, 0.6]])"), 0.155, rtol=1e-6)
+    close(value("y = log_cosh([[0.0, 1.0], [0.0, 0.0]], [[1.0, 1.0], [0.0, 0.0]])"), 0.108, rtol=5e-3)
+    close(value("y = logcosh([[0.0, 1.0], [0.0, 0.0]], [[1.0, 1.0], [0.0, 0.0]])"), 0.2168904 / 2, rtol=1e-6)
+    close(value("y = mean_absolute_error([[0.0, 1.0], [0.0, 0.0]], [[1.0, 1.0], [1.0, 0.0]])"), 0.5)
+    close(value("y = mae([[1.0], [2.0]], [3.0, 5.0])"), 2.5)   # a trailing 1 is squeezed (Keras)
+
+
+def test_huber_gradient_inside_and_outside_delta():
+    # d/d y_pred: e inside |e| <= delta (also at the edge), delta * sign(e) outside; / N
+    (g,) = grads("p = variable([0.5, 1.0, 3.0, -2.0]); g = gradients(huber([0.0, 0.0, 0.0, 0.0], p), p)")
+    close(g, np.array([0.5, 1.0, 1.0, -1.0]) / 4)
+
+
+def test_log_cosh_gradient_is_tanh_over_n():
+    e = np.array([0.3, -2.0, 5.0])
+    (g,) = grads(f"p = variable({e.tolist()}); g = gradients(log_cosh([0.0, 0.0, 0.0], p), p)")
+    close(g, np.tanh(e) / 3)
+
+
+def test_sparse_crossentropy_from_logits_and_its_labels():
+    z = np.array([[0.5, -1.0, 2.0], [1.0, 1.0, -3.0]])
+    labels = [2, 0]
+    onehot = np.eye(3)[labels]
+    result = run(f"z = variable({z.tolist()})\n"
+                 f"s = sparse_softmax_cross_entropy_with_logits(labels={labels}, logits=z)\n"
+                 "g = gradients(reduce_sum(s), z)\n"
+                 f"k = sparse_categorical_crossentropy({labels}, softmax(z)); gk = gradients(k, z)")
+    close(result.values["s"], -np.sum(onehot * np.log(softmax(z)), axis=-1))
+    close(result.values["g"][0], softmax(z) - onehot)
+    close(result.values["gk"][0], (softmax(z) - onehot) / 2)
+    with pytest.raises(AgError, match="not a class id"):
+        run("y = sparse_softmax_cross_entropy_with_logits(labels=[3], logits=[[1.0, 2.0, 3.0]])")
+    # the labels get no gradient
+    result = run("t = variable([1.0]); g = gradients(sparse_categorical_crossentropy(t, [[1.0, 2.0]], "
+                 "from_logits=True), t)")
+    assert result.values["g"] == [None]

@@ -400,7 +400,22 @@ PROGRAMS = (
        ("y = squared_difference(a, b)", ANY, ANY, (2, 3), (3,)),
        ("y = a % (b * 0.1 + 10.0) + (a // 10.0) * b", ANY, ANY, (3,), (3,)),
        ("y = mul_no_nan(a, b) + xlogy(a, b * b) + xlog1py(a, b * b) + xdivy(a, b)", ANY, ANY, (2, 3), (3,)),
-       ("y = identity(a) * b + cast(a, float32) * b + cast(a * 3, int32) * b + cast(a, bool) * b", ANY, ANY, (3,), (3,))]
+       ("y = identity(a) * b + cast(a, float32) * b + cast(a * 3, int32) * b + cast(a, bool) * b", ANY, ANY, (3,), (3,)),
+       ("y = elu(a) * b + selu(a * b)", ANY, ANY, (3,), (3,)),
+       ("y = gradients(reduce_sum(elu(a) * b + selu(a) * b * b), a)[0] * b", ANY, ANY, (3,), (3,)),
+       ("y = softsign(a) * b + gradients(reduce_sum(softsign(a) * b), b)[0]", ANY, ANY, (3,), (3,)),
+       ("y = gelu(a) * b + gelu(a * b, approximate=True)", ANY, ANY, (3,), (3,)),
+       ("y = swish(a) * b + silu(a, beta=b)", ANY, ANY, (3,), (3,)),
+       ("y = hard_sigmoid(a) * b", ANY, ANY, (3,), (3,)),
+       ("y = reduce_euclidean_norm(a, axis=1) * b + norm(a * expand_dims(b, 1))", ANY, ANY, (2, 3), (2,)),
+       ("y = norm(a, ord=1, axis=[0, 1]) * b + norm(a, ord=3) + l2_loss(a * b)", ANY, ANY, (2, 3), ()),
+       ("y = cumsum(a, axis=1, exclusive=True) * b + cumprod(a, reverse=True) * b", ANY, ANY, (2, 3), (3,)),
+       ("y = top_k(a * b, 2)[0] + argmin(a, 1)", ANY, ANY, (2, 3), (3,)),
+       ("y = huber(a, b) + huber(a, b * 3, delta=2.0) + mean_absolute_error(a, b) + log_cosh(a, b)",
+        ANY, ANY, (2, 3), (3,)),
+       ("y = sparse_softmax_cross_entropy_with_logits(labels=[0, 2], logits=a * b)", ANY, ANY, (2, 3), (3,)),
+       ("y = sparse_categorical_crossentropy([1, 0], softmax(a * b)) + sparse_categorical_crossentropy([[2], [0]], "
+        "a * a * 0.1 + 0.2)", ANY, ANY, (2, 3), (3,))]
 )
 # issue 12, indexing / shapes / linear algebra / segments / control flow (ops2)
 PROGRAMS += [
@@ -428,7 +443,8 @@ PROGRAMS += [
 ]
 GRADIENT_GRAPH_ONLY = {"add_n", "scatter", "untake", "cumsum", "cumprod", "broadcast_to",
                        # TensorFlow's gradient kernels: made by gradients, differentiated by the programs above
-                       "relu_grad", "relu6_grad", "leaky_relu_grad", "sqrt_grad", "rsqrt_grad", "reciprocal_grad"}
+                       "relu_grad", "relu6_grad", "leaky_relu_grad", "sqrt_grad", "rsqrt_grad", "reciprocal_grad",
+                       "elu_grad", "selu_grad", "put_along_last"}
 GRADIENT_GRAPH_ONLY |= {"gather_add", "boolean_unmask", "matrix_diag", "segment_gather",   # ops2: gradient-only rows
                         "custom_gradient"}   # its rule defines the derivative: verify skips it (test_control_flow.py)
 

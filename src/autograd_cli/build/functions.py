@@ -130,8 +130,100 @@ def _reduction(name):
                              handler)
 
 
-for _name in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp"):
+for _name in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp",
+              "reduce_any", "reduce_all", "reduce_euclidean_norm"):
     _reduction(_name)
+
+
+@builtin("argmin", ("input", "axis"), {"axis": None})
+def _argmin(b, c):
+    axis = 0 if c.args["axis"] is None else b.integer(c.args["axis"], c.at("axis"), "axis")   # TF: None -> 0
+    return b.apply("argmin", b.tensor(c.args["input"], c.at("input")), axis=axis)
+
+
+def _cumulative(name):
+    def handler(b, c):
+        x = b.tensor(c.args["x"], c.at("x"))
+        axis = b.integer(c.args["axis"], c.at("axis"), "axis")
+        if not -len(x.shape) <= axis < len(x.shape) or not x.shape:
+            raise AgError(f"axis {axis} is out of range for a tensor of shape {x.shape}", c.at("axis"))
+        return b.apply(name, x, axis=axis % len(x.shape), exclusive=_bool_arg(c, "exclusive"),
+                       reverse=_bool_arg(c, "reverse"))
+    BUILTINS[name] = Builtin(("x", "axis", "exclusive", "reverse"),
+                             {"axis": 0, "exclusive": False, "reverse": False}, handler)
+
+
+_cumulative("cumsum")
+_cumulative("cumprod")
+
+
+@builtin("top_k", ("input", "k", "sorted"), {"k": 1, "sorted": True})
+def _top_k(b, c):
+    # tf.math.top_k: [values, indices] over the last axis (sorted descending either way here)
+    x = b.tensor(c.args["input"], c.at("input"))
+    _bool_arg(c, "sorted")
+    indices = b.apply("top_k_indices", x, k=b.integer(c.args["k"], c.at("k"), "k"))
+    return [b.apply("take_along_last", x, indices), indices]
+
+
+@builtin("l2_loss", ("t",))
+def _l2_loss(b, c):
+    # tf.nn.l2_loss: sum(t^2) / 2 (gradient t * dy)
+    t = b.tensor(c.args["t"], c.at("t"))
+    return b.apply("divide", b.apply("reduce_sum", b.apply("square", t), axis=None, keepdims=False), b.g.const(2.0))
+
+
+@builtin("norm", ("tensor", "ord", "axis", "keepdims"), {"ord": "euclidean", "axis": None, "keepdims": None})
+def _norm(b, c):
+    # tf.norm, built as TensorFlow builds it: vector norms over all elements (axis None) or one
+    # axis; matrix norms over two axes ('fro'/'euclidean', 1, inf)
+    x = b.tensor(c.args["tensor"], c.at("tensor"))
+    order = c.args["ord"]
+    if isinstance(order, Node) or isinstance(order, (int, float)) and not isinstance(order, bool):
+        order = float(b.static(order, c.at("ord"), "ord"))
+    if isinstance(order, str) and order.lower() in ("inf", "np.inf"):
+        order = np.inf
+    axes = _axis_arg(b, c)
+    keepdims = c.args["keepdims"] is not None and _bool_arg(c, "keepdims")
+    rank = len(x.shape)
+    if axes is None:
+        axes = list(range(rank))
+        matrix = False
+    else:
+        axes = [axes] if isinstance(axes, int) else list(axes)
+        matrix = len(axes) == 2
+        if len(axes) not in (1, 2):
+            raise AgError("norm's axis must be None, an integer or a pair of integers", c.at("axis"))
+        if any(not -rank <= a < rank for a in axes):
+            raise AgError(f"axis {axes} is out of range for a tensor of shape {x.shape}", c.at("axis"))
+        axes = [a % rank for a in axes]
+    sq = lambda t: b.apply("multiply", t, t)   # noqa: E731 (TensorFlow: tensor * conj(tensor))
+    if order in ("euclidean", 2.0) and not matrix or order in ("euclidean", "fro") and matrix:
+        out = b.apply("sqrt", b.apply("reduce_sum", sq(x), axis=axes, keepdims=True))
+    elif order == "fro":
+        raise AgError("ord='fro' is a matrix norm: give axis a pair of axes", c.at("ord"))
+    elif isinstance(order, str):
+        raise AgError(f"ord must be 'euclidean', 'fro', a number > 0 or inf, got '{order}'", c.at("ord"))
+    elif matrix and order in (1.0, np.inf):   # 1: the largest column sum; inf: the largest row sum
+        inner, outer = (axes[0], axes[1]) if order == 1.0 else (axes[1], axes[0])
+        out = b.apply("reduce_max", b.apply("reduce_sum", b.apply("abs", x), axis=[inner], keepdims=True),
+                      axis=[outer], keepdims=True)
+    elif matrix:
+        raise AgError("matrix norms here: ord 'fro', 'euclidean', 1 or inf (2 needs an SVD, not supported)",
+                      c.at("ord"))
+    elif order == 1.0:
+        out = b.apply("reduce_sum", b.apply("abs", x), axis=axes, keepdims=True)
+    elif order == np.inf:
+        out = b.apply("reduce_max", b.apply("abs", x), axis=axes, keepdims=True)
+    elif order > 0:
+        p = b.g.const(order)
+        out = b.apply("pow", b.apply("reduce_sum", b.apply("pow", b.apply("abs", x), p), axis=axes, keepdims=True),
+                      b.apply("divide", b.g.const(1.0), p))
+    else:
+        raise AgError(f"ord must be 'euclidean', 'fro', a number > 0 or inf, got {order:g}", c.at("ord"))
+    if keepdims:
+        return out
+    return b.apply("squeeze", out, axis=axes) if axes else out
 
 
 @builtin("argmax", ("x", "axis"), {"axis": 0})
@@ -210,6 +302,38 @@ def _clip_by_value(b, c):
         raise AgError(f"clip_by_value: the bounds (shapes {lo.shape} and {hi.shape}) would change t's shape "
                       f"{t.shape} to {out.shape}", c.pos)
     return out
+
+
+@builtin("gelu", ("features", "approximate"), {"approximate": False})
+def _gelu(b, c):
+    # tf.nn.gelu, as TensorFlow builds it from erf (exact) or tanh and pow (approximate)
+    x = b.tensor(c.args["features"], c.at("features"))
+    half_x = b.apply("multiply", b.g.const(0.5), x)
+    if _bool_arg(c, "approximate"):
+        cube = b.apply("pow", x, b.g.const(3.0))
+        inner = b.apply("multiply", b.g.const(0.7978845608028654),
+                        b.apply("add", x, b.apply("multiply", b.g.const(0.044715), cube)))
+        return b.apply("multiply", half_x, b.apply("add", b.g.const(1.0), b.apply("tanh", inner)))
+    scaled = b.apply("divide", x, b.g.const(1.4142135623730951))
+    return b.apply("multiply", half_x, b.apply("add", b.g.const(1.0), b.apply("erf", scaled)))
+
+
+def _swish(b, c):
+    # tf.nn.silu = tf.nn.swish: features * sigmoid(beta * features) (its custom gradient is this one's)
+    x = b.tensor(c.args["features"], c.at("features"))
+    beta = b.tensor(c.args["beta"], c.at("beta"))
+    return b.apply("multiply", x, b.apply("sigmoid", b.apply("multiply", beta, x)))
+
+
+for _name in ("swish", "silu"):
+    BUILTINS[_name] = Builtin(("features", "beta"), {"beta": 1.0}, _swish)
+
+
+@builtin("hard_sigmoid", ("x",))
+def _hard_sigmoid(b, c):
+    # Keras 3: relu6(x + 3) / 6 (gradient 1/6 inside (-3, 3), 0 at the knees)
+    x = b.tensor(c.args["x"], c.at("x"))
+    return b.apply("divide", b.apply("relu6", b.apply("add", x, b.g.const(3.0))), b.g.const(6.0))
 
 
 # ---------------------------------------------------------------- creation
@@ -465,6 +589,110 @@ def _sigmoid_xent_builtin(b, c):
         raise AgError(f"labels of shape {labels.shape} and logits of shape {logits.shape} must have the same "
                       "shape", c.at("labels"))
     return _sigmoid_xent(b, labels, logits)
+
+
+def _static_or_none(b, node, pos, what):
+    try:
+        return b.static(node, pos, what)
+    except AgError:
+        return None      # known only when the program runs
+
+
+def _sparse_xent(b, c, labels, logits, pos):
+    """tf.nn.sparse_softmax_cross_entropy_with_logits: class ids for logits' last axis (no
+    gradient to the labels)."""
+    if not logits.shape:
+        raise AgError("logits need a class axis (rank 1 or more)", pos)
+    if labels.shape != logits.shape[:-1]:
+        raise AgError(f"labels of shape {labels.shape} must have logits' shape without its last axis "
+                      f"({logits.shape[:-1]})", pos)
+    depth = logits.shape[-1]
+    known = _static_or_none(b, labels, pos, "labels")
+    if known is not None and known.size and (np.any(known != np.round(known)) or known.min() < 0
+                                             or known.max() >= depth):
+        bad = known[(known != np.round(known)) | (known < 0) | (known >= depth)].ravel()[0]
+        raise AgError(f"label {bad:g} is not a class id in [0, {depth})", pos)
+    return b.apply("softmax_cross_entropy_with_logits", b.apply("one_hot", labels, depth=depth), logits, axis=-1)
+
+
+@builtin("sparse_softmax_cross_entropy_with_logits", ("labels", "logits"), {"labels": None, "logits": None})
+def _sparse_softmax_xent(b, c):
+    if c.args["labels"] is None or c.args["logits"] is None:
+        raise AgError("sparse_softmax_cross_entropy_with_logits needs labels= and logits=", c.pos)
+    labels, logits = b.tensor(c.args["labels"], c.at("labels")), b.tensor(c.args["logits"], c.at("logits"))
+    return _sparse_xent(b, c, labels, logits, c.at("labels"))
+
+
+@builtin("sparse_categorical_crossentropy", ("y_true", "y_pred", "from_logits", "ignore_class", "axis"),
+         {"from_logits": False, "ignore_class": None, "axis": -1})
+def _sparse_categorical_crossentropy(b, c):
+    # keras.losses.SparseCategoricalCrossentropy(): from the logits of a softmax's output (or
+    # from_logits=True); else log(clip(p)) as the logits (this renormalises p); mean over the batch
+    y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
+    if c.args["ignore_class"] is not None:
+        raise AgError("ignore_class is not supported", c.at("ignore_class"))
+    axis = _keras_axis(b, c, y_pred)
+    if axis != len(y_pred.shape) - 1:
+        raise AgError("sparse_categorical_crossentropy's axis must be the last axis (as in Keras)", c.at("axis"))
+    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
+        y_true = b.apply("squeeze", y_true, axis=[len(y_true.shape) - 1])
+    logits = _logits_of(b, c, y_pred, "softmax", axis)
+    if logits is None and _bool_arg(c, "from_logits"):
+        logits = y_pred
+    if logits is None:
+        logits = b.apply("log", _clip(b, y_pred, b.g.const(KERAS_EPSILON), b.g.const(1 - KERAS_EPSILON)))
+    return _batch_mean(b, _sparse_xent(b, c, y_true, logits, c.at("y_true")))
+
+
+def _same_rank(b, t, p):
+    """Keras' squeeze_or_expand_to_same_rank(y_true, y_pred): a trailing axis of size 1 that
+    makes the ranks differ by one is squeezed (or the other expanded when it has rank 1)."""
+    rt, rp = len(t.shape), len(p.shape)
+    if rt == rp + 1 and t.shape[-1] == 1:
+        return (t, b.apply("expand_dims", p, axis=-1)) if rp == 1 else (b.apply("squeeze", t, axis=[rt - 1]), p)
+    if rp == rt + 1 and p.shape[-1] == 1:
+        return (b.apply("expand_dims", t, axis=-1), p) if rt == 1 else (t, b.apply("squeeze", p, axis=[rp - 1]))
+    return t, p
+
+
+def _keras_pointwise(name, params, defaults, body):
+    """A Keras loss object over the last axis: mean(body(error), axis=-1), then the batch mean."""
+    def handler(b, c):
+        y_true, y_pred = _same_rank(b, b.tensor(c.args["y_true"], c.at("y_true")),
+                                    b.tensor(c.args["y_pred"], c.at("y_pred")))
+        values = body(b, c, y_true, y_pred)
+        if values.shape:
+            values = b.apply("reduce_mean", values, axis=len(values.shape) - 1, keepdims=False)
+        return _batch_mean(b, values)
+    return handler
+
+
+def _huber(b, c, y_true, y_pred):
+    delta = b.tensor(c.args["delta"], c.at("delta"))
+    error = b.apply("subtract", y_pred, y_true)
+    size = b.apply("abs", error)
+    half = b.g.const(0.5)
+    return b.apply("where", b.apply("less_equal", size, delta), b.apply("multiply", half, b.apply("square", error)),
+                   b.apply("subtract", b.apply("multiply", delta, size), b.apply("multiply", half, b.apply("square", delta))))
+
+
+def _mae(b, c, y_true, y_pred):
+    return b.apply("abs", b.apply("subtract", y_true, y_pred))
+
+
+def _log_cosh(b, c, y_true, y_pred):
+    # Keras 3: x + softplus(-2 x) - log(2), x = y_pred - y_true
+    x = b.apply("subtract", y_pred, y_true)
+    return b.apply("subtract", b.apply("add", x, b.apply("softplus", b.apply("multiply", x, b.g.const(-2.0)))),
+                   b.g.const(float(np.log(2.0))))
+
+
+BUILTINS["huber"] = Builtin(("y_true", "y_pred", "delta"), {"delta": 1.0},
+                            _keras_pointwise("huber", None, None, _huber))
+for _name in ("mean_absolute_error", "mae"):
+    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_name, None, None, _mae))
+for _name in ("log_cosh", "logcosh"):
+    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_name, None, None, _log_cosh))
 
 
 @builtin("mean_squared_error", ("y_true", "y_pred"))

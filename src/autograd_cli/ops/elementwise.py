@@ -98,6 +98,18 @@ unary("relu6", lambda x: np.minimum(np.maximum(x, 0.0), 6.0), lambda g, n, dy: g
 op("leaky_relu", lambda x, alpha: np.where(x > 0, x, x * alpha), lambda s, alpha: s, elementwise=True,
    vjp=(lambda g, n, dy: g.leaky_relu_grad(dy, n.inputs[0], alpha=n.params["alpha"]),),
    sym=lambda S, x, alpha: S.Piecewise((x, x > 0), (alpha * x, True)), fresh=True)
+# elu, selu: the gradient is TensorFlow's EluGrad/SeluGrad kernel (reads the output), with its GradGrad
+SELU_SCALE = 1.0507009873554804934193349852946
+SELU_SCALE_ALPHA = 1.7580993408473768599402175208123   # scale * alpha, alpha = 1.6732632423543772848170429916717
+unary("elu", lambda x: np.where(x < 0, np.expm1(np.minimum(x, 0.0)), x), lambda g, n, dy: g.elu_grad(dy, n),
+      lambda S, x: S.Piecewise((S.exp(x) - 1, x < 0), (x, True)), fresh=True, args=("features",))
+unary("selu", lambda x: np.where(x < 0, SELU_SCALE_ALPHA * np.expm1(np.minimum(x, 0.0)), SELU_SCALE * x),
+      lambda g, n, dy: g.selu_grad(dy, n),
+      lambda S, x: S.Piecewise((SELU_SCALE_ALPHA * (S.exp(x) - 1), x < 0), (SELU_SCALE * x, True)), fresh=True,
+      args=("features",))
+# softsign: TensorFlow's SoftsignGrad has no gradient of its own, so no second derivative
+unary("softsign", lambda x: x / (1 + np.abs(x)), lambda g, n, dy: g.softsign_grad(dy, n.inputs[0]),
+      lambda S, x: x / (1 + S.Abs(x)), fresh=True, nonfinite_flows=True, args=("features",))
 unary("softplus", lambda x: np.logaddexp(0.0, x),
       lambda g, n, dy: g.multiply(dy, g.sigmoid(n.inputs[0])),
       lambda S, x: S.log(1 + S.exp(x)), fresh=True)
@@ -292,3 +304,15 @@ _kernel("reciprocal_grad", _masked(lambda y, dy: -dy * y * y),
         (lambda g, n, ddx: g.multiply(g.const(-2.0), g.multiply(g.multiply(ddx, n.inputs[1]), n.inputs[0])),
          lambda g, n, ddx: g.reciprocal_grad(n.inputs[0], ddx)),
         _masked_sym(lambda y, dy: -dy * y**2))
+# elu_grad(dy, out) = dy (out + 1) where out < 0, else dy; EluGradGrad: (elu_grad(ddx, out), where(out < 0, ddx dy, 0))
+_kernel("elu_grad", lambda dy, f: np.where(f < 0, dy * (f + 1), dy),
+        (lambda g, n, ddx: g.elu_grad(ddx, n.inputs[1]),
+         lambda g, n, ddx: g.where(g.less(n.inputs[1], zero(g)), g.multiply(ddx, n.inputs[0]), zero(g))),
+        lambda S, dy, f: S.Piecewise((dy * (f + 1), f < 0), (dy, True)))
+_kernel("selu_grad", lambda dy, f: np.where(f < 0, dy * (f + SELU_SCALE_ALPHA), dy * SELU_SCALE),
+        (lambda g, n, ddx: g.selu_grad(ddx, n.inputs[1]),
+         lambda g, n, ddx: g.where(g.less(n.inputs[1], zero(g)), g.multiply(ddx, n.inputs[0]), zero(g))),
+        lambda S, dy, f: S.Piecewise((dy * (f + SELU_SCALE_ALPHA), f < 0), (dy * SELU_SCALE, True)))
+# softsign_grad(dy, x) = dy / (1 + |x|)^2, no gradient (TensorFlow registers none)
+_kernel("softsign_grad", lambda dy, x: dy / np.square(1 + np.abs(x)), None,
+        lambda S, dy, x: dy / (1 + S.Abs(x))**2)

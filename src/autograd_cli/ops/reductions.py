@@ -82,6 +82,23 @@ reduction("reduce_logsumexp", _nonempty(logsumexp),
               np.sum(np.vectorize(S.exp, otypes=[object])(x), axis=axes, keepdims=keepdims)))
 
 
+reduction("reduce_any", np.any, None, None, dtype="bool")   # no gradient (boolean)
+reduction("reduce_all", np.all, None, None, dtype="bool")
+
+
+def _euclidean_norm_grad(g, n, dy):
+    # TensorFlow's _EuclideanNormGrad: x / (out / dy), out and dy with the kept dims (0/0 = NaN at 0)
+    x, axes = n.inputs[0], n.params["axes"]
+    kept = kept_shape(x.shape, axes)
+    return g.divide(x, g.divide(g.reshape(n, shape=kept), g.reshape(dy, shape=kept)))
+
+
+reduction("reduce_euclidean_norm", lambda x, axis, keepdims: np.sqrt(np.sum(x * x, axis=axis, keepdims=keepdims)),
+          _euclidean_norm_grad,
+          lambda S, x, axes, keepdims: np.vectorize(S.sqrt, otypes=[object])(
+              np.sum(x * x, axis=axes, keepdims=keepdims)))
+
+
 def _argmax_prepare(shape, axis=0):
     if not shape:
         raise ShapeError("needs a tensor of rank 1 or more")
@@ -90,6 +107,49 @@ def _argmax_prepare(shape, axis=0):
 
 op("argmax", lambda x, axis: np.argmax(x, axis=axis).astype(np.float64),
    lambda s, axis: s[:axis] + s[axis + 1:], prepare=_argmax_prepare)
+op("argmin", lambda x, axis: np.argmin(x, axis=axis).astype(np.float64),   # first index of a tie
+   lambda s, axis: s[:axis] + s[axis + 1:], prepare=_argmax_prepare)
+
+
+# top_k: the indices of the k largest along the last axis (equal values: the lower index
+# first), and the values picked by them; the gradient goes to the picked positions only.
+def _top_k_prepare(shape, k):
+    if not shape:
+        raise ShapeError("needs a tensor of rank 1 or more")
+    if not 0 <= int(k) <= shape[-1]:
+        raise ShapeError(f"k = {int(k)} is out of range for a last axis of size {shape[-1]}")
+    return {"k": int(k)}
+
+
+def _top_k_indices(x, k):
+    order = np.argsort(-x, axis=-1, kind="stable")
+    return order[..., :k].astype(np.float64)
+
+
+def _along(idx):
+    return np.asarray(idx).astype(np.int64)
+
+
+op("top_k_indices", _top_k_indices, lambda s, k: s[:-1] + (k,), prepare=_top_k_prepare, fresh=True)
+op("take_along_last", lambda x, idx: np.take_along_axis(x, _along(idx), axis=-1), lambda s, i: i,
+   vjp=(lambda g, n, dy: g.put_along_last(dy, n.inputs[1], size=n.inputs[0].shape[-1]),),
+   sym=lambda S, x, idx: np.take_along_axis(x, _along(idx), axis=-1), fresh=True)
+
+
+def _put_along_last(dy, idx, size):
+    out = np.zeros(dy.shape[:-1] + (size,), dtype=np.float64)
+    np.put_along_axis(out, _along(idx), dy, axis=-1)
+    return out
+
+
+def _sym_put_along_last(S, dy, idx, size):
+    out = np.full(dy.shape[:-1] + (size,), S.Integer(0), dtype=object)
+    np.put_along_axis(out, _along(idx), dy, axis=-1)
+    return out
+
+
+op("put_along_last", _put_along_last, lambda s, i, size: s[:-1] + (size,),
+   vjp=(lambda g, n, dy: g.take_along_last(dy, n.inputs[1]),), sym=_sym_put_along_last, fresh=True)
 
 
 def _cumulative(fn, identity):
