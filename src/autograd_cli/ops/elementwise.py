@@ -78,7 +78,8 @@ op("polygamma", special.polygamma, broadcast, elementwise=True, args=("a", "x"),
    sym=lambda S, a, x: S.polygamma(a, x))
 unary("identity", lambda x: x, lambda g, n, dy: dy, lambda S, x: x, scalar=lambda x: x, nonfinite_flows=True,
       rearranges=True, args=("input",))
-unary("cast_to_int", lambda x: np.trunc(x) + 0.0, None, lambda S, x: S.sign(x) * S.floor(S.Abs(x)), args=None, fresh=True)  # cast(x, int32): toward 0
+unary("cast_to_int", lambda x: np.trunc(x) + 0.0, None, lambda S, x: S.sign(x) * S.floor(S.Abs(x)), args=None, fresh=True,
+      shown="cast")  # cast(x, int32): toward 0
 
 
 def _sigmoid(x):
@@ -270,7 +271,8 @@ def _masked_sym(fn):
 
 
 def _kernel(name, fn, vjp, sym):
-    op(name, fn, broadcast, vjp=vjp, sym=sym, elementwise=True, fresh=True)
+    op(name, fn, broadcast, vjp=vjp, sym=sym, elementwise=True, fresh=True,
+       shown=name[:-len("_grad")] + " (gradient)")
 
 
 def _zeros_for(k):
@@ -287,7 +289,7 @@ _kernel("relu6_grad", lambda dy, f: np.where((f > 0) & (f < 6), dy, 0.0),
         lambda S, dy, f: S.Piecewise((dy, (f > 0) & (f < 6)), (0, True)))
 op("leaky_relu_grad", lambda dy, x, alpha: np.where(x > 0, dy, dy * alpha), lambda *s, alpha: broadcast(*s), elementwise=True,
    vjp=(lambda g, n, ddx: g.leaky_relu_grad(ddx, n.inputs[1], alpha=n.params["alpha"]), _zeros_for(1)),
-   sym=lambda S, dy, x, alpha: S.Piecewise((dy, x > 0), (alpha * dy, True)), fresh=True)
+   sym=lambda S, dy, x, alpha: S.Piecewise((dy, x > 0), (alpha * dy, True)), fresh=True, shown="leaky_relu (gradient)")
 
 # sqrt_grad(y, dy) = 0.5 dy / y; SqrtGradGrad: (-(ddx / y) * out, 0.5 * ddx / y)
 _kernel("sqrt_grad", _masked(lambda y, dy: 0.5 * dy / y),

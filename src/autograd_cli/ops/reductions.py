@@ -130,10 +130,10 @@ def _along(idx):
     return np.asarray(idx).astype(np.int64)
 
 
-op("top_k_indices", _top_k_indices, lambda s, k: s[:-1] + (k,), prepare=_top_k_prepare, fresh=True)
+op("top_k_indices", _top_k_indices, lambda s, k: s[:-1] + (k,), prepare=_top_k_prepare, fresh=True, shown="top_k")
 op("take_along_last", lambda x, idx: np.take_along_axis(x, _along(idx), axis=-1), lambda s, i: i,
    vjp=(lambda g, n, dy: g.put_along_last(dy, n.inputs[1], size=n.inputs[0].shape[-1]),),
-   sym=lambda S, x, idx: np.take_along_axis(x, _along(idx), axis=-1), fresh=True)
+   sym=lambda S, x, idx: np.take_along_axis(x, _along(idx), axis=-1), fresh=True, shown="top_k")
 
 
 def _put_along_last(dy, idx, size):
@@ -149,7 +149,8 @@ def _sym_put_along_last(S, dy, idx, size):
 
 
 op("put_along_last", _put_along_last, lambda s, i, size: s[:-1] + (size,),
-   vjp=(lambda g, n, dy: g.take_along_last(dy, n.inputs[1]),), sym=_sym_put_along_last, fresh=True)
+   vjp=(lambda g, n, dy: g.take_along_last(dy, n.inputs[1]),), sym=_sym_put_along_last, fresh=True,
+   shown="top_k (gradient)")
 
 
 def _cumulative(fn, identity):
