@@ -71,6 +71,8 @@ class Builder:
             self.g.pos = stmt.pos
             if isinstance(stmt, ast.FuncDef):
                 self._define(stmt)
+            elif isinstance(stmt, ast.Import):
+                continue               # declared a prefix; the parser resolved its uses
             elif isinstance(stmt, ast.Assign):
                 self._assign(stmt)
             else:
@@ -195,9 +197,39 @@ class Builder:
             return self._index(e, scope)
         if isinstance(e, (ast.Str, ast.Const)):
             return e.value
+        if isinstance(e, ast.Attr):
+            return self._attribute(e, scope)
         if isinstance(e, ast.Slice):
             raise AgError("a slice is only allowed inside [...]", e.pos)
         raise AgError("unsupported expression", getattr(e, "pos", None))
+
+    def _attribute(self, e: ast.Attr, scope):
+        """TensorFlow spellings of values (spec section 4): tf.float32, tf.UnconnectedGradients.ZERO,
+        x.T, x.shape."""
+        if e.module is not None:
+            path, _, name = e.module.rpartition(".")
+            if name in DTYPES and path in ("tf", "np", "tf.compat.v1"):
+                return DType(name)
+            if path.endswith("UnconnectedGradients") and name in ("NONE", "ZERO"):
+                return name.lower()
+            if name == "newaxis":
+                return None
+            if path == "np" and name in ("pi", "e"):
+                self.g.pos = e.pos
+                return self.g.const(float(np.pi if name == "pi" else np.e))
+            raise AgError(f"{e.module} is not a value in .ag (call a function with (...); dtypes are "
+                          "tf.float32, tf.float64, tf.int32, tf.int64, tf.bool)", e.pos)
+        value = self.expr(e.value, scope)
+        if e.attr == "T":
+            node = self.tensor(value, e.value.pos)
+            self.g.pos = e.pos
+            return self.apply("transpose", node, perm=None)
+        if e.attr == "shape":
+            node = self.tensor(value, e.value.pos)
+            self.g.pos = e.pos
+            return self.g.const(np.array(node.shape, dtype=np.float64))
+        raise AgError(f"'.{e.attr}': attribute access is not part of the language, except TensorFlow's .T and "
+                      ".shape (and the methods assign, assign_add, assign_sub)", e.pos)
 
     def apply(self, op_name, *inputs, **params) -> Node:
         """Apply an op to tensors; booleans become 0/1 except as where's condition."""
@@ -362,6 +394,10 @@ class Builder:
         for name, a in zip(params, positional):
             values[name], exprs[name] = self.expr(a, scope), a
         for kw in e.kwargs:
+            if kw.name == "name" and "name" not in params:   # TensorFlow's op name: accepted, unused
+                if not isinstance(kw.value, ast.Str):
+                    raise AgError("name= must be a string", kw.pos)
+                continue
             if kw.name not in params or variadic:
                 raise AgError(f"{e.func}() has no parameter '{kw.name}'"
                               f"{suggest(kw.name, params)}", kw.pos)
@@ -703,6 +739,8 @@ def _walk(root):
             stack += [e.target] + e.subscripts
         elif isinstance(e, ast.Slice):
             stack += [p for p in (e.lower, e.upper, e.stride) if p is not None]
+        elif isinstance(e, ast.Attr) and e.module is None:
+            stack.append(e.value)
 
 
 def _survey(program: ast.Program):
@@ -719,6 +757,8 @@ def _survey(program: ast.Program):
             stack.append(stmt.body)
             if stmt.grad_body is not None:
                 stack.append(stmt.grad_body)
+        elif isinstance(stmt, ast.Import):
+            continue
         else:
             stack.append(stmt.value)
     for root in stack:

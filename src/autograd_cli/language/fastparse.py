@@ -84,6 +84,8 @@ def tokens(source: str):
         elif kind == "NAME":
             if text == "def":
                 kind = "DEF"
+            elif text in ("import", "from", "as"):
+                raise Unsupported       # TensorFlow spellings (imports, tf.X): Lark parses them
             text = intern(text)         # one string per distinct name
         yield Tok(text, kind, line, pos - line_start + 1, pos, end)
         pos = end

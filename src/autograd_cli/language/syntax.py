@@ -90,6 +90,15 @@ class Index(Expr):
 
 
 @dataclass(eq=False, slots=True)
+class Attr(Expr):
+    """`value.attr` (TensorFlow spellings, spec section 4). `module` is the dotted path when
+    value is an imported prefix (`tf.float32` -> "tf.float32"), else None (`x.T`)."""
+    value: Expr
+    attr: str
+    module: str | None
+
+
+@dataclass(eq=False, slots=True)
 class Stmt:
     pos: Pos
 
@@ -115,6 +124,13 @@ class FuncDef(Stmt):
 class ExprStmt(Stmt):
     value: Expr
     text: str           # source text, used as the output's name
+
+
+@dataclass(eq=False, slots=True)
+class Import(Stmt):
+    """`import tensorflow as tf` (spec section 4): declares a prefix; builds nothing."""
+    alias: str
+    module: str
 
 
 @dataclass
@@ -170,6 +186,7 @@ def parse(source: str) -> Program:
         raise over("MAX_PROGRAM_BYTES", "the program is too large", size, "bytes")
     _ToAst.source = source
     _ToAst.max_nesting = limit("MAX_NESTING")
+    _ToAst.prefixes = {}
     try:  # well-formed programs: the quick parser (same tree, same callbacks)
         statements = parse_statements(source, _ToAst())
         return Program(source=source, statements=statements)
@@ -179,6 +196,7 @@ def parse(source: str) -> Program:
 
     lark, postlex = _parser()
     _ToAst.source = source
+    _ToAst.prefixes = {}
     try:
         statements = lark.parse(source)
     except UnexpectedInput as exc:
@@ -224,6 +242,9 @@ def _syntax_error(exc, source: str, open_brackets) -> AgError:
             return AgError("unexpected NUL character", pos)
         shown = repr(char) if char.isprintable() else f"U+{ord(char):04X}" if char else "end of input"
         return AgError(f"unexpected character {shown}", pos)
+    python = _python_statement(exc, source)
+    if python is not None:
+        return python
     if isinstance(exc, UnexpectedToken):
         token = exc.token
         if token.type == "$END":
@@ -251,10 +272,33 @@ def _syntax_error(exc, source: str, open_brackets) -> AgError:
             return AgError(message, Pos(token.line, token.column - (token.start_pos - start)))
         if token.type == "COMPARE" and "COMPARE" not in exc.expected:
             message = "comparisons cannot be chained (write them separately)"
+        if token.type == "NUMBER" and token.start_pos and source[token.start_pos - 1] == "." \
+                and token.start_pos >= 2 and source[token.start_pos - 2].isdigit():
+            # `1.2.3`: the "." after a number is read as an attribute's dot (TF spellings)
+            return AgError(f"malformed number near {source[token.start_pos - 1:token.end_pos]!r}",
+                           Pos(token.line, token.column - 1))
         if token.type == "NUMBER" and str(token).startswith("."):
             message = f"malformed number near {str(token)!r}"
         return AgError(message, Pos(token.line or 1, token.column or 1))
     return AgError("syntax error", Pos(getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1))
+
+
+def _python_statement(exc, source: str):
+    """A Python statement (with, for, while, if, ...) where a .ag statement was expected:
+    say how to write it in .ag, or that the file could run as a TensorFlow snippet."""
+    line = getattr(exc, "line", None)
+    if not line:
+        return None
+    text = (source.splitlines() or [""])[line - 1] if line <= len(source.splitlines()) else ""
+    stripped = text.lstrip()
+    word = stripped.split(" ", 1)[0].split("(", 1)[0].rstrip(":")
+    if word in PYTHON_STATEMENTS and (stripped.rstrip().endswith(":") or word in ("return", "lambda", "class")):
+        return AgError(PYTHON_STATEMENTS[word], Pos(line, len(text) - len(stripped) + 1))
+    if text[:1] in (" ", "\t") and stripped and (source.splitlines()[line - 2].rstrip().endswith(":")
+                                                 if line >= 2 else False):
+        return AgError("an indented block is Python, not .ag; this file could run as a TensorFlow snippet "
+                       "(save it as .py, or --dialect tf)", Pos(line, len(text) - len(stripped) + 1))
+    return None
 
 
 def _closed_later(source: str, offset: int) -> bool:
@@ -329,6 +373,7 @@ class _ToAst:
 
     source = ""
     max_nesting = MAX_NESTING
+    prefixes: dict = {}     # alias -> module ("tf", "np", "K"), from the imports parsed so far
 
     def __getattr__(self, name):  # lark asks for one callback per rule alias
         raise AttributeError(name)
@@ -380,9 +425,47 @@ class _ToAst:
             (keywords if isinstance(a, Keyword) else positional).append(a)
             if isinstance(a, Expr) and keywords:
                 raise AgError("positional argument after keyword argument", a.pos)
+        if isinstance(name, Attr):
+            return tf_call(name, positional, keywords, rpar)
         values = positional + [k.value for k in keywords]
         return Call(_tok_pos(name), name.start_pos, rpar.end_pos, _nest(*values),
                     str(name), positional, keywords)
+
+    def attr(self, c):
+        value, name = c
+        module = None
+        if isinstance(value, Name):
+            module = self.prefixes.get(value.id)
+            if module is None and value.id in WELL_KNOWN:
+                raise AgError(f"'{value.id}' is not declared: add `{WELL_KNOWN[value.id]}` (a line of its own) "
+                              f"to use {value.id}.{name}", value.pos)
+        elif isinstance(value, Attr) and value.module is not None:
+            module = value.module
+        elif isinstance(value, Attr):
+            raise AgError(f".{value.attr}.{name}: tensors have no such attribute in .ag", _tok_pos(name))
+        return Attr(pos_at(name.line, max(name.column - 1, 1)), value.start, name.end_pos, _nest(value), value,
+                    str(name), None if module is None else f"{module}.{name}")
+
+    def dotted(self, c):
+        return ".".join(str(t) for t in c), c[0]
+
+    def import_name(self, c):
+        (module, tok), alias = c
+        return self._declare(module.split(".")[0] if alias is None else str(alias),
+                             module.split(".")[0] if alias is None else module, tok)
+
+    def import_from(self, c):
+        (module, tok), name, alias = c
+        return self._declare(str(alias or name), f"{module}.{name}", tok)
+
+    def _declare(self, alias, target, tok):
+        canonical = IMPORTABLE.get(target)
+        pos = pos_at(tok.line, tok.column)
+        if canonical is None:
+            raise AgError(f"unexpected '{tok}': a .ag program may import only tensorflow (as tf), numpy (as np) and "
+                          "tensorflow.keras.backend (as K), which declare prefixes for the built-ins", pos)
+        self.prefixes[alias] = canonical
+        return Import(pos, alias, canonical)
 
     def args(self, c):
         return [a for a in c if a is not None]
@@ -436,3 +519,98 @@ class _ToAst:
         lsqb, *items, rsqb = c
         items = [i for i in items if i is not None]
         return ListExpr(_tok_pos(lsqb), lsqb.start_pos, rsqb.end_pos, _nest(*items), items)
+
+
+# ---------------------------------------------------------------- TensorFlow spellings (spec section 4)
+
+IMPORTABLE = {"tensorflow": "tf", "tensorflow.compat.v1": "tf", "tensorflow.math": "tf", "tensorflow.nn": "tf",
+              "tensorflow.linalg": "tf", "numpy": "np", "tensorflow.keras.backend": "K", "keras.backend": "K",
+              "tensorflow.keras": "tf.keras", "keras": "tf.keras"}
+WELL_KNOWN = {"tf": "import tensorflow as tf", "tensorflow": "import tensorflow",
+              "np": "import numpy as np", "numpy": "import numpy",
+              "K": "from tensorflow.keras import backend as K", "k": "from tensorflow.keras import backend as k",
+              "keras": "from tensorflow import keras"}
+# module paths that name the built-ins (after the prefix is replaced by its module)
+BUILTIN_PATHS = ("tf", "tf.math", "tf.nn", "tf.linalg", "tf.compat.v1", "tf.compat.v1.math", "tf.compat.v1.nn",
+                 "tf.compat.v1.linalg", "tf.keras.backend", "K", "tf.random", "tf.losses", "tf.keras.losses",
+                 "tf.keras.activations", "np")
+TF_NAMES = {"Variable": "variable", "div": "divide", "truediv": "divide", "mul": "multiply", "sub": "subtract",
+            "neg": "negative", "inv": "matrix_inverse", "det": "matrix_determinant", "random_normal": "random_normal",
+            "divide_no_nan": "div_no_nan", "multiply_no_nan": "mul_no_nan", "mod": "floormod", "silu": "swish",
+            "softmax_cross_entropy_with_logits_v2": "softmax_cross_entropy_with_logits", "normal": "random_normal",
+            "uniform": "random_uniform", "mse": "mean_squared_error", "mae": "mean_absolute_error",
+            "array": "constant", "asarray": "constant", "convert_to_tensor": "constant"}
+K_NAMES = {"sum": "reduce_sum", "mean": "reduce_mean", "max": "reduce_max", "min": "reduce_min",
+           "prod": "reduce_prod", "dot": "matmul", "logsumexp": "reduce_logsumexp", "clip": "clip_by_value"}
+NP_NAMES = {"sum": "reduce_sum", "mean": "reduce_mean", "max": "reduce_max", "min": "reduce_min",
+            "prod": "reduce_prod", "dot": "matmul", "power": "pow", "concatenate": "concat", "clip": "clip_by_value"}
+METHODS = ("assign", "assign_add", "assign_sub")
+PYTHON_STATEMENTS = {
+    "with": "a `with` block is not part of .ag: a program has no sessions or tapes, eval computes and prints "
+            "every name; this file could run as a TensorFlow snippet (save it as .py, or --dialect tf)",
+    "for": "a `for` loop is not part of .ag: `run FILE --steps N` repeats the program (step is the counter); "
+           "or run this file as a TensorFlow snippet (save it as .py, or --dialect tf)",
+    "while": "a `while` loop is not part of .ag: `run FILE --steps N` repeats the program, while_loop(cond, body, "
+             "loop_vars) loops inside it; or run this file as a TensorFlow snippet (--dialect tf)",
+    "if": "an `if` statement is not part of .ag: use where(cond, a, b) or cond(pred, true_fn, false_fn); or run "
+          "this file as a TensorFlow snippet (--dialect tf)",
+    "class": "`class` is not part of .ag (nor of TensorFlow snippets)",
+    "return": "`return` is not part of .ag: a def is one expression, `def f(x) = x * x`",
+    "lambda": "`lambda` is not part of .ag: write `def f(x) = ...`",
+    "try": "`try` is not part of .ag",
+}
+
+
+def tf_call(func: Attr, positional: list, keywords: list, rpar) -> Call:
+    """A call spelled the TensorFlow way: the built-in it names, with TensorFlow's signature."""
+    end = rpar.end_pos
+    values = positional + [k.value for k in keywords]
+    func.pos = _offset_pos(func.start)       # a call is located where its name starts: `tf.`, `w.` ...
+    if func.module is None:        # a method of a value: w.assign(v)
+        target = func.value
+        what = _text(target)
+        if func.attr in METHODS and isinstance(target, (Name, Index)):
+            keywords = [k for k in keywords if k.name not in ("name", "use_locking", "read_value")]
+            return Call(func.pos, func.start, end, _nest(target, *values), func.attr, [target] + positional, keywords)
+        if func.attr == "run" or func.attr == "eval":
+            raise AgError(f"{what}.{func.attr}(...): .ag has no sessions: eval computes and prints every name; this "
+                          "file could run as a TensorFlow snippet (save it as .py, or --dialect tf)", func.pos)
+        raise AgError(f"{what}.{func.attr}(...): the methods a tensor has in .ag are assign, assign_add and "
+                      "assign_sub (attributes: .T and .shape)", func.pos)
+    path, _, name = func.module.rpartition(".")
+    if path not in BUILTIN_PATHS:
+        raise AgError(f"{func.module} is not part of .ag (the built-ins are tf.X, tf.math.X, tf.nn.X, tf.linalg.X, "
+                      "tf.compat.v1.X, K.X); a program with optimizers or sessions could run as a TensorFlow "
+                      "snippet (--dialect tf)", func.pos)
+    table = K_NAMES if path in ("K", "tf.keras.backend") else NP_NAMES if path == "np" else {}
+    builtin = table.get(name) or TF_NAMES.get(name, name)
+    if builtin == "variable":      # tf.Variable(initial_value, trainable, name, dtype, ...)
+        positional, keywords = _tf_signature(positional, keywords, ("initial_value", "trainable", "name", "dtype"),
+                                             {"initial_value": "init"}, keep=("init",), pos=func.pos)
+    elif builtin == "placeholder" and path != "K":   # tf.placeholder(dtype, shape=None, name=None)
+        positional, keywords = _tf_signature(positional, keywords, ("dtype", "shape", "name"), {},
+                                             keep=("shape",), pos=func.pos)
+    elif path == "tf.losses" and builtin == "mean_squared_error":   # (labels, predictions)
+        positional, keywords = _tf_signature(positional, keywords, ("labels", "predictions"),
+                                             {"labels": "y_true", "predictions": "y_pred"},
+                                             keep=("y_true", "y_pred"), pos=func.pos)
+    return Call(func.pos, func.start, end, _nest(*values) if values else 1, builtin, positional, keywords)
+
+
+def _tf_signature(positional, keywords, params, rename, keep, pos):
+    """Bind a TensorFlow signature; keep the arguments the built-in takes (as keywords)."""
+    if len(positional) > len(params):
+        raise AgError(f"too many arguments (TensorFlow's parameters: {', '.join(params)})", positional[-1].pos)
+    bound = [Keyword(rename.get(p, p), a, a.pos) for p, a in zip(params, positional)]
+    bound += [Keyword(rename.get(k.name, k.name), k.value, k.pos) for k in keywords]
+    return [], [k for k in bound if k.name in keep]
+
+
+def _offset_pos(offset: int) -> int:
+    source = _ToAst.source
+    line_start = source.rfind("\n", 0, offset) + 1
+    return pos_at(source.count("\n", 0, offset) + 1, offset - line_start + 1)
+
+
+def _text(e) -> str:
+    return _ToAst.source[e.start:e.end].strip() or "this value"
