@@ -368,7 +368,7 @@ def test_ctrl_c_table_prints_rows_so_far(tmp_path):
                                    "z = log(v)\n")
     env = dict(os.environ, PYTHONPATH=str(SRC))
     proc = subprocess.Popen([sys.executable, "-m", "autograd_cli", "run", str(tmp_path / "p.ag"),
-                             "--steps", "100000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             "--steps", "100000000", "--every", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env)
     assert "first at step 0" in proc.stderr.readline()
     proc.send_signal(signal.SIGINT)

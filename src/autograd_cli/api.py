@@ -132,7 +132,10 @@ def add_gradient(built: BuiltProgram, y_name: str, wrt: list, unconnected: str) 
 def _named_node(built: BuiltProgram, name: str, option: str) -> Node:
     value = built.named.get(name)
     if value is None and name not in built.named:
-        raise AgError(f"{option} {name}: the program has no value named '{name}'")
+        from .errors import suggest
+
+        raise AgError(f"{option} {name}: the program has no value named '{name}'"
+                      f"{suggest(name, list(built.named))}")
     if not isinstance(value, Node):
         raise AgError(f"{option} {name}: '{name}' is not a tensor")
     return value

@@ -45,9 +45,10 @@ class GraphView:
     title: str = ""
 
 
-def graph_view(built, record=None, flows=None, format_flow=None) -> GraphView:
+def graph_view(built, record=None, flows=None, format_flow=None, focus=None) -> GraphView:
     """Nodes reachable from the program's values; `record` (a GradientRecord) and
-    `flows` ((consumer id, input index) -> array) label edges with its gradient flow."""
+    `flows` ((consumer id, input index) -> array) label edges with its gradient flow.
+    `focus`: a name; only what its value depends on is drawn."""
     names = {}
     for name, value in built.named.items():
         for node in nodes_in(value):
@@ -59,9 +60,15 @@ def graph_view(built, record=None, flows=None, format_flow=None) -> GraphView:
         for k, value in enumerate(rec.values):
             if isinstance(value, Node) and value.id > before:
                 results.setdefault(value.id, []).append((rec, k))
-    roots = [n for value in built.named.values() for n in nodes_in(value)]
-    for rec in built.gradients:
-        roots += list(rec.y_nodes) + list(rec.x_nodes)
+    if focus is not None:
+        roots = list(nodes_in(built.named[focus]))
+        for rec in built.gradients:
+            if rec.name == focus:
+                roots += list(rec.y_nodes) + list(rec.x_nodes)
+    else:
+        roots = [n for value in built.named.values() for n in nodes_in(value)]
+        for rec in built.gradients:
+            roots += list(rec.y_nodes) + list(rec.x_nodes)
     seen = {n.id: n for n in needed(roots, stop_at=results)}   # reverse-mode nodes behind a result: not drawn
     stop_ids = {n.id for n in record.stop_nodes} if record is not None and record.kind == "gradients" else set()
     title = ""

@@ -126,3 +126,104 @@ def _const_of(dtype: str):
     """The const op whose nodes have this dtype (a frozen comparison stays bool)."""
     const = OPS["const"]
     return const if const.dtype == dtype else replace(const, dtype=dtype)
+
+
+class History:
+    """What a run remembers besides its table rows: each fetched scalar's series (for the
+    sparkline and --plot; at most CAP points, every other point dropped and the stride
+    doubled when full) and which fetched columns never changed (shown once above the table)."""
+
+    CAP = 20_000
+
+    def __init__(self, names):
+        self.names = list(names)
+        self.scalar: list[str] | None = None
+        self.series: dict[str, list] = {}
+        self.steps: list[int] = []
+        self.stride = 1
+        self.first: dict | None = None
+        self.constant: set[str] = set()
+        self.count = 0
+
+    def observe(self, step: int, row: dict) -> None:
+        if self.first is None:
+            self.first = row
+            self.constant = set(self.names)
+            self.scalar = [n for n in self.names if _is_scalar(row[n])]
+            self.series = {n: [] for n in self.scalar}
+        elif self.constant:
+            first = self.first
+            self.constant = {n for n in self.constant if _same(first[n], row[n])}
+        self.count += 1
+        if step % self.stride:
+            return
+        self.steps.append(step)
+        for name in self.scalar:
+            self.series[name].append(float(row[name]))
+        if len(self.steps) > self.CAP:
+            self.stride *= 2
+            keep = [k for k, s in enumerate(self.steps) if s % self.stride == 0]
+            self.steps = [self.steps[k] for k in keep]
+            for name in self.scalar:
+                values = self.series[name]
+                self.series[name] = [values[k] for k in keep]
+
+    def constants(self) -> list[str]:
+        """Columns with one value at every step (only said for runs of 2 steps or more)."""
+        return [n for n in self.names if n in self.constant] if self.count >= 2 else []
+
+    def loss_name(self) -> str | None:
+        """The series the sparkline draws: a scalar named like a loss, else the only
+        scalar that changes."""
+        if not self.scalar:
+            return None
+        for word in ("loss", "cost", "error", "objective"):
+            for name in self.scalar:
+                if word in name.lower():
+                    return name
+        moving = [n for n in self.scalar if n not in self.constant]
+        return moving[0] if len(moving) == 1 else None
+
+
+def _is_scalar(value) -> bool:
+    return isinstance(value, np.ndarray) and value.shape == () and value.dtype != bool \
+        or isinstance(value, (float, np.floating))
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        try:
+            return np.array_equal(a, b, equal_nan=True)
+        except (TypeError, ValueError):
+            return False
+    try:
+        return bool(a == b)
+    except Exception:  # noqa: BLE001 - lists of arrays etc.: shown per row
+        return False
+
+
+def untrained(plan, initial: dict, state: dict, steps: int) -> str | None:
+    """Why no variable changed in a run of `steps` steps, or None if one did (or there is
+    nothing to train). Names the likely cause: no assign, or a name rebound
+    (`w = w - 0.1 * g`) where `assign(w, ...)` was meant."""
+    if steps < 2 or not plan.final_names:
+        return None
+    if any(not _same(initial[node.id], state[node.id]) for node in plan.final_names.values()):
+        return None
+    from .errors import line_of
+
+    built = plan.built
+    rebound = [(name, built.named[name]) for name, node in plan.final_names.items()
+               if name in built.named and built.named[name] is not node]
+    head = f"no variable changed in {steps:,} steps"
+    if rebound:
+        name, value = rebound[0]
+        where = line_of(getattr(value, "pos", None))
+        at = f"line {where} " if where else ""
+        return (f"{head}: {at}rebinds the name '{name}' to a new value instead of updating the "
+                f"variable; write assign({name}, ...) (or assign_sub({name}, ...)) to change it at the "
+                "end of each step")
+    if not built.assigns:
+        return (f"{head}: the program has no assign(...); a variable changes only through "
+                "assign, assign_add or assign_sub, e.g. assign(w, w - 0.1 * g)")
+    return f"{head}: every assign wrote the value the variable already had (are its gradients zero?)"

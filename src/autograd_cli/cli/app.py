@@ -1,110 +1,218 @@
 """The command line's declarations: each command's arguments and options (typer),
 and `main`. The bodies are in commands.py; every failure ends as
-`FILE:LINE:COL: message` + source line + caret, exit 2."""
+`FILE:LINE:COL: message` + source line + caret, exit 2.
+
+Conventions: `-h`/`--help` and `--version`; shell completion (`--install-completion`);
+metavars say what to type (FILE, NAME, N; flags show none); a fixed set of values is a
+choice (`--unconnected none|zero`); each command's help ends with examples; commands
+that report on programs take several FILEs. cli/dispatch.py reads these same
+declarations for the quick path, so anything declared here must stay plain
+(str/int/float/bool, optional or repeated str, Literal choices) or typer handles it.
+"""
 from __future__ import annotations
 
 import sys
-from typing import List, Optional
+from typing import List, Literal, Optional
 
 import typer
 
 from . import commands
 from .terminal import quiet_broken_pipe, robust_streams
 
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
-                  help="Differentiate .ag programs with TensorFlow's tf.gradients semantics.")
+def _readable_help_types() -> None:
+    """typer 0.29 prints a type beside every parameter (`<bool>` for flags, `<list[str]>`
+    for FILE...); flags take no value and an argument's metavar already says what it is,
+    so neither gets a type column; options show their metavar."""
+    from typer import core
+
+    def option_type(self, ctx):
+        if self.is_flag:
+            return None
+        return self.metavar if self.metavar is not None else core._TyperParameter.display_type_rich(self, ctx)
+
+    core.TyperOption.display_type_rich = option_type
+    core.TyperArgument.display_type_rich = lambda self, ctx: None
+
+
+_readable_help_types()
+REFERENCE = "docs/language.md"   # the language reference (in the project and in the sdist)
+
+app = typer.Typer(
+    add_completion=True, pretty_exceptions_enable=False, no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help="Differentiate .ag programs with TensorFlow's tf.gradients semantics.\n\n"
+         f"The language and every built-in function: {REFERENCE} "
+         "(or `autograd-cli functions [PATTERN]`).",
+    epilog="Examples:  autograd-cli eval samples/linear_model.ag  ·  "
+           "autograd-cli verify samples/*.ag  ·  autograd-cli functions reduce",
+)
+
+
+def _version(value: bool):
+    if value:
+        from .. import __version__
+
+        print(f"autograd-cli {__version__}")
+        raise typer.Exit(0)
 
 
 @app.callback()
-def _commands():
-    """Differentiate .ag programs with TensorFlow's tf.gradients semantics."""
+def _commands(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+):
+    """Differentiate .ag programs with TensorFlow's tf.gradients semantics.
+
+    The language and every built-in function: docs/language.md (or `autograd-cli functions`).
+    """
 
 
 def _finish(path: str, body) -> None:
     raise typer.Exit(commands.run_guarded(path, body))
 
 
-FileArg = typer.Argument(..., help="The .ag program, or - for standard input.")
-SetOpt = typer.Option(None, "--set", help="NAME=VALUE (a number or a JSON array); repeatable.")
-JsonOpt = typer.Option(False, "--json", help="Strict JSON on stdout.")
-GradOpt = typer.Option(None, "--grad", help="Also differentiate this value (not asked for in the file).")
-WrtOpt = typer.Option(None, "--wrt", help="...with respect to these names (default: its inputs and variables).")
-UnconnectedOpt = typer.Option("none", "--unconnected", help="none | zero: the default of unconnected_gradients.")
-DialectOpt = typer.Option(None, "--dialect", help="ag | tf: a .ag program or a TensorFlow snippet "
-                                                  "(default: tf for a .py file, else ag).")
+def _finish_all(paths: List[str], body, as_json: bool = False) -> None:
+    raise typer.Exit(commands.run_files(paths, body, as_json))
 
 
-@app.command("eval")
+Unconnected = Literal["none", "zero"]
+FileArg = typer.Argument(..., metavar="FILE", help="The .ag program, or - for standard input.")
+FilesArg = typer.Argument(..., metavar="FILE", help="One or more .ag programs (- for standard input); "
+                                                       "one report per file, the exit status is the worst.")
+SetOpt = typer.Option(None, "--set", metavar="NAME=VALUE",
+                      help="Give a placeholder or input a value (a number or a JSON array); repeatable.")
+JsonOpt = typer.Option(False, "--json", help="Strict JSON on stdout (several FILEs: one line each).")
+GradOpt = typer.Option(None, "--grad", metavar="NAME", help="Also differentiate this value (not asked for in the file).")
+WrtOpt = typer.Option(None, "--wrt", metavar="NAME",
+                      help="...with respect to these names (default: its inputs and variables).")
+UnconnectedOpt = typer.Option("none", "--unconnected", metavar="none|zero",
+                              help="The default of unconnected_gradients.")
+Dialect = Optional[Literal["ag", "tf"]]
+DialectOpt = typer.Option(None, "--dialect", metavar="ag|tf", help="A .ag program or a TensorFlow snippet "
+                                                                  "(default: tf for a .py file, else ag).")
+
+
+def _examples(*lines: str) -> str:
+    return "Examples:\n\n" + "\n\n".join(f"  autograd-cli {line}" for line in lines)
+
+
+@app.command("eval", epilog=_examples(
+    "eval samples/linear_model.ag",
+    "eval samples/*.ag --json",
+    "eval prog.ag --set x=3 --grad loss --wrt w",
+    "eval snippet.py",
+))
 def eval_command(
-    file: str = FileArg,
+    file: List[str] = FilesArg,
     set_: Optional[List[str]] = SetOpt,
     grad: Optional[List[str]] = GradOpt,
     wrt: Optional[List[str]] = WrtOpt,
-    unconnected: str = UnconnectedOpt,
-    dialect: Optional[str] = DialectOpt,
+    unconnected: Unconnected = UnconnectedOpt,
+    dialect: Dialect = DialectOpt,
     as_json: bool = JsonOpt,
 ):
     """Compute every value and gradient of a program (or run a TensorFlow snippet)."""
-    _finish(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json, dialect))
+    _finish_all(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json, dialect), as_json)
 
 
-@app.command("explain")
+@app.command("explain", epilog=_examples(
+    "explain samples/seed_stop_gradient_two_paths.ag",
+    "explain prog.ag --grad loss --wrt w --json",
+))
 def explain_command(
-    file: str = FileArg,
+    file: List[str] = FilesArg,
     set_: Optional[List[str]] = SetOpt,
     grad: Optional[List[str]] = GradOpt,
     wrt: Optional[List[str]] = WrtOpt,
-    unconnected: str = UnconnectedOpt,
-    dialect: Optional[str] = DialectOpt,
+    unconnected: Unconnected = UnconnectedOpt,
+    dialect: Dialect = DialectOpt,
     as_json: bool = JsonOpt,
 ):
     """Why each gradient is what it is: paths from x to the ys, their contributions, cuts."""
-    _finish(file, lambda s: commands.explain_body(s, set_, grad, wrt, unconnected, as_json, dialect))
+    _finish_all(file, lambda s: commands.explain_body(s, set_, grad, wrt, unconnected, as_json, dialect), as_json)
 
 
-@app.command("run")
+@app.command("run", epilog=_examples(
+    "run samples/linear_regression.ag --steps 1000",
+    "run samples/linear_regression.ag --steps 1000 --fetch loss_op,w,b --every 100",
+    "run samples/linear_regression.ag --steps 1000 --plot loss.svg",
+    "run prog.ag --steps 50 --feed data.csv --json",
+))
 def run_command(
     file: str = FileArg,
-    steps: str = typer.Option(..., "--steps", help="How many steps (step = 0..N-1); an integral number."),
-    feed: Optional[str] = typer.Option(None, "--feed", help="CSV with a header row: a column per placeholder; "
-                                                            "step i reads row i mod rows."),
-    fetch: Optional[str] = typer.Option(None, "--fetch", help="Names to show, comma-separated "
-                                                              "(default: every named scalar)."),
+    steps: str = typer.Option(..., "--steps", metavar="N", help="How many steps (step = 0..N-1); an integral number."),
+    feed: Optional[str] = typer.Option(None, "--feed", metavar="FILE.csv",
+                                       help="CSV with a header row: a column per placeholder; "
+                                            "step i reads row i mod rows."),
+    fetch: Optional[str] = typer.Option(None, "--fetch", metavar="NAME,NAME",
+                                        help="Names to show, comma-separated (default: every named scalar)."),
+    every: Optional[int] = typer.Option(None, "--every", metavar="K",
+                                        help="Show every K-th step in the table (and the last; default: about "
+                                             "100 rows for long runs); --json and --plot keep every step."),
+    plot: Optional[str] = typer.Option(None, "--plot", metavar="FILE.svg|png",
+                                       help="Draw the fetched scalars against the step (needs matplotlib: "
+                                            "pip install 'autograd-cli\\[plot]')."),
     set_: Optional[List[str]] = SetOpt,
     as_json: bool = JsonOpt,
 ):
     """Run the program step after step, applying assigns at the end of each step."""
-    _finish(file, lambda s: commands.run_body(s, steps, feed, fetch, set_, as_json))
+    _finish(file, lambda s: commands.run_body(s, steps, feed, fetch, set_, as_json, every, plot))
 
 
-@app.command("graph")
+@app.command("graph", epilog=_examples(
+    "graph samples/seed_matmul_unrelated_w2.ag -o graph.svg",
+    "graph samples/linear_model.ag --format text",
+    "graph samples/softmax_classifier.ag --focus loss -o loss.png",
+    "graph prog.ag --grad g --format mermaid",
+))
 def graph_command(
     file: str = FileArg,
-    fmt: Optional[str] = typer.Option(None, "--format", help="dot | mermaid (default: from -o, else dot)"),
-    grad: Optional[str] = typer.Option(None, "--grad", help="Label edges with the gradient flow of this "
-                                       "gradients result (its name) or of d(VALUE)/d(inputs)."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to a file: .dot/.gv, .mmd, "
-                                         "or .svg/.png/.pdf (drawn with Graphviz)."),
+    fmt: Optional[str] = typer.Option(None, "--format", metavar="dot|mermaid|text",
+                                      help="The text to write (default: from -o, else dot)."),
+    grad: Optional[str] = typer.Option(None, "--grad", metavar="NAME", help="Label edges with the gradient flow "
+                                       "of this gradients result (its name) or of d(VALUE)/d(inputs)."),
+    focus: Optional[str] = typer.Option(None, "--focus", metavar="NAME",
+                                        help="Only the part of the graph NAME depends on."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
+                                         help="Write to a file: .dot/.gv, .mmd, .txt, "
+                                              "or .svg/.png/.pdf (drawn with Graphviz)."),
     set_: Optional[List[str]] = SetOpt,
-    dialect: Optional[str] = DialectOpt,
+    dialect: Dialect = DialectOpt,
 ):
-    """The computation graph as Graphviz DOT or Mermaid, cut edges marked."""
-    _finish(file, lambda s: commands.graph_body(s, set_, fmt, grad, output, dialect))
+    """The computation graph as Graphviz DOT, Mermaid or text; None gradients and cuts marked."""
+    _finish(file, lambda s: commands.graph_body(s, set_, fmt, grad, output, dialect, focus))
 
 
-@app.command("verify")
+@app.command("verify", epilog=_examples(
+    "verify samples/*.ag",
+    "verify prog.ag --rtol 1e-4 --json",
+))
 def verify_command(
-    file: str = FileArg,
+    file: List[str] = FilesArg,
     set_: Optional[List[str]] = SetOpt,
     grad: Optional[List[str]] = GradOpt,
     wrt: Optional[List[str]] = WrtOpt,
-    rtol: float = typer.Option(1e-6, "--rtol", help="Relative tolerance, AD vs SymPy."),
-    atol: float = typer.Option(1e-8, "--atol", help="Absolute tolerance, AD vs SymPy."),
-    timeout: float = typer.Option(5.0, "--timeout", help="Seconds of SymPy work per check."),
+    rtol: float = typer.Option(1e-6, "--rtol", metavar="R", help="Relative tolerance, AD vs SymPy."),
+    atol: float = typer.Option(1e-8, "--atol", metavar="A", help="Absolute tolerance, AD vs SymPy."),
+    timeout: float = typer.Option(5.0, "--timeout", metavar="S", help="Seconds of SymPy work per check."),
     as_json: bool = JsonOpt,
 ):
     """Check every gradient three ways: reverse-mode AD, SymPy, finite differences."""
-    _finish(file, lambda s: commands.verify_body(s, set_, grad, wrt, rtol, atol, timeout, as_json))
+    _finish_all(file, lambda s: commands.verify_body(s, set_, grad, wrt, rtol, atol, timeout, as_json), as_json)
+
+
+@app.command("functions", epilog=_examples(
+    "functions",
+    "functions reduce",
+    "functions 'soft*' --json",
+))
+def functions_command(
+    pattern: Optional[str] = typer.Argument(None, metavar="PATTERN",
+                                            help="Only names containing this text (or matching a * pattern)."),
+    as_json: bool = typer.Option(False, "--json", help="Strict JSON on stdout."),
+):
+    """List the built-in functions: signature, TensorFlow name(s), gradient notes."""
+    raise typer.Exit(commands.functions_body(pattern, as_json))
 
 
 def main():
@@ -113,7 +221,7 @@ def main():
     robust_streams()
     try:
         if not dispatch(app, sys.argv[1:]):   # plain command lines skip typer's start-up cost
-            app()
+            app(prog_name="autograd-cli")
     except KeyboardInterrupt:
         sys.exit(commands.EXIT_INTERRUPTED)
     except BrokenPipeError:  # help or usage text into a closed pipe

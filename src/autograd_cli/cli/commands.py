@@ -23,20 +23,49 @@ TABLE_HEAD = TABLE_TAIL = 5000  # run's table shows at most this many first and 
 class Session:
     """One command's input: the program text and how to report errors about it."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, tag_file: bool = False):
         self.filename = "<stdin>" if path == "-" else path
+        self.tag_file = tag_file     # several FILEs with --json: each document says its file
         self.source = read_text(path, "MAX_PROGRAM_BYTES", "program")
 
+    def document(self, doc: dict) -> dict:
+        return {"file": self.filename, **doc} if self.tag_file else doc
 
-def run_guarded(path: str, body) -> int:
+
+def run_files(paths, body, as_json: bool = False) -> int:
+    """One report per FILE, in order; the exit status is the worst (an error 2 beats a
+    disagreement 1). With --json and several files each report is one line (NDJSON) with
+    a "file" key; a file that fails gives {"file", "error"} there (the located message
+    still goes to stderr)."""
+    if len(paths) == 1:
+        return run_guarded(paths[0], body)
+    worst = EXIT_OK
+    for k, path in enumerate(paths):
+        if not as_json:
+            if k:
+                print(flush=True)
+            print(f"== {path} ==", flush=True)
+        code = run_guarded(path, body, tag_file=as_json)
+        if code == EXIT_INTERRUPTED:
+            return code
+        worst = max(worst, code)
+    return worst
+
+
+def run_guarded(path: str, body, tag_file: bool = False) -> int:
     """Run a command body; every failure becomes exit code 2 with a located message."""
     session = None
     try:
-        session = Session(path)
+        session = Session(path, tag_file)
         return body(session) or EXIT_OK
     except AgError as error:
         filename = session.filename if session else ("<stdin>" if path == "-" else path)
         print(error.render(filename, session.source if session else None), file=sys.stderr)
+        if tag_file:
+            from ..render.jsonout import dumps
+
+            line = {"line": error.pos.line} if error.pos is not None else {}
+            write_json(dumps({"file": filename, **line, "error": error.message}))
         return EXIT_ERROR
     except RecursionError:
         print(f"{path}: the program is nested too deeply to process", file=sys.stderr)
@@ -111,7 +140,7 @@ def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -
     if as_json:
         from ..render.jsonout import dumps, snippet_document
 
-        write_json(dumps(snippet_document(result)))
+        write_json(dumps(session.document(snippet_document(result))))
     else:
         from ..render.tables import gradient_table
 
@@ -130,7 +159,7 @@ def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=N
     if as_json:
         from ..render.jsonout import eval_document, pieces
 
-        write_json(pieces(eval_document(result)))
+        write_json(pieces(session.document(eval_document(result))))
     else:
         from ..render.tables import gradient_table, value_table
 
@@ -154,7 +183,7 @@ def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialec
     if as_json:
         from ..render.jsonout import dumps
 
-        write_json(dumps(explainout.document(records)))
+        write_json(dumps(session.document(explainout.document(records))))
     else:
         explainout.text(records, console())
     print_warnings(result.warnings)
@@ -165,13 +194,14 @@ def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json)
     from ..verify import verify
 
     _check_gradient_options(grad, wrt)
-    report = verify(session.source, sets=parse_sets(set_), grads=grad or (), wrt=wrt or (),
-                    rtol=rtol, atol=atol, timeout=timeout)
+    with _checking() as on_check:
+        report = verify(session.source, sets=parse_sets(set_), grads=grad or (), wrt=wrt or (),
+                        rtol=rtol, atol=atol, timeout=timeout, on_check=on_check)
     if as_json:
         from ..render.jsonout import dumps
         from ..render.verifyout import verify_document
 
-        write_json(dumps(verify_document(report)))
+        write_json(dumps(session.document(verify_document(report))))
     else:
         from ..render.verifyout import summary, verify_tables
 
@@ -183,9 +213,31 @@ def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json)
     return EXIT_OK if report.ok else EXIT_DISAGREE
 
 
+class _checking:
+    """verify's progress on a terminal (stderr): `checking 3/10 g: d(loss)/dw`, gone when done."""
+
+    def __enter__(self):
+        self.status = None
+        if not sys.stderr.isatty():
+            return None
+        from rich.console import Console
+
+        self.status = Console(stderr=True).status("checking", spinner="line")
+        self.status.start()
+        return self.update
+
+    def update(self, done, total, what):
+        self.status.update(f"checking {done + 1}/{total} {what}")
+
+    def __exit__(self, *exc):
+        if self.status is not None:
+            self.status.stop()
+        return False
+
+
 # ---------------------------------------------------------------- graph
 
-def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None) -> int:
+def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, focus=None) -> int:
     """Build, optionally compute one gradient's flows, write DOT/Mermaid text or a picture."""
     from .. import api
     from ..diagram import MAX_PICTURE_NODES, graph_view
@@ -208,9 +260,11 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None) -> 
         record = matches[-1] if matches else None
         if record is None:
             if grad_name not in built.named:
+                from ..errors import suggest
+
                 known = ", ".join(dict.fromkeys(r.name for r in built.gradients)) or "none"
                 raise AgError(f"--grad {grad_name}: no gradients result or value of that name "
-                              f"(gradients results: {known})")
+                              f"(gradients results: {known}){suggest(grad_name, list(built.named))}")
             if snippet is not None:
                 raise AgError(f"--grad {grad_name}: the snippet has no gradients result of that name "
                               f"(gradients results: {', '.join(r.name for r in built.gradients) or 'none'})")
@@ -221,7 +275,12 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None) -> 
         values = snippet.node_values if snippet is not None else run(built.graph.nodes)
         with np.errstate(all="ignore"):
             _, flows, _ = record_flows(record, values)
-    view = graph_view(built, record, flows, one_line)
+    if focus is not None and focus not in built.named:
+        from ..errors import suggest
+
+        raise AgError(f"--focus {focus}: the program has no value named '{focus}'"
+                      f"{suggest(focus, list(built.named))}")
+    view = graph_view(built, record, flows, one_line, focus=focus)
     text = diagram_text.to_mermaid(view) if fmt_out == "mermaid" else diagram_text.to_dot(view)
     if kind == "picture":
         if len(view.nodes) > MAX_PICTURE_NODES:
@@ -238,16 +297,24 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None) -> 
 
 # ---------------------------------------------------------------- run
 
-def run_body(session: Session, steps, feed_path, fetch, set_, as_json) -> int:
-    return run_program(session.source, steps, feed_path, fetch, parse_sets(set_), as_json)
+def run_body(session: Session, steps, feed_path, fetch, set_, as_json, every=None, plot=None) -> int:
+    return run_program(session.source, steps, feed_path, fetch, parse_sets(set_), as_json, every, plot)
 
 
-def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, as_json=False) -> int:
+PLOT_FORMATS = (".svg", ".png", ".pdf")
+
+
+def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, as_json=False,
+                every=None, plot=None) -> int:
     from ..api import build
     from ..feed import read_feed
-    from ..steps import Plan
+    from ..steps import History, Plan
 
     steps = parse_steps(steps)
+    if every is not None and every < 1:
+        raise AgError(f"--every must be 1 or more, got {every}")
+    if plot is not None:
+        _check_plot(plot)
     feed = None
     if feed_path is not None:
         feed = read_feed(feed_path)
@@ -255,11 +322,67 @@ def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, 
     names = None if fetch is None else split_fetch(fetch, built.named)
     plan = Plan(built, names, feed)
     state = plan.initial_state()
+    initial = dict(state)
+    history = History(plan.fetch)
     warnings: list = []
     seen_warnings: set = set()
     if as_json:
-        return _run_json(plan, steps, state, warnings, seen_warnings)
-    return _run_table(plan, steps, state, warnings, seen_warnings)
+        code = _run_json(plan, steps, state, warnings, seen_warnings, history)
+    else:
+        code = _run_table(plan, steps, state, warnings, seen_warnings, history,
+                          every if every is not None else auto_every(steps))
+    if code != EXIT_INTERRUPTED:
+        from ..steps import untrained
+
+        why = untrained(plan, initial, state, steps)
+        if why:
+            print(f"warning: {why}", file=sys.stderr)
+    if plot is not None:
+        _draw_plot(plot, history)
+    return code
+
+
+AUTO_ROWS = 100   # without --every, a long run's table shows about this many steps
+
+
+def auto_every(steps: int) -> int:
+    """1 for short runs; else a round K (1, 2, 5 x 10^n) giving at most about AUTO_ROWS rows."""
+    if steps <= AUTO_ROWS:
+        return 1
+    need = -(-steps // AUTO_ROWS)
+    scale = 1
+    while True:
+        for k in (1, 2, 5):
+            if k * scale >= need:
+                return k * scale
+        scale *= 10
+
+
+def _check_plot(path: str) -> None:
+    import importlib.util
+    import os
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in PLOT_FORMATS:
+        raise AgError(f"--plot {path}: the file name must end in .svg, .png or .pdf")
+    try:
+        found = importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        raise AgError("--plot needs matplotlib, an optional extra: pip install 'autograd-cli[plot]' "
+                      "(or pip install matplotlib)")
+
+
+def _draw_plot(path: str, history) -> None:
+    from ..files import atomic_write
+    from ..render.plot import plot_series
+
+    if not history.scalar:
+        raise AgError(f"--plot {path}: no fetched value is a scalar; choose some with --fetch")
+    atomic_write(path, plot_series(history.steps, {n: history.series[n] for n in history.scalar},
+                                   path.rsplit(".", 1)[-1].lower()))
+    print(f"plot: {path}", file=sys.stderr)
 
 
 MAX_STEPS = 10**15
@@ -307,7 +430,7 @@ def _report_warnings(warnings, seen, step):
     warnings.clear()
 
 
-def _run_json(plan, steps, state, warnings, seen) -> int:
+def _run_json(plan, steps, state, warnings, seen, history) -> int:
     from ..render.jsonout import dumps
 
     out = sys.stdout
@@ -315,7 +438,9 @@ def _run_json(plan, steps, state, warnings, seen) -> int:
     try:
         with _Interrupts() as stop:
             for i, values in plan.steps(steps, state, warnings):
-                out.write(dumps({"step": i, "values": plan.row(values)}) + "\n")
+                row = plan.row(values)
+                history.observe(i, row)
+                out.write(dumps({"step": i, "values": row}) + "\n")
                 out.flush()
                 if warnings:
                     _report_warnings(warnings, seen, i)
@@ -329,43 +454,66 @@ def _run_json(plan, steps, state, warnings, seen) -> int:
     return code
 
 
-def _run_table(plan, steps, state, warnings, seen) -> int:
-    from ..render.runout import steps_table
+def _run_table(plan, steps, state, warnings, seen, history, every=1) -> int:
+    from ..render.runout import progress_info, sparkline, steps_screen
     from ..render.tables import value_table
 
     rows: list = []          # (step, {name: value}); the middle of very long runs is dropped
     skipped = 0
     code = 0
     error = None
+    done, last_row = 0, None
     progress = _progress(steps)
     try:
         with _Interrupts() as stop, progress if progress is not None else _nothing():
-            task = progress.add_task("steps", total=steps) if progress is not None else None
-            last = time.monotonic()
+            task = progress.add_task("steps", total=steps, rate="", info="") if progress is not None else None
+            start = last = time.monotonic()
             for i, values in plan.steps(steps, state, warnings):
-                rows.append((i, plan.row(values)))
-                if len(rows) > TABLE_HEAD + TABLE_TAIL:
-                    del rows[TABLE_HEAD]
-                    skipped += 1
+                row = plan.row(values)
+                history.observe(i, row)
+                done, last_row = i + 1, (i, row)
+                if i % every == 0 or i == steps - 1:
+                    rows.append((i, row))
+                    if len(rows) > TABLE_HEAD + TABLE_TAIL:
+                        del rows[TABLE_HEAD]
+                        skipped += 1
                 if warnings:
                     _report_warnings(warnings, seen, i)
                 if progress is not None and (time.monotonic() - last > 0.1 or i == steps - 1):
-                    progress.update(task, completed=i + 1)
                     last = time.monotonic()
+                    rate = (i + 1) / max(last - start, 1e-9)
+                    info = progress_info(row, history.scalar or (), max(10, progress.console.width - 60))
+                    progress.update(task, completed=i + 1, rate=f"{rate:,.0f} steps/s", info=info)
                 if stop.requested:
                     raise KeyboardInterrupt
     except KeyboardInterrupt:
         code = EXIT_INTERRUPTED
     except AgError as exc:
         error = exc
+    if last_row is not None and (not rows or rows[-1][0] != last_row[0]):
+        rows.append(last_row)     # the last step done is always shown (interrupted, failed)
     out = console()
-    out.print(steps_table(plan.fetch, rows, skipped, TABLE_HEAD))
+    for part in steps_screen(plan.fetch, rows, skipped, TABLE_HEAD, out.width,
+                             history.constants(), history.first, _suggested(plan, history), every):
+        out.print(part)
+    loss = history.loss_name()
+    if loss is not None:
+        line = sparkline(loss, history.steps, history.series[loss], out.width)
+        if line is not None:
+            out.print(line)
     out.print(value_table(plan.final(state), title="final variables"))
     if code == EXIT_INTERRUPTED:
-        print(f"interrupted after {len(rows) + skipped} of {steps} steps", file=sys.stderr)
+        print(f"interrupted after {done} of {steps} steps", file=sys.stderr)
     if error is not None:
         raise error
     return code
+
+
+def _suggested(plan, history) -> list:
+    """Columns to suggest for --fetch when some do not fit: the loss and the variables."""
+    loss = history.loss_name()
+    names = ([loss] if loss else []) + [n for n in plan.final_names if n in plan.fetch]
+    return list(dict.fromkeys(names))[:4] or plan.fetch[:3]
 
 
 class _Interrupts:
@@ -403,7 +551,30 @@ class _nothing:
 def _progress(steps):
     if steps < PROGRESS_MIN_STEPS or not sys.stdout.isatty():
         return None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    return Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                    TimeRemainingColumn(), transient=True)
+    return Progress("[progress.description]{task.description}", BarColumn(bar_width=20), MofNCompleteColumn(),
+                    TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+                    TextColumn("{task.fields[info]}", markup=False), transient=True)
+
+
+# ---------------------------------------------------------------- functions
+
+def functions_body(pattern, as_json) -> int:
+    from ..build.catalog import catalog, matching
+
+    rows = matching(catalog(), pattern)
+    if as_json:
+        from ..render.jsonout import dumps
+
+        write_json(dumps({"functions": [row.document() for row in rows]}))
+        return EXIT_OK
+    from ..render.functionsout import functions_table
+
+    out = console()
+    if not rows:
+        print(f"no built-in function matches {pattern!r}; autograd-cli functions lists them all",
+              file=sys.stderr)
+        return EXIT_ERROR
+    out.print(functions_table(rows, out.width))
+    return EXIT_OK

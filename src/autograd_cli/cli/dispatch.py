@@ -5,7 +5,7 @@ and building its validators costs about 100 ms, more than all of `eval`'s work o
 small program. `dispatch` reads the SAME typer command definitions (names, option
 declarations, defaults, annotations) and handles the plain cases itself: a known
 command; its arguments; `--opt VALUE`, `--opt=VALUE`, flags; str/int/float/bool and
-optional / repeated str. Anything else (help, an unknown or malformed option, a
+optional / repeated str, Literal choices, a repeated last argument (FILE...). Anything else (help, an unknown or malformed option, a
 missing argument, a value that does not convert, `--`) returns False and typer
 handles the whole command line as before, with its usual messages.
 """
@@ -102,6 +102,13 @@ def _parse(app, argv):
             values[name] = (list(previous) if previous else []) + [raw]
         else:
             values[name] = _convert(kind, raw)
+    if arguments and arguments[-1][1] == "list":   # FILE...: the rest of the positionals
+        name = arguments[-1][0]
+        fixed = len(arguments) - 1
+        if len(positional) <= fixed:
+            raise _Fallback    # typer says which argument is missing
+        values[name] = positional[fixed:]
+        positional, arguments = positional[:fixed], arguments[:-1]
     if len(positional) > len(arguments):
         raise _Fallback
     for (name, kind), raw in zip(arguments, positional):
@@ -112,17 +119,21 @@ def _parse(app, argv):
 
 
 def _kind(annotation):
-    """flag | list | str | int | float, or _Fallback for anything else."""
+    """flag | list | str | int | float | a tuple of choices, or _Fallback for anything else."""
     if annotation is bool:
         return "flag"
     if annotation in _SIMPLE:
         return annotation
     args = typing.get_args(annotation)
     origin = typing.get_origin(annotation)
+    if origin is typing.Literal and all(isinstance(a, str) for a in args):
+        return tuple(args)
     if origin is typing.Union and len(args) == 2 and type(None) in args:
         inner = args[0] if args[1] is type(None) else args[1]
         if inner in _SIMPLE:
             return inner
+        if typing.get_origin(inner) is typing.Literal and all(isinstance(a, str) for a in typing.get_args(inner)):
+            return tuple(typing.get_args(inner))
         if typing.get_origin(inner) is list and typing.get_args(inner) == (str,):
             return "list"
     if origin is list and args == (str,):
@@ -133,6 +144,12 @@ def _kind(annotation):
 def _convert(kind, raw):
     if kind is str:
         return raw
+    if isinstance(kind, tuple):     # a choice: anything else is typer's usage error
+        if raw not in kind:
+            raise _Fallback
+        return raw
+    if kind == "list":
+        raise _Fallback
     try:
         return kind(raw)
     except ValueError:

@@ -32,6 +32,10 @@ them all. A row holds everything the rest of the program knows about an op:
   of the built-in of the same name that applies this op to its arguments
   (None: the op is not called directly, or a built-in written by hand in
   build/functions.py wraps it), and `aliases`, other names of that built-in.
+- For the reference (`autograd-cli functions`, docs/language.md): `doc`, a short
+  gradient note; optional, by default derived from the row ("no gradient (None)"
+  when vjp is None, which inputs get one when only some do). `GROUP` records the
+  module that defined each row (elementwise, reductions, ...), the reference's grouping.
 """
 from __future__ import annotations
 
@@ -67,6 +71,7 @@ class Op:
     rearranges: bool = False
     args: tuple | None = None
     aliases: tuple = field(default=())
+    doc: str | None = None
     shown: str = ""            # the name errors use, where the op is not a function the user wrote
 
     @property
@@ -111,9 +116,13 @@ class Op:
 
 
 OPS: dict[str, Op] = {}
+GROUP: dict[str, str] = {}   # op name -> the ops module that defined it ("elementwise", ...)
 
 
 def op(name, forward, shape, **kw) -> Op:
+    import sys
+
+    GROUP[name] = sys._getframe(1).f_globals.get("__name__", "").rpartition(".")[2]
     if kw.get("prepare") is not None:
         kw["prepare"] = _checked(kw["prepare"])
     OPS[name] = Op(name, forward, shape, **kw)

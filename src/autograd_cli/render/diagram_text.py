@@ -111,6 +111,9 @@ def output_kind(path: str, fmt: str | None):
             raise AgError(f"-o {path}: a {ext} picture is drawn from DOT; drop --format {fmt}")
         return "picture", RENDERED[ext]
     implied = TEXT_FORMATS.get(ext)
+    if implied is None:
+        raise AgError(f"-o {path}: unknown extension {ext or '(none)'}; write .dot or .gv (Graphviz), .mmd "
+                      "(Mermaid), or .svg, .png, .pdf (drawn with Graphviz)")
     if fmt and implied and fmt != implied:
         raise AgError(f"-o {path}: the extension says {implied} but --format says {fmt}")
     return "text", fmt or implied or "dot"

@@ -51,7 +51,7 @@ def verify_tables(report) -> list:
             escape_markup(_formula(c)),
             escape_markup(_sampled(c, c.symbolic)),
             escape_markup(_sampled(c, c.finite_difference)),
-            "-" if c.max_error is None else f"{c.max_error:.2g}",
+            "-" if c.max_error is None else ("NaN" if c.max_error != c.max_error else f"{c.max_error:.2g}"),
             f"[green]{symbols().check}[/green]" if c.ok else f"[red]{symbols().cross}[/red]",
         )
         lines = list(c.notes) + [f"skipped {s}" for s in c.skipped]
@@ -64,6 +64,9 @@ def verify_tables(report) -> list:
 
 
 def summary(report) -> str:
+    if not report.checks:
+        return ("nothing to check: the program computes no gradients (call gradients(y, x) in it, "
+                "or give --grad NAME)")
     bad = sum(not c.ok for c in report.checks)
     skipped = sum(bool(c.skipped) for c in report.checks)
     head = "all agree" if not bad else f"{bad} of {len(report.checks)} checks disagree"

@@ -76,8 +76,9 @@ class Report:
 
 
 def verify(source: str, sets=None, grads=(), wrt=(), rtol=DEFAULT_RTOL, atol=DEFAULT_ATOL,
-           timeout=DEFAULT_TIMEOUT) -> Report:
-    """Check every gradient of the program (and --grad/--wrt) three ways."""
+           timeout=DEFAULT_TIMEOUT, on_check=None) -> Report:
+    """Check every gradient of the program (and --grad/--wrt) three ways. `on_check(done,
+    total, what)` is called before each check (verify's progress on a terminal)."""
     if not (rtol >= 0 and atol >= 0 and timeout > 0):
         raise AgError("--rtol and --atol must be >= 0 and --timeout > 0")
     start = time.perf_counter()
@@ -86,9 +87,12 @@ def verify(source: str, sets=None, grads=(), wrt=(), rtol=DEFAULT_RTOL, atol=DEF
     _warm_up()  # SymPy imported and warmed once here, so each forked child starts ready
 
     checks = []
+    total = sum(len(record.x_nodes) for record in program.gradients)
     for index, record in enumerate(program.gradients):
         slow = None   # SymPy ran out of time on an earlier x of this gradient (same forward)
         for k in range(len(record.x_nodes)):
+            if on_check is not None:
+                on_check(len(checks), total, f"{record.name}: d({', '.join(record.ys)})/d{record.xs[k]}")
             t0 = time.perf_counter()
             check = _check(program, values, index, k, rtol, atol, timeout, slow)
             if any("time budget" in s for s in check.skipped):

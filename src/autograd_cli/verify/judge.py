@@ -63,8 +63,9 @@ def judge(check, program, record, k, zero, kinks, scale, undefined, rtol, atol):
                            "between them (TensorFlow and SymPy pick different values there)")
     if check.bad_entries:
         check.ok = False
-    finite = [e for e in errors if not math.isnan(e)]
-    check.max_error = max(finite) if finite else None
+    # a NaN on one side only is a disagreement: its error is NaN, never hidden behind the
+    # small error of the other entries
+    check.max_error = math.nan if any(math.isnan(e) for e in errors) else (max(errors) if errors else None)
 
 
 def _close(a: float, b: float, rtol: float, atol: float) -> bool:

@@ -1,0 +1,145 @@
+"""The built-in functions as a user reads them: signature, TensorFlow name(s), gradient
+note, group. Generated from the op table rows (`args`, `aliases`, `vjp`, `doc`) and the
+composite built-ins of functions.py, so `autograd-cli functions` and the reference in
+docs/language.md (written by `python -m autograd_cli.cli.docgen`) never drift from
+what the program accepts."""
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+
+from ..ops import OPS
+from ..ops.table import GROUP
+from .functions import BUILTINS
+
+# Groups in the order the reference shows them (an op row's group is its ops module).
+GROUPS = ("elementwise", "reductions", "arrays", "linalg", "creation", "random", "learning",
+          "autodiff", "state", "other")
+GROUP_TITLES = {"elementwise": "arithmetic and elementwise", "arrays": "shape and indexing",
+                "linalg": "linear algebra", "learning": "learning and losses"}
+
+# Composite built-ins (written by hand in functions.py): their group and gradient note.
+COMPOSITES = {
+    "shape": ("arrays", "a constant: no gradient"),
+    "size": ("arrays", "a constant: no gradient"),
+    "constant": ("creation", "a constant: no gradient"),
+    "zeros": ("creation", "a constant: no gradient"),
+    "ones": ("creation", "a constant: no gradient"),
+    "fill": ("creation", "to value (summed)"),
+    "eye": ("creation", "a constant: no gradient"),
+    "linspace": ("creation", "a constant: no gradient"),
+    "random_normal": ("random", "to mean and stddev (as TensorFlow); the draws are constants"),
+    "random_uniform": ("random", "to minval and maxval; the draws are constants"),
+    "random_int": ("random", "a constant: no gradient"),
+    "categorical_crossentropy": ("learning", "to y_pred and y_true (clipped to [1e-7, 1 - 1e-7] as Keras)"),
+    "mean_squared_error": ("learning", "to y_true and y_pred"),
+    "gradients": ("autodiff", "differentiable again (second derivatives)"),
+    "hessians": ("autodiff", "differentiable again"),
+    "jacobian": ("autodiff", "differentiable again"),
+    "variable": ("state", "a leaf: gradients are taken with respect to it"),
+    "placeholder": ("state", "a leaf: gradients are taken with respect to it"),
+    "assign": ("state", "no gradient (an update, applied at the end of each step)"),
+    "assign_add": ("state", "no gradient (an update, applied at the end of each step)"),
+    "assign_sub": ("state", "no gradient (an update, applied at the end of each step)"),
+    "group": ("state", "evaluates to None"),
+}
+
+# TensorFlow's spelling where it is not tf.NAME
+TF_NAMES = {
+    "variable": ("tf.Variable",),
+    "placeholder": ("tf.compat.v1.placeholder",),
+    "assign": ("Variable.assign",), "assign_add": ("Variable.assign_add",),
+    "assign_sub": ("Variable.assign_sub",),
+    "random_normal": ("tf.random.normal",), "random_uniform": ("tf.random.uniform",),
+    "random_int": ("numpy default_rng(seed).integers",),
+    "jacobian": ("GradientTape.jacobian",),
+    "categorical_crossentropy": ("tf.keras.losses.CategoricalCrossentropy()",),
+    "mean_squared_error": ("tf.keras.losses.MeanSquaredError()",),
+    "softmax": ("tf.nn.softmax",), "log_softmax": ("tf.nn.log_softmax",),
+    "relu": ("tf.nn.relu",), "sigmoid": ("tf.math.sigmoid",), "softplus": ("tf.math.softplus",),
+    "eye": ("tf.eye",), "linspace": ("tf.linspace",), "size": ("tf.size",),
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    signature: str
+    tensorflow: tuple
+    gradient: str
+    group: str
+    aliases: tuple = ()
+
+    def document(self) -> dict:
+        return {"name": self.name, "signature": self.signature, "aliases": list(self.aliases),
+                "tensorflow": list(self.tensorflow), "gradient": self.gradient, "group": self.group}
+
+
+def _signature(name, builtin) -> str:
+    if builtin.variadic:
+        return f"{name}({builtin.params[0]}, ...)"
+    parts = []
+    for p in builtin.params:
+        if p in builtin.defaults:
+            default = builtin.defaults[p]
+            shown = repr(default) if isinstance(default, str) else (
+                "None" if default is None else f"{default:g}" if isinstance(default, float) else str(default))
+            parts.append(f"{p}={shown}")
+        else:
+            parts.append(p)
+    return f"{name}({', '.join(parts)})"
+
+
+def gradient_note(op) -> str:
+    """An op row's gradient note: its `doc`, else derived from its vjp."""
+    if getattr(op, "doc", None):
+        return op.doc
+    if op.name == "stop_gradient":
+        return "cuts the gradient: nothing flows through it (derivative 0)"
+    if op.vjp is None:
+        return "no gradient (None), as TensorFlow's NotDifferentiable"
+    params = op.args or ()
+    if isinstance(op.vjp, tuple) and params and any(not op.carries(i) for i in range(len(params))):
+        to = [p for i, p in enumerate(params) if op.carries(i)]
+        return "to " + ", ".join(to) + " only"
+    return "differentiable"
+
+
+def catalog() -> list[Entry]:
+    entries, aliases_of = {}, {}
+    for op in OPS.values():
+        if op.args is not None:
+            for alias in op.aliases:
+                aliases_of[alias] = op.name
+    for name, builtin in BUILTINS.items():
+        if name in aliases_of:
+            continue                   # listed with its main name
+        op = OPS.get(name)
+        if name in COMPOSITES:
+            group, note = COMPOSITES[name]
+        elif op is not None:
+            group, note = GROUP.get(name, "other"), gradient_note(op)
+        else:
+            group, note = "other", ""
+        if group not in GROUPS:
+            group = "other"
+        aliases = tuple(op.aliases) if op is not None and op.args is not None else ()
+        tf = TF_NAMES.get(name) or tuple(f"tf.{n}" for n in (name, *aliases))
+        entries[name] = Entry(name, _signature(name, builtin), tf, note, group, aliases)
+    order = {g: k for k, g in enumerate(GROUPS)}
+    return sorted(entries.values(), key=lambda e: (order[e.group], e.name))
+
+
+def matching(entries, pattern) -> list[Entry]:
+    """Entries whose name (or an alias, or TensorFlow name) contains PATTERN, or matches it
+    as a shell pattern when it has * or ?."""
+    if not pattern:
+        return list(entries)
+    pattern = pattern.lower()
+    wild = any(c in pattern for c in "*?[")
+
+    def hit(text: str) -> bool:
+        text = text.lower()
+        return fnmatch.fnmatchcase(text, pattern) if wild else pattern in text
+
+    return [e for e in entries if any(hit(t) for t in (e.name, *e.aliases, *e.tensorflow))]

@@ -1,0 +1,304 @@
+"""A new user's way through the tool (issue 13): CLI conventions, several files, the
+functions reference, readable `run` screens at 60 and 120 columns, verify's honest
+summaries. Each test fails if its behaviour goes away."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, SRC, cli
+
+SAMPLES = ROOT / "samples"
+SGD = SAMPLES / "linear_regression.ag"
+
+
+def cli_env(*args, cwd=None, **env):
+    full = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONIOENCODING": "utf-8", **env}
+    for key in [k for k, v in env.items() if v is None]:
+        full.pop(key, None)
+    return subprocess.run([sys.executable, "-m", "autograd_cli", *map(str, args)], capture_output=True,
+                          text=True, env=full, cwd=cwd, timeout=120)
+
+
+def write(tmp_path, text, name="p.ag"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------- conventions
+
+def test_version_and_short_help():
+    proc = cli("--version")
+    assert proc.returncode == 0 and re.fullmatch(r"autograd-cli \d+\.\d+\.\d+\n", proc.stdout)
+    for args in (["-h"], ["eval", "-h"], ["run", "-h"], ["functions", "-h"]):
+        proc = cli_env(*args, COLUMNS="100")
+        assert proc.returncode == 0 and "Usage:" in proc.stdout, args
+
+
+@pytest.mark.parametrize("command", ["eval", "explain", "run", "graph", "verify", "functions"])
+def test_help_reads_right(command):
+    text = cli_env(command, "--help", COLUMNS="120").stdout
+    assert "<bool>" not in text and "<str>" not in text and "<list" not in text and "<int>" not in text
+    assert "Examples:" in text and f"autograd-cli {command}" in text
+    if command in ("eval", "explain"):
+        assert "none|zero" in text
+
+
+def test_top_help_links_the_reference_and_offers_completion():
+    text = cli_env("--help", COLUMNS="120").stdout
+    assert "docs/language.md" in text and "--install-completion" in text and "--version" in text
+
+
+def test_unconnected_is_a_choice(tmp_path):
+    proc = cli("eval", write(tmp_path, "w = variable(1.0)\ng = gradients(w * 2, w)\n"), "--unconnected", "zeros")
+    assert proc.returncode == 2 and "zero" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("args, hint", [
+    (["eval", "{p}", "--grad", "los"], "did you mean 'loss'"),
+    (["eval", "{p}", "--grad", "loss", "--wrt", "ww"], "did you mean 'w'"),
+    (["run", "{p}", "--steps", "2", "--fetch", "los"], "did you mean 'loss'"),
+    (["graph", "{p}", "--grad", "los"], "did you mean 'loss'"),
+    (["graph", "{p}", "--focus", "los"], "did you mean 'loss'"),
+])
+def test_did_you_mean_on_name_options(tmp_path, args, hint):
+    p = write(tmp_path, "w = variable(2.0)\nloss = w * w\n")
+    proc = cli(*[a.format(p=p) for a in args])
+    assert proc.returncode == 2 and hint in proc.stderr, proc.stderr
+
+
+def test_several_files_one_report_each_worst_status(tmp_path):
+    good = write(tmp_path, "w = variable(2.0)\ng = gradients(w * w, w)\n", "good.ag")
+    bad = write(tmp_path, "w = variable(2.0)\ny = w +\n", "bad.ag")
+    proc = cli("verify", good, bad, good)
+    assert proc.returncode == 2
+    assert proc.stdout.count("== ") == 3 and proc.stdout.count("all agree") == 2
+    assert "bad.ag:2" in proc.stderr
+    proc = cli("eval", good, good)
+    assert proc.returncode == 0 and proc.stdout.count("== ") == 2
+
+
+def test_several_files_json_is_ndjson_with_file(tmp_path):
+    good = write(tmp_path, "w = variable(2.0)\ng = gradients(w * w, w)\n", "good.ag")
+    bad = write(tmp_path, "y = nope(1)\n", "bad.ag")
+    proc = cli("verify", good, bad, "--json")
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [d["file"] for d in lines] == [str(good), str(bad)]
+    assert lines[0]["ok"] is True and "error" in lines[1] and lines[1]["line"] == 1
+    assert proc.returncode == 2
+    lines = [json.loads(line) for line in cli("eval", good, good, "--json").stdout.splitlines()]
+    assert len(lines) == 2 and all(d["values"]["w"] == 2.0 and "file" in d for d in lines)
+    single = json.loads(cli("eval", good, "--json").stdout)
+    assert "file" not in single          # one file: the document as before
+
+
+# ---------------------------------------------------------------- verify
+
+def test_verify_without_gradients_says_nothing_to_check(tmp_path):
+    proc = cli("verify", write(tmp_path, "x = 3.0\ny = x * x\n"))
+    assert proc.returncode == 0
+    assert "nothing to check" in proc.stdout and "0 checks" not in proc.stdout
+
+
+def test_verify_nan_error_is_not_hidden():
+    from autograd_cli.verify.judge import judge  # noqa: F401  (the rule lives there)
+    from autograd_cli.render.verifyout import verify_tables
+    from autograd_cli.verify.checks import Check, Report
+    import numpy as np
+    from rich.console import Console
+
+    check = Check("g", "gradients", 1, ["y"], "x", np.array([np.nan, 1.0]), (2,), [0, 1],
+                  symbolic={0: 0.5, 1: 1.0}, max_error=float("nan"), ok=False, bad_entries=[0])
+    console = Console(width=120, record=True, file=open(os.devnull, "w"))
+    for part in verify_tables(Report([check], [], 0.0)):
+        console.print(part)
+    text = console.export_text()
+    assert "NaN" in text and "e-" not in text.split("NaN")[0].splitlines()[-1]
+
+
+def test_verify_nan_ad_value_max_error_is_nan(tmp_path):
+    # sqrt at 0: AD gives inf * 0 = nan for d/dx sqrt(x) * 0 ... use a NaN-producing gradient
+    p = write(tmp_path, "x = variable([0.0, 1.0])\ny = reduce_sum(sqrt(x) * sqrt(x))\ng = gradients(y, x)\n")
+    doc = json.loads(cli("verify", p, "--json").stdout)
+    for check in doc["checks"]:
+        if not check["ok"] and "nan" in json.dumps(check["ad"]):
+            assert check["max_error"] == "nan"
+
+
+# ---------------------------------------------------------------- functions
+
+def test_functions_lists_builtins_with_tensorflow_names():
+    proc = cli_env("functions", COLUMNS="200")
+    assert proc.returncode == 0
+    for text in ("reduce_sum(input_tensor, axis=None, keepdims=False)", "tf.reduce_sum", "stop_gradient",
+                 "no gradient (None)", "gradients(ys, xs"):
+        assert text in proc.stdout, text
+
+
+def test_functions_pattern_and_json():
+    doc = json.loads(cli("functions", "reduce_", "--json").stdout)
+    names = [f["name"] for f in doc["functions"]]
+    assert "reduce_sum" in names and "exp" not in names
+    assert all({"signature", "tensorflow", "gradient", "group"} <= set(f) for f in doc["functions"])
+    floor = json.loads(cli("functions", "floor", "--json").stdout)["functions"][0]
+    assert floor["gradient"].startswith("no gradient")
+    assert cli("functions", "no_such_thing_at_all").returncode == 2
+
+
+def test_functions_reference_in_docs_is_fresh():
+    proc = subprocess.run([sys.executable, "-m", "autograd_cli.cli.docgen", "--check"], capture_output=True,
+                          text=True, env=dict(os.environ, PYTHONPATH=str(SRC)))
+    assert proc.returncode == 0, proc.stderr + " (run: python -m autograd_cli.cli.docgen)"
+
+
+def test_functions_reference_staleness_is_detected(tmp_path):
+    from autograd_cli.cli import docgen
+
+    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    stale = re.sub(r"^\| `exp\(x\)` \|.*\n", "", doc, flags=re.M)
+    assert stale != doc
+    path = tmp_path / "language.md"
+    path.write_text(stale, encoding="utf-8")
+    assert docgen.main(["--check", str(path)]) == 1
+    assert docgen.main([str(path)]) == 0 and path.read_text(encoding="utf-8") == doc
+
+
+def test_every_builtin_is_in_the_reference():
+    from autograd_cli.build.functions import BUILTINS
+
+    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    section = doc[doc.index("<!-- functions:begin -->"):doc.index("<!-- functions:end -->")]
+    for name in BUILTINS:
+        assert f"`{name}(" in section or f"`{name}`" in section, name
+
+
+# ---------------------------------------------------------------- run screens
+
+NUMBER = re.compile(r"^-?(\d+(\.\d+)?(e[+-]\d+)?|inf|nan)$")
+
+
+def table_rows(text):
+    return [line for line in text.splitlines() if line.startswith("│")]
+
+
+@pytest.mark.parametrize("width", [60, 120])
+def test_run_table_fits_and_never_wraps(width):
+    proc = cli_env("run", SGD, "--steps", "30", COLUMNS=str(width))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert all(len(line) <= width for line in lines), max(lines, key=len)
+    header = next(line for line in lines if line.startswith("┃"))
+    names = [c.strip() for c in header.strip("┃").split("┃")]
+    assert names[0] == "step" and all(re.fullmatch(r"[A-Za-z_]\w*", n) for n in names), names
+    rows = table_rows(proc.stdout)
+    steps_rows = [r for r in rows if re.match(r"│\s+\d+ │", r)]
+    assert len(steps_rows) == 30                           # one line per step: nothing wrapped
+    for row in steps_rows:
+        for cell in row.strip("│").split("│")[1:]:
+            value = cell.strip()
+            assert NUMBER.match(value), value
+            digits = re.sub(r"e.*|[-.]", "", value).lstrip("0")
+            assert len(digits) <= 6, value                  # 6 significant digits
+
+
+def test_run_drops_columns_that_do_not_fit_and_says_how_to_choose():
+    proc = cli_env("run", SGD, "--steps", "3", COLUMNS="60")
+    assert "did not fit" in proc.stdout and "--fetch" in proc.stdout
+    chosen = cli_env("run", SGD, "--steps", "3", "--fetch", "loss_op,w,b", COLUMNS="60")
+    assert "did not fit" not in chosen.stdout and "loss_op" in chosen.stdout
+
+
+def test_run_constant_columns_once_above_the_table():
+    proc = cli_env("run", SGD, "--steps", "5", COLUMNS="120")
+    head = proc.stdout.splitlines()[0]
+    assert head.startswith("same at every step:") and "n = 1000" in head
+    header = next(line for line in proc.stdout.splitlines() if line.startswith("┃"))
+    assert " n " not in header
+
+
+def test_run_every_and_default_rows_for_long_runs():
+    proc = cli_env("run", SGD, "--steps", "100", "--every", "25", "--fetch", "w", COLUMNS="120")
+    steps = [int(m) for m in re.findall(r"^│\s+(\d+) │", proc.stdout, re.M)]
+    assert steps == [0, 25, 50, 75, 99]
+    proc = cli_env("run", SGD, "--steps", "1000", "--fetch", "w", COLUMNS="120")
+    steps = [int(m) for m in re.findall(r"^│\s+(\d+) │", proc.stdout, re.M)]
+    assert len(steps) <= 110 and steps[0] == 0 and steps[-1] == 999 and "--every" in proc.stdout
+    assert cli("run", SGD, "--steps", "3", "--every", "0").returncode == 2
+
+
+def test_run_sparkline_of_the_loss():
+    proc = cli_env("run", SGD, "--steps", "200", COLUMNS="120")
+    line = next(line for line in proc.stdout.splitlines() if line.startswith("loss_op "))
+    assert re.search("[▁▂▃▄▅▆▇█]{8,}", line) and "→" in line
+    dumb = cli_env("run", SGD, "--steps", "200", COLUMNS="120", PYTHONIOENCODING="ascii")
+    assert dumb.returncode == 0 and "loss_op " in dumb.stdout
+
+
+@pytest.mark.parametrize("env", [{"NO_COLOR": "1", "FORCE_COLOR": "1"}, {"TERM": "dumb"}])
+def test_run_no_color_and_dumb_terminal(env):
+    proc = cli_env("run", SGD, "--steps", "20", COLUMNS="80", **env)
+    assert proc.returncode == 0
+    assert not re.search(r"\x1b\[(3\d|9\d|38;)", proc.stdout)     # no colours
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", proc.stdout)
+    assert all(len(line) <= 80 for line in plain.splitlines())
+    assert "same at every step" in plain and "loss_op" in plain
+
+
+@pytest.mark.parametrize("program, cause", [
+    ("w = variable(2.0)\nloss = (w - 3) ** 2\ng = gradients(loss, w)\n", "no assign"),
+    ("w = variable(2.0)\nloss = (w - 3) ** 2\ng = gradients(loss, w)\nw = w - 0.1 * g[0]\n",
+     "line 4 rebinds the name 'w'"),
+])
+def test_run_that_trains_nothing_warns(tmp_path, program, cause):
+    proc = cli("run", write(tmp_path, program), "--steps", "10")
+    assert proc.returncode == 0 and "no variable changed in 10 steps" in proc.stderr and cause in proc.stderr
+
+
+def test_run_that_trains_does_not_warn(tmp_path):
+    p = write(tmp_path, "w = variable(2.0)\nloss = (w - 3) ** 2\ng = gradients(loss, w)\nu = assign_sub(w, 0.1 * g[0])\n")
+    proc = cli("run", p, "--steps", "10")
+    assert "no variable changed" not in proc.stderr
+
+
+def test_run_plot_without_matplotlib_says_how_to_install(tmp_path):
+    code = ("import sys; sys.modules['matplotlib'] = None; sys.argv = ['autograd-cli'] + sys.argv[1:]; "
+            "from autograd_cli.cli import main; main()")
+    proc = subprocess.run([sys.executable, "-c", code, "run", str(SGD), "--steps", "3", "--plot",
+                           str(tmp_path / "p.svg")], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(SRC)))
+    assert proc.returncode == 2 and "pip install 'autograd-cli[plot]'" in proc.stderr
+    assert not (tmp_path / "p.svg").exists()
+
+
+def test_run_plot_rejects_unknown_format(tmp_path):
+    proc = cli("run", SGD, "--steps", "3", "--plot", tmp_path / "p.jpg")
+    assert proc.returncode == 2 and ".svg" in proc.stderr
+
+
+def test_run_plot_draws_the_fetched_scalars(tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "loss.svg"
+    proc = cli("run", SGD, "--steps", "50", "--fetch", "loss_op,w", "--plot", out)
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    assert text.lstrip().startswith("<?xml") and "loss_op" in text and "step" in text
+    png = tmp_path / "loss.png"
+    assert cli("run", SGD, "--steps", "20", "--plot", png, "--json").returncode == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_eval_cold_path_imports_no_sympy_no_matplotlib(tmp_path):
+    p = write(tmp_path, "w = variable(2.0)\ng = gradients(w * w, w)\n")
+    code = ("import sys; sys.argv = ['autograd-cli', 'eval', sys.argv[1]]; from autograd_cli.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('LOADED', sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('sympy', 'matplotlib', 'pydantic')), file=sys.stderr)")
+    proc = subprocess.run([sys.executable, "-c", code, str(p)], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(SRC)))
+    assert "LOADED []" in proc.stderr, proc.stderr[-500:]
