@@ -28,6 +28,7 @@ INVOCATIONS = {
     "verify": [["verify", "{s}"], ["verify", "{s}", "--json"]],
     "explain": [["explain", "{s}"], ["explain", "{s}", "--json"]],
     "graph": [["graph", "{s}"], ["graph", "{s}", "--format", "mermaid"]],
+    "functions": [["functions"], ["functions", "--json"]],
 }
 
 

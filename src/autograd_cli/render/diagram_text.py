@@ -103,6 +103,8 @@ INSTALL_HINT = ("Graphviz's `dot` program is needed to draw {name} but it is not
 
 def output_kind(path: str, fmt: str | None):
     """('text', 'dot'|'mermaid') or ('picture', 'svg'|'png'|'pdf') for an -o path."""
+    import os
+
     from ..errors import AgError
 
     ext = _ext(path)
@@ -111,7 +113,7 @@ def output_kind(path: str, fmt: str | None):
             raise AgError(f"-o {path}: a {ext} picture is drawn from DOT; drop --format {fmt}")
         return "picture", RENDERED[ext]
     implied = TEXT_FORMATS.get(ext)
-    if implied is None:
+    if implied is None and not (ext == "" and os.path.isdir(path)):   # a directory: atomic_write says so
         raise AgError(f"-o {path}: unknown extension {ext or '(none)'}; write .dot or .gv (Graphviz), .mmd "
                       "(Mermaid), or .svg, .png, .pdf (drawn with Graphviz)")
     if fmt and implied and fmt != implied:
