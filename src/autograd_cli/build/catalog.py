@@ -13,10 +13,11 @@ from ..ops.table import GROUP
 from .functions import BUILTINS
 
 # Groups in the order the reference shows them (an op row's group is its ops module).
-GROUPS = ("elementwise", "reductions", "arrays", "linalg", "creation", "random", "learning",
-          "autodiff", "state", "other")
+GROUPS = ("elementwise", "special", "reductions", "arrays", "linalg", "creation", "random", "learning",
+          "autodiff", "state", "other")   # a new ops module is its own group, shown before "other"
 GROUP_TITLES = {"elementwise": "arithmetic and elementwise", "arrays": "shape and indexing",
-                "linalg": "linear algebra", "learning": "learning and losses"}
+                "linalg": "linear algebra", "learning": "learning and losses",
+                "special": "special functions"}
 
 # Composite built-ins (written by hand in functions.py): their group and gradient note.
 COMPOSITES = {
@@ -121,13 +122,13 @@ def catalog() -> list[Entry]:
             group, note = GROUP.get(name, "other"), gradient_note(op)
         else:
             group, note = "other", ""
-        if group not in GROUPS:
-            group = "other"
+        group = group or "other"
         aliases = tuple(op.aliases) if op is not None and op.args is not None else ()
         tf = TF_NAMES.get(name) or tuple(f"tf.{n}" for n in (name, *aliases))
         entries[name] = Entry(name, _signature(name, builtin), tf, note, group, aliases)
     order = {g: k for k, g in enumerate(GROUPS)}
-    return sorted(entries.values(), key=lambda e: (order[e.group], e.name))
+    late = order["other"] - 0.5          # groups not listed: after the known ones, before "other"
+    return sorted(entries.values(), key=lambda e: (order.get(e.group, late), e.group, e.name))
 
 
 def matching(entries, pattern) -> list[Entry]:
