@@ -302,3 +302,132 @@ def test_eval_cold_path_imports_no_sympy_no_matplotlib(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code, str(p)], capture_output=True, text=True,
                           env=dict(os.environ, PYTHONPATH=str(SRC)))
     assert "LOADED []" in proc.stderr, proc.stderr[-500:]
+
+
+# ---------------------------------------------------------------- errors that teach
+
+@pytest.mark.parametrize("program, expected, absent", [
+    ("x = [1.0, 2.0]\ny = sum(x)\n", "reduce_sum", None),
+    ("x = [1.0, 2.0]\ny = mean(x)\n", "reduce_mean", None),
+    ("print(3)\n", "already printed", None),
+    ("x = [1.0]\ny = np_dot(x, x)\n", "unknown function 'np_dot'", None),
+    ("x = casst(1.0)\n", "did you mean 'cast'", None),
+    ("y = castt(3, float32)\n", "cast", "concat"),
+    ("y = reduce_sum([1.0], axes=0)\n", "input_tensor, axis=None, keepdims=False", None),
+    ("y = reduce_sum()\n", "reduce_sum's parameters: input_tensor", None),
+])
+def test_errors_teach(tmp_path, program, expected, absent):
+    proc = cli("eval", write(tmp_path, program))
+    assert proc.returncode == 2 and expected in proc.stderr, proc.stderr
+    if absent:
+        assert absent not in proc.stderr
+
+
+def test_cast_is_not_a_misspelt_concat():
+    from autograd_cli.errors import suggest
+
+    assert "concat" not in suggest("cast", ["concat", "constant"])
+    assert suggest("concatt", ["concat"]) == "; did you mean 'concat'?"
+
+
+def test_warning_names_the_users_gradients_call_not_an_internal_op(tmp_path):
+    p = write(tmp_path, "x = variable(0.0)\ny = sqrt(x)\ng = gradients(y, x)\n")
+    proc = cli("eval", p)
+    assert "line 3: gradients(y, x) produced inf" in proc.stderr
+    assert "divide" not in proc.stderr and "reciprocal" not in proc.stderr
+    doc = json.loads(cli("eval", p, "--json").stdout)
+    assert any("gradients(y, x)" in w for w in doc["warnings"])
+
+
+def test_out_of_range_index_names_the_users_indexing(tmp_path):
+    p = write(tmp_path, "x = linspace(0, 1, 10)\ny = x[step * 1000]\n")
+    proc = cli("run", p, "--steps", "2")
+    assert proc.returncode == 2 and "x[step * 1000]: index 1000 is out of range" in proc.stderr
+    assert "take" not in proc.stderr
+
+
+def test_a_warning_about_an_op_the_user_wrote_is_kept():
+    from autograd_cli.errors import user_warning
+
+    source = "x = 0.0\ny = 1 / x\n"
+    assert user_warning("line 2: divide produced inf", source) == "line 2: divide produced inf"
+
+
+# ---------------------------------------------------------------- graph
+
+def graph_text(path, *args):
+    proc = cli("graph", path, "--format", "text", *args)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_graph_text_is_one_equation_per_line():
+    text = graph_text(SAMPLES / "linear_regression.ag")
+    lines = text.splitlines()
+    assert "y:() = add t" in text and "x_input:() = x_train[step]" in text
+    assert all(" = " in line for line in lines)
+    assert "take" not in text and "getitem" not in text
+    assert "x_train:(1000,) = constant x_pure + random_normal([n], seed=2) / 32" in text
+    assert "then updates w at the end of each step" in text
+
+
+def test_graph_draws_none_gradients_with_their_reason():
+    text = graph_text(SAMPLES / "seed_matmul_unrelated_w2.ag")
+    assert "grads[1] = None" in text and "no path" in text
+    dot = cli("graph", SAMPLES / "seed_matmul_unrelated_w2.ag").stdout
+    assert "grads[1] = None" in dot and "no path" in dot
+
+
+def test_graph_folds_constants_and_list_literals():
+    dot = cli("graph", SAMPLES / "seed_matmul_unrelated_w2.ag").stdout
+    assert '"[[2], [1]]"' in dot and "stack" not in dot
+    p_dot = cli("graph", SAMPLES / "linear_regression.ag").stdout
+    assert "random_normal" in p_dot          # the constant's label says how it was made
+    assert "label=\"const" not in p_dot and "label=\"1\"" not in p_dot
+
+
+def test_graph_draws_updates_inside_group():
+    dot = cli("graph", SAMPLES / "softmax_classifier.ag").stdout
+    assert dot.count("updates W") == 1 and dot.count("updates bias") == 1
+    assert "assign_sub(W, rate * grad_W)" in dot
+
+
+def test_graph_cuts_and_missing_gradients_look_different(tmp_path):
+    p = write(tmp_path, "x = variable(1.5)\ns = stop_gradient(x * x)\nr = round(x)\ny = s + r * x\n"
+                        "g = gradients(y, x)\n")
+    dot = cli("graph", p).stdout
+    cut = [l for l in dot.splitlines() if "✂ stop_gradient" in l]
+    none = [l for l in dot.splitlines() if "no gradient: round" in l]
+    assert cut and none and "dashed" in cut[0] and "dotted" in none[0] and "dashed" not in none[0]
+
+
+def test_graph_composite_call_is_one_node():
+    text = graph_text(SAMPLES / "softmax_classifier.ag")
+    assert "loss:() = categorical_crossentropy(Y, probs)" in text
+    assert "clip" not in text and "log " not in text
+
+
+def test_graph_focus_draws_what_a_name_depends_on():
+    text = graph_text(SAMPLES / "softmax_classifier.ag", "--focus", "accuracy")
+    assert "accuracy" in text and "loss" not in text and "assign_sub" not in text
+
+
+def test_graph_output_extension_is_checked(tmp_path):
+    proc = cli("graph", SAMPLES / "linear_model.ag", "-o", tmp_path / "g.jpg")
+    assert proc.returncode == 2 and "unknown extension .jpg" in proc.stderr
+    assert not (tmp_path / "g.jpg").exists()
+    assert cli("graph", SAMPLES / "linear_model.ag", "-o", tmp_path / "g.txt").returncode == 0
+    assert " = " in (tmp_path / "g.txt").read_text()
+    proc = cli("graph", SAMPLES / "linear_model.ag", "--format", "txt")
+    assert proc.returncode == 2 and "did you mean 'text'" in proc.stderr
+
+
+@pytest.mark.skipif(__import__("shutil").which("dot") is None, reason="Graphviz not installed")
+@pytest.mark.parametrize("sample", ["softmax_classifier.ag", "linear_regression.ag", "second_derivatives.ag"])
+def test_graph_pictures_fit_a_screen(tmp_path, sample):
+    import struct
+
+    out = tmp_path / "g.png"
+    assert cli("graph", SAMPLES / sample, "-o", out).returncode == 0
+    width, height = struct.unpack(">II", out.read_bytes()[16:24])
+    assert width <= 2000 and height <= 1400, (width, height)

@@ -18,7 +18,7 @@ import numpy as np
 from . import autodiff
 from .build.builder import Builder
 from .program import BuiltProgram, GradientRecord, plain
-from .errors import AgError
+from .errors import AgError, user_warning
 from .evaluate import Schedule
 from .graph import Node, NoGradient
 from .language.syntax import Program, parse
@@ -71,7 +71,7 @@ def evaluate(source, sets=None, unconnected: str = "none", grads=(), wrt=()) -> 
     return Evaluation(
         values={name: plain(v, node_values) for name, v in built.named.items()},
         gradients=[gradient_result(r, node_values) for r in built.gradients],
-        warnings=[str(w) for w in warnings],
+        warnings=[user_warning(str(w), source if isinstance(source, str) else None) for w in warnings],
         program=built,
         node_values=node_values,
     )

@@ -75,8 +75,8 @@ class AgError(Exception):
         self.source = source      # text to quote when the caller has none (undecodable input)
 
     def render(self, filename: str, source: str | None) -> str:
-        message = _clip_message(self.message)
         source = source if source is not None else self.source
+        message = _clip_message(user_message(self.message, source, self.pos))
         if self.pos is None:
             return f"{filename}: {message}"
         head = f"{filename}:{self.pos.line}:{self.pos.col}: {message}"
@@ -121,5 +121,106 @@ def suggest(name: str, candidates) -> str:
     """"; did you mean 'x'?" for the closest candidate, or ""."""
     import difflib
 
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    # a short name needs a closer match: `cast` is not a misspelt `concat`
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.75 if len(name) <= 4 else 0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+# ---------------------------------------------------------------- the user's words
+
+def source_expression(source: str | None, pos, limit: int = 40) -> str | None:
+    """The source text of the expression starting at a position: a name or number
+    followed by its calls and indexing (`random_normal([n], seed=2)`, `x_train[step]`,
+    `[[2], [1]]`), at most `limit` characters; None if it cannot be read on that line."""
+    import re
+
+    if not source or pos is None:
+        return None
+    line, col = line_of(pos), col_of(pos)
+    text = source_line(source, line)
+    i = col - 1
+    if text is None or not 0 <= i < len(text):
+        return None
+    m = re.match(r"[A-Za-z_][\w.]*|\d[\w.]*", text[i:])
+    j = i + (m.end() if m else 0)
+    while j < len(text) and text[j] in "([":
+        depth, k = 0, j
+        while k < len(text):
+            if text[k] in "([":
+                depth += 1
+            elif text[k] in ")]":
+                depth -= 1
+                if depth == 0:
+                    break
+            k += 1
+        if depth:
+            return None     # the expression goes on over several lines
+        j = k + 1
+    out = text[i:j].strip()
+    if not out:
+        return None
+    return out if len(out) <= limit else out[:limit - 1] + "…"
+
+
+# how a user may have written an op (besides its name)
+_WRITTEN = {"add": ("+",), "subtract": ("-",), "multiply": ("*",), "divide": ("/",), "pow": ("**",),
+            "matmul": ("@",), "negative": ("-",), "floordiv": ("//",), "floormod": ("%", "mod"),
+            "less": ("<",), "greater": (">",), "less_equal": ("<=",), "greater_equal": (">=",),
+            "equal": ("==",), "not_equal": ("!=",), "reciprocal": ("/",), "square": ("**",)}
+_GRADIENT_CALLS = ("gradients(", "hessians(", "jacobian(", ".gradient(", "K.gradients(")
+
+
+def _written(op: str, line_text: str) -> bool:
+    import re
+
+    if re.search(rf"\b{re.escape(op)}\b", line_text):
+        return True
+    return any(sym in line_text for sym in _WRITTEN.get(op, ()))
+
+
+def user_message(message: str, source: str | None, pos) -> str:
+    """`take: index 1000 is out of range ...` -> `x_train[step]: index 1000 ...`: a message
+    that starts with an op the user did not write at that place names the user's
+    expression instead (or the gradients call whose derivative it is part of)."""
+    import re
+
+    m = re.match(r"([a-z][a-z0-9_]*): ", message)
+    if not m or source is None or pos is None:
+        return message
+    text = source_line(source, line_of(pos)) or ""
+    if _written(m.group(1), text):
+        return message
+    if any(call in text for call in _GRADIENT_CALLS):
+        what = source_expression(source, pos) or "this gradient"
+        return f"{what} (computing a derivative through {m.group(1)}): {message[m.end():]}"
+    what = source_expression(source, pos)
+    return f"{what}: {message[m.end():]}" if what else message[m.end():]
+
+
+def user_warning(text: str, source: str | None) -> str:
+    """`line 3: divide produced inf` where line 3 computes a gradient and has no division:
+    `line 3: gradients(y, x) produced inf (a derivative is infinite or undefined here, e.g.
+    sqrt or log at 0)`; a warning about an op the user wrote is kept."""
+    import re
+
+    m = re.match(r"line (\d+): ([a-z][a-z0-9_]*) produced (.*)$", text)
+    if not m or source is None:
+        return text
+    line = int(m.group(1))
+    line_text = source_line(source, line) or ""
+    op, kinds = m.group(2), m.group(3)
+    if _written(op, line_text):
+        return text
+    calls = [c for c in _GRADIENT_CALLS if c in line_text]
+    if calls:
+        start = line_text.index(calls[0])
+        what = source_expression(source, pos_at(line, start + 1)) or calls[0].rstrip("(")
+        return (f"line {line}: {what} produced {kinds}: a derivative is infinite or undefined at this "
+                "point (e.g. sqrt, log or a division at 0)")
+    import re as _re
+
+    m2 = _re.match(r"\s*[A-Za-z_][\w, ]*=(?!=)\s*(.+?)\s*(#.*)?$", line_text)
+    shown = m2.group(1) if m2 else line_text.strip()
+    if len(shown) > 40:
+        shown = shown[:39] + "…"
+    return f"line {line}: {shown} produced {kinds}"

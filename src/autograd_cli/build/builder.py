@@ -132,7 +132,7 @@ class Builder:
                 if e.func in self.defined_names:
                     raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
                 raise AgError(f"unknown function '{e.func}'"
-                              f"{suggest(e.func, list(BUILTINS) + list(self.functions))}", e.pos)
+                              f"{_unknown_hint(e.func, list(BUILTINS) + list(self.functions))}", e.pos)
 
     # ------------------------------------------------------------ --set
 
@@ -374,7 +374,7 @@ class Builder:
             known = list(BUILTINS) + list(self.functions)
             if e.func in self.functions:  # defined, but after the def that calls it
                 raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
-            raise AgError(f"unknown function '{e.func}'{suggest(e.func, known)}", e.pos)
+            raise AgError(f"unknown function '{e.func}'{_unknown_hint(e.func, known)}", e.pos)
         args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope, spec.functions)
         self.g.pos = e.pos
         return spec.handler(self, Call(e, args, exprs))
@@ -400,14 +400,16 @@ class Builder:
                 continue
             if kw.name not in params or variadic:
                 raise AgError(f"{e.func}() has no parameter '{kw.name}'"
-                              f"{suggest(kw.name, params)}", kw.pos)
+                              f"{suggest(kw.name, params)} ({_parameters(e.func, params, defaults, variadic)})",
+                              kw.pos)
             if kw.name in values:
                 raise AgError(f"{e.func}() got '{kw.name}' twice", kw.pos)
             values[kw.name], exprs[kw.name] = self.expr(kw.value, scope), kw.value
         for name in params:
             if name not in values:
                 if name not in defaults:
-                    raise AgError(f"{e.func}() is missing the argument '{name}'", e.pos)
+                    raise AgError(f"{e.func}() is missing the argument '{name}' "
+                                  f"({_parameters(e.func, params, defaults, variadic)})", e.pos)
                 values[name], exprs[name] = defaults[name], None
         return values, exprs
 
@@ -648,6 +650,29 @@ class Builder:
         if call is self.current_rhs and self.current_target is not None:
             return self.current_target
         return self.source_text(call)
+
+
+def _unknown_hint(name: str, known) -> str:
+    """A common Python/NumPy name's TensorFlow spelling, else the closest known name."""
+    from .names import foreign_hint
+
+    return foreign_hint(name, known) or suggest(name, known)
+
+
+def _parameters(func: str, params, defaults, variadic=False) -> str:
+    """`its parameters: input_tensor, axis=None, keepdims=False`"""
+    if variadic:
+        return f"{func} takes any number of arguments"
+    shown = [p if p not in defaults else f"{p}={_default(defaults[p])}" for p in params]
+    return f"{func}'s parameters: {', '.join(shown)}"
+
+
+def _default(value) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
 
 
 @dataclass

@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 
-from ..errors import AgError
+from ..errors import AgError, suggest
 from ..files import read_text
 from .terminal import console, print_warnings, quiet_broken_pipe, write_json
 
@@ -245,8 +245,9 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
     from ..render import diagram_text
     from ..render.explainout import one_line
 
-    if fmt is not None and fmt not in ("dot", "mermaid"):
-        raise AgError(f"--format must be dot or mermaid, got {fmt!r}")
+    if fmt is not None and fmt not in ("dot", "mermaid", "text"):
+        raise AgError(f"--format must be dot, mermaid or text, got {fmt!r}"
+                      f"{suggest(fmt, ['dot', 'mermaid', 'text'])}")
     kind, fmt_out = diagram_text.output_kind(output, fmt) if output else ("text", fmt or "dot")
     snippet = None
     if is_snippet(session, dialect):
@@ -260,8 +261,6 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
         record = matches[-1] if matches else None
         if record is None:
             if grad_name not in built.named:
-                from ..errors import suggest
-
                 known = ", ".join(dict.fromkeys(r.name for r in built.gradients)) or "none"
                 raise AgError(f"--grad {grad_name}: no gradients result or value of that name "
                               f"(gradients results: {known}){suggest(grad_name, list(built.named))}")
@@ -276,12 +275,11 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
         with np.errstate(all="ignore"):
             _, flows, _ = record_flows(record, values)
     if focus is not None and focus not in built.named:
-        from ..errors import suggest
-
         raise AgError(f"--focus {focus}: the program has no value named '{focus}'"
                       f"{suggest(focus, list(built.named))}")
-    view = graph_view(built, record, flows, one_line, focus=focus)
-    text = diagram_text.to_mermaid(view) if fmt_out == "mermaid" else diagram_text.to_dot(view)
+    view = graph_view(built, record, flows, one_line, focus=focus, source=session.source)
+    writer = {"mermaid": diagram_text.to_mermaid, "text": diagram_text.to_text}.get(fmt_out, diagram_text.to_dot)
+    text = writer(view)
     if kind == "picture":
         if len(view.nodes) > MAX_PICTURE_NODES:
             raise AgError(f"the graph has {len(view.nodes):,} nodes, more than Graphviz can lay out in "
@@ -321,6 +319,7 @@ def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, 
     built = build(source, sets=sets, feed=feed)
     names = None if fetch is None else split_fetch(fetch, built.named)
     plan = Plan(built, names, feed)
+    plan.source = source
     state = plan.initial_state()
     initial = dict(state)
     history = History(plan.fetch)
@@ -421,9 +420,11 @@ def split_fetch(text: str, named) -> list[str]:
     return names
 
 
-def _report_warnings(warnings, seen, step):
+def _report_warnings(warnings, seen, step, source=None):
+    from ..errors import user_warning
+
     for w in warnings:
-        text = str(w)
+        text = user_warning(str(w), source)
         if text not in seen:
             seen.add(text)
             print(f"warning: {text} (first at step {step})", file=sys.stderr)
@@ -443,7 +444,7 @@ def _run_json(plan, steps, state, warnings, seen, history) -> int:
                 out.write(dumps({"step": i, "values": row}) + "\n")
                 out.flush()
                 if warnings:
-                    _report_warnings(warnings, seen, i)
+                    _report_warnings(warnings, seen, i, plan.source)
                 if stop.requested:
                     raise KeyboardInterrupt
     except KeyboardInterrupt:
@@ -478,7 +479,7 @@ def _run_table(plan, steps, state, warnings, seen, history, every=1) -> int:
                         del rows[TABLE_HEAD]
                         skipped += 1
                 if warnings:
-                    _report_warnings(warnings, seen, i)
+                    _report_warnings(warnings, seen, i, plan.source)
                 if progress is not None and (time.monotonic() - last > 0.1 or i == steps - 1):
                     last = time.monotonic()
                     rate = (i + 1) / max(last - start, 1e-9)

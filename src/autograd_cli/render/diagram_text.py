@@ -1,4 +1,5 @@
-"""The graph view (graphview.py) as Graphviz DOT or Mermaid flowchart text.
+"""The graph view (diagram.py) as Graphviz DOT, Mermaid flowchart text, or plain text
+(one equation per line, as JAX prints a jaxpr).
 
 Labels are quoted and escaped so no user text (names, expression source) can
 break the syntax: DOT double-quoted strings escape backslash and quote; Mermaid
@@ -11,13 +12,17 @@ import re
 STYLE = {
     "data": ("", ""),
     "cut": ('style=dashed, color="#d62728", fontcolor="#d62728", penwidth=1.6', "stroke:#d62728,stroke-width:2px,stroke-dasharray:6 4"),
+    "nograd": ('style=dotted, color="#9ca3af", fontcolor="#6b7280", arrowhead=odot', "stroke:#9ca3af,stroke-dasharray:1 4"),
     "derivative": ('style=dotted, color="#7f7f7f", fontcolor="#7f7f7f", arrowhead=empty', "stroke:#7f7f7f,stroke-dasharray:2 3"),
+    "update": ('style=bold, color="#2563eb", fontcolor="#2563eb", constraint=false', "stroke:#2563eb,stroke-width:2px"),
 }
 NODE_STYLE = {
     "leaf": 'shape=box, style="rounded,filled", fillcolor="#dbeafe"',
     "op": 'shape=box, style="rounded"',
     "const": 'shape=plaintext, fontcolor="#555555"',
     "gradient": 'shape=note, style=filled, fillcolor="#fef3c7"',
+    "none": 'shape=note, style="filled,dashed", fillcolor="#fee2e2", color="#d62728"',
+    "update": 'shape=box, style="rounded,filled", fillcolor="#e0e7ff", color="#2563eb"',
 }
 
 
@@ -32,9 +37,13 @@ def dot_label(*lines: str) -> str:
     return '"' + "\\n".join(dot_string(line)[1:-1] for line in lines if line) + '"'
 
 
+WIDE = 12   # nodes in a graph from which it is drawn top to bottom (fits a screen better)
+
+
 def to_dot(view) -> str:
     out = ["digraph autograd {",
-           "  rankdir=LR;",
+           f"  rankdir={'TB' if len(view.nodes) > WIDE else 'LR'};",
+           "  nodesep=0.25; ranksep=0.35;",
            '  fontname="Helvetica";',
            '  node [fontname="Helvetica", fontsize=11];',
            '  edge [fontname="Helvetica", fontsize=9];']
@@ -59,7 +68,8 @@ def mermaid_text(text: str) -> str:
     return "".join(ch if _MERMAID_SAFE.fullmatch(ch) else f"#{ord(ch)};" for ch in text)
 
 
-MERMAID_SHAPE = {"leaf": ('(["', '"])'), "op": ('["', '"]'), "const": ('>"', '"]'), "gradient": ('[["', '"]]')}
+MERMAID_SHAPE = {"leaf": ('(["', '"])'), "op": ('["', '"]'), "const": ('>"', '"]'), "gradient": ('[["', '"]]'),
+                 "none": ('[["', '"]]'), "update": ('(["', '"])')}
 
 
 def to_mermaid(view) -> str:
@@ -72,7 +82,7 @@ def to_mermaid(view) -> str:
         out.append(f"  {node.key}{open_}{label}{close}")
     styled: dict[str, list[int]] = {}
     for index, edge in enumerate(view.edges):
-        arrow = "-->" if edge.kind == "data" else "-.->"
+        arrow = {"data": "-->", "update": "==>"}.get(edge.kind, "-.->")
         label = f'|"{mermaid_text(edge.label)}"|' if edge.label else ""
         out.append(f"  {edge.source} {arrow}{label} {edge.target}")
         if edge.kind != "data":
@@ -82,17 +92,92 @@ def to_mermaid(view) -> str:
             out.append(f"  linkStyle {','.join(map(str, indexes[start:start + 200]))} {STYLE[kind][1]}")
     out.append("  classDef leaf fill:#dbeafe,stroke:#3b82f6")
     out.append("  classDef gradient fill:#fef3c7,stroke:#d97706")
-    for kind in ("leaf", "gradient"):
+    out.append("  classDef none fill:#fee2e2,stroke:#d62728,stroke-dasharray:4 3")
+    out.append("  classDef update fill:#e0e7ff,stroke:#2563eb")
+    for kind in ("leaf", "gradient", "none", "update"):
         keys = [n.key for n in view.nodes if n.kind == kind]
         for start in range(0, len(keys), 200):
             out.append(f"  class {','.join(keys[start:start + 200])} {kind}")
     return "\n".join(out) + "\n"
 
 
+def to_text(view) -> str:
+    """One equation per line, in program order, as JAX prints a jaxpr:
+
+        y:() = add (multiply x_input w) b          # line 15
+        grads[1] = None                            # no path from w2 to res
+
+    Constants are folded into their value or source text; an edge that carries no
+    gradient says so after the equation."""
+    by_key = {node.key: node for node in view.nodes}
+    inputs: dict[str, list] = {}
+    updates: dict[str, list] = {}
+    for edge in view.edges:
+        if edge.kind == "update":
+            updates.setdefault(edge.source, []).append(edge)
+        elif edge.kind != "derivative":
+            inputs.setdefault(edge.target, []).append(edge)
+    derivative: dict[str, list] = {}
+    for edge in view.edges:
+        if edge.kind == "derivative":
+            derivative.setdefault(edge.target, []).append(edge)
+
+    def name(key: str) -> str:
+        node = by_key.get(key)
+        if node is None:
+            return key
+        if node.kind in ("gradient", "none"):
+            return node.title.split(" = ")[0]
+        if node.kind == "const" and (not node.detail or node.title == node.op):
+            return node.op if " " not in node.op else f"({node.op})"
+        if (node.title == node.op and node.kind != "leaf") or not node.title:
+            return f"t{key[1:]}"
+        return node.title
+
+    lines = []
+    if view.title:
+        lines.append(f"# {view.title}")
+    for node in view.nodes:
+        if node.kind == "const" and name(node.key) == node.op:
+            continue       # written where it is used
+        target = f"{name(node.key)}:{node.shape}" if node.shape else name(node.key)
+        notes = []
+        if node.kind == "leaf":
+            rhs = node.detail.split(" · ")[0]
+        elif node.kind == "const":
+            rhs = f"constant {node.op}"
+        elif node.kind == "gradient":
+            parts = [part.split(" = ", 1) for part in node.title.split("; ")]
+            rhs = f"{node.op} " + ", ".join(p[1] if len(p) > 1 else "?" for p in parts)
+            target = ", ".join(p[0] for p in parts) + (f":{node.shape}" if node.shape else "")
+        elif node.kind == "none":
+            rhs = "None"
+            target = node.title.split(" = ")[0]
+            notes.append(node.detail)
+        else:
+            args = []
+            for edge in inputs.get(node.key, []):
+                args.append(name(edge.source))
+                if edge.kind == "cut":
+                    notes.append(f"{edge.label} ({name(edge.source)})")
+                elif edge.kind == "nograd":
+                    notes.append(f"no gradient to {name(edge.source)}")
+                elif edge.label:
+                    notes.append(f"flow from {name(edge.source)}: {edge.label}")
+            op = node.op
+            rhs = op if "(" in op or "[" in op else " ".join([op] + args)
+        for edge in updates.get(node.key, []):
+            notes.append(f"then {edge.label.replace(' (end of step)', '')} at the end of each step")
+        where = f"line {node.line}" if node.line else ""
+        comment = "; ".join([where] + notes if where else notes)
+        lines.append(f"{target} = {rhs}" + (f"    # {comment}" if comment else ""))
+    return "\n".join(lines) + "\n"
+
+
 # ---------------------------------------------------------------- files
 
 RENDERED = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
-TEXT_FORMATS = {".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".mermaid": "mermaid"}
+TEXT_FORMATS = {".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".mermaid": "mermaid", ".txt": "text"}
 DOT_TIMEOUT = 120   # seconds Graphviz may take to lay out a picture
 
 INSTALL_HINT = ("Graphviz's `dot` program is needed to draw {name} but it is not installed. Install it "
@@ -115,7 +200,7 @@ def output_kind(path: str, fmt: str | None):
     implied = TEXT_FORMATS.get(ext)
     if implied is None and not (ext == "" and os.path.isdir(path)):   # a directory: atomic_write says so
         raise AgError(f"-o {path}: unknown extension {ext or '(none)'}; write .dot or .gv (Graphviz), .mmd "
-                      "(Mermaid), or .svg, .png, .pdf (drawn with Graphviz)")
+                      "(Mermaid), .txt (one equation per line), or .svg, .png, .pdf (drawn with Graphviz)")
     if fmt and implied and fmt != implied:
         raise AgError(f"-o {path}: the extension says {implied} but --format says {fmt}")
     return "text", fmt or implied or "dot"

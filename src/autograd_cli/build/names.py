@@ -1,0 +1,52 @@
+"""Names a newcomer from Python, NumPy or PyTorch tries first, and what to write in a
+.ag program instead (TensorFlow's names). The builder adds them to "unknown function"
+and "unknown name" errors; only a target that is a built-in is suggested."""
+from __future__ import annotations
+
+# name -> (built-in to suggest, or None, and an explanation; "{b}" is the built-in)
+FOREIGN = {
+    "sum": ("reduce_sum", ""), "mean": ("reduce_mean", ""), "average": ("reduce_mean", ""),
+    "max": ("reduce_max", "; maximum(a, b) for the larger of two tensors"),
+    "min": ("reduce_min", "; minimum(a, b) for the smaller of two tensors"),
+    "amax": ("reduce_max", ""), "amin": ("reduce_min", ""), "prod": ("reduce_prod", ""),
+    "logsumexp": ("reduce_logsumexp", ""), "any": ("reduce_any", ""), "all": ("reduce_all", ""),
+    "dot": ("matmul", " (or the @ operator)"), "mm": ("matmul", " (or the @ operator)"),
+    "bmm": ("matmul", ""), "inner": ("tensordot", ""),
+    "power": ("pow", " (or the ** operator)"), "absolute": ("abs", ""), "fabs": ("abs", ""),
+    "arctan": ("atan", ""), "arcsin": ("asin", ""), "arccos": ("acos", ""), "arctan2": ("atan2", ""),
+    "arcsinh": ("asinh", ""), "arccosh": ("acosh", ""), "arctanh": ("atanh", ""),
+    "clip": ("clip_by_value", ""), "clamp": ("clip_by_value", ""),
+    "concatenate": ("concat", ""), "cat": ("concat", ""), "hstack": ("concat", " with axis=1"),
+    "vstack": ("concat", " with axis=0"), "array": ("constant", " (or a list literal, [1.0, 2.0])"),
+    "asarray": ("constant", ""), "tensor": ("constant", ""), "full": ("fill", ""),
+    "Variable": ("variable", ""), "zeros_like": ("zeros_like", ""),
+    "grad": ("gradients", ": gradients(y, x) returns a list, one gradient per x"),
+    "gradient": ("gradients", ": gradients(y, x) returns a list, one gradient per x"),
+    "backward": ("gradients", ": gradients(y, x) returns a list, one gradient per x"),
+    "detach": ("stop_gradient", ""), "no_grad": ("stop_gradient", ""),
+    "mse": ("mean_squared_error", ""), "mse_loss": ("mean_squared_error", ""),
+    "cross_entropy": ("categorical_crossentropy", " (probabilities) or softmax_cross_entropy_with_logits"),
+    "argmax_": ("argmax", ""), "std": (None, "there is no std; write sqrt(reduce_mean(square(x - reduce_mean(x))))"),
+    "log10": (None, "there is no log10; write log(x) / log(10.0)"),
+    "log2": (None, "there is no log2; write log(x) / log(2.0)"),
+    "print": (None, "there is no print: every assigned name is already printed (eval shows each value; "
+                    "run shows named scalars, --fetch chooses)"),
+    "range": (None, "there is no range: write linspace(start, stop, num), a list literal, or use step in a run"),
+    "len": (None, "there is no len: size(x) is the number of elements, shape(x) the shape"),
+    "float": (None, "every number is already a float (float64); cast(x, float32) exists for TensorFlow code"),
+    "int": (None, "there is no int: floor(x), round(x) or cast(x, int32)"),
+    "np": (None, "NumPy is not reachable from a program; its functions have TensorFlow names here"),
+}
+
+
+def foreign_hint(name: str, builtins) -> str:
+    """": TensorFlow calls it reduce_sum" and the like for a common Python/NumPy name, or ""."""
+    entry = FOREIGN.get(name) or FOREIGN.get(name.lower())
+    if entry is None:
+        return ""
+    target, note = entry
+    if target is None:
+        return f": {note}"
+    if target not in builtins or target == name:
+        return ""
+    return f"; TensorFlow's name is {target}{note}"
