@@ -121,8 +121,9 @@ def suggest(name: str, candidates) -> str:
     """"; did you mean 'x'?" for the closest candidate, or ""."""
     import difflib
 
-    # a short name needs a closer match: `cast` is not a misspelt `concat`
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.75 if len(name) <= 4 else 0.6)
+    # a close match of about the same length: `cast` is not a misspelt `concat`
+    close = [c for c in difflib.get_close_matches(name, sorted(set(candidates)), n=5, cutoff=0.6)
+             if abs(len(c) - len(name)) <= max(1, len(name) // 3)]
     return f"; did you mean '{close[0]}'?" if close else ""
 
 

@@ -101,6 +101,11 @@ def to_mermaid(view) -> str:
     return "\n".join(out) + "\n"
 
 
+def _inline(node) -> bool:
+    """An unnamed constant: written as its value or source text where it is used."""
+    return node.kind == "const" and (not node.detail or node.title == node.op)
+
+
 def to_text(view) -> str:
     """One equation per line, in program order, as JAX prints a jaxpr:
 
@@ -128,8 +133,9 @@ def to_text(view) -> str:
             return key
         if node.kind in ("gradient", "none"):
             return node.title.split(" = ")[0]
-        if node.kind == "const" and (not node.detail or node.title == node.op):
-            return node.op if " " not in node.op else f"({node.op})"
+        if _inline(node):
+            op = node.op
+            return op if " " not in op or op[0] in "[(" or op.endswith((")", "]")) else f"({op})"
         if (node.title == node.op and node.kind != "leaf") or not node.title:
             return f"t{key[1:]}"
         return node.title
@@ -138,7 +144,7 @@ def to_text(view) -> str:
     if view.title:
         lines.append(f"# {view.title}")
     for node in view.nodes:
-        if node.kind == "const" and name(node.key) == node.op:
+        if _inline(node):
             continue       # written where it is used
         target = f"{name(node.key)}:{node.shape}" if node.shape else name(node.key)
         notes = []

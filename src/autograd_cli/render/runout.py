@@ -86,17 +86,21 @@ def sparkline(name: str, steps: list, values: list, width: int = 120):
     tail = f" {values[0]:.4g} {symbols().arrow} {values[-1]:.4g}" + (" (log scale)" if log else "")
     room = max(8, min(SPARK_WIDTH, width - len(label) - len(tail) - 1, len(values)))
     blocks = BLOCKS if unicode_ok() else ASCII_BLOCKS
-    f = (lambda v: math.log(v)) if log else (lambda v: v)
-    flo, fhi = f(lo), f(hi)
-    chars = []
+    f = math.log if log else (lambda v: v)
+    levels = []          # per bucket: the mean (of logs, on a log scale), None if nothing finite
     for k in range(room):
         chunk = values[k * len(values) // room:max((k + 1) * len(values) // room, k * len(values) // room + 1)]
-        good = [v for v in chunk if math.isfinite(v)]
-        if not good:
+        good = [f(v) for v in chunk if math.isfinite(v)]
+        levels.append(sum(good) / len(good) if good else None)
+    known = [v for v in levels if v is not None]
+    flo, fhi = min(known), max(known)
+    chars = []
+    for level in levels:
+        if level is None:
             chars.append("?")
             continue
-        level = 0 if fhi == flo else (f(sum(good) / len(good)) - flo) / (fhi - flo)
-        chars.append(blocks[min(len(blocks) - 1, max(0, int(level * (len(blocks) - 1) + 0.5)))])
+        x = 0 if fhi == flo else (level - flo) / (fhi - flo)
+        chars.append(blocks[min(len(blocks) - 1, max(0, int(x * (len(blocks) - 1) + 0.5)))])
     text = Text(label, style="bold")
     text.append("".join(chars), style="cyan")
     text.append(tail)
