@@ -13,9 +13,9 @@ from ..ops.table import GROUP
 from .functions import BUILTINS
 
 # Groups in the order the reference shows them (an op row's group is its ops module).
-GROUPS = ("elementwise", "special", "reductions", "arrays", "linalg", "creation", "random", "learning",
-          "autodiff", "state", "other")   # a new ops module is its own group, shown before "other"
-GROUP_TITLES = {"elementwise": "arithmetic and elementwise", "arrays": "shape and indexing",
+GROUPS = ("elementwise", "special", "reductions", "arrays", "indexing", "linalg", "segments", "creation",
+          "random", "learning", "control", "autodiff", "state", "other")   # a new ops module is its own group, shown before "other"
+GROUP_TITLES = {"elementwise": "arithmetic and elementwise", "arrays": "shape",
                 "linalg": "linear algebra", "learning": "learning and losses",
                 "special": "special functions"}
 
@@ -43,6 +43,21 @@ COMPOSITES = {
     "assign_add": ("state", "no gradient (an update, applied at the end of each step)"),
     "assign_sub": ("state", "no gradient (an update, applied at the end of each step)"),
     "group": ("state", "evaluates to None"),
+    "cast": ("elementwise", "no gradient (None)"),
+    "ones_like": ("creation", "no gradient (None)"),
+    "zeros_like": ("creation", "no gradient (None)"),
+    "clip_by_value": ("elementwise", "to t where it is not clipped, to the bounds where they clip"),
+    "binary_crossentropy": ("learning", "to y_pred (from the logits of a sigmoid) and y_true"),
+    "sigmoid_cross_entropy_with_logits": ("learning", "to labels and logits"),
+    "cond": ("control", "through the taken branch; zeros (not None) to what only the other branch uses"),
+    "while_loop": ("control", "through every iteration"),
+    "rank": ("arrays", "a constant: no gradient"),
+    "reverse": ("arrays", "differentiable"), "slice": ("arrays", "differentiable"),
+    "split": ("arrays", "differentiable"), "unstack": ("arrays", "differentiable"),
+    "det": ("linalg", "differentiable"), "inv": ("linalg", "differentiable"),
+    "trace": ("linalg", "differentiable"), "diag": ("linalg", "differentiable"),
+    "tensordot": ("linalg", "differentiable"),
+    "segment_mean": ("segments", "to data"), "unsorted_segment_sum": ("segments", "to data"),
 }
 
 # TensorFlow's spelling where it is not tf.NAME
@@ -58,7 +73,9 @@ TF_NAMES = {
     "mean_squared_error": ("tf.keras.losses.MeanSquaredError()",),
     "softmax": ("tf.nn.softmax",), "log_softmax": ("tf.nn.log_softmax",),
     "relu": ("tf.nn.relu",), "sigmoid": ("tf.math.sigmoid",), "softplus": ("tf.math.softplus",),
-    "eye": ("tf.eye",), "linspace": ("tf.linspace",), "size": ("tf.size",),
+    "eye": ("tf.eye",), "det": ("tf.linalg.det",), "inv": ("tf.linalg.inv",), "trace": ("tf.linalg.trace",),
+    "diag": ("tf.linalg.diag",), "binary_crossentropy": ("tf.keras.losses.BinaryCrossentropy()",),
+    "sigmoid_cross_entropy_with_logits": ("tf.nn.sigmoid_cross_entropy_with_logits",), "linspace": ("tf.linspace",), "size": ("tf.size",),
 }
 
 
