@@ -431,3 +431,31 @@ def test_graph_pictures_fit_a_screen(tmp_path, sample):
     assert cli("graph", SAMPLES / sample, "-o", out).returncode == 0
     width, height = struct.unpack(">II", out.read_bytes()[16:24])
     assert width <= 2000 and height <= 1400, (width, height)
+
+
+@pytest.mark.parametrize("width", [60, 120])
+def test_verify_table_fits_and_never_wraps(width):
+    proc = cli_env("verify", SAMPLES / "seed_stop_gradient_w1_none.ag", SAMPLES / "second_derivatives.ag",
+                   COLUMNS=str(width))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert all(len(line) <= width for line in lines)
+    known = {"x", "AD", "SymPy formula", "SymPy", "finite diff.", "max error", ""}
+    headers = [line for line in lines if line.startswith("┃")]
+    assert headers and all({c.strip() for c in h.strip("┃").split("┃")} <= known for h in headers)
+    for row in (line for line in lines if line.startswith("│")):
+        assert row.split("│")[1].strip(), row          # the x cell: never a wrapped continuation
+    if width == 60:
+        assert "left out at 60 columns" in proc.stdout
+
+
+@pytest.mark.parametrize("width", [60, 120])
+def test_eval_scalars_stay_whole(width):
+    proc = cli_env("eval", SAMPLES / "linear_model.ag", COLUMNS=str(width))
+    doc = json.loads(cli("eval", SAMPLES / "linear_model.ag", "--json").stdout)
+    header = next(line for line in proc.stdout.splitlines() if line.startswith("┃"))
+    assert [c.strip() for c in header.strip("┃").split("┃")] == ["name", "shape", "value"]
+    for name, value in doc["values"].items():
+        if isinstance(value, float):
+            row = next(line for line in proc.stdout.splitlines() if line.startswith(f"│ {name} "))
+            assert float(row.split("│")[3]) == pytest.approx(value, rel=1e-9)

@@ -206,7 +206,7 @@ def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json)
         from ..render.verifyout import summary, verify_tables
 
         out = console()
-        for table in verify_tables(report):
+        for table in verify_tables(report, out.width):
             out.print(table)
         out.print(summary(report))
         print_warnings(report.warnings)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .symbols import symbols
-from .tables import escape_markup, format_value
+from .tables import escape_markup
 
 FORMULA_WIDTH = 48
 
@@ -28,39 +28,93 @@ def verify_document(report) -> dict:
     }
 
 
-def verify_tables(report) -> list:
-    """Renderables: per gradient record a table, then its notes (why None agrees, skips, ...)."""
-    from rich.table import Table
+COLUMNS = ("x", "AD", "SymPy formula", "SymPy", "finite diff.", "max error", "")
+DROP_ORDER = ("SymPy formula", "finite diff.", "SymPy")   # left out first when the terminal is narrow
+CELL_WIDTH = 30        # a tensor cell shows at most this many characters, on one line
+
+
+def verify_tables(report, width: int = 120) -> list:
+    """Renderables: per gradient record a table, then its notes (why None agrees, skips, ...).
+    Cells stay on one line; columns that do not fit `width` are left out (with a note)."""
     from rich.text import Text
 
-    out, key, notes = [], None, []
+    out, groups = [], []
     for c in report.checks:
-        if (c.gradient, c.line, c.kind) != key:
-            if notes:
-                out.append(Text("\n".join(notes), style="dim"))
-            key, notes = (c.gradient, c.line, c.kind), []
-            where = f" (line {c.line})" if c.line else ""
-            table = Table(title=escape_markup(f"{c.kind} {c.gradient}{where}: d({', '.join(c.ys)})"),
-                          title_justify="left")
-            for name in ("x", "AD", "SymPy formula", "SymPy", "finite diff.", "max error", ""):
-                table.add_column(name, style="bold" if name == "x" else None, overflow="fold")
-            out.append(table)
-        table.add_row(
-            escape_markup(c.x),
-            "None" if c.ad is None else escape_markup(format_value(c.ad, 30)),
-            escape_markup(_formula(c)),
-            escape_markup(_sampled(c, c.symbolic)),
-            escape_markup(_sampled(c, c.finite_difference)),
-            "-" if c.max_error is None else ("NaN" if c.max_error != c.max_error else f"{c.max_error:.2g}"),
-            f"[green]{symbols().check}[/green]" if c.ok else f"[red]{symbols().cross}[/red]",
-        )
-        lines = list(c.notes) + [f"skipped {s}" for s in c.skipped]
-        if not c.ok and c.bad_entries:
-            lines.insert(0, "disagrees at " + ", ".join(_entry(c.shape, e) for e in c.bad_entries[:5]))
-        notes += [f"  {c.x}: {line}" for line in lines]
-    if notes:
-        out.append(Text("\n".join(notes), style="dim"))
+        key = (c.gradient, c.line, c.kind)
+        if not groups or groups[-1][0] != key:
+            groups.append((key, []))
+        groups[-1][1].append(c)
+    for (gradient, line, kind), checks in groups:
+        first = checks[0]
+        where = f" (line {line})" if line else ""
+        title = f"{kind} {gradient}{where}: d({', '.join(first.ys)})"
+        rows = [_row(c) for c in checks]
+        shown = _fit(rows, width)
+        out.append(_table(title, rows, shown))
+        notes = []
+        dropped = [name for name in COLUMNS if name not in shown]
+        if dropped:
+            notes.append(f"  ({', '.join(dropped)} left out at {width} columns; --json has every value)")
+        for c in checks:
+            lines = list(c.notes) + [f"skipped {s}" for s in c.skipped]
+            if not c.ok and c.bad_entries:
+                lines.insert(0, "disagrees at " + ", ".join(_entry(c.shape, e) for e in c.bad_entries[:5]))
+            notes += [f"  {c.x}: {line}" for line in lines]
+        if notes:
+            out.append(Text("\n".join(notes), style="dim"))
     return out
+
+
+def _row(c) -> dict:
+    return {
+        "x": c.x,
+        "AD": "None" if c.ad is None else _one_line(c.ad),
+        "SymPy formula": _formula(c),
+        "SymPy": _sampled(c, c.symbolic),
+        "finite diff.": _sampled(c, c.finite_difference),
+        "max error": "-" if c.max_error is None else ("NaN" if c.max_error != c.max_error else f"{c.max_error:.2g}"),
+        "": symbols().check if c.ok else symbols().cross,
+    }
+
+
+def _fit(rows, width: int) -> list:
+    """The columns shown: all, less those in DROP_ORDER until the table fits `width`."""
+    need = {name: max([len(name)] + [len(r[name]) for r in rows]) + 3 for name in COLUMNS}
+    shown = list(COLUMNS)
+    for name in DROP_ORDER:
+        if 1 + sum(need[n] for n in shown) <= width:
+            break
+        shown.remove(name)
+    return shown
+
+
+def _table(title, rows, shown):
+    from rich.table import Table
+
+    table = Table(title=escape_markup(title), title_justify="left")
+    for name in shown:
+        table.add_column(name, style="bold" if name == "x" else None, no_wrap=True, overflow="ellipsis")
+    for r in rows:
+        cells = []
+        for name in shown:
+            text = escape_markup(r[name])
+            if name == "":
+                text = f"[green]{text}[/green]" if r[name] == symbols().check else f"[red]{text}[/red]"
+            cells.append(text)
+        table.add_row(*cells)
+    return table
+
+
+def _one_line(value) -> str:
+    """A value on one line: a scalar to 10 significant digits, a tensor's entries to 6,
+    cut to CELL_WIDTH characters."""
+    array = np.asarray(value, dtype=np.float64)
+    if array.ndim == 0:
+        return f"{float(array):.10g}"
+    text = np.array2string(array, precision=6, threshold=8, edgeitems=2, max_line_width=10**6,
+                           floatmode="maxprec", separator=" ")
+    text = " ".join(text.split())
+    return text if len(text) <= CELL_WIDTH else text[:CELL_WIDTH - 1] + symbols().ellipsis
 
 
 def summary(report) -> str:
@@ -94,7 +148,7 @@ def _sampled(c, values: dict) -> str:
     total = int(np.prod(c.shape, dtype=np.int64))
     if len(values) == total:
         flat = np.array([values[e] for e in range(total)], dtype=np.float64)
-        return format_value(flat.reshape(c.shape), 30)
+        return _one_line(flat.reshape(c.shape))
     shown = ", ".join(f"{_entry(c.shape, e)} {values[e]:.6g}" for e in sorted(values)[:3])
     return f"{shown}, {symbols().ellipsis} ({len(values)} entries)"
 
