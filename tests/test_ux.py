@@ -66,6 +66,7 @@ def test_unconnected_is_a_choice(tmp_path):
     (["run", "{p}", "--steps", "2", "--fetch", "los"], "did you mean 'loss'"),
     (["graph", "{p}", "--grad", "los"], "did you mean 'loss'"),
     (["graph", "{p}", "--focus", "los"], "did you mean 'loss'"),
+    (["eval", "{p}", "--set", "ww=3"], "did you mean 'w'"),
 ])
 def test_did_you_mean_on_name_options(tmp_path, args, hint):
     p = write(tmp_path, "w = variable(2.0)\nloss = w * w\n")

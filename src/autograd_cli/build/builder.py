@@ -139,7 +139,8 @@ class Builder:
     def _check_sets(self):
         for name in self.sets:
             if name not in self.used_names and name not in self.assign_counts:
-                raise AgError(f"--set {name}: the program has no name '{name}'")
+                raise AgError(f"--set {name}: the program has no name '{name}'"
+                              f"{suggest(name, list(self.used_names) + list(self.assign_counts))}")
             count = self.assign_counts.get(name, 0)
             if count == 0:
                 continue
