@@ -459,3 +459,54 @@ def test_snippet_does_not_load_for_ag_programs():
             "print(any(m.endswith('snippet') or 'snippet_' in m for m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_a_tape_in_a_loop_reports_its_last_call_once():
+    result = evaluate_snippet(TF + """w = tf.Variable(0.0)
+for step in range(3):
+    with tf.GradientTape() as tape:
+        loss = (w - 1.0) ** 2
+    g = tape.gradient(loss, w)
+    w.assign_sub(0.25 * g)
+""")
+    # w: 0 -> 0.5 -> 0.75; the last gradient is taken at w = 0.75: 2 * (0.75 - 1) = -0.5
+    (record,) = result.gradients
+    assert float(record.values[0]) == -0.5
+
+
+def test_verify_checks_a_snippets_gradients_at_its_point():
+    from autograd_cli.verify import verify
+
+    source = TF + """x = tf.placeholder(tf.float32, name='x')
+w = tf.Variable(2.0)
+y = tf.sin(w * x)
+g = tf.gradients(y, [w, x])
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    print(sess.run(g, feed_dict={x: 0.5}))
+"""
+    evaluation = evaluate_snippet(source)
+    report = verify(source, evaluation=evaluation)
+    assert report.ok and len(report.checks) == 2
+    # d sin(wx)/dw = x cos(wx) at w = 2, x = 0.5
+    assert report.checks[0].ad == pytest.approx(0.5 * np.cos(1.0))
+
+
+def test_tf_group_hessians_and_get_value():
+    source = TF + "from tensorflow.keras import backend as K\n" + """a = tf.Variable(1.0)
+b = tf.Variable(2.0)
+both = tf.group(a.assign(5.0), b.assign_add(1.0))
+h = tf.hessians(a * a * b, [a])
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    print(sess.run(both), sess.run([a, b]), sess.run(h))
+"""
+    # group runs both assigns and fetches None; d2(a^2 b)/da2 = 2b = 6 after the updates
+    assert lines(source) == ["None [5.0, 3.0] [6.0]"]
+
+
+def test_unknown_library_names_suggest_the_closest():
+    exc = fails(TF + "y = tf.reduce_summ([1.0])\n")
+    assert "reduce_sum" in exc.message and exc.pos.line == 2
+    exc = fails(TF + "tf.summary.scalar('x', 1.0)\n")
+    assert "tf.summary.scalar is not part of the TensorFlow snippet subset" in exc.message

@@ -107,6 +107,7 @@ class Interpreter:
         self.tensors: dict = {}         # node id -> Tensor (so a node keeps one name)
         self.record_values: dict = {}   # record index -> {node id: value}
         self.record_runs: dict = {}     # record index -> the session run's values (graph mode)
+        self.leaf_snapshots: dict = {}  # record index -> {variable id: value when taken} (eager)
         self.declared: dict = {}        # placeholder node id -> declared shape (None: unknown)
 
     @property
@@ -138,7 +139,13 @@ class Interpreter:
 
     def result(self) -> SnippetRun:
         results = []
+        # one table per call site: a tape.gradient in a training loop reports its last call
+        last = {}
         for k, record in enumerate(self.b.records):
+            last[(record.line, record.name, record.kind)] = k
+        keep = sorted(last.values())
+        for k in keep:
+            record = self.b.records[k]
             known = self.record_values.get(k)
             if known is None:
                 known = self._final_values(record, k)
@@ -156,7 +163,7 @@ class Interpreter:
                     if isinstance(v, Node):
                         unconnected[x] = "not evaluated: it needs a placeholder's value (sess.run with feed_dict)"
             results.append(GradientValues(record, values, unconnected))
-        shown = [r for k, r in enumerate(self.b.records) if k in self.record_runs or not self.graph_mode]
+        shown = [self.b.records[k] for k in keep if k in self.record_runs or not self.graph_mode]
         named = {}
         for name, value in self.globals.items():
             node = self._node_of(value)
@@ -164,7 +171,11 @@ class Interpreter:
                 named[name] = node
         built = BuiltProgram(self.g, named, shown, {v.name: v.node for v in self.variables}, None, [])
         node_values: dict = dict(self.values) if not self.graph_mode else {}
+        for k in keep:        # eager: the variables as they were when each gradient was taken
+            node_values.update(self.leaf_snapshots.get(k, {}))
         for k, overrides in self.record_runs.items():
+            if k not in keep:
+                continue
             record = self.b.records[k]
             order = needed(list(record.y_nodes) + list(record.x_nodes) +
                            [v for v in record.values if isinstance(v, Node)])

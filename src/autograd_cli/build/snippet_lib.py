@@ -699,6 +699,8 @@ def tape_gradient(I, tape, args, kwargs, site, kind="gradient"):
         record = I.b.records[-1]
         I.record_values[len(I.b.records) - 1] = {v.id: I.values[v.id] for v in record.values
                                                  if isinstance(v, Node) and v.id in I.values}
+        I.leaf_snapshots[len(I.b.records) - 1] = {n.id: I.values[n.id] for n in needed(ys)
+                                                  if n.op.name == "variable" and n.id in I.values}
     if isinstance(sources, dict):
         return dict(zip(sources.keys(), wrapped))
     if isinstance(sources, tuple):
@@ -970,9 +972,11 @@ def build_dense(I, layer, fan_in, site):
     shape = (fan_in, layer.units)
     value = _initializer(I, layer.kernel_init, shape, fan_in, layer.units, site)
     layer.kernel = new_variable(I, value, "float32", f"{layer.name}/kernel", True, site)
+    layer.kernel.node.label = layer.kernel.name       # named by Keras, not by a Python name
     if layer.use_bias:
         value = _initializer(I, layer.bias_init, (layer.units,), fan_in, layer.units, site)
         layer.bias = new_variable(I, value, "float32", f"{layer.name}/bias", True, site)
+        layer.bias.node.label = layer.bias.name
 
 
 @lib("tf.keras.Sequential")

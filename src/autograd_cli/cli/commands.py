@@ -190,13 +190,14 @@ def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialec
     return EXIT_OK
 
 
-def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json) -> int:
+def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json, dialect=None) -> int:
     from ..verify import verify
 
     _check_gradient_options(grad, wrt)
+    snippet = _snippet(session, set_, grad, wrt, "none", stream=False) if is_snippet(session, dialect) else None
     with _checking() as on_check:
         report = verify(session.source, sets=parse_sets(set_), grads=grad or (), wrt=wrt or (),
-                        rtol=rtol, atol=atol, timeout=timeout, on_check=on_check)
+                        rtol=rtol, atol=atol, timeout=timeout, on_check=on_check, evaluation=snippet)
     if as_json:
         from ..render.jsonout import dumps
         from ..render.verifyout import verify_document

@@ -76,13 +76,16 @@ class Report:
 
 
 def verify(source: str, sets=None, grads=(), wrt=(), rtol=DEFAULT_RTOL, atol=DEFAULT_ATOL,
-           timeout=DEFAULT_TIMEOUT, on_check=None) -> Report:
+           timeout=DEFAULT_TIMEOUT, on_check=None, evaluation=None) -> Report:
     """Check every gradient of the program (and --grad/--wrt) three ways. `on_check(done,
-    total, what)` is called before each check (verify's progress on a terminal)."""
+    total, what)` is called before each check (verify's progress on a terminal).
+    `evaluation`: one already made (a TensorFlow snippet's, api.evaluate_snippet: the
+    values its gradients were computed from)."""
     if not (rtol >= 0 and atol >= 0 and timeout > 0):
         raise AgError("--rtol and --atol must be >= 0 and --timeout > 0")
     start = time.perf_counter()
-    evaluation = evaluate(source, sets=sets, grads=grads, wrt=wrt)
+    if evaluation is None:
+        evaluation = evaluate(source, sets=sets, grads=grads, wrt=wrt)
     program, values = evaluation.program, evaluation.node_values
     _warm_up()  # SymPy imported and warmed once here, so each forked child starts ready
 
