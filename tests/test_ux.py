@@ -460,3 +460,14 @@ def test_eval_scalars_stay_whole(width):
         if isinstance(value, float):
             row = next(line for line in proc.stdout.splitlines() if line.startswith(f"│ {name} "))
             assert float(row.split("│")[3]) == pytest.approx(value, rel=1e-9)
+
+
+def test_series_levels_follow_the_trend_of_a_noisy_loss():
+    from autograd_cli.steps import series_levels
+
+    import math
+    values = [math.exp(-k / 100) * (1.5 if k % 2 else 0.5) for k in range(1000)]
+    levels = series_levels(values, 10, log=True)
+    assert levels[0] == 1.0 and levels[-1] == 0.0
+    assert all(a >= b for a, b in zip(levels, levels[1:]))
+    assert series_levels([1.0, float("nan"), 2.0], 3) == [0.0, None, 1.0]

@@ -227,3 +227,23 @@ def untrained(plan, initial: dict, state: dict, steps: int) -> str | None:
         return (f"{head}: the program has no assign(...); a variable changes only through "
                 "assign, assign_add or assign_sub, e.g. assign(w, w - 0.1 * g)")
     return f"{head}: every assign wrote the value the variable already had (are its gradients zero?)"
+
+
+def series_levels(values: list, count: int, log: bool = False) -> list:
+    """A series in `count` buckets, each its mean (of logs when `log`) scaled to 0..1 between
+    the lowest and highest bucket; None for a bucket with no finite value (the sparkline)."""
+    import math
+
+    f = math.log if log else float
+    n = len(values)
+    levels = []
+    for k in range(count):
+        lo = k * n // count
+        chunk = values[lo:max((k + 1) * n // count, lo + 1)]
+        good = [f(v) for v in chunk if math.isfinite(v) and (not log or v > 0)]
+        levels.append(sum(good) / len(good) if good else None)
+    known = [v for v in levels if v is not None]
+    if not known:
+        return levels
+    low, high = min(known), max(known)
+    return [None if v is None else (0.0 if high == low else (v - low) / (high - low)) for v in levels]

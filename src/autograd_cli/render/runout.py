@@ -77,30 +77,19 @@ def sparkline(name: str, steps: list, values: list, width: int = 120):
     """A one-line picture of a series under the table: `loss ▇▅▃▂▁▁ 4.1 → 0.0021 (steps 0–999)`."""
     from rich.text import Text
 
+    from ..steps import series_levels
+
     finite = [v for v in values if math.isfinite(v)]
     if len(values) < 2 or not finite:
         return None
-    lo, hi = min(finite), max(finite)
-    log = lo > 0 and hi / lo > 1e3
+    log = min(finite) > 0 and max(finite) / min(finite) > 1e3
     label = f"{name} "
     tail = f" {values[0]:.4g} {symbols().arrow} {values[-1]:.4g}" + (" (log scale)" if log else "")
     room = max(8, min(SPARK_WIDTH, width - len(label) - len(tail) - 1, len(values)))
     blocks = BLOCKS if unicode_ok() else ASCII_BLOCKS
-    f = math.log if log else (lambda v: v)
-    levels = []          # per bucket: the mean (of logs, on a log scale), None if nothing finite
-    for k in range(room):
-        chunk = values[k * len(values) // room:max((k + 1) * len(values) // room, k * len(values) // room + 1)]
-        good = [f(v) for v in chunk if math.isfinite(v)]
-        levels.append(sum(good) / len(good) if good else None)
-    known = [v for v in levels if v is not None]
-    flo, fhi = min(known), max(known)
-    chars = []
-    for level in levels:
-        if level is None:
-            chars.append("?")
-            continue
-        x = 0 if fhi == flo else (level - flo) / (fhi - flo)
-        chars.append(blocks[min(len(blocks) - 1, max(0, int(x * (len(blocks) - 1) + 0.5)))])
+    top = len(blocks) - 1
+    chars = ["?" if x is None else blocks[min(top, max(0, int(x * top + 0.5)))]
+             for x in series_levels(values, room, log)]
     text = Text(label, style="bold")
     text.append("".join(chars), style="cyan")
     text.append(tail)
