@@ -471,3 +471,30 @@ def test_series_levels_follow_the_trend_of_a_noisy_loss():
     assert levels[0] == 1.0 and levels[-1] == 0.0
     assert all(a >= b for a, b in zip(levels, levels[1:]))
     assert series_levels([1.0, float("nan"), 2.0], 3) == [0.0, None, 1.0]
+
+
+def test_progress_info_shows_fetched_scalars_within_width():
+    import numpy as np
+    from autograd_cli.render.runout import progress_info
+
+    row = {"loss": np.float64(0.123456789), "w": np.float64(2.0), "long_name": np.float64(1.0)}
+    assert progress_info(row, ["loss", "w", "long_name"], 100) == "loss=0.123457 w=2 long_name=1"
+    assert progress_info(row, ["loss", "w", "long_name"], 18) == "loss=0.123457 w=2"
+
+
+@pytest.mark.skipif(__import__("shutil").which("script") is None, reason="needs script(1) for a terminal")
+def test_run_progress_bar_on_a_terminal_shows_rate_and_scalars():
+    cmd = (f"{sys.executable} -m autograd_cli run {SGD} --steps 1000 --fetch loss_op,w")
+    proc = subprocess.run(["script", "-qc", cmd, "/dev/null"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "120"})
+    screen = proc.stdout.replace("\r", "\n")
+    assert re.search(r"[\d,]+ steps/s", screen) and re.search(r"loss_op=[\d.e-]+ w=", screen), screen[-2000:]
+
+
+def test_verify_reports_each_check_as_it_starts():
+    from autograd_cli.verify import verify
+
+    seen = []
+    verify("w = variable(2.0)\nb = variable(1.0)\ng = gradients(w * b, [w, b])\n",
+           on_check=lambda done, total, what: seen.append((done, total, what)))
+    assert [(d, t) for d, t, _ in seen] == [(0, 2), (1, 2)] and "d(w * b)/dw" in seen[0][2]
