@@ -69,7 +69,7 @@ def expression_at(source: str | None, node: Node) -> str | None:
     if not source or node.pos is None:
         return None
     line, col = node.line, node.pos & ((1 << 24) - 1)
-    lines = source.splitlines()
+    lines = source if isinstance(source, list) else source.splitlines()
     if not 1 <= line <= len(lines):
         return None
     text = lines[line - 1]
@@ -102,6 +102,7 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
     `flows` ((consumer id, input index) -> array) label edges with its gradient flow.
     `focus`: a name; only what its value depends on is drawn. `source`: the program
     text, for labels as the user wrote them."""
+    source = source.splitlines() if isinstance(source, str) else source   # split once: labels read lines
     names = {}
     for name, value in built.named.items():
         for node in nodes_in(value):
@@ -139,6 +140,9 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
         for inp in seen[nid].inputs:
             consumers.setdefault(inp.id, []).append(nid)
     merged = _composite_members(order, seen, names, consumers, constant, results, source)
+    members: dict[int, list] = {}
+    for member, head in merged.items():
+        members.setdefault(head, []).append(seen[member])
     root_ids = {n.id for n in roots}
     view = GraphView(title=title)
     for nid in order:
@@ -164,7 +168,7 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
             view.nodes.append(_constant_node(node, names.get(nid), source))
             continue
         view.nodes.append(_node(node, names.get(nid), source, merged_into=nid in merged.values()))
-        inputs = _inputs(node, merged, seen)
+        inputs = _inputs(node, members.get(nid, ()))
         for i, inp, (consumer, j) in inputs:
             cut = None if consumer.op.name in STATE_OPS else paths.edge_cut(consumer, j, stop_ids)
             label = ""
@@ -226,9 +230,8 @@ def _composite_members(order, seen, names, consumers, constant, results, source)
         node = seen[nid]
         if nid in constant or nid in results or node.op.leaf:
             continue
-        head = nid if nid not in merged else merged[nid]
-        if head != nid:
-            continue
+        if nid in merged or not any(i.pos == node.pos for i in node.inputs):
+            continue          # inside another call, or nothing of the same call to merge
         text = expression_at(source, node)
         m = re.match(r"([A-Za-z_]\w*)\(", text or "")
         if not m or m.group(1) not in BUILTINS or (m.group(1) in OPS and OPS[m.group(1)].args is not None):
@@ -256,10 +259,10 @@ def _owner(nid: int, merged: dict) -> int:
     return merged.get(nid, nid)
 
 
-def _inputs(node, merged, seen):
+def _inputs(node, inside):
     """(k, input node, (consumer, input index)) for the edges into a drawn node: the
-    inputs of its merged internal nodes that come from outside."""
-    members = [n for n in seen.values() if merged.get(n.id) == node.id] + [node]
+    inputs of its merged internal nodes (`inside`) that come from outside."""
+    members = list(inside) + [node]
     member_ids = {n.id for n in members}
     out, k = [], 0
     for consumer in sorted(members, key=lambda n: n.id):
@@ -309,7 +312,7 @@ def _constant_node(node: Node, name: str | None, source=None) -> VNode:
 
 def _assigned_text(source: str, line: int, name: str) -> str | None:
     """The right-hand side of `name = ...` on that line (its first line), cut to MAX_TITLE."""
-    lines = source.splitlines()
+    lines = source if isinstance(source, list) else source.splitlines()
     if not 1 <= line <= len(lines):
         return None
     m = re.match(rf"\s*{re.escape(name)}\s*=(?!=)\s*(.+?)\s*(#.*)?$", lines[line - 1])
