@@ -64,10 +64,12 @@ def build(source, sets=None, unconnected: str = "none", grads=(), wrt=(), feed=N
 def evaluate(source, sets=None, unconnected: str = "none", grads=(), wrt=()) -> Evaluation:
     """Compute every value and gradient of a program (step 0)."""
     built = build(source, sets, unconnected, grads, wrt)
-    warnings: list = []
+    warnings: list = list(built.warnings)
     # compiled once (not cached: a one-off); only the results' arrays need to survive
+    keep = result_ids(built)
+    built.graph.check_memory(keep)   # MAX_MEMORY, before anything is computed
     with gc_paused():
-        node_values = Schedule(built.graph.nodes).run(warnings=warnings, keep=result_ids(built), last=True)
+        node_values = Schedule(built.graph.nodes).run(warnings=warnings, keep=keep, last=True)
     return Evaluation(
         values={name: plain(v, node_values) for name, v in built.named.items()},
         gradients=[gradient_result(r, node_values) for r in built.gradients],
@@ -160,16 +162,33 @@ def parse_set(text: str) -> tuple[str, np.ndarray]:
     name = name.strip()
     if not sep or not _NAME.match(name):
         raise AgError(f"--set {text!r}: expected NAME=VALUE, e.g. --set x=3 or --set x='[1, 2]'")
+    refused = AgError(f"--set {name}: {raw!r} is not a number or a rectangular JSON array of numbers")
+    if not raw.isascii():   # float() would read other scripts' digits ('\u0663' is 3)
+        raise refused
     try:
         return name, np.asarray(float(raw), dtype=np.float64)
     except ValueError:
         pass
     try:
         data = json.loads(raw)
+        if not isinstance(data, list) or not _numbers_only(data):
+            raise TypeError   # null, true, "3", {...}: NumPy would make them NaN, 1, 3
         array = np.asarray(data, dtype=np.float64)
     except (ValueError, TypeError, RecursionError):
-        raise AgError(f"--set {name}: {raw!r} is not a number or a rectangular JSON array of numbers") from None
+        raise refused from None
     return name, array
+
+
+def _numbers_only(data: list) -> bool:
+    """Every leaf of nested lists is a JSON number (not a boolean, string or null)."""
+    stack = [data]
+    while stack:
+        for item in stack.pop():
+            if isinstance(item, list):
+                stack.append(item)
+            elif isinstance(item, bool) or not isinstance(item, (int, float)):
+                return False
+    return True
 
 
 def _allow_deep_nesting():

@@ -76,7 +76,7 @@ class AgError(Exception):
 
     def render(self, filename: str, source: str | None) -> str:
         source = source if source is not None else self.source
-        message = _clip_message(user_message(self.message, source, self.pos))
+        message = escape_controls(_clip_message(user_message(self.message, source, self.pos)))
         if self.pos is None:
             return f"{filename}: {message}"
         head = f"{filename}:{self.pos.line}:{self.pos.col}: {message}"
@@ -84,14 +84,56 @@ class AgError(Exception):
         if line is None:
             return head
         shown, caret_col = _clip(line, self.pos.col)
-        return f"{head}\n  {shown}\n  {' ' * (caret_col - 1)}^"
+        caret_col = len(escape_controls(shown[:caret_col - 1])) + 1
+        return f"{head}\n  {escape_controls(shown)}\n  {' ' * (caret_col - 1)}^"
 
 
 def source_line(source: str, line: int) -> str | None:
-    lines = source.splitlines()
-    if 1 <= line <= len(lines):
-        return lines[line - 1].replace("\t", " ").replace("\x00", "\\0")
-    return None
+    """Line `line` as the parser counts lines: `\n`, `\r\n` and a lone `\r` end a line
+    (U+2028, form feed and the like do not, so str.splitlines would quote another line)."""
+    if line < 1:
+        return None
+    start = 0
+    for _ in range(line - 1):
+        nl = _next_break(source, start)
+        if nl < 0:
+            return None
+        start = nl + (2 if source.startswith("\r\n", nl) else 1)
+    end = _next_break(source, start)
+    text = source[start:] if end < 0 else source[start:end]
+    return text.replace("\t", " ")
+
+
+def _next_break(source: str, start: int) -> int:
+    n, r = source.find("\n", start), source.find("\r", start)
+    if r < 0:
+        return n
+    return r if n < 0 else min(n, r)
+
+
+_CONTROLS = None
+
+
+def escape_controls(text: str) -> str:
+    """Text with every control character spelled out (`\\x1b`, `\\u2028`, NUL as `\\0`),
+    so nothing a program holds reaches a terminal raw (escape sequences, a cleared screen,
+    a clipboard write). Printable text, tabs and newlines of multi-line messages stay."""
+    global _CONTROLS
+    if _CONTROLS is None:
+        import re
+
+        _CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e"
+                               "\u2060-\u2069\ufeff\ufff9-\ufffb]")
+    if _CONTROLS.search(text) is None:
+        return text
+    return _CONTROLS.sub(_spell, text)
+
+
+def _spell(match) -> str:
+    c = match.group()
+    if c == "\x00":
+        return "\\0"
+    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
 
 
 _WIDTH = 100

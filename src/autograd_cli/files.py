@@ -36,10 +36,11 @@ def read_text(path: str, limit_name: str, what: str) -> str:
         if path != "-" and os.path.isdir(path):
             raise AgError(f"cannot read the {what}: it is a directory")
         if path == "-":
-            data = sys.stdin.buffer.read(cap + 1)
+            if sys.stdin is None:
+                raise AgError(f"cannot read the {what}: standard input is closed")
+            data = _read_capped(sys.stdin.buffer, cap)
         else:
-            with open(path, "rb") as handle:
-                data = handle.read(cap + 1)
+            data = _read_file(path, cap, what)
     except OSError as exc:
         raise AgError(f"cannot read the {what}: {exc.strerror or exc}") from None
     if len(data) > cap:
@@ -52,6 +53,58 @@ def read_text(path: str, limit_name: str, what: str) -> str:
         col = exc.start - (before.rfind(b"\n") + 1) + 1
         raise AgError(f"the {what} is not valid UTF-8 (byte 0x{data[exc.start]:02x})", Pos(line, col),
                       source=data.decode("utf-8", "replace")) from None
+
+
+CHUNK = 1 << 20
+
+
+def _read_capped(handle, cap: int) -> bytes:
+    """At most cap + 1 bytes, read in chunks (a huge cap must not be allocated up front)."""
+    parts, size = [], 0
+    while size <= cap:
+        part = handle.read(min(CHUNK, cap + 1 - size))
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
+
+
+def _read_file(path: str, cap: int, what: str) -> bytes:
+    """A program or feed file. A FIFO with no writer must not block forever: the file is
+    opened without blocking, and a FIFO then waits for data at most READ_WAIT seconds."""
+    import select
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise AgError(f"cannot read the {what}: it is a directory")
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)):
+            raise AgError(f"cannot read the {what}: it is not a regular file")
+        if stat.S_ISFIFO(mode):
+            parts, size = [], 0
+            while size <= cap:
+                ready, _, _ = select.select([fd], [], [], READ_WAIT)
+                if not ready:
+                    raise AgError(f"cannot read the {what}: nothing arrived from the pipe in "
+                                  f"{READ_WAIT:g} s (no writer?)")
+                part = os.read(fd, min(CHUNK, cap + 1 - size))
+                if not part:
+                    break
+                parts.append(part)
+                size += len(part)
+            return b"".join(parts)
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=True) as handle:
+            fd = -1
+            return _read_capped(handle, cap)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+READ_WAIT = 3.0    # seconds a FIFO may stay silent (no writer: an error, not a hang)
 
 
 def atomic_write(path: str, data: str | bytes) -> None:

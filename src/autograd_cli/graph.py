@@ -107,6 +107,9 @@ class Graph:
         self.pos = pos_at(1, 1)   # where new nodes are attributed (set by the builder)
         self.max_elements = limit("MAX_ELEMENTS")  # read once per graph (see limits.py)
         self.max_nodes = limit("MAX_NODES")
+        self.max_memory = limit("MAX_MEMORY")
+        self.bytes = 0            # float64 bytes of every node's value: the bound check_memory starts from
+        self.const_bytes = 0      # of constants (allocated while building, alive all along)
         self._scalars: dict = {}  # float -> the params dict shared by its consts (const())
 
     def apply(self, op_name: str, *inputs: Node, **params) -> Node:
@@ -125,12 +128,53 @@ class Graph:
             count *= d
         if count > self.max_elements or len(shape) > MAX_RANK:  # refused before anything allocates
             check_elements(shape, self.pos, f"{op.name} would make a tensor of shape {shape_text(shape)}")
+        self.bytes += count * 8
+        if op_name == "const":
+            self.reserve(count)
+            self.const_bytes += count * 8
         nodes = self.nodes
         if len(nodes) >= self.max_nodes and type(nodes) is list:  # (explain's eager ids are not a list)
             raise over("MAX_NODES", "the computation graph is too large", len(nodes) + 1, "nodes", self.pos)
         node = Node(len(nodes), op, inputs, params or _NO_PARAMS, shape, self.pos)
         nodes.append(node)
         return node
+
+    def reserve(self, count: int) -> None:
+        """Refuse a constant of `count` elements before it is allocated (builders of
+        zeros, ones, random_*, linspace ... call this): constants live as long as the
+        program, so together they stay under MAX_MEMORY."""
+        total = self.const_bytes + 8 * count
+        if total > self.max_memory:
+            raise over("MAX_MEMORY", "the program's constants would take", total, "bytes", self.pos)
+
+    def check_memory(self, keep=()) -> None:
+        """Refuse, before evaluating, a graph whose values would take more than MAX_MEMORY
+        bytes at once: values are freed after their last use (kept: `keep` ids and the
+        constants), so the peak is found by walking the nodes in order. Located at the
+        node where the total first passes the limit."""
+        if self.bytes <= self.max_memory:
+            return
+        nodes = self.nodes
+        last = {}
+        for node in nodes:
+            for i in node.inputs:
+                last[i.id] = node.id
+        keep = set(keep)
+        frees: dict = {}
+        for ident, at in last.items():
+            if ident not in keep and OPS_CONST is not nodes[ident].op:
+                frees.setdefault(at, []).append(ident)
+        live = 0
+        for node in nodes:
+            size = 8 * _count(node.shape)
+            live += size
+            if live > self.max_memory:
+                raise over("MAX_MEMORY", "evaluating the program would hold its values in memory at "
+                           "once", live, "bytes or more", node.pos)
+            if node.id not in last and node.id not in keep and node.op is not OPS_CONST:
+                live -= size            # used by nothing: dropped at once
+            for ident in frees.get(node.id, ()):
+                live -= 8 * _count(nodes[ident].shape)
 
     def const(self, value) -> Node:
         if type(value) is float and value == value and value != 0.0:
@@ -160,5 +204,13 @@ class Graph:
         return make
 
 
+def _count(shape) -> int:
+    count = 1
+    for d in shape:
+        count *= d
+    return count
+
+
+OPS_CONST = OPS["const"]
 _MANY = object()        # Node._in1 when _in0 holds a tuple of three or more inputs
 _NO_PARAMS: dict = {}   # shared by every node without parameters (never mutated)

@@ -20,24 +20,59 @@ MAX_NODES = 2_000_000            # graph nodes: the 100k-statement chain with it
                                  # def inlining can double them per level
 MAX_LIST_ITEMS = 1_000_000       # items in one list value, shared sublists counted each time
 MAX_LOOP_ITERATIONS = 100_000    # iterations of one while_loop (unrolled when the program is built)
+MAX_INLINED = 1_000_000          # expressions built from def bodies in all (each call inlines its
+                                 # body: a def calling the previous one twice doubles per level)
+
+MAX_MEMORY = 0                   # bytes of tensors one run may hold at once; 0 here: the default is
+                                 # MEMORY_FRACTION of the machine's memory (default_memory())
 
 DEFAULTS = {name: value for name, value in globals().items() if name.startswith("MAX_")}
 MAX_RANK = 32                    # dimensions of a tensor: NumPy's own ceiling, fixed
 PREFIX = "AUTOGRAD_CLI_"
+# The most an environment variable may ask for: deeper nesting than this overflows the
+# C stack in NumPy and json (a crash, not an error), whatever Python's recursion limit.
+CEILINGS = {"MAX_NESTING": 30_000}
+CEILING = 10**15
+
+MEMORY_FRACTION = 0.5            # default MAX_MEMORY: this share of the machine's memory
 
 
 def limit(name: str) -> int:
     """The limit in force: the environment's override or the default."""
     raw = os.environ.get(PREFIX + name)
     if raw is None or not raw.strip():
-        return DEFAULTS[name]
-    try:
-        value = int(raw.strip().replace("_", ""))
-    except ValueError:
-        value = 0
-    if value <= 0:
-        raise AgError(f"{PREFIX}{name}={raw!r} must be a positive integer")
+        return DEFAULTS[name] if name != "MAX_MEMORY" else default_memory()
+    text = raw.strip().replace("_", "")
+    ceiling = CEILINGS.get(name, CEILING)
+    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 20 else 0
+    if not 0 < value <= ceiling:
+        raise AgError(f"{PREFIX}{name}={raw!r} must be a positive integer, at most {ceiling:,}")
     return value
+
+
+def check_environment() -> None:
+    """Every limit's environment variable, where set, holds a valid value (else AgError):
+    checked at the start of a command, not only when a limit is reached."""
+    for name in DEFAULTS:
+        limit(name)
+
+
+def default_memory() -> int:
+    """MAX_MEMORY's default: a share of the machine's memory (or of a cgroup's limit)."""
+    total = 0
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        pass
+    for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        try:
+            with open(path) as handle:
+                text = handle.read().strip()
+        except OSError:
+            continue
+        if text.isdigit() and 0 < int(text) < (total or 1 << 62):
+            total = int(text)
+    return int((total or 8 << 30) * MEMORY_FRACTION)
 
 
 def over(name: str, what: str, amount: int, unit: str, pos: Pos | None = None) -> AgError:
@@ -62,6 +97,10 @@ def check_elements(shape, pos: Pos | None = None, what: str | None = None) -> No
         raise AgError(f"{what or 'a tensor'}: {len(shape)} dimensions, over NumPy 1.x's ceiling of "
                       f"{MAX_RANK} (MAX_RANK, fixed)", pos)
     count = element_count(shape)
+    if count == 0 and element_count(d for d in shape if int(d) != 0) >= 2**60:
+        # empty, yet NumPy refuses sizes whose product overflows its byte count
+        raise AgError(f"{what or f'a tensor of shape {shape_text(shape)}'}: its other dimensions "
+                      "multiply past what NumPy can address (2**60 elements), even though it is empty", pos)
     if count > limit("MAX_ELEMENTS"):
         raise over("MAX_ELEMENTS", what or f"a tensor of shape {shape_text(shape)}", count, "elements", pos)
 

@@ -36,6 +36,7 @@ class BuiltProgram:
     assigns: list          # state updates in program order (state.Assign)
     groups: list = field(default_factory=list)   # nodes group(...) evaluates each step
     fed: list = field(default_factory=list)      # (placeholder Node, feed column name)
+    warnings: list = field(default_factory=list)  # found while building ("line N: ..."), e.g. 1e309
 
 
 @dataclass

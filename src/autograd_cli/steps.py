@@ -84,6 +84,7 @@ class Plan:
         step = built.step_node
         self.step_id = step.id if step is not None and step.id in in_order else None
         self.final_names = {name: node for name, node in built.leaves.items() if node.op.name == "variable"}
+        built.graph.check_memory(self.keep)   # MAX_MEMORY, before the first step
 
     def initial_state(self) -> dict[int, np.ndarray]:
         state = {n.id: n.params["value"] for n in self.variables}
@@ -98,7 +99,7 @@ class Plan:
         if self.order is None:
             self.order, static_warnings = _freeze_static(self.full_order, self.roots)
             if warnings is not None:
-                warnings.extend(static_warnings)
+                warnings.extend(self.built.warnings + static_warnings)
         compiled, keep = schedule(self.order), self.keep   # compiled once for the whole run
         writes, fed, step_id = self.writes, self.fed, self.step_id
         for i in range(count):

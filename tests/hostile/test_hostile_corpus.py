@@ -44,6 +44,12 @@ def _make(name: str, folder: Path):
         "deep_calls": "x = " + "exp(" * 10_000 + "0" + ")" * 10_000 + "\n",
         "deep_lists": "x = " + "[" * 10_000 + "1" + "]" * 10_000 + "\n",
         "deep_parens": "x = " + "(" * 10_000 + "1" + ")" * 10_000 + "\n",
+        # issue 15: small inputs, large work
+        "nested_by_reassignment": "x = 1\n" + "x = [x]\n" * 12_000,
+        "index_chain": "x = [0, 0]\ni = 0\ny = " + "x[" * 40 + "i" + "]" * 40 + "\n",
+        "defs_doubling": "z = 0\ndef f0(x) = x + 1\n"
+                         + "".join(f"def f{k}(x) = [f{k - 1}(x), f{k - 1}(x)][z]\n" for k in range(1, 31))
+                         + "y = f30(1.0)\n",
     }
     if name in text:
         (folder / "prog.ag").write_text(text[name], encoding="utf-8")
@@ -247,6 +253,8 @@ def test_case(case, results):
     both = proc.stdout + proc.stderr
     assert "Traceback" not in both, both[-3000:]
     assert proc.returncode == case["exit"], proc.stderr
+    if case.get("absent"):  # e.g. raw control characters: nothing may reach the terminal
+        assert not re.search(case["absent"], both), repr(both[:2000])
     if case["exit"] == 0:
         assert re.search(case["stdout"], proc.stdout), proc.stdout[:2000]
     else:
@@ -271,8 +279,9 @@ def _check_message(case, result, stderr):
     # the source line, then a caret under the column
     assert len(lines) == 3, stderr[:2000]
     assert lines[2].strip() == "^", lines[2]
-    text = result["source"].decode("utf-8", "replace").splitlines()[int(line) - 1]
-    if len(text) <= 100 and "\x00" not in text and "\t" not in text:
+    # lines as the parser counts them (str.splitlines also splits at U+2028, form feed...)
+    text = re.split(r"\r\n|\r|\n", result["source"].decode("utf-8", "replace"))[int(line) - 1]
+    if len(text) <= 100 and not re.search(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", text):
         assert lines[1] == "  " + text
         assert lines[2].index("^") - 2 == int(head.group(1)) - 1
     else:  # a long line is shown clipped around the column

@@ -16,6 +16,7 @@ from .functions import BUILTINS, DTYPES, DType
 from .tensor_functions import bracket_gather
 
 RESERVED = {"def", "None", "True", "False", "step"}
+_INF = float("inf")
 
 
 @dataclass
@@ -28,6 +29,7 @@ class UserFunction:
     pos: Pos
     grad_param: str | None = None     # custom_gradient: grad(dy) = grad_body
     grad_body: ast.Expr | None = None
+    size: int = 1          # expressions in the body: the work of one inlining
 
 
 class Builder:
@@ -53,6 +55,11 @@ class Builder:
         self._static_cache: dict[int, np.ndarray] = {}
         self._list_sizes: dict[int, tuple] = {}   # id -> (list, (items, numbers) in it)
         self.max_list_items = limit("MAX_LIST_ITEMS")
+        self.max_nesting = limit("MAX_NESTING")
+        self.max_inlined = limit("MAX_INLINED")
+        self.inlined = 0          # expressions built from def bodies so far (MAX_INLINED)
+        self._outer_call = None
+        self.warnings: list = []  # found while building (a literal too large for float64)
         self._packed: dict[int, tuple] = {}
         self._current: dict[int, np.ndarray] = {}
         self.first_assignment, self.assign_counts, self.used_names = _survey(program)
@@ -79,7 +86,7 @@ class Builder:
                 self.current_target, self.current_rhs = stmt.text, stmt.value
                 self.named[stmt.text] = self.expr(stmt.value, self.env)
         return BuiltProgram(self.g, self.named, self.records, self.leaves, self.step_node, self.assigns,
-                            self.groups, self.fed)
+                            self.groups, self.fed, self.warnings)
 
     def _assign(self, stmt: ast.Assign):
         for name, pos in zip(stmt.targets, stmt.target_pos):
@@ -117,7 +124,8 @@ class Builder:
                               "parameters)", stmt.grad_body.pos)
             self._check_def_body(stmt, seen | {stmt.grad_param}, stmt.grad_body)
         self.functions[stmt.name] = UserFunction(stmt.name, stmt.params, stmt.body, dict(self.env),
-                                                 dict(self.functions), stmt.pos, stmt.grad_param, stmt.grad_body)
+                                                 dict(self.functions), stmt.pos, stmt.grad_param, stmt.grad_body,
+                                                 sum(1 for _ in _walk(stmt.body)))
 
     def _check_def_body(self, stmt: ast.FuncDef, params: set, body):
         """A def's names and calls are checked where it is defined, called or not."""
@@ -173,6 +181,8 @@ class Builder:
         g = self.g
         if isinstance(e, ast.Num):
             g.pos = e.pos
+            if e.value == _INF:
+                self._warn_literal(e)
             return g.const(e.value)
         if isinstance(e, ast.Name):
             return self._lookup(e, scope)
@@ -188,7 +198,9 @@ class Builder:
             return self._call(e, scope)
         if isinstance(e, ast.ListExpr):
             items = [self.expr(item, scope) for item in e.items]
-            leaves, numbers = self._list_size(items)
+            leaves, numbers, depth = self._list_size(items)
+            if depth > self.max_nesting:   # `x = [x]` repeated: deep, though no line is
+                raise over("MAX_NESTING", "a list nested too deeply", depth, "levels", e.pos)
             if leaves > self.max_list_items:
                 raise over("MAX_LIST_ITEMS", "a list would hold too many items in all", leaves, "items", e.pos)
             if numbers > self.g.max_elements:
@@ -231,6 +243,14 @@ class Builder:
             return self.g.const(np.array(node.shape, dtype=np.float64))
         raise AgError(f"'.{e.attr}': attribute access is not part of the language, except TensorFlow's .T and "
                       ".shape (and the methods assign, assign_add, assign_sub)", e.pos)
+
+    def _warn_literal(self, e):
+        from ..evaluate.reference import ProgramWarning
+
+        text = e.text if len(e.text) <= 40 else e.text[:37] + "..."
+        warning = ProgramWarning(line_of(e.pos), f"the number {text} is too large for float64: it is inf")
+        if warning not in self.warnings:
+            self.warnings.append(warning)
 
     def apply(self, op_name, *inputs, **params) -> Node:
         """Apply an op to tensors; booleans become 0/1 except as where's condition."""
@@ -295,20 +315,21 @@ class Builder:
         raise AgError(f"expected a tensor, got {what}", pos)
 
     def _list_size(self, items: list) -> tuple:
-        """(items, numbers) in a list, counting shared sublists each time they appear
+        """(items, numbers, depth) of a list, counting shared sublists each time they appear
         (`x = [x, x]` doubles both): what printing it would cost."""
         known = self._list_sizes.get(id(items))
         if known is not None and known[0] is items:
             return known[1]
-        leaves = numbers = 0
+        leaves = numbers = depth = 0
         for v in items:
             if isinstance(v, list):
-                more, more_numbers = self._list_size(v)
+                more, more_numbers, more_depth = self._list_size(v)
+                depth = max(depth, more_depth)
             else:
                 more, more_numbers = 1, element_count(v.shape) if isinstance(v, Node) else 1
             leaves, numbers = leaves + more, numbers + more_numbers
-        self._list_sizes[id(items)] = (items, (leaves, numbers))
-        return leaves, numbers
+        self._list_sizes[id(items)] = (items, (leaves, numbers, depth + 1))
+        return leaves, numbers, depth + 1
 
     def _pack(self, items, pos: Pos) -> Node:
         if not items:
@@ -467,6 +488,15 @@ class Builder:
     def _run_def(self, f: UserFunction, args: dict, pos):
         if len(self.def_stack) > 200:
             raise AgError("functions nested more than 200 calls deep", pos)
+        if not self.def_stack:
+            self._outer_call = (f.name, pos)
+        # Work, not only nodes: a def calling the previous one twice doubles per level
+        # even where no node is made (`[f(x), f(x)][z]` of constants).
+        self.inlined += f.size
+        if self.inlined > self.max_inlined:
+            name, where = self._outer_call
+            raise over("MAX_INLINED", f"calling {name}() would build too many expressions from "
+                       "def bodies", self.inlined, "expressions or more", where)
         self.def_stack.append(f)
         try:
             value = self.expr(f.body, {**f.scope, **args})
@@ -564,10 +594,12 @@ class Builder:
             del self.leaves[name]
 
     def _index(self, e: ast.Index, scope):
+        # Each subscript is built once (`x[x[x[i]]]` must not double per level).
         target = self.expr(e.target, scope)
+        first = None   # the single subscript's value, once built
         if isinstance(target, list) and len(e.subscripts) == 1 and not isinstance(e.subscripts[0], ast.Slice):
-            sub = self.expr(e.subscripts[0], scope)
-            if isinstance(sub, Node) and _moving(sub):
+            first = self.expr(e.subscripts[0], scope)
+            if isinstance(first, Node) and _moving(first):
                 target = self._pack(target, e.target.pos)   # data[step]: the list as a tensor
         if isinstance(target, list):
             if len(e.subscripts) != 1 or isinstance(e.subscripts[0], ast.Slice):
@@ -575,16 +607,18 @@ class Builder:
                     sl = e.subscripts[0]
                     bounds = [None if p is None else self.integer(self.expr(p, scope), p.pos, "a list index")
                               for p in (sl.lower, sl.upper, sl.stride)]
+                    if bounds[2] == 0:
+                        raise AgError("slice step cannot be zero", sl.stride.pos)
                     return target[slice(*bounds)]
                 raise AgError("a list takes one index", e.pos)
             sub = e.subscripts[0]
-            k = self.integer(self.expr(sub, scope), sub.pos, "a list index")
+            k = self.integer(first, sub.pos, "a list index")
             if not -len(target) <= k < len(target):
                 raise AgError(f"index {k} is out of range for a list of {len(target)}", sub.pos)
             return target[k]
         tensor = self.tensor(target, e.target.pos)
         pattern, dynamic, gathers = [], [], []
-        for sub in e.subscripts:
+        for k, sub in enumerate(e.subscripts):
             if isinstance(sub, ast.Slice):
                 bounds = [None if p is None else self.integer(self.expr(p, scope), p.pos, "a slice bound")
                           for p in (sub.lower, sub.upper, sub.stride)]
@@ -597,7 +631,7 @@ class Builder:
                     raise AgError("an index can have only one ellipsis ('...')", sub.pos)
                 pattern.append(sub.value)
                 continue
-            value = self.expr(sub, scope)
+            value = first if k == 0 and first is not None else self.expr(sub, scope)
             node = self.tensor(value, sub.pos)
             if node.shape != ():   # a list or tensor of integers: gather (NumPy's reading)
                 gathers.append((len(pattern), node, sub.pos))

@@ -10,7 +10,7 @@ import numpy as np
 from .. import autodiff
 from ..errors import AgError, line_of
 from ..graph import Node, NoGradient
-from ..limits import check_elements
+from ..limits import check_elements, element_count
 from ..ops import OPS
 from ..program import Assign, GradientRecord
 
@@ -79,6 +79,13 @@ def dtype_arg(c, name="dtype"):
 
 # ---------------------------------------------------------------- static helpers
 
+def _const_shape(b, c, name="shape"):
+    """A shape argument for a constant made at once (zeros, ones, random_*)."""
+    dims = _shape_arg(b, c, name)
+    _check_size(dims, c.at(name), b)
+    return dims
+
+
 def _shape_arg(b, c, name="shape"):
     dims = b.integers(c.args[name], c.at(name), name)
     if np.ndim(b.static(c.args[name], c.at(name), name)) == 0:
@@ -89,8 +96,13 @@ def _shape_arg(b, c, name="shape"):
     return tuple(dims)
 
 
-def _check_size(dims, pos):
+def _check_size(dims, pos, b=None):
+    """Refuse a tensor too big for MAX_ELEMENTS, and (given the builder `b`: a constant made
+    now) for what MAX_MEMORY leaves, before NumPy allocates it."""
     check_elements(dims, pos)
+    if b is not None:
+        b.g.pos = pos
+        b.g.reserve(element_count(dims))
 
 
 def _axis_arg(b, c, name="axis"):
@@ -352,13 +364,13 @@ def _constant(b, c):
 @builtin("zeros", ("shape", "dtype"), {"dtype": None})
 def _zeros(b, c):
     dtype_arg(c)
-    return b.g.const(np.zeros(_shape_arg(b, c)))
+    return b.g.const(np.zeros(_const_shape(b, c)))
 
 
 @builtin("ones", ("shape", "dtype"), {"dtype": None})
 def _ones(b, c):
     dtype_arg(c)
-    return b.g.const(np.ones(_shape_arg(b, c)))
+    return b.g.const(np.ones(_const_shape(b, c)))
 
 
 @builtin("zeros_like", ("input", "dtype"), {"dtype": None})
@@ -399,7 +411,7 @@ def _fill(b, c):
 @builtin("eye", ("n",))
 def _eye(b, c):
     n = b.integer(c.args["n"], c.at("n"), "n")
-    _check_size((n, n), c.at("n"))
+    _check_size((n, n), c.at("n"), b)
     if n < 0:
         raise AgError("n must not be negative", c.at("n"))
     return b.g.const(np.eye(n))
@@ -413,6 +425,12 @@ def _linspace(b, c):
     _check_size((num,), c.at("num"))
     start = b.static(c.args["start"], c.at("start"), "start")
     stop = b.static(c.args["stop"], c.at("stop"), "stop")
+    try:
+        bounds = np.broadcast_shapes(start.shape, stop.shape)
+    except ValueError:
+        raise AgError(f"start and stop have shapes {start.shape} and {stop.shape}, which do not "
+                      "broadcast", c.pos) from None
+    _check_size((num,) + tuple(bounds), c.pos, b)   # before NumPy allocates it (and its temporaries)
     return b.g.const(np.linspace(start, stop, num))
 
 
@@ -437,7 +455,7 @@ def _rng(b, c):
 def _random_normal(b, c):
     # Generator.normal(mean, stddev) is mean + stddev * standard_normal, draw for draw;
     # built as graph ops so gradients reach mean and stddev as in TensorFlow.
-    z = b.g.const(_rng(b, c).standard_normal(_shape_arg(b, c)))
+    z = b.g.const(_rng(b, c).standard_normal(_const_shape(b, c)))
     mean, stddev = b.tensor(c.args["mean"], c.at("mean")), b.tensor(c.args["stddev"], c.at("stddev"))
     return b.apply("add", mean, b.apply("multiply", stddev, z))
 
@@ -445,7 +463,7 @@ def _random_normal(b, c):
 @builtin("random_uniform", ("shape", "minval", "maxval", "seed"), {"minval": 0.0, "maxval": 1.0, "seed": 0.0})
 def _random_uniform(b, c):
     # Generator.uniform(low, high) is low + (high - low) * random(), draw for draw.
-    u = b.g.const(_rng(b, c).random(_shape_arg(b, c)))
+    u = b.g.const(_rng(b, c).random(_const_shape(b, c)))
     low, high = b.tensor(c.args["minval"], c.at("minval")), b.tensor(c.args["maxval"], c.at("maxval"))
     return b.apply("add", low, b.apply("multiply", b.apply("subtract", high, low), u))
 
@@ -456,7 +474,7 @@ def _random_int(b, c):
     high = b.integer(c.args["high"], c.at("high"), "high")
     if high <= low:
         raise AgError(f"random_int needs low < high, got {low} and {high}", c.pos)
-    return b.g.const(_rng(b, c).integers(low, high, _shape_arg(b, c)).astype(np.float64))
+    return b.g.const(_rng(b, c).integers(low, high, _const_shape(b, c)).astype(np.float64))
 
 
 # ---------------------------------------------------------------- learning

@@ -219,16 +219,43 @@ def functions_command(
 
 def main():
     from .dispatch import dispatch
+    from .terminal import finish_streams, print_error
 
     robust_streams()
+    _exit_on_signals()
+    code = commands.EXIT_OK
     try:
-        if not dispatch(app, sys.argv[1:]):   # plain command lines skip typer's start-up cost
-            app(prog_name="autograd-cli")
-    except KeyboardInterrupt:
-        sys.exit(commands.EXIT_INTERRUPTED)
-    except BrokenPipeError:  # help or usage text into a closed pipe
-        quiet_broken_pipe()
-        sys.exit(commands.EXIT_OK)
+        try:
+            if not dispatch(app, sys.argv[1:]):   # plain command lines skip typer's start-up cost
+                app(prog_name="autograd-cli")
+        except KeyboardInterrupt:
+            code = commands.EXIT_INTERRUPTED
+        except BrokenPipeError:  # help or usage text into a closed pipe
+            quiet_broken_pipe()
+        except OSError as exc:   # help or usage text that could not be written
+            print_error(f"autograd-cli: cannot write the output: {exc.strerror or exc}")
+            code = commands.EXIT_ERROR
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else commands.EXIT_ERROR)
+    sys.exit(finish_streams(code))
+
+
+def _exit_on_signals():
+    """SIGTERM and SIGHUP end the command through Python's exit path (128 + signal), so
+    every `finally` runs: temporary files are removed, SymPy children are killed."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None and signal.getsignal(sig) == signal.SIG_DFL:
+            signal.signal(sig, stop)
 
 
 if __name__ == "__main__":

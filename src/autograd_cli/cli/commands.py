@@ -11,9 +11,9 @@ import time
 
 import numpy as np
 
-from ..errors import AgError, suggest
+from ..errors import AgError, escape_controls, suggest
 from ..files import read_text
-from .terminal import console, print_warnings, quiet_broken_pipe, write_json
+from .terminal import console, print_error, print_warnings, quiet_broken_pipe, silence, write_json
 
 EXIT_OK, EXIT_DISAGREE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 PROGRESS_MIN_STEPS = 200        # a progress bar for runs at least this long, on a terminal
@@ -54,13 +54,17 @@ def run_files(paths, body, as_json: bool = False) -> int:
 
 def run_guarded(path: str, body, tag_file: bool = False) -> int:
     """Run a command body; every failure becomes exit code 2 with a located message."""
+    from ..limits import check_environment
+
     session = None
+    shown = "<stdin>" if path == "-" else path
     try:
+        check_environment()
         session = Session(path, tag_file)
         return body(session) or EXIT_OK
     except AgError as error:
-        filename = session.filename if session else ("<stdin>" if path == "-" else path)
-        print(error.render(filename, session.source if session else None), file=sys.stderr)
+        filename = session.filename if session else shown
+        print_error(error.render(filename, session.source if session else None))
         if tag_file:
             from ..render.jsonout import dumps
 
@@ -68,16 +72,20 @@ def run_guarded(path: str, body, tag_file: bool = False) -> int:
             write_json(dumps({"file": filename, **line, "error": error.message}))
         return EXIT_ERROR
     except RecursionError:
-        print(f"{path}: the program is nested too deeply to process", file=sys.stderr)
+        print_error(f"{escape_controls(shown)}: the program is nested too deeply to process")
         return EXIT_ERROR
     except MemoryError:
-        print(f"{path}: out of memory", file=sys.stderr)
+        print_error(f"{escape_controls(shown)}: out of memory (lower the limits, e.g. AUTOGRAD_CLI_MAX_MEMORY=N)")
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         quiet_broken_pipe()
         return EXIT_OK
+    except OSError as exc:  # the output could not be written (a full disk, a closed stdout)
+        silence(1)
+        print_error(f"{escape_controls(shown)}: cannot write the output: {exc.strerror or exc}")
+        return EXIT_ERROR
 
 
 def parse_sets(items) -> dict:

@@ -11,7 +11,7 @@ def quiet_broken_pipe():
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except OSError:
+    except (OSError, ValueError, AttributeError):
         pass
 
 
@@ -47,22 +47,107 @@ def _ascii_json(text: str) -> str:
     return re.sub(r"[^\x00-\x7f]", lambda m: json.dumps(m.group())[1:-1], text)
 
 
+class ClosedStream:
+    """Stands for a standard stream the tool was started without (`>&-`, `<&-`): Python
+    makes it None; reading or writing it is an OSError the command reports (exit 2)."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def _closed(self, *args, **kwargs):
+        import errno
+
+        raise OSError(errno.EBADF, f"standard {self.name} is closed")
+
+    write = read = fileno = _closed
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    @property
+    def buffer(self):
+        self._closed()
+
+
+def print_error(text: str) -> None:
+    """An error message on stderr; if stderr cannot take it (`2>/dev/full`, closed), the
+    exit code still says what happened and nothing more is tried."""
+    try:
+        print(text, file=sys.stderr)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        silence(2)
+
+
+def silence(fd: int) -> None:
+    """Point a standard stream's descriptor at /dev/null (its reader went away, or it is
+    full), so that Python's flush at exit has nowhere left to fail."""
+    stream = sys.stdout if fd == 1 else sys.stderr
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass
+    try:  # drop what is still buffered: it could not be written anyway
+        if stream is not None and hasattr(stream, "buffer"):
+            stream.buffer.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def finish_streams(code: int) -> int:
+    """Flush stdout and stderr before exit: output lost on the way (a full disk) is exit 2
+    with a message; a reader that went away (`| head`) is not an error."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_broken_pipe()
+    except (OSError, ValueError) as exc:
+        silence(1)
+        print_error(f"autograd-cli: cannot write the output: {getattr(exc, 'strerror', None) or exc}")
+        code = code or 2
+    try:
+        if sys.stderr is not None:
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        silence(2)
+        code = code or 2
+    return code
+
+
 def robust_streams() -> None:
     # Text the terminal cannot encode is spelled in ASCII (symbols) or shown escaped,
     # never raising UnicodeEncodeError.
     from ..render.symbols import AsciiWriter, unicode_ok
+
+    if sys.stdin is None:
+        sys.stdin = ClosedStream("input")
+    if sys.stdout is None:
+        sys.stdout = ClosedStream("output")
+    if sys.stderr is None:
+        sys.stderr = ClosedStream("error")
 
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError, OSError):
             pass
-    if not unicode_ok(sys.stdout) and not isinstance(sys.stdout, AsciiWriter):
+    if not unicode_ok(sys.stdout) and not isinstance(sys.stdout, (AsciiWriter, ClosedStream)):
         sys.stdout = AsciiWriter(sys.stdout)
-    if not unicode_ok(sys.stderr) and not isinstance(sys.stderr, AsciiWriter):
+    if not unicode_ok(sys.stderr) and not isinstance(sys.stderr, (AsciiWriter, ClosedStream)):
         sys.stderr = AsciiWriter(sys.stderr)
 
 
 def print_warnings(warnings) -> None:
+    from ..errors import escape_controls
+
     for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"warning: {escape_controls(str(warning))}", file=sys.stderr)

@@ -21,7 +21,7 @@ MAX_DEPTH = 150   # deeper nesting goes to Lark (it does not recurse)
 _TOKEN = re.compile(r"""
  (?P<WS>[ \t\f]+|\#[^\n]*)
 |(?P<NL>\r?\n)
-|(?P<NUMBER>(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?)
+|(?P<NUMBER>(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)(?:[eE][+-]?[0-9]+)?)
 |(?P<CONST_KW>(?:None|True|False)(?![A-Za-z0-9_]))
 |(?P<NAME>[A-Za-z_][A-Za-z0-9_]*)
 |(?P<STRING>"[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\\\n]*(?:\\.[^'\\\n]*)*')
@@ -34,7 +34,11 @@ _KINDS = {"<": "COMPARE", "<=": "COMPARE", ">": "COMPARE", ">=": "COMPARE", "=="
 
 
 class Unsupported(Exception):
-    """Not something this parser handles: let Lark parse it."""
+    """Not something this parser handles: let Lark parse it. `offset`: where the statement
+    it stopped in starts (every statement before it is well formed), so a syntax error at
+    the end of a large file need not make Lark parse the whole file to find it."""
+
+    offset = 0
 
 
 class Tok:
@@ -97,10 +101,14 @@ def tokens(source: str):
 
 def parse_statements(source: str, t) -> list:
     """Statements of a well-formed program, built by the callbacks `t` (a _ToAst)."""
+    parser = None
     try:
-        return _Parser(tokens(source), t).program()
+        parser = _Parser(tokens(source), t)
+        return parser.program()
     except (Unsupported, AgError, IndexError, RecursionError):
-        raise Unsupported from None
+        stop = Unsupported()
+        stop.offset = parser.stmt_start if parser is not None else 0
+        raise stop from None
 
 
 class _Parser:
@@ -110,6 +118,7 @@ class _Parser:
         self.ahead = None               # the one after it, once looked at
         self.t = t
         self.depth = 0
+        self.stmt_start = 0             # offset of the statement being parsed
 
     # ------------------------------------------------------------ helpers
 
@@ -146,6 +155,7 @@ class _Parser:
             if self.at("_NL") or self.at(";"):
                 self.advance()
                 continue
+            self.stmt_start = self.cur.start_pos
             statements.append(self.statement())
             if not (self.at("_NL") or self.at(";") or self.at("$END")):
                 raise Unsupported

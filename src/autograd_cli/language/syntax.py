@@ -6,6 +6,7 @@ transformer), so no Lark tree is built and nothing recurses per nesting level.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 
 from ..errors import AgError, Pos, pos_at
@@ -184,14 +185,18 @@ def parse(source: str) -> Program:
     size = len(source.encode("utf-8", "surrogatepass")) if len(source) * 4 > limit("MAX_PROGRAM_BYTES") else 0
     if size > limit("MAX_PROGRAM_BYTES"):
         raise over("MAX_PROGRAM_BYTES", "the program is too large", size, "bytes")
+    if "\r" in source:  # a lone CR ends a line too (old Mac files); same length, same offsets
+        source = re.sub("\r(?!\n)", "\n", source)
     _ToAst.source = source
     _ToAst.max_nesting = limit("MAX_NESTING")
     _ToAst.prefixes = {}
     try:  # well-formed programs: the quick parser (same tree, same callbacks)
         statements = parse_statements(source, _ToAst())
         return Program(source=source, statements=statements)
-    except Unsupported:
-        pass  # anything else: Lark, the reference (and its error messages)
+    except Unsupported as stop:
+        start = stop.offset  # anything else: Lark, the reference (and its error messages)
+    if start > 0:
+        _lark_suffix(source, start)   # raises the error if there is one in the suffix
     from lark.exceptions import UnexpectedInput
 
     lark, postlex = _parser()
@@ -202,6 +207,34 @@ def parse(source: str) -> Program:
     except UnexpectedInput as exc:
         raise _syntax_error(exc, source, postlex.open_brackets) from None
     return Program(source=source, statements=[s for s in statements if s is not None])
+
+
+def _lark_suffix(source: str, start: int) -> None:
+    """Lark on the statements from offset `start` on (the quick parser accepted all before
+    it): a syntax error at the end of a 10 MB file costs the last statement, not the file.
+    The prefix is replaced by its last line's width of spaces; positions are moved back."""
+    from lark.exceptions import UnexpectedInput
+
+    line_start = source.rfind("\n", 0, start) + 1
+    lines_before = source.count("\n", 0, line_start)
+    if lines_before == 0 and line_start == 0 and start < 4096:
+        return  # nothing worth skipping
+    text = " " * (start - line_start) + source[start:]
+    lark, postlex = _parser()
+    _ToAst.source = text
+    try:
+        lark.parse(text)
+    except UnexpectedInput as exc:
+        error = _syntax_error(exc, text, postlex.open_brackets)
+    except AgError as exc:
+        error = exc
+    else:
+        return  # well formed after all (the quick parser stopped for another reason)
+    finally:
+        _ToAst.source = source
+    if error.pos is not None:
+        error.pos = Pos(error.pos.line + lines_before, error.pos.col)
+    raise error
 
 
 # ---------------------------------------------------------------- syntax errors
