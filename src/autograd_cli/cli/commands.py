@@ -465,7 +465,7 @@ def _run_json(plan, steps, state, warnings, seen, history) -> int:
 
 
 def _run_table(plan, steps, state, warnings, seen, history, every=1) -> int:
-    from ..render.runout import progress_info, sparkline, steps_screen
+    from ..render.runout import brief_row, progress_info, sparkline, steps_screen
     from ..render.tables import value_table
 
     rows: list = []          # (step, {name: value}); the middle of very long runs is dropped
@@ -483,7 +483,7 @@ def _run_table(plan, steps, state, warnings, seen, history, every=1) -> int:
                 history.observe(i, row)
                 done, last_row = i + 1, (i, row)
                 if i % every == 0 or i == steps - 1:
-                    rows.append((i, row))
+                    rows.append((i, brief_row(row)))   # formatted now: no arrays kept per row
                     if len(rows) > TABLE_HEAD + TABLE_TAIL:
                         del rows[TABLE_HEAD]
                         skipped += 1

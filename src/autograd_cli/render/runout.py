@@ -17,8 +17,20 @@ BLOCKS = "▁▂▃▄▅▆▇█"
 ASCII_BLOCKS = "_.-=+*#@"
 
 
+class Shown(str):
+    """A cell already formatted (see brief_row)."""
+
+
+def brief_row(values: dict) -> dict:
+    """A step's values as the table shows them, formatted when the step ends: the table
+    keeps up to 10,000 rows, and keeping a 1M-element variable per row took gigabytes."""
+    return {name: Shown(cell(value)) for name, value in values.items()}
+
+
 def cell(value) -> str:
     """A run table cell: one line; a scalar to 6 significant digits."""
+    if type(value) is Shown:
+        return value
     if isinstance(value, (float, np.floating)) or (isinstance(value, np.ndarray) and value.shape == ()
                                                   and value.dtype != bool):
         return f"{float(value):.6g}"

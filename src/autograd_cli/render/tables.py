@@ -34,10 +34,28 @@ def format_value(value, width: int = 60, _budget=None) -> str:
     array = np.asarray(value)
     if array.ndim == 0 and array.dtype != bool:
         return f"{float(array):.10g}"
+    if array.size > SUMMARY_SIZE and array.ndim > 2:
+        return summary(array)
     if array.dtype == bool:
         return str(array.tolist()) if array.size <= 20 else np.array2string(array, threshold=20)
     return np.array2string(array, threshold=40, edgeitems=3, precision=6, max_line_width=width,
                            floatmode="maxprec", suppress_small=False)
+
+
+SUMMARY_SIZE = 40    # a tensor of 3+ dims with more elements is shown flat: first and last few
+SUMMARY_EDGE = 3     # (NumPy never summarises a dimension of 6 or fewer: ones([2] * 20) printed 1M)
+
+
+def summary(array) -> str:
+    """A large tensor whatever its number of dimensions: its first and last few elements
+    in flat (C) order and the count; the shape is in its own column (--json is complete)."""
+    flat = array.reshape(-1)
+    if array.dtype == bool:
+        pick = [str(bool(v)) for v in flat[:SUMMARY_EDGE]] + ["..."] + [str(bool(v)) for v in flat[-SUMMARY_EDGE:]]
+    else:
+        pick = [f"{float(v):.6g}" for v in flat[:SUMMARY_EDGE]] + ["..."] \
+            + [f"{float(v):.6g}" for v in flat[-SUMMARY_EDGE:]]
+    return f"[{' '.join(pick)}] ({array.size:,} elements, flattened)"
 
 
 def format_shape(value) -> str:
@@ -98,6 +116,10 @@ def clip_text(text: str, limit: int = TEXT_LIMIT) -> str:
 
 
 def escape_markup(text: str) -> str:
+    """Text for a rich table: markup escaped, and control characters spelled out (`\\x1b`),
+    so a program's names and strings never send escape sequences to the terminal."""
     from rich.markup import escape
 
-    return escape(text)
+    from ..errors import escape_controls
+
+    return escape(escape_controls(text))
