@@ -199,3 +199,106 @@ def test_run_tables_keep_formatted_rows_not_arrays():
 
     row = brief_row({"x": np.ones(1_000_000)})
     assert type(row["x"]) is Shown and len(row["x"]) < 100
+
+
+# ---------------------------------------------------------------- verify: budgets, children, steps
+
+@pytest.mark.parametrize("option", ["timeout", "budget"])
+@pytest.mark.parametrize("value", [float("inf"), 1e300, -1.0, 0.0, float("nan")])
+def test_verify_time_options_are_validated(option, value):
+    from autograd_cli.errors import AgError
+    from autograd_cli.verify import verify
+
+    with pytest.raises(AgError, match=f"--{option} must be a number of seconds, more than 0 and at most 86,400"):
+        verify("x = variable(1.0)\ng = gradients(x * x, x)\n", **{option: value})
+
+
+def test_verify_time_options_through_the_cli(tmp_path):
+    program = _write(tmp_path, "x = variable(1.0)\ng = gradients(x * x, x)\n")
+    for args in (["--timeout", "inf"], ["--timeout", "1e300"], ["--budget", "-1"]):
+        proc = cli("verify", program, *args)
+        assert proc.returncode == 2 and "must be a number of seconds" in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stderr
+
+
+def test_verify_stops_at_its_total_budget():
+    from autograd_cli.verify import verify
+
+    source = "x = variable(1.5)\n" + "".join(f"g{k} = gradients(sin(x * {k + 1}) * exp(x), x)\n" for k in range(30))
+    start = time.monotonic()
+    report = verify(source, budget=0.5)
+    assert time.monotonic() - start < 20
+    assert report.ok
+    assert any("time budget of 0.5 s is used up (--budget)" in s for c in report.checks for s in c.skipped)
+
+
+def test_finite_differences_adapt_the_step_to_the_scale():
+    # sin(x*x) at x = 1000 varies on a scale of 1/2000: a fixed step gave -68.05 for 1873.504
+    from autograd_cli.verify import verify
+
+    report = verify("x = variable(1000.0)\ny = sin(x*x)\ng = gradients(y, x)\n")
+    (check,) = report.checks
+    assert report.ok and not check.notes, check.notes
+    assert check.finite_difference[0] == pytest.approx(2000 * __import__("math").cos(1e6), rel=1e-6)
+
+
+def test_sigterm_kills_the_sympy_child_and_exits_128_plus_15(tmp_path):
+    program = _write(tmp_path, "x = variable([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0])\n"
+                               "y = reduce_sum(tanh(x) ** 7 * exp(sin(x) ** 3) * log(1 + x ** 2) ** 5 "
+                               "/ (1 + cos(x) ** 2) ** 3)\nh = hessians(y, x)\n")
+    parent = subprocess.Popen([sys.executable, "-m", "autograd_cli", "verify", str(program), "--timeout", "60"],
+                              cwd=tmp_path, env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    children = []
+    deadline = time.monotonic() + 30
+    while not children and time.monotonic() < deadline and parent.poll() is None:
+        time.sleep(0.2)
+        try:
+            with open(f"/proc/{parent.pid}/task/{parent.pid}/children") as handle:
+                children = [int(p) for p in handle.read().split()]
+        except OSError:
+            break
+    parent.send_signal(signal.SIGTERM)
+    parent.communicate(timeout=30)
+    if not children:
+        pytest.skip("the SymPy child was not seen (too fast, or no /proc)")
+    assert parent.returncode == 128 + signal.SIGTERM
+    time.sleep(0.5)
+    for pid in children:
+        assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2], \
+            f"SymPy child {pid} outlived its parent"
+
+
+def test_an_interrupted_write_leaves_no_part_file(tmp_path, monkeypatch):
+    # SIGTERM/SIGHUP raise SystemExit (cli.app._exit_on_signals): atomic_write's cleanup runs
+    from autograd_cli import files
+
+    def killed(fd):
+        raise SystemExit(128 + signal.SIGTERM)
+
+    monkeypatch.setattr(files.os, "fsync", killed)
+    with pytest.raises(SystemExit):
+        files.atomic_write(str(tmp_path / "big.dot"), "digraph {}\n" * 1000)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sigterm_and_sighup_exit_through_python(tmp_path):
+    program = _write(tmp_path, "x = 1\n")
+    code = ("import os, signal, sys, threading\n"
+            "from autograd_cli.cli import app\n"
+            "app._exit_on_signals()\n"
+            "try:\n"
+            "    os.kill(os.getpid(), signal.SIGHUP)\n"
+            "except SystemExit as stop:\n"
+            "    print('exit', stop.code)\n")
+    proc = subprocess.run([sys.executable, "-c", code], env=_env(), capture_output=True, text=True, timeout=30)
+    assert proc.stdout.strip() == f"exit {128 + signal.SIGHUP}", proc.stderr
+
+
+def test_graphviz_input_is_bounded(tmp_path, monkeypatch):
+    from autograd_cli.errors import AgError
+    from autograd_cli.render import diagram_text
+
+    monkeypatch.setattr(diagram_text.shutil if hasattr(diagram_text, "shutil") else __import__("shutil"),
+                        "which", lambda name: "/bin/true")
+    with pytest.raises(AgError, match=r"DOT text is 2,000,0\d\d bytes.*MAX_DOT_BYTES"):
+        diagram_text.picture("digraph {\n" + "a -> b;\n" * 250_000 + "}\n", "svg", "g.svg")

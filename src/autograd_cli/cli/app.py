@@ -195,12 +195,14 @@ def verify_command(
     rtol: float = typer.Option(1e-6, "--rtol", metavar="R", help="Relative tolerance, AD vs SymPy."),
     atol: float = typer.Option(1e-8, "--atol", metavar="A", help="Absolute tolerance, AD vs SymPy."),
     timeout: float = typer.Option(5.0, "--timeout", metavar="S", help="Seconds of SymPy work per check."),
+    budget: float = typer.Option(60.0, "--budget", metavar="S", help="Seconds for the whole run: checks "
+                                 "left when it is used up are reported as skipped."),
     dialect: Dialect = DialectOpt,
     as_json: bool = JsonOpt,
 ):
     """Check every gradient three ways: reverse-mode AD, SymPy, finite differences."""
-    _finish_all(file, lambda s: commands.verify_body(s, set_, grad, wrt, rtol, atol, timeout, as_json, dialect),
-                as_json)
+    _finish_all(file, lambda s: commands.verify_body(s, set_, grad, wrt, rtol, atol, timeout, as_json, dialect,
+                                                     budget), as_json)
 
 
 @app.command("functions", epilog=_examples(

@@ -198,14 +198,16 @@ def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialec
     return EXIT_OK
 
 
-def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json, dialect=None) -> int:
+def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json, dialect=None,
+                budget=None) -> int:
     from ..verify import verify
 
     _check_gradient_options(grad, wrt)
     snippet = _snippet(session, set_, grad, wrt, "none", stream=False) if is_snippet(session, dialect) else None
     with _checking() as on_check:
         report = verify(session.source, sets=parse_sets(set_), grads=grad or (), wrt=wrt or (),
-                        rtol=rtol, atol=atol, timeout=timeout, on_check=on_check, evaluation=snippet)
+                        rtol=rtol, atol=atol, timeout=timeout, on_check=on_check, evaluation=snippet,
+                        budget=budget)
     if as_json:
         from ..render.jsonout import dumps
         from ..render.verifyout import verify_document

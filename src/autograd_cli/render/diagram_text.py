@@ -184,7 +184,8 @@ def to_text(view) -> str:
 
 RENDERED = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
 TEXT_FORMATS = {".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".mermaid": "mermaid", ".txt": "text"}
-DOT_TIMEOUT = 120   # seconds Graphviz may take to lay out a picture
+DOT_TIMEOUT = 60    # seconds Graphviz may take to lay out a picture
+MAX_DOT_BYTES = 1_000_000   # DOT input drawn as a picture (a 3,000-line program took Graphviz 2.4 GB, 120 s)
 
 INSTALL_HINT = ("Graphviz's `dot` program is needed to draw {name} but it is not installed. Install it "
                 "(Debian/Ubuntu: sudo apt-get install graphviz; macOS: brew install graphviz; Windows: "
@@ -221,12 +222,27 @@ def picture(dot_text: str, picture: str, path: str) -> bytes:
 
     from ..errors import AgError
 
+    from ..limits import limit
+
     dot = shutil.which("dot")
     if dot is None:
         raise AgError(INSTALL_HINT.format(name=os.path.basename(path)))
+    data = dot_text.encode("utf-8")
+    if len(data) > MAX_DOT_BYTES:
+        raise AgError(f"the graph's DOT text is {len(data):,} bytes, more than Graphviz can draw in reasonable "
+                      f"time and memory (MAX_DOT_BYTES = {MAX_DOT_BYTES:,}); write -o graph.dot instead")
+    memory = limit("MAX_MEMORY")
+
+    def bounded():  # in the child, before exec: Graphviz gets the run's memory budget
+        import resource
+
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        except (ValueError, OSError):
+            pass
     try:
-        proc = subprocess.run([dot, f"-T{picture}"], input=dot_text.encode("utf-8"),
-                              capture_output=True, timeout=DOT_TIMEOUT, check=False)
+        proc = subprocess.run([dot, f"-T{picture}"], input=data, capture_output=True, timeout=DOT_TIMEOUT,
+                              check=False, preexec_fn=bounded if os.name == "posix" else None)
     except subprocess.TimeoutExpired:
         raise AgError(f"Graphviz took more than {DOT_TIMEOUT} s to draw {path}; the graph may be too "
                       "large to draw: write -o graph.dot instead") from None

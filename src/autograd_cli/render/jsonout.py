@@ -36,17 +36,23 @@ def dumps(data) -> str:
 CHUNK = 1 << 14   # elements of an array turned into text at a time
 
 
-def pieces(data):
+STREAM_DEPTH = 4   # lists and dicts deeper than this are written whole: a chain of nested
+                   # generators costs its depth per piece (an 20,000-deep list took 50 s)
+
+
+def pieces(data, depth: int = 0):
     """dumps(data) as a sequence of strings (their concatenation is the same text), so
     that big arrays are written a block at a time: memory does not grow with the size."""
-    if isinstance(data, np.ndarray) and data.size > CHUNK and data.ndim:
+    if depth > STREAM_DEPTH and not isinstance(data, np.ndarray):
+        yield dumps(data)
+    elif isinstance(data, np.ndarray) and data.size > CHUNK and data.ndim:
         yield "["
         row = data[0].size if data.ndim > 1 else 1
         if row > CHUNK:
             for i, item in enumerate(data):
                 if i:
                     yield ", "
-                yield from pieces(item)
+                yield from pieces(item, depth + 1)
         else:
             rows = CHUNK // row     # rows of the first axis per block
             for start in range(0, len(data), rows):
@@ -59,13 +65,13 @@ def pieces(data):
         for i, item in enumerate(data):
             if i:
                 yield ", "
-            yield from pieces(item)
+            yield from pieces(item, depth + 1)
         yield "]"
     elif isinstance(data, dict):
         yield "{"
         for i, (key, item) in enumerate(data.items()):
             yield (", " if i else "") + json.dumps(str(key), ensure_ascii=False) + ": "
-            yield from pieces(item)
+            yield from pieces(item, depth + 1)
         yield "}"
     else:
         yield dumps(data)

@@ -19,6 +19,7 @@ process, guarded only by the size limits.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -76,14 +77,22 @@ class Report:
 
 
 def verify(source: str, sets=None, grads=(), wrt=(), rtol=DEFAULT_RTOL, atol=DEFAULT_ATOL,
-           timeout=DEFAULT_TIMEOUT, on_check=None, evaluation=None) -> Report:
-    """Check every gradient of the program (and --grad/--wrt) three ways. `on_check(done,
+           timeout=DEFAULT_TIMEOUT, on_check=None, evaluation=None, budget=None) -> Report:
+    """Check every gradient of the program (and --grad/--wrt) three ways, within `timeout`
+    seconds of SymPy per check and `budget` seconds for the whole run. `on_check(done,
     total, what)` is called before each check (verify's progress on a terminal).
     `evaluation`: one already made (a TensorFlow snippet's, api.evaluate_snippet: the
     values its gradients were computed from)."""
-    if not (rtol >= 0 and atol >= 0 and timeout > 0):
-        raise AgError("--rtol and --atol must be >= 0 and --timeout > 0")
+    budget = DEFAULT_BUDGET if budget is None else budget
+    for option, value in (("--rtol", rtol), ("--atol", atol)):
+        if not (isinstance(value, (int, float)) and 0 <= value < math.inf):
+            raise AgError(f"--rtol and --atol must be >= 0 and finite, got {option} {value!r}")
+    for option, value in (("--timeout", timeout), ("--budget", budget)):
+        if not (isinstance(value, (int, float)) and 0 < value <= MAX_SECONDS):
+            raise AgError(f"{option} must be a number of seconds, more than 0 and at most {MAX_SECONDS:,}, "
+                          f"got {value!r}")
     start = time.perf_counter()
+    deadline = time.monotonic() + budget
     if evaluation is None:
         evaluation = evaluate(source, sets=sets, grads=grads, wrt=wrt)
     program, values = evaluation.program, evaluation.node_values
@@ -97,12 +106,33 @@ def verify(source: str, sets=None, grads=(), wrt=(), rtol=DEFAULT_RTOL, atol=DEF
             if on_check is not None:
                 on_check(len(checks), total, f"{record.name}: d({', '.join(record.ys)})/d{record.xs[k]}")
             t0 = time.perf_counter()
-            check = _check(program, values, index, k, rtol, atol, timeout, slow)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                checks.append(_out_of_budget(record, k, values, budget))
+                continue
+            check = _check(program, values, index, k, rtol, atol, min(timeout, left), slow)
             if any("time budget" in s for s in check.skipped):
                 slow = slow or check.x
             check.seconds = time.perf_counter() - t0
             checks.append(check)
     return Report(checks, evaluation.warnings, time.perf_counter() - start)
+
+
+MAX_SECONDS = 86_400   # --timeout and --budget: at most a day (inf or 1e300 is a typo)
+DEFAULT_BUDGET = 60.0  # seconds for a whole verify run
+
+
+def _out_of_budget(record, k, values, budget) -> Check:
+    """A check not made: the run's --budget is used up (reported as skipped, not failed)."""
+    value = record.values[k]
+    ad = None if isinstance(value, NoGradient) else np.asarray(values[value.id], dtype=np.float64)
+    shape = result_shape(record, k)
+    check = Check(record.name, record.kind, record.line, list(record.ys), record.xs[k], ad, shape,
+                  _sample(int(np.prod(shape, dtype=np.int64))))
+    reason = f"not tried: the run's time budget of {budget:g} s is used up (--budget)"
+    check.skipped += [f"SymPy: {reason}", f"finite differences: {reason}"]
+    check.ok = True
+    return check
 
 
 def _warm_up():

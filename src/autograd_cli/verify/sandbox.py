@@ -45,7 +45,27 @@ def run_limited(work, timeout: float):
     return payload
 
 
+def _die_with_parent():
+    """Linux: the kernel kills this child when the parent dies, however it dies (SIGKILL
+    included; SIGTERM and SIGHUP already end the parent through `finally`, which kills it)."""
+    import signal
+
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError, TypeError):
+        pass
+    for name in ("SIGTERM", "SIGHUP"):   # the parent's handlers (exit through finally) are not ours
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            signal.signal(sig, signal.SIG_DFL)
+
+
 def _child(work, send):
+    _die_with_parent()
     later = None
     try:
         payload = _guarded(work)
