@@ -464,3 +464,91 @@ def test_random_command_lines_end_cleanly(tmp_path_factory, argv):
 @given(command_lines())
 def test_fuzz_command_lines(tmp_path_factory, argv):
     run_command_line(argv, tmp_path_factory.mktemp("argv"))
+
+
+# ---------------------------------------------------------------- small input, large work (issue 15)
+#
+# Programs of a few hundred bytes that ask for exponential or huge work: deep index chains
+# (`x[x[x[i]]]` built each subscript twice), defs calling the previous one twice (`[f(x), f(x)][z]`
+# makes no nodes), lists doubling per line, tensors of many small dimensions (tables printed them
+# whole). With the limits lowered, each must finish or fail cleanly with CPU time and memory
+# bounded by a RATIO to its size (no wall-clock assert: CPU seconds and traced bytes per byte).
+
+SMALL_LIMITS = {"AUTOGRAD_CLI_MAX_ELEMENTS": "200000", "AUTOGRAD_CLI_MAX_NODES": "50000",
+                "AUTOGRAD_CLI_MAX_INLINED": "50000", "AUTOGRAD_CLI_MAX_LIST_ITEMS": "20000",
+                "AUTOGRAD_CLI_MAX_MEMORY": "64000000"}
+CPU_BASE, CPU_PER_BYTE = 1.0, 0.01          # seconds, seconds per byte of program
+MEMORY_BASE, MEMORY_PER_BYTE = 48 << 20, 64 << 10   # traced bytes, bytes per byte of program
+
+
+@st.composite
+def large_work(draw):
+    kind = draw(st.sampled_from(["index_chain", "defs", "list_doubling", "dims", "nested_lists", "mixed"]))
+    n = draw(st.integers(1, 60))
+    if kind == "index_chain":
+        inner = draw(st.sampled_from(["i", "x[i]", "0", "step"]))
+        return "x = [0, 0]\ni = 0\ny = " + "x[" * n + inner + "]" * n + "\n"
+    if kind == "defs":
+        twice = draw(st.sampled_from(["[f{p}(x), f{p}(x)][z]", "f{p}(f{p}(x))", "f{p}(x) + f{p}(x)",
+                                      "[f{p}(x), f{p}(x)]", "reduce_sum(f{p}(x) * f{p}(x))"]))
+        body = "z = 0\ndef f0(x) = x + 1\n" + "".join(
+            f"def f{k}(x) = {twice.format(p=k - 1)}\n" for k in range(1, n + 1))
+        return body + f"y = f{n}({draw(st.sampled_from(['1.0', 'variable(2.0)', '[1.0, 2.0]']))})\n"
+    if kind == "list_doubling":
+        return "x0 = 1.0\n" + "".join(f"x{k} = [x{k - 1}, x{k - 1}]\n" for k in range(1, n + 1))
+    if kind == "dims":
+        dims = draw(st.lists(st.sampled_from([1, 2, 3]), min_size=1, max_size=32))
+        tail = draw(st.sampled_from(["", "g = gradients(reduce_sum(y * y), y)\n", "z = y + 1\n",
+                                     "z = reduce_sum(y, axis=0)\n"]))
+        return f"y = {draw(st.sampled_from(['ones', 'zeros']))}({dims})\n" + tail
+    if kind == "nested_lists":
+        return "x = 1\n" + "x = [x]\n" * (n * 50)
+    return ("x = [0, 0]\ni = 0\n" + "".join(f"a{k} = x[" * 3 + "i" + "]" * 3 + "\n" for k in range(n))
+            + "def f0(v) = v * 2\ndef f1(v) = [f0(v), f0(v)][i]\ny = f1(" + "f1(" * min(n, 20) + "1.0"
+            + ")" * (min(n, 20) + 1) + "\n")
+
+
+def _bounded(source: str, monkeypatch) -> None:
+    import time
+    import tracemalloc
+
+    for key, value in SMALL_LIMITS.items():
+        monkeypatch.setenv(key, value)
+    size = len(source.encode("utf-8"))
+    cap = CPU_BASE + CPU_PER_BYTE * size
+    # CPU time, not the wall clock (a loaded machine must not fail it): a profiling timer
+    # stops a runaway at twice the allowed ratio; the wall-clock hang guard is relaxed here.
+    monkeypatch.setattr(sys.modules[__name__], "HANG_SECONDS", 600)
+
+    def runaway(signum, frame):
+        raise Hang(f"over {2 * cap:.1f} s of CPU for {size} bytes")
+    previous = signal.signal(signal.SIGPROF, runaway)
+    signal.setitimer(signal.ITIMER_PROF, 2 * cap)
+    tracemalloc.start()
+    start = time.process_time()
+    try:
+        outcome = exercise(source)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+        cpu = time.process_time() - start
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    assert outcome in ("ok", "error")
+    assert cpu <= CPU_BASE + CPU_PER_BYTE * size, f"{cpu:.2f} s of CPU for {size} bytes: {source[:300]!r}"
+    assert peak <= MEMORY_BASE + MEMORY_PER_BYTE * size, f"{peak:,} bytes traced for {size} bytes: {source[:300]!r}"
+
+
+@settings(max_examples=10, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(large_work())
+def test_small_inputs_do_bounded_work(source):
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _bounded(source, monkeypatch)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=max(200, FUZZ_EXAMPLES // 10), deadline=None, suppress_health_check=list(HealthCheck))
+@given(large_work())
+def test_fuzz_small_inputs_do_bounded_work(source):
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _bounded(source, monkeypatch)
