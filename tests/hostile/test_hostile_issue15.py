@@ -302,3 +302,26 @@ def test_graphviz_input_is_bounded(tmp_path, monkeypatch):
                         "which", lambda name: "/bin/true")
     with pytest.raises(AgError, match=r"DOT text is 2,000,0\d\d bytes.*MAX_DOT_BYTES"):
         diagram_text.picture("digraph {\n" + "a -> b;\n" * 250_000 + "}\n", "svg", "g.svg")
+
+
+def test_a_socket_as_the_program_is_refused(tmp_path):
+    import socket
+
+    path = tmp_path / "sock.ag"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        server.bind(str(path))
+        proc = _run(["eval", path], tmp_path)
+    finally:
+        server.close()
+    assert proc.returncode == 2
+    assert b"cannot read the program" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+def test_zeros_like_counts_against_the_memory_budget(monkeypatch):
+    from autograd_cli.api import build
+    from autograd_cli.errors import AgError
+
+    monkeypatch.setenv("AUTOGRAD_CLI_MAX_MEMORY", "10000000")
+    with pytest.raises(AgError, match="constants would take.*MAX_MEMORY"):
+        build("a = zeros([1000000])\nb = zeros_like(a)\n")

@@ -377,13 +377,17 @@ def _ones(b, c):
 def _zeros_like(b, c):
     # TensorFlow's ZerosLike/OnesLike are NotDifferentiable: a constant, so the path is cut
     dtype_arg(c)
-    return b.g.const(np.zeros(b.tensor(c.args["input"], c.at("input")).shape))
+    shape = b.tensor(c.args["input"], c.at("input")).shape
+    _check_size(shape, c.pos, b)
+    return b.g.const(np.zeros(shape))
 
 
 @builtin("ones_like", ("input", "dtype"), {"dtype": None})
 def _ones_like(b, c):
     dtype_arg(c)
-    return b.g.const(np.ones(b.tensor(c.args["input"], c.at("input")).shape))
+    shape = b.tensor(c.args["input"], c.at("input")).shape
+    _check_size(shape, c.pos, b)
+    return b.g.const(np.ones(shape))
 
 
 @builtin("cast", ("x", "dtype"))
