@@ -282,6 +282,8 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
         from ..evaluate import run
         from ..explain import record_flows
 
+        if snippet is None:
+            built.graph.check_memory()   # MAX_MEMORY, before computing the flows
         values = snippet.node_values if snippet is not None else run(built.graph.nodes)
         with np.errstate(all="ignore"):
             _, flows, _ = record_flows(record, values)
