@@ -137,3 +137,31 @@ def _shape(e):
     if isinstance(e, syntax.Unary):
         return f"{e.op}{_shape(e.operand)}"
     return getattr(e, "text", None) or getattr(e, "id", None) or str(e.value)
+
+
+@pytest.mark.parametrize("source", ["x = \u0661\u0662\u0663\n", "y = \uff12\n", "z = 1\u0665\n", "w = 2e\u0663\n",
+                                    "v = \u09e7.5\n"])
+def test_both_parsers_refuse_non_ascii_digits(source):
+    # Python's \d matches any Unicode digit: `x = ١٢٣` was read as 123 (issue 15)
+    assert quick_tree(source) is None
+    assert lark_tree(source).startswith("error")
+    with pytest.raises(AgError, match="unexpected|malformed"):
+        syntax.parse(source)
+
+
+def test_a_syntax_error_after_many_statements_is_found_from_its_statement():
+    # Lark parses from the failing statement only (a 10 MB file took it 30-50 s)
+    body = "x = 1.5 * 2 + 3\n" * 20_000
+    for tail, where in (("y = (1 +\n", (20_001, 5)), ("y = 1 + * 2\n", (20_001, 9)), ("a = 1; b = )\n", (20_001, 12)),
+                        ("z = [1,\n 2,\n", (20_001, 5))):
+        with pytest.raises(AgError) as info:
+            syntax.parse(body + tail)
+        assert (info.value.pos.line, info.value.pos.col) == where, (tail, info.value)
+        with pytest.raises(AgError) as small:
+            syntax.parse(tail)
+        assert small.value.message == info.value.message
+
+
+def test_a_lone_cr_ends_a_line_in_both_parsers():
+    program = syntax.parse("# comment\rx = 1\ry = 2\r")
+    assert [s.targets for s in program.statements] == [["x"], ["y"]]
