@@ -51,7 +51,7 @@ def _agree(a, b) -> bool:
 
 def text(records, out) -> None:
     """Print every record's explanation to a rich console."""
-    from rich.markup import escape
+    from .tables import escape_markup as escape
 
     out.soft_wrap = True   # a path stays on one line
     if not records:
