@@ -510,3 +510,42 @@ def test_unknown_library_names_suggest_the_closest():
     assert "reduce_sum" in exc.message and exc.pos.line == 2
     exc = fails(TF + "tf.summary.scalar('x', 1.0)\n")
     assert "tf.summary.scalar is not part of the TensorFlow snippet subset" in exc.message
+
+
+def test_batch_placeholders_with_unknown_sizes_take_their_first_feed():
+    source = TF + NP + """print("start")
+np.random.seed(0)
+X = np.random.randn(8, 3)
+Y = X @ np.array([[1.0], [2.0], [3.0]])
+x = tf.placeholder(tf.float32, [None, 3])
+y = tf.placeholder(tf.float32, [None, 1])
+W = tf.Variable(tf.zeros([3, 1]))
+loss = tf.reduce_mean(tf.square(tf.matmul(x, W) - y))
+train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    for i in range(3):
+        _, l = sess.run([train, loss], feed_dict={x: X, y: Y})
+        print(l)
+"""
+    shown = []
+    result = evaluate_snippet(source, on_print=shown.append)
+    rng = np.random.RandomState(0)
+    X = rng.randn(8, 3)
+    Y = X @ np.array([[1.0], [2.0], [3.0]])
+    W = np.zeros((3, 1))
+    expected = []
+    for _ in range(3):
+        r = X.astype(np.float32).astype(float) @ W - Y.astype(np.float32)
+        expected.append(np.mean(r ** 2))
+        W -= 0.1 * 2 * X.astype(np.float32).T @ r / 8
+    texts = [p.text for p in result.prints]
+    assert texts[0] == "start\n" and shown.count("start\n") == 1      # the rerun does not print it twice
+    np.testing.assert_allclose([float(t) for t in texts[1:]], expected, rtol=1e-5)
+    exc = fails(TF + """x = tf.placeholder(tf.float32, [None])
+s = tf.reduce_sum(x)
+with tf.Session() as sess:
+    sess.run(s, feed_dict={x: [1.0, 2.0]})
+    sess.run(s, feed_dict={x: [1.0, 2.0, 3.0]})
+""")
+    assert "one graph per placeholder shape" in exc.message and exc.pos.line == 6

@@ -12,6 +12,8 @@ eval/exec/import: names resolve only to what this module defines.
 """
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,6 +34,7 @@ from .snippet_values import (COMPARE_OPS, MAX_SEQUENCE, NO_DEFAULT, OPERATOR_BUI
                              _NameScope, _np_dtype_name, _plain_ok, _Return, _Site, _At, _forward,
                              _uses_graph_mode, IMPORTABLE)
 from .snippet_lib import PY_BUILTINS
+from .snippet_values import FeedShape
 
 MAX_STEPS = 20_000_000       # statements and expressions one snippet may evaluate
 MAX_CALL_DEPTH = 200
@@ -68,9 +71,33 @@ def run_snippet(source: str, seed=None, on_print=None, unconnected: str = "none"
     (lines printed before an error are shown, as Python would). `seed` seeds NumPy's
     legacy generator before the snippet runs (tests); None draws fresh entropy."""
     tree = S.parse_snippet(source)
-    interp = Interpreter(source, tree, seed=seed, on_print=on_print, unconnected=unconnected)
-    interp.execute()
-    return interp.result()
+    if seed is None:      # fresh entropy, drawn once: a rerun (below) makes the same data
+        seed = int.from_bytes(os.urandom(4), "little")
+    shapes: dict = {}     # placeholder number -> the shape its first feed had
+    printed = 0
+    for _ in range(MAX_RERUNS):
+        interp = Interpreter(source, tree, seed=seed, on_print=on_print, unconnected=unconnected,
+                             placeholder_shapes=shapes, already_printed=printed)
+        try:
+            interp.execute()
+        except FeedShape as fed:
+            # A placeholder with unknown sizes (shape=None, [None, 784]) was fed: the graph is
+            # made with static shapes, so the snippet runs again from the start with that
+            # placeholder's shape known. The run is deterministic (same seed), so the lines
+            # printed before are printed again identically: they are not shown twice.
+            if fed.number in shapes:
+                raise AgError(f"placeholder {fed.name} is fed shape {fed.shape} here and {shapes[fed.number]} "
+                              "before: this tool builds one graph per placeholder shape", fed.pos) from None
+            shapes[fed.number] = fed.shape
+            printed = max(printed, len(interp.prints))
+            continue
+        return interp.result()
+    raise AgError(f"more than {MAX_RERUNS} placeholders with unknown shapes were fed")
+
+
+MAX_RERUNS = 16
+
+
 
 
 # ---------------------------------------------------------------- value kinds
@@ -78,8 +105,12 @@ def run_snippet(source: str, seed=None, on_print=None, unconnected: str = "none"
 # ---------------------------------------------------------------- interpreter
 
 class Interpreter:
-    def __init__(self, source, tree, seed=None, on_print=None, unconnected="none"):
+    def __init__(self, source, tree, seed=None, on_print=None, unconnected="none", placeholder_shapes=None,
+                 already_printed=0):
         self.source = source
+        self.placeholder_shapes = placeholder_shapes or {}
+        self.placeholders = 0           # placeholders made so far (their numbers)
+        self.already_printed = already_printed
         self.tree = tree
         self.b = Builder(Program(source="", statements=[]), unconnected=unconnected)
         self.b.source = source
@@ -109,6 +140,7 @@ class Interpreter:
         self.record_runs: dict = {}     # record index -> the session run's values (graph mode)
         self.leaf_snapshots: dict = {}  # record index -> {variable id: value when taken} (eager)
         self.declared: dict = {}        # placeholder node id -> declared shape (None: unknown)
+        self.placeholder_numbers: dict = {}   # placeholder node id -> its number (creation order)
 
     @property
     def rng(self):
@@ -1072,7 +1104,7 @@ class Interpreter:
     def emit(self, text, line, values):
         self.output.append(text)
         self.prints.append(PrintRecord(line, text, values))
-        if self.on_print is not None:
+        if self.on_print is not None and len(self.prints) > self.already_printed:
             self.on_print(text)
 
     # ------------------------------------------------------------ helpers

@@ -23,7 +23,7 @@ from .functions import BUILTINS
 from .snippet_values import (ASSIGN_OPS, DTYPES, K_ALIASES, MAX_SEQUENCE, NP_DTYPES, SUBMODULES, TF_ALIASES,
                       TF_TYPES, BoundMethod, Dense, DType, Fn, KerasLoss, Module, Operation, Optimizer,
                       Sequential, Session, Tape, Tensor, UserFunction, Variable, _camel, _is_int, _is_none,
-                      _NameScope, _plain_ok)
+                      _NameScope, _plain_ok, FeedShape)
 
 
 # ---------------------------------------------------------------- calling built-ins
@@ -271,6 +271,8 @@ def tf_placeholder(I, args, kwargs, site):
 def make_placeholder(I, dtype, shape, name, site):
     if not I.graph_mode:
         raise AgError("tf.placeholder() is not compatible with eager execution", site.pos)
+    number = I.placeholders
+    I.placeholders += 1
     if shape is None:
         declared = None
         dims = ()
@@ -278,11 +280,14 @@ def make_placeholder(I, dtype, shape, name, site):
         seq = shape if isinstance(shape, (list, tuple)) else [shape]
         declared = tuple(None if d is None else int(d) for d in seq)
         dims = tuple(1 if d is None else d for d in declared)
+    if number in I.placeholder_shapes:       # known from its first feed (run_snippet reruns)
+        dims = I.placeholder_shapes[number]
     check_elements(dims, site.pos)
     tf_name = I.unique(name or "Placeholder")
     I.g.pos = site.pos
     node = I.g.apply("placeholder", value=np.zeros(dims), name=tf_name)
     I.declared[node.id] = declared
+    I.placeholder_numbers[node.id] = number
     t = Tensor(node, dtype or "float32", tf_name, False)
     I.tensors[node.id] = t
     return t
@@ -405,11 +410,16 @@ def session_run(I, sess, fetches, feed, site):
             arr = arr.astype(np_type).astype(np.float64)   # fed through the placeholder's dtype
             declared = I.declared.get(key.node.id, ())
             if arr.shape != key.node.shape:
-                if declared is not None and len(declared) == arr.ndim and \
-                        all(d is None or d == s for d, s in zip(declared, arr.shape)):
-                    raise AgError(f"placeholder {key.name} is fed shape {arr.shape}; this tool builds the graph "
-                                  f"before any feed, taking its unknown sizes as 1 (shape {key.node.shape}): "
-                                  f"give the placeholder its full shape, e.g. shape={list(arr.shape)}", site.pos)
+                number = I.placeholder_numbers.get(key.node.id)
+                fits = declared is None or (len(declared) == arr.ndim and
+                                            all(d is None or d == s for d, s in zip(declared, arr.shape)))
+                if fits and number is not None and number not in I.placeholder_shapes:
+                    check_elements(arr.shape, site.pos)
+                    raise FeedShape(number, key.name, arr.shape, site.pos)
+                if fits:
+                    raise AgError(f"placeholder {key.name} is fed shape {arr.shape} here and "
+                                  f"{key.node.shape} before: this tool builds one graph per placeholder shape",
+                                  site.pos)
                 shown = "None (a scalar here)" if declared is None else str(list(declared))
                 raise AgError(f"ValueError: Cannot feed value of shape {arr.shape} for Tensor "
                               f"'{key.name}:0', which has shape {shown}", site.pos)

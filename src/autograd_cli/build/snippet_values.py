@@ -309,3 +309,11 @@ def _plain_ok(v):
     return v is None or isinstance(v, (bool, int, float, str, list, tuple, dict, range, np.ndarray, np.generic))
 
 
+
+
+class FeedShape(Exception):
+    """A placeholder of unknown shape got its first feed (see snippet.run_snippet)."""
+
+    def __init__(self, number, name, shape, pos):
+        super().__init__(name)
+        self.number, self.name, self.shape, self.pos = number, name, shape, pos
