@@ -24,7 +24,7 @@ unary("sign", np.sign, lambda g, n, dy: g.zeros(n.shape), lambda S, x: S.sign(x)
 unary("sqrt", np.sqrt, lambda g, n, dy: g.sqrt_grad(n, dy),
       lambda S, x: S.sqrt(x), scalar=math.sqrt, nonfinite_flows=True)
 unary("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda g, n, dy: g.rsqrt_grad(n, dy),
-      lambda S, x: 1 / S.sqrt(x), fresh=True, nonfinite_flows=True)
+      lambda S, x: 1 / S.sqrt(x), fresh=True)   # (rsqrt(inf) = 0: a NaN/inf need not flow)
 unary("square", np.square, lambda g, n, dy: g.multiply(dy, g.multiply(g.const(2.0), n.inputs[0])),
       lambda S, x: x**2, scalar=lambda x: x * x, nonfinite_flows=True)
 unary("reciprocal", np.reciprocal, lambda g, n, dy: g.reciprocal_grad(n, dy),
