@@ -147,8 +147,9 @@ for _name in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_p
     _reduction(_name)
 
 
-@builtin("argmin", ("input", "axis"), {"axis": None})
+@builtin("argmin", ("input", "axis", "output_type"), {"axis": None, "output_type": None})
 def _argmin(b, c):
+    dtype_arg(c, "output_type")   # indices are whole numbers (float64) whatever the type
     axis = 0 if c.args["axis"] is None else b.integer(c.args["axis"], c.at("axis"), "axis")   # TF: None -> 0
     return b.apply("argmin", b.tensor(c.args["input"], c.at("input")), axis=axis)
 
@@ -169,8 +170,9 @@ _cumulative("cumsum")
 _cumulative("cumprod")
 
 
-@builtin("top_k", ("input", "k", "sorted"), {"k": 1, "sorted": True})
+@builtin("top_k", ("input", "k", "sorted", "index_type"), {"k": 1, "sorted": True, "index_type": None})
 def _top_k(b, c):
+    dtype_arg(c, "index_type")
     # tf.math.top_k: [values, indices] over the last axis (sorted descending either way here)
     x = b.tensor(c.args["input"], c.at("input"))
     _bool_arg(c, "sorted")
