@@ -58,7 +58,23 @@ COMPOSITES = {
     "trace": ("linalg", "differentiable"), "diag": ("linalg", "differentiable"),
     "tensordot": ("linalg", "differentiable"),
     "segment_mean": ("segments", "to data"), "unsorted_segment_sum": ("segments", "to data"),
+    # issue 12 (ops1): activations, norms, top_k and losses built from several ops
+    "gelu": ("elementwise", "differentiable (through erf, or tanh and pow)"),
+    "swish": ("elementwise", "to features and beta"), "silu": ("elementwise", "to features and beta"),
+    "hard_sigmoid": ("elementwise", "1/6 inside (-3, 3), 0 at and beyond the knees (relu6)"),
+    "norm": ("reductions", "differentiable; NaN at the zero vector (as TensorFlow)"),
+    "l2_loss": ("reductions", "t * dy"),
+    "top_k": ("reductions", "values: to the picked positions only; indices: no gradient"),
+    "huber": ("learning", "to y_pred and y_true: the error inside delta, delta * sign(error) outside"),
+    "mean_absolute_error": ("learning", "to y_true and y_pred (0 where equal)"),
+    "mae": ("learning", "to y_true and y_pred (0 where equal)"),
+    "log_cosh": ("learning", "to y_true and y_pred: tanh(error) / n"),
+    "logcosh": ("learning", "to y_true and y_pred: tanh(error) / n"),
+    "sparse_categorical_crossentropy": ("learning", "to y_pred (from the logits of a softmax); labels: no gradient"),
+    "sparse_softmax_cross_entropy_with_logits": ("learning", "to logits: softmax - one_hot(labels); labels: no gradient"),
 }
+COMPOSITES["categorical_crossentropy"] = ("learning", "to y_pred and y_true; from the logits of a softmax, "
+                                          "else y_pred clipped to [1e-7, 1 - 1e-7] (Keras)")
 
 # TensorFlow's spelling where it is not tf.NAME
 TF_NAMES = {
@@ -76,6 +92,21 @@ TF_NAMES = {
     "eye": ("tf.eye",), "det": ("tf.linalg.det",), "inv": ("tf.linalg.inv",), "trace": ("tf.linalg.trace",),
     "diag": ("tf.linalg.diag",), "binary_crossentropy": ("tf.keras.losses.BinaryCrossentropy()",),
     "sigmoid_cross_entropy_with_logits": ("tf.nn.sigmoid_cross_entropy_with_logits",), "linspace": ("tf.linspace",), "size": ("tf.size",),
+    "relu6": ("tf.nn.relu6",), "leaky_relu": ("tf.nn.leaky_relu",), "elu": ("tf.nn.elu",), "selu": ("tf.nn.selu",),
+    "gelu": ("tf.nn.gelu",), "swish": ("tf.nn.swish",), "silu": ("tf.nn.silu",), "softsign": ("tf.nn.softsign",),
+    "hard_sigmoid": ("tf.keras.activations.hard_sigmoid",), "l2_loss": ("tf.nn.l2_loss",),
+    "top_k": ("tf.math.top_k", "tf.nn.top_k"), "norm": ("tf.norm", "tf.linalg.norm"),
+    "softmax_cross_entropy_with_logits": ("tf.nn.softmax_cross_entropy_with_logits",),
+    "sparse_softmax_cross_entropy_with_logits": ("tf.nn.sparse_softmax_cross_entropy_with_logits",),
+    "sparse_categorical_crossentropy": ("tf.keras.losses.SparseCategoricalCrossentropy()",),
+    "huber": ("tf.keras.losses.Huber()",), "mean_absolute_error": ("tf.keras.losses.MeanAbsoluteError()",),
+    "mae": ("tf.keras.losses.MeanAbsoluteError()",), "log_cosh": ("tf.keras.losses.LogCosh()",),
+    "logcosh": ("tf.keras.losses.LogCosh()",), "cumsum": ("tf.math.cumsum",), "cumprod": ("tf.math.cumprod",),
+    "reduce_euclidean_norm": ("tf.math.reduce_euclidean_norm",), "div_no_nan": ("tf.math.divide_no_nan",),
+    "mul_no_nan": ("tf.math.multiply_no_nan",), "xlogy": ("tf.math.xlogy",), "xlog1py": ("tf.math.xlog1py",),
+    "xdivy": ("tf.math.xdivy",), "floormod": ("tf.math.floormod", "tf.math.mod"), "floordiv": ("tf.math.floordiv",),
+    "polygamma": ("tf.math.polygamma",), "digamma": ("tf.math.digamma",), "lgamma": ("tf.math.lgamma",),
+    "erf": ("tf.math.erf",), "erfc": ("tf.math.erfc",),
 }
 
 
