@@ -300,7 +300,7 @@ def test_graphviz_input_is_bounded(tmp_path, monkeypatch):
 
     monkeypatch.setattr(diagram_text.shutil if hasattr(diagram_text, "shutil") else __import__("shutil"),
                         "which", lambda name: "/bin/true")
-    with pytest.raises(AgError, match=r"DOT text is 2,000,0\d\d bytes.*MAX_DOT_BYTES"):
+    with pytest.raises(AgError, match=r"DOT text is 2,000,0\d\d bytes.*MAX_DOT_BYTES = 256,000"):
         diagram_text.picture("digraph {\n" + "a -> b;\n" * 250_000 + "}\n", "svg", "g.svg")
 
 
@@ -325,3 +325,12 @@ def test_zeros_like_counts_against_the_memory_budget(monkeypatch):
     monkeypatch.setenv("AUTOGRAD_CLI_MAX_MEMORY", "10000000")
     with pytest.raises(AgError, match="constants would take.*MAX_MEMORY"):
         build("a = zeros([1000000])\nb = zeros_like(a)\n")
+
+
+@pytest.mark.skipif(__import__("shutil").which("dot") is None, reason="needs Graphviz")
+def test_a_picture_of_a_3000_line_program_is_refused_before_graphviz(tmp_path):
+    source = "x0 = variable(1.0)\n" + "".join(f"x{k} = sin(x{k - 1}) * x0 + x{k - 1}\n" for k in range(1, 3000))
+    proc = cli("graph", _write(tmp_path, source), "-o", tmp_path / "g.svg", cwd=tmp_path, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    assert "MAX_DOT_BYTES = 256,000" in proc.stderr and "write -o graph.dot instead" in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.ag"]   # no picture, no .part file

@@ -185,7 +185,8 @@ def to_text(view) -> str:
 RENDERED = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
 TEXT_FORMATS = {".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".mermaid": "mermaid", ".txt": "text"}
 DOT_TIMEOUT = 60    # seconds Graphviz may take to lay out a picture
-MAX_DOT_BYTES = 1_000_000   # DOT input drawn as a picture (a 3,000-line program took Graphviz 2.4 GB, 120 s)
+MAX_DOT_BYTES = 256_000     # DOT drawn as a picture: about 850 lines of program (a 3,000-line program,
+                            # 0.9 MB of DOT, took Graphviz 2.4 GB and 120 s)
 
 INSTALL_HINT = ("Graphviz's `dot` program is needed to draw {name} but it is not installed. Install it "
                 "(Debian/Ubuntu: sudo apt-get install graphviz; macOS: brew install graphviz; Windows: "
