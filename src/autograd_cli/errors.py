@@ -93,22 +93,17 @@ def source_line(source: str, line: int) -> str | None:
     (U+2028, form feed and the like do not, so str.splitlines would quote another line)."""
     if line < 1:
         return None
+    if "\r" in source:
+        source = source.replace("\r\n", "\n").replace("\r", "\n")
     start = 0
-    for _ in range(line - 1):
-        nl = _next_break(source, start)
+    for _ in range(line - 1):   # (one scan: each find starts where the last ended)
+        nl = source.find("\n", start)
         if nl < 0:
             return None
-        start = nl + (2 if source.startswith("\r\n", nl) else 1)
-    end = _next_break(source, start)
+        start = nl + 1
+    end = source.find("\n", start)
     text = source[start:] if end < 0 else source[start:end]
     return text.replace("\t", " ")
-
-
-def _next_break(source: str, start: int) -> int:
-    n, r = source.find("\n", start), source.find("\r", start)
-    if r < 0:
-        return n
-    return r if n < 0 else min(n, r)
 
 
 _CONTROLS = None

@@ -334,3 +334,16 @@ def test_a_picture_of_a_3000_line_program_is_refused_before_graphviz(tmp_path):
     assert proc.returncode == 2, proc.stderr
     assert "MAX_DOT_BYTES = 256,000" in proc.stderr and "write -o graph.dot instead" in proc.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.ag"]   # no picture, no .part file
+
+
+def test_quoting_the_last_line_of_a_large_file_is_linear():
+    # source_line searched for "\r" from every line start: quadratic on a 10 MB file
+    import time as clock
+
+    from autograd_cli.errors import source_line
+
+    source = "x = 1.5 * 2 + 3\n" * 300_000 + "y = 1 + * 2\n"
+    start = clock.process_time()
+    assert source_line(source, 300_001) == "y = 1 + * 2"
+    assert clock.process_time() - start < 2.0
+    assert source_line("a\r\nb\rc\nd", 3) == "c" and source_line("a\u2028b\nc", 2) == "c"
