@@ -197,3 +197,13 @@ def test_every_sample_same_numbers(path):
     except Exception:  # noqa: BLE001 - samples needing --set / --feed are covered by their own tests
         pytest.skip("needs inputs")
     compare(source)
+
+
+@pytest.mark.parametrize("source", [
+    "v0 = variable(0.5)\ny = sqrt(v0 * 0.0)\ng = gradients(y, v0)\n",
+    "v0 = variable(0.0)\ny = reciprocal(v0)\ng = gradients(y, v0)\nh = gradients(g[0], v0)\n",
+    "v0 = variable(0.0)\ny = rsqrt(v0)\ng = gradients(y, v0)\n",
+])
+def test_gradient_kernels_at_zero_on_python_floats(source):
+    # the 0-d float path hands Python floats to the NumPy kernels: 1 / 0 must give inf, not raise
+    plain, fast, _ = compare(source)

@@ -261,6 +261,8 @@ op("add_n", lambda *xs: sum(xs[1:], xs[0]), broadcast, elementwise=True,
 def _masked(fn):
     """fn(y, dy) where dy != 0, else 0 (TensorFlow's SqrtGrad/RsqrtGrad/ReciprocalGrad)."""
     def kernel(y, dy):
+        # (the compiled schedule may pass 0-d values as Python floats, where 1 / 0 raises)
+        y, dy = np.asarray(y, dtype=np.float64), np.asarray(dy, dtype=np.float64)
         with np.errstate(all="ignore"):
             return np.where(dy == 0, 0.0, fn(y, dy))
     return kernel
