@@ -201,6 +201,7 @@ def test_every_sample_same_numbers(path):
 
 @pytest.mark.parametrize("source", [
     "v0 = variable(0.5)\ny = sqrt(v0 * 0.0)\ng = gradients(y, v0)\n",
+    "v0 = variable(0.0)\ny = sqrt(v0)\nz = y * y\ng = gradients(z, v0)\n",
     "v0 = variable(0.0)\ny = reciprocal(v0)\ng = gradients(y, v0)\nh = gradients(g[0], v0)\n",
     "v0 = variable(0.0)\ny = rsqrt(v0)\ng = gradients(y, v0)\n",
 ])
