@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import paths
+from .errors import source_expression
 from .evaluate import needed
 from .graph import Node, NoGradient, nodes_in
 from .ops import fmt
@@ -62,39 +63,10 @@ class GraphView:
     title: str = ""
 
 
-def expression_at(source: str | None, node: Node) -> str | None:
-    """The source text of the expression starting at the node's position: a name or
-    number followed by its calls and indexing (`random_normal([n], seed=2)`,
-    `x_train[step]`, `[[2], [1]]`), cut to MAX_TITLE characters; None if unknown."""
-    if not source or node.pos is None:
-        return None
-    line, col = node.line, node.pos & ((1 << 24) - 1)
-    lines = source if isinstance(source, list) else source.splitlines()
-    if not 1 <= line <= len(lines):
-        return None
-    text = lines[line - 1]
-    i = col - 1
-    if not 0 <= i < len(text):
-        return None
-    m = re.match(r"[A-Za-z_][\w.]*|\d[\w.]*", text[i:])
-    j = i + (m.end() if m else 0)
-    while j < len(text) and text[j] in "([":
-        depth, k = 0, j
-        while k < len(text):
-            if text[k] in "([":
-                depth += 1
-            elif text[k] in ")]":
-                depth -= 1
-                if depth == 0:
-                    break
-            k += 1
-        if depth:
-            return None     # the expression goes on over several lines
-        j = k + 1
-    out = text[i:j].strip()
-    if not out:
-        return None
-    return out if len(out) <= MAX_TITLE else out[:MAX_TITLE - 1] + "…"
+def expression_at(source, node: Node) -> str | None:
+    """The source text of the expression that made the node (`random_normal([n], seed=2)`,
+    `x_train[step]`), cut to MAX_TITLE characters; None if unknown."""
+    return source_expression(source, node.pos, MAX_TITLE)
 
 
 def graph_view(built, record=None, flows=None, format_flow=None, focus=None, source=None) -> GraphView:

@@ -166,7 +166,7 @@ def suggest(name: str, candidates) -> str:
 
 # ---------------------------------------------------------------- the user's words
 
-def source_expression(source: str | None, pos, limit: int = 40) -> str | None:
+def source_expression(source: str | list | None, pos, limit: int = 40) -> str | None:
     """The source text of the expression starting at a position: a name or number
     followed by its calls and indexing (`random_normal([n], seed=2)`, `x_train[step]`,
     `[[2], [1]]`), at most `limit` characters; None if it cannot be read on that line."""
@@ -175,7 +175,10 @@ def source_expression(source: str | None, pos, limit: int = 40) -> str | None:
     if not source or pos is None:
         return None
     line, col = line_of(pos), col_of(pos)
-    text = source_line(source, line)
+    if isinstance(source, list):   # the lines, split once by a caller asking about many positions
+        text = source[line - 1] if 1 <= line <= len(source) else None
+    else:
+        text = source_line(source, line)
     i = col - 1
     if text is None or not 0 <= i < len(text):
         return None
