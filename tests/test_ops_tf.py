@@ -309,6 +309,16 @@ def test_dtype_names_are_values_unless_assigned():
         run("y = constant(2.5, dtype=int32)")
     with pytest.raises(AgError, match="expected a tensor"):
         run("y = float32 + 1")
+    # where TensorFlow takes a dtype: creation, random, variables (values stay float64)
+    close(value("y = random_normal([3], seed=2, dtype=float32)"), np.random.default_rng(2).normal(0, 1, 3))
+    close(value("y = random_uniform([2], seed=1, dtype='float64')"), np.random.default_rng(1).uniform(0, 1, 2))
+    exactly(value("y = eye(2, dtype=int32)"), np.eye(2))
+    exactly(value("v = variable([1, 2], dtype=int64); y = v * 1"), [1, 2])
+    with pytest.raises(AgError, match="float dtype"):
+        run("y = random_normal([2], dtype=int32)")
+    with pytest.raises(AgError, match="whole number"):
+        run("v = variable(1.5, dtype=int32)")
+    exactly(value("y = argmin([2.0, 1.0], output_type=int32) + top_k([1.0, 2.0], index_type=int64)[1][0]"), 2)
 
 
 def test_ones_like_and_zeros_like_cut_the_path():

@@ -355,12 +355,23 @@ def _hard_sigmoid(b, c):
 @builtin("constant", ("value", "dtype"), {"dtype": None})
 def _constant(b, c):
     value = b.static(c.args["value"], c.at("value"), "constant's value")
+    _check_dtype_values(c, value, "a constant")
+    return b.g.const(value)
+
+
+def _check_dtype_values(c, value, what, param="value"):
+    """The values must fit the dtype given (TensorFlow refuses 2.5 as an int32); they stay float64."""
     kind = dtype_arg(c)
     if kind in INTEGER_DTYPES and not np.all(value == np.trunc(value)):
-        raise AgError(f"cannot make a {kind} constant from a value that is not a whole number", c.at("value"))
+        raise AgError(f"cannot make {what} of dtype {kind} from a value that is not a whole number", c.at(param))
     if kind == "bool" and not np.all((value == 0) | (value == 1)):
-        raise AgError("a bool constant needs True/False (or 1/0) values", c.at("value"))
-    return b.g.const(value)
+        raise AgError(f"{what} of dtype bool needs True/False (or 1/0) values", c.at(param))
+
+
+def _float_dtype(c):
+    kind = dtype_arg(c)
+    if kind not in (None, "float32", "float64"):
+        raise AgError(f"dtype must be a float dtype here (float32 or float64), got {kind}", c.at("dtype"))
 
 
 @builtin("zeros", ("shape", "dtype"), {"dtype": None})
@@ -414,8 +425,9 @@ def _fill(b, c):
     return b.apply("broadcast_to", value, shape=_shape_arg(b, c))
 
 
-@builtin("eye", ("n",))
+@builtin("eye", ("n", "dtype"), {"dtype": None})
 def _eye(b, c):
+    dtype_arg(c)
     n = b.integer(c.args["n"], c.at("n"), "n")
     _check_size((n, n), c.at("n"), b)
     if n < 0:
@@ -457,8 +469,10 @@ def _rng(b, c):
     return np.random.default_rng(seed)
 
 
-@builtin("random_normal", ("shape", "mean", "stddev", "seed"), {"mean": 0.0, "stddev": 1.0, "seed": 0.0})
+@builtin("random_normal", ("shape", "mean", "stddev", "seed", "dtype"),
+         {"mean": 0.0, "stddev": 1.0, "seed": 0.0, "dtype": None})
 def _random_normal(b, c):
+    _float_dtype(c)
     # Generator.normal(mean, stddev) is mean + stddev * standard_normal, draw for draw;
     # built as graph ops so gradients reach mean and stddev as in TensorFlow.
     z = b.g.const(_rng(b, c).standard_normal(_const_shape(b, c)))
@@ -466,8 +480,10 @@ def _random_normal(b, c):
     return b.apply("add", mean, b.apply("multiply", stddev, z))
 
 
-@builtin("random_uniform", ("shape", "minval", "maxval", "seed"), {"minval": 0.0, "maxval": 1.0, "seed": 0.0})
+@builtin("random_uniform", ("shape", "minval", "maxval", "seed", "dtype"),
+         {"minval": 0.0, "maxval": 1.0, "seed": 0.0, "dtype": None})
 def _random_uniform(b, c):
+    _float_dtype(c)
     # Generator.uniform(low, high) is low + (high - low) * random(), draw for draw.
     u = b.g.const(_rng(b, c).random(_const_shape(b, c)))
     low, high = b.tensor(c.args["minval"], c.at("minval")), b.tensor(c.args["maxval"], c.at("maxval"))
@@ -790,9 +806,11 @@ def _jacobian(b, c):
 
 # ---------------------------------------------------------------- state
 
-@builtin("variable", ("init",))
+@builtin("variable", ("init", "dtype"), {"dtype": None})
 def _variable(b, c):
-    return _new_leaf(b, c, "variable", b.static(c.args["init"], c.at("init"), "a variable's initial value"))
+    value = b.static(c.args["init"], c.at("init"), "a variable's initial value")
+    _check_dtype_values(c, value, "a variable", "init")
+    return _new_leaf(b, c, "variable", value)
 
 
 @builtin("placeholder", ("shape",), {"shape": None})
