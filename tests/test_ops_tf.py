@@ -662,3 +662,44 @@ def test_elementwise_rows_facts_agree_with_their_forwards():
             with np.errstate(all="ignore"):
                 op.ufunc(*xs, out=buffer)
             assert np.array_equal(buffer, out, equal_nan=True), name
+
+
+def test_elementwise_forwards_take_python_floats_as_numpy_scalars():
+    """The compiled schedule's 0-d float path may hand Python floats to a row's forward: the
+    result must be NumPy's (1.0 / 0.0 raises in Python, gives inf in NumPy)."""
+    import itertools
+
+    from autograd_cli.ops import OPS
+
+    for name, op in OPS.items():
+        if not op.elementwise or op.leaf or name == "where":
+            continue
+        params = {"alpha": 0.2} if "leaky" in name else {}
+        for arity in (1, 2, 3):
+            try:
+                with np.errstate(all="ignore"):
+                    op.forward(*[np.float64(1.0)] * arity, **params)
+                break
+            except TypeError:
+                continue
+        for values in itertools.product((0.0, 1.0, -2.5), repeat=arity):
+            expected = error = None
+            try:
+                with np.errstate(all="ignore"):
+                    expected = np.asarray(op.forward(*map(np.float64, values), **params), dtype=np.float64)
+            except ValueError as exc:     # a row's own error (truncatediv by zero)
+                error = type(exc)
+            if error is not None:
+                with pytest.raises(error):
+                    op.forward(*values, **params)
+                continue
+            with np.errstate(all="ignore"):
+                got = np.asarray(op.forward(*values, **params), dtype=np.float64)
+            assert np.array_equal(got, expected, equal_nan=True), (name, values, got, expected)
+
+
+def test_div_no_nan_at_zero_on_the_compiled_float_path():
+    result = run("v0 = variable(0.0); w = variable(3.0); y = div_no_nan(w * w, v0 * v0); z = y * y\n"
+                 "g = gradients(z, [v0, w])")
+    exactly(result.values["y"], 0.0)
+    exactly(result.values["g"][1], 0.0)

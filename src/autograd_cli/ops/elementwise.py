@@ -155,6 +155,7 @@ def _pow_grad_exponent(g, n, dy):
 
 
 def _div_no_nan(x, y):
+    x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)   # (Python floats: 1 / 0 raises)
     with np.errstate(all="ignore"):
         return np.where(y == 0, 0.0, x / y)
 
@@ -170,6 +171,7 @@ binary("div_no_nan", _div_no_nan,
 def _where_nonzero(fn, zero_at):
     """fn(x, y), and 0 where the zero_at argument (0: x, 1: y) is 0, whatever the other is."""
     def forward(x, y):
+        x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
         with np.errstate(all="ignore"):
             return np.where((x, y)[zero_at] == 0, 0.0, fn(x, y))
     return forward
