@@ -4,6 +4,7 @@ evaluator, node by node, on random programs and on every sample. No timing here.
 from __future__ import annotations
 
 import math
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -135,6 +136,52 @@ def test_rosenbrock_like_w3():
     grad[1:] += 200 * (b - a**2)
     result = api.evaluate(source)
     np.testing.assert_allclose(result.gradients[0].values[0], grad, rtol=1e-12)
+
+
+CHAIN_PROGRAMS = [
+    # W3's shape: the gradient's last add takes [:-1], [:-1], [1:] parts (sunk into the chain)
+    "f = reduce_sum(100 * (x[1:] - x[:-1]**2)**2 + (1 - x[:-1])**2)\ng = gradients(f, x)\n",
+    # the third part 2 or 3 after the pair's slice, or 1 or 2 before it
+    "f = reduce_sum(100 * (x[2:] - x[:-2]**2)**2 + (1 - x[:-2])**2)\ng = gradients(f, x)\n",
+    "f = reduce_sum((x[3:] + 1)**2 * 3 + x[:-3]**2 + (1 - x[:-3])**2)\ng = gradients(f, x)\n",
+    "f = reduce_sum(100 * (x[:-1] - x[1:]**2)**2 + (1 - x[1:])**2)\ng = gradients(f, x)\n",
+    "f = reduce_sum((x[:-2] - 1)**2 * 3 + x[2:]**2 + (1 - x[2:])**2)\ng = gradients(f, x)\n",
+    # the third part further after the pair's slice than a block is long: added after the chain
+    "f = reduce_sum(100 * (x[1200:] - x[:-1200]**2)**2 + (1 - x[:-1200])**2)\ng = gradients(f, x)\n",
+    # parts of different slices (no pair)
+    "f = reduce_sum(x[:-2] * x[2:] - x[1:-1]**2 * 3)\ng = gradients(f, x)\n",
+    "f = reduce_sum((x[2:] - 1) * (x[:-2] + 2) / (x[1:-1]**2 + 1))\ng = gradients(f, x)\n",
+    "f = reduce_sum(x[3:] * x[3:] - x[:-3] * 2 + x[:-3])\ng = gradients(f, x)\n",
+    # NaN/inf made inside a chain (sqrt of negatives, a zero divisor): the same warnings
+    "a = x - 1\nb = sqrt(a) * 2 + 1\nc = 1 / (x * 0)\nd = reduce_sum(b + c * 0)\ng = gradients(d, x)\n",
+    "a = abs(x) * x - x\nb = maximum(a, 0.5) / (a + 3)\ng = gradients(reduce_sum(b * b), x)\n",
+]
+
+
+@pytest.mark.parametrize("block", [1000, 4096, 1 << 17])
+@pytest.mark.parametrize("body", CHAIN_PROGRAMS)
+def test_chains_block_by_block_same_numbers(body, block, monkeypatch):
+    # chains of exact elementwise steps run block by block (several blocks, a short last
+    # one), some adds of slice gradients summed inside the chain: every node the same
+    monkeypatch.setattr(sys.modules["autograd_cli.evaluate.schedule"], "CHAIN_BLOCK", block)
+    source = "x = variable(random_uniform([5003], minval=-2, maxval=2, seed=0))\n" + body
+    compare(source)
+
+
+def test_w3_gradient_add_is_summed_inside_the_chain():
+    source = ("x = variable(random_uniform([5000], minval=-2, maxval=2, seed=0))\n" + CHAIN_PROGRAMS[0])
+    built = api.build(source)
+    schedule = Schedule(built.graph.nodes)
+    schedule._numpy_steps(api.result_ids(built))
+    [(_, _, _, pair, rest)] = schedule._sinks.values()
+    assert pair == (0, 4999) and rest and rest[0][1] == 1
+    shifts = []
+    for body in CHAIN_PROGRAMS[1:5]:   # (the default block: all four added in the chain)
+        built = api.build(source.splitlines()[0] + "\n" + body)
+        schedule = Schedule(built.graph.nodes)
+        schedule._numpy_steps(api.result_ids(built))
+        shifts += [shift for *_, rest in schedule._sinks.values() for _, shift in rest]
+    assert sorted(shifts) == [-2, -1, 2, 3]     # (the cases the test above runs)
 
 
 def test_repeated_runs_reuse_buffers_without_touching_earlier_results():

@@ -304,19 +304,17 @@ class Schedule:
                 for s in used:
                     shared[s] = 1
         fused = self._fusions(frozen, plans, last_use) if frozen is not None else {}
+        self._sinks = {}              # fused add slot -> (last chain member, part, part, slice)
+        chains = self._chains(frozen, plans, last_use, fused) if frozen is not None else {}
+        sink_of = {v[0]: (k, v) for k, v in self._sinks.items()}
         owned = set()                 # slots holding a fresh array nothing else refers to
         table = list(base.table) if plans else base.table   # (only NumPy steps are replaced)
         codes = base.codes
         flag = self._flag = [False]
         freed_at_start = []
-        for idx, (kind, ins, _, k) in enumerate(base.rows() if plans else ()):
-            if kind != 0:
-                continue
+
+        def needs_check(k):
             node = order[k]
-            if k in fused and fused[k] is None:       # computed inside a fused step
-                table[codes[idx]] = (0, _noop)
-                freed_at_start.append(k)
-                continue
             fn, in_slots, ufunc, _ = plans[k]
             check = node.dtype == "float" and not covered[k]
             if check and node.op.rearranges and len(in_slots) == 1:
@@ -325,6 +323,26 @@ class Schedule:
                 # by another consumer that is not a rearrangement (checked there).
                 (s,) = in_slots
                 check = not (solid[s] or order[s].op.leaf or s in self.uniform)
+            return check
+
+        for idx, (kind, ins, _, k) in enumerate(base.rows() if plans else ()):
+            if kind != 0:
+                continue
+            node = order[k]
+            if k in fused and fused[k] is None:       # computed inside a fused step
+                table[codes[idx]] = (0, _noop)
+                freed_at_start.append(k)
+                continue
+            chain = chains.get(k)
+            if chain is not None:                     # run block by block at its last member
+                if k != chain.members[-1]:
+                    table[codes[idx]] = (0, _noop)
+                    continue
+                table[codes[idx]] = (0, self._chain_step(chain, plans, last_use, frozen, owned, shared,
+                                                         needs_check, flag, freed_at_start, sink_of.get(k)))
+                continue
+            fn, in_slots, ufunc, _ = plans[k]
+            check = needs_check(k)
             inplace, dead = None, ()
             if frozen is not None:
                 big = node.dtype == "float" and _size(node) >= BIG
@@ -355,7 +373,8 @@ class Schedule:
                              and (inplace is None or in_slots[inplace] != s))
                 take = big and ufunc is not None and inplace is None
             if k in fused:
-                step = _fused_add_step(fused[k][0], k, node.shape, dead, check, flag, give)
+                sunk = 2 + len(self._sinks[k][4]) if k in self._sinks else 0
+                step = _fused_add_step(fused[k][0], k, node.shape, dead, check, flag, give, sunk)
             else:
                 step = _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc,
                                    node.shape if frozen is not None and take else None,
@@ -367,6 +386,220 @@ class Schedule:
         steps = base.with_table(table) if plans else base
         self._compiled_keep[frozen] = (steps, tuple(freed_at_start), float_checks)
         return self._compiled_keep[frozen]
+
+    def _chains(self, frozen, plans, last_use, fused) -> dict:
+        """Runs of exact elementwise steps over one big shape (issue 16), run block by block
+        so that values used only inside the run stay in the CPU's cache: {member slot: chain}.
+        A step that reads nothing the run makes or reads may sit between members (it runs
+        at its own place: a view such as x[1:]); any other step ends the run."""
+        order, uniform = self.order, self.uniform
+        chains: dict = {}
+        current: list = []
+        made: set = set()     # slots the current run computes
+        reads: set = set()    # slots its members read
+        shape = None
+
+        def close():
+            if sum(plans[m][2] is not None for m in current) >= 2:
+                chain = _Chain(list(current), shape)
+                for m in current:
+                    chains[m] = chain
+            current.clear()
+            made.clear()
+            reads.clear()
+
+        for k, plan in plans.items():            # (in step order)
+            node = order[k]
+            if k in fused and fused[k] is None:
+                continue                          # absorbed into a fused add: runs there
+            member = _chainable(node, plan, uniform)
+            if member and current and node.shape != shape:
+                close()
+            if member:
+                current.append(k)
+                made.add(k)
+                reads.update(plan[1])
+                shape = node.shape
+                continue
+            inputs = fused[k][1] if k in fused else plan[1]
+            if current and k in fused:
+                self._sink(k, fused[k][0], current, made, shape, frozen, last_use, plans)
+            if current and any(s in made or s in reads for s in inputs):
+                close()
+        close()
+        return chains
+
+    def _sink(self, k, parts, current, made, shape, frozen, last_use, plans):
+        """A fused add (gradients of slices) right after a chain whose first two parts are
+        chain values of one simple slice: the chain adds them straight into the add's
+        buffer, block by block (they are never written whole)."""
+        order = self.order
+        node = order[k]
+        pair = _leading_pair(parts, node.shape)
+        if pair is None:
+            return
+        (v0, _), (v1, _) = parts[:2]
+        ok = lambda v: (v in made and last_use[v] == k and order[v].id not in frozen   # noqa: E731
+                        and order[v].shape == shape)
+        if not (ok(v0) and ok(v1)):
+            return
+        rest = ()
+        if len(parts) == 3:    # one more part of another simple slice: added block by block too
+            v2, index = parts[2]
+            other = _leading_pair(((v2, index), (v2, index)), node.shape)
+            shift = other[0] - pair[0] if other is not None else 0
+            # (a part landing past the pair waits one block: at most a block's length)
+            if other is not None and ok(v2) and v2 not in (v0, v1) and shift <= CHAIN_BLOCK:
+                rest = ((v2, shift),)
+        self._sinks[k] = (current[-1], v0, v1, pair, rest)
+
+    def _chain_step(self, chain, plans, last_use, frozen, owned, shared, needs_check, flag, freed_at_start,
+                    sink=None):
+        """The step running a chain: for each block of rows, each member's ufunc on the
+        block. Values read after the chain (or kept) are written whole (`out` buffers
+        from the pool); the others live only in block-sized scratch buffers. `sink`:
+        (the fused add's slot, (last member, part, part, (start, stop))): the first two
+        parts of that add are summed into its buffer here (see `_sink`)."""
+        order = self.order
+        members = chain.members
+        position = {m: i for i, m in enumerate(members)}
+        last = members[-1]
+        is_alias = {m: plans[m][2] is None for m in members}
+        sunk = set(sink[1][1:3]) | {v for v, _ in sink[1][4]} if sink is not None else set()
+        whole_set = {m for m in members if order[m].id in frozen or shared[m]
+                     or (last_use[m] > last and m not in sunk)}
+        for m in reversed(members):   # an alias needed whole needs its source whole
+            source = plans[m][1][0]
+            if m in whole_set and is_alias[m] and source in position:
+                whole_set.add(source)
+        # value numbers: the external arrays, the 0-d externals, then the members
+        ext_full, ext_zero = [], []
+        for m in members:
+            for s in plans[m][1]:
+                if s not in position and s not in ext_full and s not in ext_zero:
+                    (ext_zero if order[s].shape == () else ext_full).append(s)
+        number = {s: j for j, s in enumerate(ext_full + ext_zero)}
+        for m in members:
+            number[m] = len(number)
+        # a value in scratch keeps its buffer until its last use here (or its aliases')
+        root = {}
+        for m in members:
+            source = plans[m][1][0]
+            root[m] = root.get(source, source) if is_alias[m] and source in position else m
+        ends: dict = {}
+        for m in members:
+            for s in plans[m][1]:
+                if s in position:
+                    ends[root[s]] = m
+        for s in sunk:          # read by the sink after the members: kept to the block's end
+            ends[root[s]] = None
+        program, free, buffer_of, scratch_count = [], [], {}, 0
+        for m in members:
+            used = plans[m][1]
+            check = needs_check(m) and m not in whole_set
+            if is_alias[m]:
+                program.append((None, (number[used[0]],), number[m], None, check))
+                continue
+            for s in set(used):        # inputs last used here give their scratch back
+                r = root.get(s)
+                if r is not None and ends.get(r) == m and r in buffer_of:
+                    free.append(buffer_of.pop(r))
+            dest = None
+            if m not in whole_set:
+                if free:
+                    dest = free.pop()
+                else:
+                    dest, scratch_count = scratch_count, scratch_count + 1
+                buffer_of[m] = dest
+            program.append((plans[m][2], tuple(number[s] for s in used), number[m], dest, check))
+        whole = [m for m in members if m in whole_set]
+        whole_checks = tuple(m for m in whole if needs_check(m))
+        # external arrays last used in the chain are released after it
+        chain_set = set(members)
+        dead = tuple(s for s in ext_full if last_use[s] in chain_set and order[s].id not in frozen
+                     and not order[s].op.leaf and _size(order[s]) >= BIG)
+        aliased = {plans[m][1][0] for m in members if is_alias[m]}
+        give = tuple(s for s in dead if s in owned and s not in aliased)
+        for m in members:
+            if m not in whole_set:
+                freed_at_start.append(m)
+            elif not is_alias[m] and not shared[m]:
+                owned.add(m)
+        shape = chain.shape
+        row = _size(order[last]) // shape[0] if shape[0] else 1
+        rows = max(1, CHAIN_BLOCK // max(row, 1))
+        made = tuple((m, number[m]) for m in whole if not is_alias[m])
+        renamed = tuple((m, plans[m][1][0]) for m in whole if is_alias[m])
+        ext_full_t, ext_zero_t, count = tuple(ext_full), tuple(ext_zero), len(number)
+        scratch: list = []
+        if sink is not None:
+            add_slot, (_, v0, v1, (offset, end), rest) = sink
+            add_shape, pair = order[add_slot].shape, (number[v0], number[v1])
+            rest = tuple((number[v], shift) for v, shift in rest)
+            length = shape[0]
+
+        def step(vals):
+            if len(scratch) < scratch_count:
+                scratch.extend(np.empty((rows,) + shape[1:]) for _ in range(scratch_count))
+            full = {}
+            for m, j in made:
+                buffer = POOL.take(shape)
+                full[j] = np.empty(shape) if buffer is None else buffer
+            arrays = [vals[s] for s in ext_full_t]
+            cur = [None] * count
+            for j, s in enumerate(ext_zero_t, len(ext_full_t)):
+                cur[j] = vals[s]
+            if sink is not None:
+                total = POOL.take(add_shape)
+                if total is None:
+                    total = np.empty(add_shape)
+                total[:offset] = 0.0
+                total[end:] = 0.0
+                carry = None
+            bad = False
+            for start in range(0, shape[0], rows):
+                stop = min(start + rows, shape[0])
+                for j, array in enumerate(arrays):
+                    cur[j] = array[start:stop]
+                for ufunc, args, j, dest, check in program:
+                    if ufunc is None:
+                        out = cur[j] = cur[args[0]]
+                    else:
+                        out = full[j][start:stop] if dest is None else scratch[dest][:stop - start]
+                        ufunc(*[cur[a] for a in args], out=out)
+                        cur[j] = out
+                    if check and not bad and not _finite(out):
+                        bad = True
+                if sink is not None:
+                    np.add(cur[pair[0]], cur[pair[1]], out=total[offset + start:offset + stop])
+                    for j, shift in rest:
+                        # element u gets (x0 + x1) first, then x2: where x2's element lands
+                        # past this block's pair it waits (carry) for the next block's pair
+                        if carry is not None:
+                            total[carry_at:carry_at + len(carry)] += carry
+                            carry = None
+                        block = cur[j]
+                        now = len(block) - max(shift, 0)
+                        begin = offset + shift + start
+                        if now > 0:
+                            total[begin:begin + now] += block[:now]
+                        if shift > 0:
+                            carry, carry_at = block[max(now, 0):].copy(), begin + max(now, 0)
+            if sink is not None:
+                if carry is not None:     # past the pair's end: zeros there
+                    total[carry_at:carry_at + len(carry)] += carry
+                vals[add_slot] = total      # the fused add goes on from here
+            for m, j in made:
+                vals[m] = full[j]
+            for m, source in renamed:   # (in order: a source alias is renamed first)
+                vals[m] = vals[source]
+            if bad or not all(_finite(vals[m]) for m in whole_checks):
+                flag[0] = True
+            for s in give:
+                POOL.give(vals[s])
+            for s in dead:
+                vals[s] = FREED
+        return step
 
     def _fusions(self, frozen, plans, last_use):
         """add_n of scatters (gradients of slices): one buffer, each scatter added in place.
@@ -453,6 +686,30 @@ class Schedule:
 
 def _noop(vals):
     pass
+
+
+CHAIN_BLOCK = 1 << 17   # elements per block of a chain (1 MB of float64)
+
+
+class _Chain:
+    __slots__ = ("members", "shape")
+
+    def __init__(self, members, shape):
+        self.members, self.shape = members, shape
+
+
+def _chainable(node, plan, uniform) -> bool:
+    """A step a chain may run block by block: an exact ufunc (or an alias such as x*1)
+    over a big float array, every input of its shape (or 0-d), each a float."""
+    fn, used, ufunc, alias = plan
+    shape = node.shape
+    if node.dtype != "float" or not shape or _size(node) < BIG:
+        return False
+    if ufunc is None:              # x*1, x**1: the input itself (of the same shape)
+        return alias and fn is _identity and len(used) == 1
+    if ufunc is np.matmul or not (node.op.exact or ufunc is np.square):   # (x**2 runs as square)
+        return False
+    return all(i.dtype == "float" and (i.shape == shape or i.shape == ()) for i in node.inputs)
 
 
 _SPARE = 64   # template slots made in advance for Python-float shadows
@@ -701,10 +958,23 @@ class _Pool:
 POOL = _Pool(cap=128 << 20)
 
 
-def _fused_add_step(parts, out, shape, dead, check, flag, give=()):
+def _leading_pair(parts, shape):
+    """(start, stop) when a fused add's first two parts are one simple 1-D slice, else None."""
+    if len(parts) < 2 or parts[0][1] != parts[1][1] or len(shape) != 1:
+        return None
+    index = parts[0][1]
+    if index is None or len(index) != 1 or not isinstance(index[0], slice) or index[0].step not in (None, 1):
+        return None
+    start, stop, _ = index[0].indices(shape[0])
+    return start, max(start, stop)
+
+
+def _fused_add_step(parts, out, shape, dead, check, flag, give=(), sunk=False):
     """add_n whose scatter inputs add into one buffer, in input order: ((x0 + x1) + x2) ...
     The leading parts with one index (or none) are added straight into the buffer, and
-    the buffer is zeroed only where they do not write (1-D slices) instead of everywhere."""
+    the buffer is zeroed only where they do not write (1-D slices) instead of everywhere.
+    `sunk`: the number of leading parts the chain before it has added into the buffer
+    already (its edges zeroed; the buffer is in the add's slot)."""
     first = [parts[0]]
     for part in parts[1:]:
         if part[1] != first[0][1] or len(first) == 2:
@@ -719,6 +989,15 @@ def _fused_add_step(parts, out, shape, dead, check, flag, give=()):
         stop = max(start, stop)
 
     def step(vals):
+        if sunk:
+            total = vals[out]
+            for slot, part_index in parts[sunk:]:
+                if part_index is None:
+                    total += vals[slot]
+                else:
+                    total[part_index] += vals[slot]
+            _finish(vals, out, total, check, flag, give, dead)
+            return
         total = POOL.take(shape)
         fresh = total is None
         if fresh:

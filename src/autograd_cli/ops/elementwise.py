@@ -16,17 +16,17 @@ def unary(name, fn, vjp, sym, **facts):
     op(name, fn, same_shape, vjp=(vjp,) if vjp else None, sym=sym, elementwise=True, **facts)
 
 
-unary("negative", np.negative, lambda g, n, dy: g.negative(dy), lambda S, x: -x, scalar=operator.neg, nonfinite_flows=True)
-unary("abs", np.abs, lambda g, n, dy: g.multiply(dy, g.sign(n.inputs[0])), lambda S, x: S.Abs(x), scalar=abs, nonfinite_flows=True)
+unary("negative", np.negative, lambda g, n, dy: g.negative(dy), lambda S, x: -x, scalar=operator.neg, nonfinite_flows=True, exact=True)
+unary("abs", np.abs, lambda g, n, dy: g.multiply(dy, g.sign(n.inputs[0])), lambda S, x: S.Abs(x), scalar=abs, nonfinite_flows=True, exact=True)
 unary("sign", np.sign, lambda g, n, dy: g.zeros(n.shape), lambda S, x: S.sign(x))
 # sqrt, rsqrt, reciprocal: TensorFlow's kernels (SqrtGrad, ...) take the OUTPUT and give 0
 # where the upstream gradient is 0, even at x = 0 (see the grad rows below).
 unary("sqrt", np.sqrt, lambda g, n, dy: g.sqrt_grad(n, dy),
-      lambda S, x: S.sqrt(x), scalar=math.sqrt, nonfinite_flows=True)
+      lambda S, x: S.sqrt(x), scalar=math.sqrt, nonfinite_flows=True, exact=True)
 unary("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda g, n, dy: g.rsqrt_grad(n, dy),
       lambda S, x: 1 / S.sqrt(x), fresh=True)   # (rsqrt(inf) = 0: a NaN/inf need not flow)
 unary("square", np.square, lambda g, n, dy: g.multiply(dy, g.multiply(g.const(2.0), n.inputs[0])),
-      lambda S, x: x**2, scalar=lambda x: x * x, nonfinite_flows=True)
+      lambda S, x: x**2, scalar=lambda x: x * x, nonfinite_flows=True, exact=True)
 unary("reciprocal", np.reciprocal, lambda g, n, dy: g.reciprocal_grad(n, dy),
       lambda S, x: 1 / x)
 unary("exp", np.exp, lambda g, n, dy: g.multiply(dy, n), lambda S, x: S.exp(x))
@@ -129,16 +129,16 @@ def binary(name, fn, vjp, sym, **facts):
     op(name, fn, broadcast, vjp=vjp, sym=sym, elementwise=True, **facts)
 
 
-binary("add", np.add, (lambda g, n, dy: dy, lambda g, n, dy: dy), lambda S, a, b: a + b, scalar=operator.add, nonfinite_flows=True)
+binary("add", np.add, (lambda g, n, dy: dy, lambda g, n, dy: dy), lambda S, a, b: a + b, scalar=operator.add, nonfinite_flows=True, exact=True)
 binary("subtract", np.subtract, (lambda g, n, dy: dy, lambda g, n, dy: g.negative(dy)),
-       lambda S, a, b: a - b, scalar=operator.sub, nonfinite_flows=True)
+       lambda S, a, b: a - b, scalar=operator.sub, nonfinite_flows=True, exact=True)
 binary("multiply", np.multiply,
        (lambda g, n, dy: g.multiply(dy, n.inputs[1]), lambda g, n, dy: g.multiply(dy, n.inputs[0])),
-       lambda S, a, b: a * b, scalar=operator.mul, nonfinite_flows=True)
+       lambda S, a, b: a * b, scalar=operator.mul, nonfinite_flows=True, exact=True)
 binary("divide", np.divide,
        (lambda g, n, dy: g.divide(dy, n.inputs[1]),
         lambda g, n, dy: g.negative(g.divide(g.multiply(dy, n), n.inputs[1]))),
-       lambda S, a, b: a / b, scalar=operator.truediv, nonfinite_flows=(0,))
+       lambda S, a, b: a / b, scalar=operator.truediv, nonfinite_flows=(0,), exact=True)
 
 
 def _pow_grad_base(g, n, dy):

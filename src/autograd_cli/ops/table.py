@@ -26,6 +26,10 @@ them all. A row holds everything the rest of the program knows about an op:
   result never shares memory with an input), `rearranges` (the result is a
   view or copy of one input's elements: reshape, transpose, ...). A NumPy
   ufunc forward of a float op may write into a dead input's buffer (`out=`).
+  `exact`: the ufunc forward is an IEEE basic operation (correctly rounded, like
+  + - * / sqrt): an element's bits do not depend on how the array is split, so
+  chains of such ops may run block by block (sin/exp/tanh's SIMD loops may round
+  an array's tail differently: not exact).
 - `shown`: the name errors use for an op the user never calls by name (getitem and
   take are `indexing`, a gradient-only row names the function it differentiates).
 - Facts for the built-in functions: `args`, the parameter names (TensorFlow's)
@@ -69,6 +73,7 @@ class Op:
     nonfinite_flows: object = False
     fresh: bool = False
     rearranges: bool = False
+    exact: bool = False
     args: tuple | None = None
     aliases: tuple = field(default=())
     doc: str | None = None
