@@ -47,6 +47,26 @@ def ref_w1(n: int = W1_STATEMENTS):
     return forward, forward_and_gradient
 
 
+def ref_w1_numpy(n: int = W1_STATEMENTS):
+    """forward_and_gradient of ref_w1 on NumPy scalars (np.float64, np.sin): what a
+    NumPy program without an engine costs per op."""
+    sin, cos = np.sin, np.cos
+    a, b, c = np.float64(1.01), np.float64(0.3), np.float64(W1_X0)
+
+    def forward_and_gradient():
+        x = c
+        xs = []
+        for _ in range(n):
+            xs.append(x)
+            x = sin(x) * a + x * b
+        d = np.float64(1.0)
+        for x_k in reversed(xs):
+            d *= cos(x_k) * a + b
+        return x, d
+
+    return forward_and_gradient
+
+
 # ---------------------------------------------------------------- W2: MLP
 
 W2_BATCH, W2_IN, W2_HIDDEN, W2_OUT = 256, 784, 512, 10
@@ -145,6 +165,29 @@ def ref_w3(d: dict):
         return f, g
 
     return forward, forward_and_gradient
+
+
+# ---------------------------------------------------------------- linear growth (issue 16)
+
+def program_inputs(n: int) -> str:
+    """One node with n inputs: a literal list of n numbers."""
+    return ("x = variable(1.0)\ny = reduce_sum([" + ", ".join(["0.5"] * n) + "]) * x\n"
+            "g = gradients(y, x)\n")
+
+
+def feed_csv(rows: int, columns: int) -> str:
+    """A feed file: a header of `columns` names (the last is x), `rows` rows of numbers."""
+    header = ",".join([f"c{i}" for i in range(columns - 1)] + ["x"])
+    line = ",".join(["0.5"] * columns)
+    return header + "\n" + (line + "\n") * rows
+
+
+FEED_PROGRAM = """\
+x = placeholder()
+w = variable(1.0)
+loss = (w * x - 1) ** 2
+train = assign_sub(w, 0.01 * gradients(loss, w)[0])
+"""
 
 
 # ---------------------------------------------------------------- cold start
