@@ -142,7 +142,7 @@ def write(name: str, text: str) -> Path:
     return path
 
 
-def engine_times(source: str, sets=None, repeats=5, refs=None) -> dict:
+def engine_times(source: str, sets=None, repeats=5, refs=None, steady=False) -> dict:
     """Medians (seconds) of the phases of `api.evaluate`, measured round-robin with the
     reference callables `refs` (name -> fn): parse; build (graph and gradient graph);
     compile (the evaluation schedule); eval (forward and gradient values: running the
@@ -160,9 +160,25 @@ def engine_times(source: str, sets=None, repeats=5, refs=None) -> dict:
         with api.gc_paused():
             sched.run(warnings=[], keep=keep)
     sched = Schedule(built.graph.nodes)
-    t = compare({**(refs or {}), "build": lambda: api.build(tree, sets=sets), "compile": compile_,
-                 "eval": eval_}, repeats)
+    tier = 0.0
+    if steady:   # run the schedule as `run`'s steps do, until its float path is Python code
+        for _ in range(sched.float_code_after):
+            eval_()
+        c = time.process_time()
+        eval_()
+        tier = time.process_time() - c
+    fns = {**(refs or {}), "build": lambda: api.build(tree, sets=sets), "compile": compile_, "eval": eval_}
+    if steady:        # and the step loop alone, for comparison
+        loop = Schedule(built.graph.nodes)
+        loop.float_code_after = 1 << 60
+
+        def loop_():
+            with api.gc_paused():
+                loop.run(warnings=[], keep=keep)
+        fns["loop"] = loop_
+    t = compare(fns, repeats)
     t["parse"] = parse_t
+    t["tier"] = tier
     return t
 
 
@@ -188,15 +204,18 @@ def check_w1(quick):
     assert np.isclose(float(result.gradients[0].values[0]), d_ref, rtol=1e-9), "W1 gradient differs"
     peers = peer_w1(n)
     # every figure in one round-robin, in this process: ours, the hand references, the peers
-    t = engine_times(source, repeats=3 if quick else 7,
+    t = engine_times(source, repeats=3 if quick else 7, steady=True,
                      refs={"ref": fwd_grad, "ref_np": W.ref_w1_numpy(n), "public": lambda: autograd_cli.evaluate(source),
                            **{f"peer:{k}": v for k, v in peers.items()}})
     us = lambda s: s / ops * 1e6  # noqa: E731
     hips = t.get("peer:HIPS autograd_cpu")
-    row("W1 engine forward+gradient, µs/op: running the compiled schedule (CPU time; wall)",
+    row("W1 engine forward+gradient, µs/op: running the compiled schedule, steady state as in `run`'s steps "
+        "(CPU time; wall)",
         f"{us(t['eval_cpu']):.3f} ({us(t['eval']):.3f})",
         f"hand NumPy scalars {us(t['ref_np_cpu']):.3f}, hand Python floats {us(t['ref_cpu']):.3f}; "
-        + (f"PyTorch eager {us(t['peer:PyTorch eager_cpu']):.2f}" if "peer:PyTorch eager_cpu" in t else "PyTorch n/a"),
+        + (f"PyTorch eager {us(t['peer:PyTorch eager_cpu']):.2f}; " if "peer:PyTorch eager_cpu" in t else "")
+        + f"(definition changed: after {Schedule.float_code_after} runs the float path runs as Python code, "
+        f"made once in {t['tier']:.2f} s CPU; the step loop reads {us(t['loop_cpu']):.3f})",
         "≤ 0.10", us(t["eval_cpu"]) <= 0.10)
     nodes = len(api.build(source).graph.nodes)
     row("W1 one-off `autograd_cli.evaluate(source)` (parse+build+compile+forward+gradient) / HIPS autograd "
@@ -225,7 +244,8 @@ def check_w2(quick):
     assert np.isclose(float(result.values["loss"]), ref_out[0], rtol=1e-10)
     for ours, ref in zip(result.gradients[0].values, ref_out[1:]):
         assert np.allclose(ours, ref, rtol=1e-8, atol=1e-12), "W2 gradient differs from the reference"
-    ratio_rows("W2 MLP", source, data, fwd, fwd_grad, 1.9, None, peer_w2(data), 9 if quick else 25)
+    ratio_rows("W2 MLP", source, data, fwd, fwd_grad, 1.9, None, peer_w2(data), 9 if quick else 25,
+               floor=("the two big matmuls alone", W.matmuls_w2(data)))
 
 
 def check_w3(quick):
@@ -238,7 +258,7 @@ def check_w3(quick):
     ratio_rows("W3 Rosenbrock n=10^6", source, data, fwd, fwd_grad, 2.5, 3.0, peer_w3(data), 7 if quick else 21)
 
 
-def ratio_rows(workload, source, data, fwd, fwd_grad, goal, public_goal, peers, reps):
+def ratio_rows(workload, source, data, fwd, fwd_grad, goal, public_goal, peers, reps, floor=None):
     """W2 and W3: (forward + gradient) / NumPy forward. The target row is the engine's
     forward + gradient (running the compiled program, as W1's engine row and every step of
     `run` do); the one-off public `autograd_cli.evaluate(source, sets=...)` (parse, build,
@@ -246,10 +266,11 @@ def ratio_rows(workload, source, data, fwd, fwd_grad, goal, public_goal, peers, 
     from one round-robin in this process: warm, allocator pinned."""
     t = engine_times(source, sets=data, repeats=reps,
                      refs={"fwd": fwd, "ref": fwd_grad, "public": lambda: autograd_cli.evaluate(source, sets=data),
-                           **{f"peer:{k}": v for k, v in peers.items()}})
+                           **{f"peer:{k}": v for k, v in peers.items()}, **({"floor": floor[1]} if floor else {})})
     fwd_t = t["fwd_cpu"]
     engine, public = t["eval_cpu"] / fwd_t, t["public_cpu"] / fwd_t
     reference = (f"hand NumPy {t['ref_cpu'] / fwd_t:.2f}×; "
+                 + (f"{floor[0]} {t['floor_cpu'] / fwd_t:.2f}×; " if floor else "")
                  + "; ".join(f"{k} {t['peer:' + k + '_cpu'] / fwd_t:.2f}×" for k in peers)
                  + f"; NumPy fwd {fwd_t * 1e3:.2f} ms CPU")
     changed = "reference now warm, allocator pinned"

@@ -130,6 +130,14 @@ def ref_w2(d: dict):
     return forward, forward_and_gradient
 
 
+def matmuls_w2(d: dict):
+    """The two 256x784x512 products any forward + gradient of W2 makes (X @ W1 and
+    X.T @ dh): a floor for W2's ratio on this machine's BLAS."""
+    X, W1 = d["X"], d["W1"]
+    dh = np.random.default_rng(5).normal(size=(W2_BATCH, W2_HIDDEN))
+    return lambda: (X @ W1, X.T @ dh)
+
+
 # ---------------------------------------------------------------- W3: Rosenbrock
 
 W3_N = 1_000_000
