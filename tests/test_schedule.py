@@ -39,9 +39,9 @@ def compare(source: str, sets=None):
     kept = Schedule(nodes).run(warnings=kept_warnings, keep=api.result_ids(built))
     again = Schedule(nodes)     # run again: an all-float schedule runs as Python code
     again.float_code_after = 1
-    again.run()
+    again.run(keep=api.result_ids(built))
     again_warnings = []
-    again = again.run(warnings=again_warnings)
+    again = again.run(warnings=again_warnings, keep=api.result_ids(built))
     assert [str(w) for w in fast_warnings] == [str(w) for w in plain_warnings]
     assert [str(w) for w in kept_warnings] == [str(w) for w in plain_warnings]
     assert [str(w) for w in again_warnings] == [str(w) for w in plain_warnings]
@@ -155,6 +155,12 @@ CHAIN_PROGRAMS = [
     "f = reduce_sum((x[:-2] - 1)**2 * 3 + x[2:]**2 + (1 - x[2:])**2)\ng = gradients(f, x)\n",
     # the third part further after the pair's slice than a block is long: added after the chain
     "f = reduce_sum(100 * (x[1200:] - x[:-1200]**2)**2 + (1 - x[:-1200])**2)\ng = gradients(f, x)\n",
+    # steps between members that read the chain's values run after it (the sum, sin), unless
+    # a member or a float-path step needs them first
+    "a = x * x + 1\nf = reduce_sum(a)\nb = (a - 2) * f\nh = f * 3\ng = gradients(reduce_sum(b * a), x)\n",
+    "a = x * x\nb = sin(a)\nc = a * 3 - 1\nd = c * b\ne = c * c\ng = gradients(reduce_sum(d + e), x)\n",
+    "a = x * 2\nb = a[::-1]\nc = a * a + 1\nd = reduce_max(c)\ne = c - b\nf = reduce_sum(e * e) + d\n"
+    "g = gradients(f, x)\n",
     # parts of different slices (no pair)
     "f = reduce_sum(x[:-2] * x[2:] - x[1:-1]**2 * 3)\ng = gradients(f, x)\n",
     "f = reduce_sum((x[2:] - 1) * (x[:-2] + 2) / (x[1:-1]**2 + 1))\ng = gradients(f, x)\n",
@@ -173,6 +179,19 @@ def test_chains_block_by_block_same_numbers(body, block, monkeypatch):
     monkeypatch.setattr(sys.modules["autograd_cli.evaluate.schedule"], "CHAIN_BLOCK", block)
     source = "x = variable(random_uniform([5003], minval=-2, maxval=2, seed=0))\n" + body
     compare(source)
+
+
+def test_w3_is_one_chain_with_its_sum_deferred():
+    source = ("x = variable(random_uniform([5000], minval=-2, maxval=2, seed=0))\n" + CHAIN_PROGRAMS[0])
+    built = api.build(source)
+    schedule = Schedule(built.graph.nodes)
+    found = {}
+    chains = schedule._chains
+    schedule._chains = lambda *args: found.setdefault("chains", chains(*args))
+    schedule._numpy_steps(api.result_ids(built))
+    [chain] = [c for c in {id(c): c for c in found["chains"].values()}.values() if c.shape == (4999,)]
+    assert [schedule.order[d].op.name for d in chain.deferred] == ["reduce_sum"]
+    assert len(chain.members) > 10       # the forward and the gradient
 
 
 def test_w3_gradient_add_is_summed_inside_the_chain():
@@ -232,13 +251,14 @@ def test_float_code_on_a_second_run():
     source = "a = variable(2.0)\nb = a * 3 - 1 + a / 4\nc = sin(b - a) * a / (a - 1)\nd = gradients(c, a)\n" * 4
     built = api.build(source)
     a = built.leaves["a"]
-    schedule = Schedule(built.graph.nodes)
-    schedule.float_code_after = 1
-    for value in (2.0, 3.0, 0.0, -5.0, 1.0):
-        values = schedule.run({a.id: np.float64(value)}, [])
-        plain = run_plain(built.graph.nodes, {a.id: np.float64(value)})
-        assert all(same(values[n.id], plain[n.id]) for n in built.graph.nodes)
-    assert schedule._float_code
+    for keep in (None, api.result_ids(built)):   # with keep, only kept values are stored
+        schedule = Schedule(built.graph.nodes)
+        schedule.float_code_after = 1
+        for value in (2.0, 3.0, 0.0, -5.0, 1.0):
+            values = schedule.run({a.id: np.float64(value)}, [], keep=keep)
+            plain = run_plain(built.graph.nodes, {a.id: np.float64(value)})
+            assert all(same(values[n.id], plain[n.id]) for n in built.graph.nodes)
+        assert schedule._float_code
 
 
 def test_python_float_errors_fall_back_to_numpy():

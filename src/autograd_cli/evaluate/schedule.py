@@ -216,6 +216,34 @@ class Schedule:
 
     float_code_after = 100    # runs before the float path is turned into Python code
 
+    def _code_for(self, steps, keep, float_checks):
+        """(functions, template) running this schedule as Python code, or None: a schedule
+        run many times whose steps are all on Python floats becomes Python code (compiling
+        costs about as much as a hundred runs of the loop). Only the values kept, checked
+        or read by a later function are stored; the template marks the others FREED (a
+        NodeValues read recomputes them)."""
+        found = self._float_code
+        if found is False:
+            return None
+        frozen = None if keep is None else frozenset(keep)
+        if found is not None and found[0] == frozen:
+            return found[1]
+        self._float_runs += 1
+        if self._float_runs <= self.float_code_after:
+            return None
+        slot_of = self.slot_of
+        stored = None if frozen is None else {slot_of[i] for i in frozen if i in slot_of} | set(float_checks)
+        made = _float_code(steps, stored)
+        if not made:
+            self._float_code = False
+            return None
+        functions, unstored = made
+        template = list(self.template)
+        for slot in unstored:
+            template[slot] = FREED
+        self._float_code = (frozen, (functions, template))
+        return self._float_code[1]
+
     def node_of_step(self, i):
         return self.step_node.get(i) or self.order[self.steps.outs[i]]
 
@@ -339,12 +367,11 @@ class Schedule:
                 freed_at_start.append(k)
                 continue
             chain = chains.get(k)
-            if chain is not None:                     # run block by block at its last member
-                if k != chain.members[-1]:
-                    table[codes[idx]] = (0, _noop)
-                    continue
-                table[codes[idx]] = (0, self._chain_step(chain, plans, last_use, frozen, owned, shared,
-                                                         needs_check, flag, freed_at_start, sink_of.get(k)))
+            if chain is not None and k in chain.members:   # run block by block at its last member
+                if chain.step is None:   # (made at the first member: it marks what it owns)
+                    chain.step = self._chain_step(chain, plans, last_use, frozen, owned, shared, needs_check,
+                                                  flag, freed_at_start, sink_of.get(chain.members[-1]))
+                table[codes[idx]] = (0, chain.step if k == chain.members[-1] else _noop)
                 continue
             fn, in_slots, ufunc, _ = plans[k]
             check = needs_check(k)
@@ -384,6 +411,9 @@ class Schedule:
                 step = _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc,
                                    node.shape if frozen is not None and take else None,
                                    give if frozen is not None else ())
+            if chain is not None:      # a deferred step: the chain's step runs it
+                chain.after.append(step)
+                step = _noop
             table[codes[idx]] = (0, step)
         # float-path values to check at the end: those whose NaN/inf could vanish downstream
         # (kinds 1-3 are the float path; slots from n on hold conversions, not nodes)
@@ -396,29 +426,45 @@ class Schedule:
         """Runs of exact elementwise steps over one big shape (issue 16), run block by block
         so that values used only inside the run stay in the CPU's cache: {member slot: chain}.
         A step that reads nothing the run makes or reads may sit between members (it runs
-        at its own place: a view such as x[1:]); any other step ends the run."""
+        at its own place: a view such as x[1:]). Another NumPy step between members whose
+        value no later member needs (W3's forward sum, between the forward and the gradient)
+        is deferred: it runs right after the chain. A fused add of slice gradients, or a
+        member or float-path step reading a deferred value, ends the run."""
         order, uniform = self.order, self.uniform
         chains: dict = {}
         current: list = []
-        made: set = set()     # slots the current run computes
+        made: set = set()     # slots the current run computes (its deferred steps' too)
         reads: set = set()    # slots its members read
+        deferred: list = []   # steps run after the chain
+        later: set = set()    # what the deferred steps make
         shape = None
 
         def close():
             if sum(plans[m][2] is not None for m in current) >= 2:
-                chain = _Chain(list(current), shape)
+                # deferred steps after the last member are ordinary later steps
+                last = current[-1]
+                chain = _Chain(list(current), shape, [d for d in deferred if d < last])
                 for m in current:
                     chains[m] = chain
+                for d in chain.deferred:
+                    chains[d] = chain
             current.clear()
             made.clear()
             reads.clear()
+            deferred.clear()
+            later.clear()
 
-        for k, plan in plans.items():            # (in step order)
+        for kind, ins, b, k in self.steps.rows():            # (in step order)
+            if kind:          # a float-path step: it must not read a deferred value
+                if later and any(s in later for s in ((ins,) if kind == 1 else (ins, b) if kind == 2 else ins)):
+                    close()
+                continue
+            plan = plans[k]
             node = order[k]
             if k in fused and fused[k] is None:
                 continue                          # absorbed into a fused add: runs there
             member = _chainable(node, plan, uniform)
-            if member and current and node.shape != shape:
+            if member and current and (node.shape != shape or any(s in later for s in plan[1])):
                 close()
             if member:
                 current.append(k)
@@ -429,8 +475,12 @@ class Schedule:
             inputs = fused[k][1] if k in fused else plan[1]
             if current and k in fused:
                 self._sink(k, fused[k][0], current, made, shape, frozen, last_use, plans)
-            if current and any(s in made or s in reads for s in inputs):
                 close()
+            elif current and any(s in made or s in reads for s in inputs):
+                deferred.append(k)
+                made.add(k)
+                later.add(k)
+                reads.update(inputs)     # (a later step reading these runs after it too)
         close()
         return chains
 
@@ -471,7 +521,8 @@ class Schedule:
         last = members[-1]
         is_alias = {m: plans[m][2] is None for m in members}
         sunk = set(sink[1][1:3]) | {v for v, _ in sink[1][4]} if sink is not None else set()
-        whole_set = {m for m in members if order[m].id in frozen or shared[m]
+        outside = {s for d in chain.deferred for s in plans[d][1]}   # read by the deferred steps
+        whole_set = {m for m in members if order[m].id in frozen or shared[m] or m in outside
                      or (last_use[m] > last and m not in sunk)}
         for m in reversed(members):   # an alias needed whole needs its source whole
             source = plans[m][1][0]
@@ -537,6 +588,7 @@ class Schedule:
         renamed = tuple((m, plans[m][1][0]) for m in whole if is_alias[m])
         ext_full_t, ext_zero_t, count = tuple(ext_full), tuple(ext_zero), len(number)
         scratch: list = []
+        after = chain.after
         if sink is not None:
             add_slot, (_, v0, v1, (offset, end), rest) = sink
             add_shape, pair = order[add_slot].shape, (number[v0], number[v1])
@@ -604,6 +656,8 @@ class Schedule:
                 POOL.give(vals[s])
             for s in dead:
                 vals[s] = FREED
+            for deferred in after:
+                deferred(vals)
         return step
 
     def _fusions(self, frozen, plans, last_use):
@@ -645,7 +699,8 @@ class Schedule:
         self._flag[0] = False
         if self.template is None:
             raise RuntimeError("this schedule's last run has been made")
-        vals = self.template if last else list(self.template)
+        code = None if last else self._code_for(steps, keep, float_checks)
+        vals = list(code[1]) if code else self.template if last else list(self.template)
         if last:
             self.template = None
         if overrides:
@@ -655,16 +710,9 @@ class Schedule:
             vals[s] = FREED
         table = steps.table
         remaining = zip(steps.codes, steps.ins, steps.bs, steps.outs)
-        code = self._float_code
-        if code is None and not last:
-            # a schedule run many times whose steps are all on Python floats becomes Python
-            # code (compiling costs about as much as a hundred runs of the loop)
-            self._float_runs += 1
-            if self._float_runs > self.float_code_after:
-                code = self._float_code = _float_code(steps)
-        if code and not last:
+        if code:
             try:
-                for chunk in code:
+                for chunk in code[0]:
                     chunk(vals)
                 remaining = ()
             except ERRORS:     # where Python raises, the loop below takes NumPy's answer
@@ -716,7 +764,7 @@ _INLINE = {operator.mul: "*", operator.add: "+", operator.sub: "-", operator.tru
 _CODE_TEXT = re.compile(r"def run\(v(, f\d+=f\d+)*\):\n( {4}(x\d+|v\[\d+\]) = [xvf\d\[\]+\-*/(), ]+\n)+")
 
 
-def _float_code(steps):
+def _float_code(steps, stored=None):
     """A schedule whose every step is on Python floats (kinds 1-3), as Python functions
     `f(vals)` of straight-line code over local variables, with + - * / written as
     operators (the same IEEE operations as operator.add etc.), or False. Made once a
@@ -752,12 +800,19 @@ def _float_code(steps):
                 expr = f"{name(fn)}({', '.join(f'x{s}' for s in a)})"
         lines.append((out, ins, f"x{out} = {expr}"))
     functions = []
-    for start in range(0, len(lines), _CHUNK_LINES):
-        chunk = lines[start:start + _CHUNK_LINES]
-        made = {out for out, _, _ in chunk}
-        loads = sorted({s for _, ins, _ in chunk for s in ins if s not in made})
-        body = [f"x{s} = v[{s}]" for s in loads] + [line for _, _, line in chunk]
-        body += [f"v[{out}] = x{out}" for out, _, _ in chunk]
+    chunks = [lines[start:start + _CHUNK_LINES] for start in range(0, len(lines), _CHUNK_LINES)]
+    made = [{out for out, _, _ in chunk} for chunk in chunks]
+    loads = [sorted({s for _, ins, _ in chunk for s in ins if s not in mine}) for chunk, mine in zip(chunks, made)]
+    if stored is not None:        # kept, checked, or read by a later function
+        stored = set(stored).union(*loads)
+    unstored = []
+    for chunk, mine, load in zip(chunks, made, loads):
+        body = [f"x{s} = v[{s}]" for s in load] + [line for _, _, line in chunk]
+        for out, _, _ in chunk:
+            if stored is None or out in stored:
+                body.append(f"v[{out}] = x{out}")
+            else:
+                unstored.append(out)
         params = "".join(f", {n}={n}" for n in names.values())
         source = f"def run(v{params}):\n    " + "\n    ".join(body) + "\n"
         if not _CODE_TEXT.fullmatch(source):    # (slot numbers and operators, nothing else)
@@ -765,17 +820,19 @@ def _float_code(steps):
         scope = {n: fn for fn, n in names.items()}
         exec(compile(source, "<schedule>", "exec"), scope)   # noqa: S102 - our own straight-line code
         functions.append(scope["run"])
-    return functions
+    return functions, unstored
 
 
 CHAIN_BLOCK = 1 << 17   # elements per block of a chain (1 MB of float64)
 
 
 class _Chain:
-    __slots__ = ("members", "shape")
+    __slots__ = ("members", "shape", "deferred", "after", "step")
 
-    def __init__(self, members, shape):
-        self.members, self.shape = members, shape
+    def __init__(self, members, shape, deferred):
+        self.members, self.shape, self.deferred = members, shape, deferred
+        self.after: list = []   # the deferred steps' functions, run after the chain
+        self.step = None
 
 
 def _chainable(node, plan, uniform) -> bool:
