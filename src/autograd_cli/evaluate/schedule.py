@@ -367,7 +367,7 @@ class Schedule:
                 freed_at_start.append(k)
                 continue
             chain = chains.get(k)
-            if chain is not None and k in chain.members:   # run block by block at its last member
+            if chain is not None and k in chain.member_set:   # run block by block at its last member
                 if chain.step is None:   # (made at the first member: it marks what it owns)
                     chain.step = self._chain_step(chain, plans, last_use, frozen, owned, shared, needs_check,
                                                   flag, freed_at_start, sink_of.get(chain.members[-1]))
@@ -529,10 +529,11 @@ class Schedule:
             if m in whole_set and is_alias[m] and source in position:
                 whole_set.add(source)
         # value numbers: the external arrays, the 0-d externals, then the members
-        ext_full, ext_zero = [], []
+        ext_full, ext_zero, seen = [], [], set()
         for m in members:
             for s in plans[m][1]:
-                if s not in position and s not in ext_full and s not in ext_zero:
+                if s not in position and s not in seen:
+                    seen.add(s)
                     (ext_zero if order[s].shape == () else ext_full).append(s)
         number = {s: j for j, s in enumerate(ext_full + ext_zero)}
         for m in members:
@@ -827,10 +828,11 @@ CHAIN_BLOCK = 1 << 17   # elements per block of a chain (1 MB of float64)
 
 
 class _Chain:
-    __slots__ = ("members", "shape", "deferred", "after", "step")
+    __slots__ = ("members", "member_set", "shape", "deferred", "after", "step")
 
     def __init__(self, members, shape, deferred):
         self.members, self.shape, self.deferred = members, shape, deferred
+        self.member_set = set(members)
         self.after: list = []   # the deferred steps' functions, run after the chain
         self.step = None
 
