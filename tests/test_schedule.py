@@ -161,6 +161,13 @@ CHAIN_PROGRAMS = [
     "a = x * x\nb = sin(a)\nc = a * 3 - 1\nd = c * b\ne = c * c\ng = gradients(reduce_sum(d + e), x)\n",
     "a = x * 2\nb = a[::-1]\nc = a * a + 1\nd = reduce_max(c)\ne = c - b\nf = reduce_sum(e * e) + d\n"
     "g = gradients(f, x)\n",
+    # found by a random search: a part read by two scatters; a scatter's gradient also read
+    # after the fused add's other scatter; a deferred step reading the chain's own input
+    "t1 = x[1:] * (x[1:] + x[1:])\nf = reduce_sum(t1 * t1)\ng = gradients(f, x)\n",
+    "y = variable(random_uniform([5003], minval=0.5, maxval=2, seed=2))\nt0 = reduce_sum(x)\n"
+    "t1 = y[:-1] + x[1:]\nf = reduce_sum(t1 * t1) + t0\ng = gradients(f, [x, y])\n",
+    "y = variable(random_uniform([5003], minval=0.5, maxval=2, seed=2))\nt2 = y[:-1] * y[:-1]\n"
+    "t6 = x[1:] + t2 - y[:-1]\nf = reduce_sum(t6 * t6)\ng = gradients(f, [x, y])\n",
     # parts of different slices (no pair)
     "f = reduce_sum(x[:-2] * x[2:] - x[1:-1]**2 * 3)\ng = gradients(f, x)\n",
     "f = reduce_sum((x[2:] - 1) * (x[:-2] + 2) / (x[1:-1]**2 + 1))\ng = gradients(f, x)\n",

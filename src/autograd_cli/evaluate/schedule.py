@@ -439,7 +439,7 @@ class Schedule:
         later: set = set()    # what the deferred steps make
         shape = None
 
-        def close():
+        def close(sink=None):
             if sum(plans[m][2] is not None for m in current) >= 2:
                 # deferred steps after the last member are ordinary later steps
                 last = current[-1]
@@ -448,6 +448,8 @@ class Schedule:
                     chains[m] = chain
                 for d in chain.deferred:
                     chains[d] = chain
+                if sink is not None:     # (only a chain that is made can sum the add's parts)
+                    self._sinks[sink[0]] = sink[1]
             current.clear()
             made.clear()
             reads.clear()
@@ -474,8 +476,7 @@ class Schedule:
                 continue
             inputs = fused[k][1] if k in fused else plan[1]
             if current and k in fused:
-                self._sink(k, fused[k][0], current, made, shape, frozen, last_use, plans)
-                close()
+                close(self._sink(k, fused[k][0], current, shape, frozen, last_use))
             elif current and any(s in made or s in reads for s in inputs):
                 deferred.append(k)
                 made.add(k)
@@ -484,20 +485,21 @@ class Schedule:
         close()
         return chains
 
-    def _sink(self, k, parts, current, made, shape, frozen, last_use, plans):
+    def _sink(self, k, parts, current, shape, frozen, last_use):
         """A fused add (gradients of slices) right after a chain whose first two parts are
         chain values of one simple slice: the chain adds them straight into the add's
-        buffer, block by block (they are never written whole)."""
+        buffer, block by block (they are never written whole). (add slot, its sink) or None."""
         order = self.order
         node = order[k]
         pair = _leading_pair(parts, node.shape)
         if pair is None:
-            return
+            return None
         (v0, _), (v1, _) = parts[:2]
-        ok = lambda v: (v in made and last_use[v] == k and order[v].id not in frozen   # noqa: E731
+        members = set(current)      # (not `made`: it also holds the deferred steps' values)
+        ok = lambda v: (v in members and last_use[v] == k and order[v].id not in frozen   # noqa: E731
                         and order[v].shape == shape)
         if not (ok(v0) and ok(v1)):
-            return
+            return None
         rest = ()
         if len(parts) == 3:    # one more part of another simple slice: added block by block too
             v2, index = parts[2]
@@ -506,7 +508,9 @@ class Schedule:
             # (a part landing past the pair waits one block: at most a block's length)
             if other is not None and ok(v2) and v2 not in (v0, v1) and shift <= CHAIN_BLOCK:
                 rest = ((v2, shift),)
-        self._sinks[k] = (current[-1], v0, v1, pair, rest)
+        if {v0, v1} & {v for v, _ in parts[2 + len(rest):]}:
+            return None       # (a part left to the add reads a value the chain would not keep)
+        return k, (current[-1], v0, v1, pair, rest)
 
     def _chain_step(self, chain, plans, last_use, frozen, owned, shared, needs_check, flag, freed_at_start,
                     sink=None):
@@ -653,12 +657,12 @@ class Schedule:
                 vals[m] = vals[source]
             if bad or not all(_finite(vals[m]) for m in whole_checks):
                 flag[0] = True
+            for deferred in after:     # (before the releases: they may read the same inputs)
+                deferred(vals)
             for s in give:
                 POOL.give(vals[s])
             for s in dead:
                 vals[s] = FREED
-            for deferred in after:
-                deferred(vals)
         return step
 
     def _fusions(self, frozen, plans, last_use):
@@ -680,8 +684,8 @@ class Schedule:
                     parts.append((dy, src.params["index"]))
                     reads.append(dy)
                     absorbed.append(s)
-                    if last_use[dy] == s:      # the add reads it now, not the scatter
-                        last_use[dy] = k
+                    if last_use[dy] < k:       # the add reads it now (not the scatter; a later
+                        last_use[dy] = k       # step reading it too must not release it first)
                 else:
                     parts.append((s, None))
                     reads.append(s)
