@@ -36,7 +36,7 @@ def _branch_grad(g, n, dy, i):
 
 
 op("branch", _branch, lambda s, *rest, expected, what: s, shown="control flow",
-   sym=lambda S, value, *rest, expected, what: value, vjp=_branch_grad)
+   sym=lambda S, value, *rest, expected, what: value, vjp=_branch_grad, cut=(1,))
 
 
 def _custom_grad(g, n, dy, i):
@@ -45,4 +45,4 @@ def _custom_grad(g, n, dy, i):
 
 
 op("custom_gradient", lambda value, *xs, rule, name: value, lambda s, *rest, rule, name: s,
-   vjp=_custom_grad)
+   vjp=_custom_grad, cut=(0,), shown="custom gradient")

@@ -78,6 +78,7 @@ class Op:
     aliases: tuple = field(default=())
     doc: str | None = None
     shown: str = ""            # the name errors use, where the op is not a function the user wrote
+    cut: tuple = ()            # inputs a one-rule (callable) vjp never reaches (a cond's pred)
 
     @property
     def title(self) -> str:
@@ -86,7 +87,7 @@ class Op:
 
     def input_vjp(self, i: int):
         """The gradient rule for input i, or None where no gradient flows."""
-        if self.vjp is None:
+        if self.vjp is None or i in self.cut:
             return None
         if callable(self.vjp):
             return lambda g, node, dy: self.vjp(g, node, dy, i)
@@ -97,7 +98,7 @@ class Op:
         making the rule."""
         vjp = self.vjp
         if vjp is None or callable(vjp):
-            return vjp is not None
+            return vjp is not None and i not in self.cut
         return i < len(vjp) and vjp[i] is not None
 
     @property
