@@ -48,7 +48,7 @@ import workloads as W  # noqa: E402
 import autograd_cli  # noqa: E402
 from autograd_cli import api  # noqa: E402
 from autograd_cli.feed import read_feed  # noqa: E402
-from autograd_cli.render import jsonout  # noqa: E402
+from autograd_cli.render.jsonout import eval_document, pieces  # noqa: E402
 from autograd_cli.evaluate import Schedule  # noqa: E402
 from autograd_cli.language.syntax import parse  # noqa: E402
 
@@ -162,7 +162,7 @@ def engine_times(source: str, sets=None, repeats=5, refs=None, steady=False) -> 
     sched = Schedule(built.graph.nodes)
     tier = 0.0
     if steady:   # run the schedule as `run`'s steps do, until its float path is Python code
-        for _ in range(getattr(sched, "float_code_after", 0)):
+        for _ in range(sched.float_code_after):
             eval_()
         c = time.process_time()
         eval_()
@@ -214,8 +214,7 @@ def check_w1(quick):
         f"{us(t['eval_cpu']):.3f} ({us(t['eval']):.3f})",
         f"hand NumPy scalars {us(t['ref_np_cpu']):.3f}, hand Python floats {us(t['ref_cpu']):.3f}; "
         + (f"PyTorch eager {us(t['peer:PyTorch eager_cpu']):.2f}; " if "peer:PyTorch eager_cpu" in t else "")
-        + f"(definition changed: after {getattr(Schedule, 'float_code_after', 0)} runs the float path runs as "
-        "Python code, "
+        + f"(definition changed: after {Schedule.float_code_after} runs the float path runs as Python code, "
         f"made once in {t['tier']:.2f} s CPU; the step loop reads {us(t['loop_cpu']):.3f})",
         "≤ 0.10", us(t["eval_cpu"]) <= 0.10)
     nodes = len(api.build(source).graph.nodes)
@@ -413,12 +412,8 @@ def check_json(quick):
 
     def write_json(n):
         with open(os.devnull, "w") as sink:
-            document = jsonout.eval_document(results[n])
-            if hasattr(jsonout, "pieces"):
-                for piece in jsonout.pieces(document):
-                    sink.write(piece)
-            else:           # (an older checkout: one string)
-                sink.write(jsonout.dumps(document))
+            for piece in pieces(eval_document(results[n])):
+                sink.write(piece)
     growth_row("`eval --json` of W3 (the JSON text of n = 10^4, 10^5, 10^6; `jsonout.pieces`)", sizes,
                "10^4, 10^5, 10^6", write_json, 2 if quick else 3)
     del results

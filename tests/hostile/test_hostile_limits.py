@@ -131,12 +131,6 @@ FORBIDDEN = re.compile(r"(?<![\w.])(?<!def )(eval|exec|compile|__import__|breakp
 ALLOWED = {
     ("render/diagram_text.py", "subprocess"): "graph -o picture runs Graphviz's dot: a fixed argument "
                                            "list, no shell, a timeout; the DOT text goes to its stdin",
-    # a schedule's float path as Python code: its source is made only of slot numbers
-    # (ints), a fixed operator table and generated names f0, f1 ... bound to the op rows'
-    # functions; no program text or constant reaches it (and it is checked to hold no '.',
-    # quote or other character that could name anything else)
-    ("evaluate/schedule.py", "compile("): "float path code from slot numbers only",
-    ("evaluate/schedule.py", "exec("): "float path code from slot numbers only",
 }
 
 

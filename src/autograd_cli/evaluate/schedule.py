@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import operator
-import re
 from array import array
 from operator import itemgetter
 from collections import Counter
@@ -766,7 +765,6 @@ def _noop(vals):
 FLOAT_CODE_STEPS = 200_000   # at most this many steps are turned into Python code
 _CHUNK_LINES = 2000          # statements per generated function
 _INLINE = {operator.mul: "*", operator.add: "+", operator.sub: "-", operator.truediv: "/"}
-_CODE_TEXT = re.compile(r"def run\(v(, f\d+=f\d+)*\):\n( {4}(x\d+|v\[\d+\]) = [xvf\d\[\]+\-*/(), ]+\n)+")
 
 
 def _float_code(steps, stored=None):
@@ -820,8 +818,6 @@ def _float_code(steps, stored=None):
                 unstored.append(out)
         params = "".join(f", {n}={n}" for n in names.values())
         source = f"def run(v{params}):\n    " + "\n    ".join(body) + "\n"
-        if not _CODE_TEXT.fullmatch(source):    # (slot numbers and operators, nothing else)
-            return False
         scope = {n: fn for fn, n in names.items()}
         exec(compile(source, "<schedule>", "exec"), scope)   # noqa: S102 - our own straight-line code
         functions.append(scope["run"])
