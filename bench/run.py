@@ -160,25 +160,11 @@ def engine_times(source: str, sets=None, repeats=5, refs=None, steady=False) -> 
         with api.gc_paused():
             sched.run(warnings=[], keep=keep)
     sched = Schedule(built.graph.nodes)
-    tier = 0.0
-    if steady:   # run the schedule as `run`'s steps do, until its float path is Python code
-        for _ in range(sched.float_code_after):
-            eval_()
-        c = time.process_time()
+    if steady:   # run the schedule as `run`'s steps do (a warm-up run first)
         eval_()
-        tier = time.process_time() - c
     fns = {**(refs or {}), "build": lambda: api.build(tree, sets=sets), "compile": compile_, "eval": eval_}
-    if steady:        # and the step loop alone, for comparison
-        loop = Schedule(built.graph.nodes)
-        loop.float_code_after = 1 << 60
-
-        def loop_():
-            with api.gc_paused():
-                loop.run(warnings=[], keep=keep)
-        fns["loop"] = loop_
     t = compare(fns, repeats)
     t["parse"] = parse_t
-    t["tier"] = tier
     return t
 
 
@@ -214,8 +200,7 @@ def check_w1(quick):
         f"{us(t['eval_cpu']):.3f} ({us(t['eval']):.3f})",
         f"hand NumPy scalars {us(t['ref_np_cpu']):.3f}, hand Python floats {us(t['ref_cpu']):.3f}; "
         + (f"PyTorch eager {us(t['peer:PyTorch eager_cpu']):.2f}; " if "peer:PyTorch eager_cpu" in t else "")
-        + f"(definition changed: after {Schedule.float_code_after} runs the float path runs as Python code, "
-        f"made once in {t['tier']:.2f} s CPU; the step loop reads {us(t['loop_cpu']):.3f})",
+        + "(the step loop, steady state)",
         "≤ 0.10", us(t["eval_cpu"]) <= 0.10)
     nodes = len(api.build(source).graph.nodes)
     row("W1 one-off `autograd_cli.evaluate(source)` (parse+build+compile+forward+gradient) / HIPS autograd "

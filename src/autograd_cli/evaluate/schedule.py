@@ -210,38 +210,6 @@ class Schedule:
         self.steps = steps
         self.step_node = step_node
         self._compiled_keep: dict = {}
-        self._float_code = None   # the float path as Python code (None: not made yet; False: none)
-        self._float_runs = 0
-
-    float_code_after = 100    # runs before the float path is turned into Python code
-
-    def _code_for(self, steps, keep, float_checks):
-        """(functions, template) running this schedule as Python code, or None: a schedule
-        run many times whose steps are all on Python floats becomes Python code (compiling
-        costs about as much as a hundred runs of the loop). Only the values kept, checked
-        or read by a later function are stored; the template marks the others FREED (a
-        NodeValues read recomputes them)."""
-        found = self._float_code
-        if found is False:
-            return None
-        frozen = None if keep is None else frozenset(keep)
-        if found is not None and found[0] == frozen:
-            return found[1]
-        self._float_runs += 1
-        if self._float_runs <= self.float_code_after:
-            return None
-        slot_of = self.slot_of
-        stored = None if frozen is None else {slot_of[i] for i in frozen if i in slot_of} | set(float_checks)
-        made = _float_code(steps, stored)
-        if not made:
-            self._float_code = False
-            return None
-        functions, unstored = made
-        template = list(self.template)
-        for slot in unstored:
-            template[slot] = FREED
-        self._float_code = (frozen, (functions, template))
-        return self._float_code[1]
 
     def node_of_step(self, i):
         return self.step_node.get(i) or self.order[self.steps.outs[i]]
@@ -703,8 +671,7 @@ class Schedule:
         self._flag[0] = False
         if self.template is None:
             raise RuntimeError("this schedule's last run has been made")
-        code = None if last else self._code_for(steps, keep, float_checks)
-        vals = list(code[1]) if code else self.template if last else list(self.template)
+        vals = self.template if last else list(self.template)
         if last:
             self.template = None
         if overrides:
@@ -714,16 +681,6 @@ class Schedule:
             vals[s] = FREED
         table = steps.table
         remaining = zip(steps.codes, steps.ins, steps.bs, steps.outs)
-        if code:
-            try:
-                for chunk in code[0]:
-                    chunk(vals)
-                remaining = ()
-            except ERRORS:     # where Python raises, the loop below takes NumPy's answer
-                vals[:] = self.template
-                if overrides:
-                    for slot, node_id, default in self.leaves:
-                        vals[slot] = overrides.get(node_id, default)
         with np.errstate(all="ignore"):
             while True:
                 try:
@@ -760,68 +717,6 @@ class Schedule:
 
 def _noop(vals):
     pass
-
-
-FLOAT_CODE_STEPS = 200_000   # at most this many steps are turned into Python code
-_CHUNK_LINES = 2000          # statements per generated function
-_INLINE = {operator.mul: "*", operator.add: "+", operator.sub: "-", operator.truediv: "/"}
-
-
-def _float_code(steps, stored=None):
-    """A schedule whose every step is on Python floats (kinds 1-3), as Python functions
-    `f(vals)` of straight-line code over local variables, with + - * / written as
-    operators (the same IEEE operations as operator.add etc.), or False. Made once a
-    schedule has run `float_code_after` times (`run`'s steps): a one-off never pays
-    for compiling. About 3x faster than the step loop; an error (x/0) falls back to it."""
-    table = steps.table
-    if steps.count > FLOAT_CODE_STEPS or any(kind not in (1, 2, 3) for kind, _ in table):
-        return False
-    names: dict = {}
-
-    def name(fn):
-        found = names.get(fn)
-        if found is None:
-            found = names[fn] = f"f{len(names)}"
-        return found
-
-    lines = []
-    for code, a, b, out in zip(steps.codes, steps.ins, steps.bs, steps.outs):
-        kind, fn = table[code]
-        if kind == 2:
-            ins = (a, b)
-            expr = f"x{a} {_INLINE[fn]} x{b}" if fn in _INLINE else f"{name(fn)}(x{a}, x{b})"
-        elif kind == 1:
-            ins = (a,)
-            expr = f"-x{a}" if fn is operator.neg else f"{name(fn)}(x{a})"
-        else:
-            ins = a
-            if fn is _sum_left:       # add_n's order: ((x0 + x1) + x2) + ...
-                expr = f"x{a[0]}"
-                for s in a[1:]:
-                    expr = f"({expr} + x{s})"
-            else:
-                expr = f"{name(fn)}({', '.join(f'x{s}' for s in a)})"
-        lines.append((out, ins, f"x{out} = {expr}"))
-    functions = []
-    chunks = [lines[start:start + _CHUNK_LINES] for start in range(0, len(lines), _CHUNK_LINES)]
-    made = [{out for out, _, _ in chunk} for chunk in chunks]
-    loads = [sorted({s for _, ins, _ in chunk for s in ins if s not in mine}) for chunk, mine in zip(chunks, made)]
-    if stored is not None:        # kept, checked, or read by a later function
-        stored = set(stored).union(*loads)
-    unstored = []
-    for chunk, mine, load in zip(chunks, made, loads):
-        body = [f"x{s} = v[{s}]" for s in load] + [line for _, _, line in chunk]
-        for out, _, _ in chunk:
-            if stored is None or out in stored:
-                body.append(f"v[{out}] = x{out}")
-            else:
-                unstored.append(out)
-        params = "".join(f", {n}={n}" for n in names.values())
-        source = f"def run(v{params}):\n    " + "\n    ".join(body) + "\n"
-        scope = {n: fn for fn, n in names.items()}
-        exec(compile(source, "<schedule>", "exec"), scope)   # noqa: S102 - our own straight-line code
-        functions.append(scope["run"])
-    return functions, unstored
 
 
 CHAIN_BLOCK = 1 << 17   # elements per block of a chain (1 MB of float64)
