@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 
 from .errors import AgError, Pos
 from .limits import limit, over
@@ -108,6 +107,8 @@ READ_WAIT = 3.0    # seconds a FIFO may stay silent (no writer: an error, not a 
 
 
 def atomic_write(path: str, data: str | bytes) -> None:
+    import tempfile   # (only writing needs it; reading programs is on every command's start-up)
+
     payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     shown = os.fspath(path)
     try:
