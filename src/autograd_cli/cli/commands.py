@@ -150,14 +150,17 @@ def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -
 
         write_json(dumps(session.document(snippet_document(result))))
     else:
-        from ..render.tables import gradient_table
-
-        if result.gradients:
-            out = console()
-            for record in result.gradients:
-                out.print(gradient_table(record))
-        print_warnings(result.warnings)
+        _print_gradients(result, console() if result.gradients else None)
     return EXIT_OK
+
+
+def _print_gradients(result, out) -> None:
+    """One table per gradients result, then the warnings (eval of .ag files and snippets)."""
+    from ..render.tables import gradient_table
+
+    for record in result.gradients:
+        out.print(gradient_table(record))
+    print_warnings(result.warnings)
 
 
 def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None) -> int:
@@ -169,13 +172,11 @@ def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=N
 
         write_json(pieces(session.document(eval_document(result))))
     else:
-        from ..render.tables import gradient_table, value_table
+        from ..render.tables import value_table
 
         out = console()
         out.print(value_table(result.values))
-        for record in result.gradients:
-            out.print(gradient_table(record))
-        print_warnings(result.warnings)
+        _print_gradients(result, out)
     return EXIT_OK
 
 
