@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from autograd_cli import api
 from autograd_cli.evaluate import Schedule, run, run_plain
+import autograd_cli.evaluate.schedule  # noqa: F401 (the module, for monkeypatch below)
 from autograd_cli.evaluate.schedule import BIG
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -252,6 +253,28 @@ def test_python_float_errors_fall_back_to_numpy():
     assert [w.line for w in warnings] == [2, 4]     # line 3's nan comes from line 2's inf
     values = api.evaluate(source).values
     assert values["b"] == np.inf and np.isnan(values["c"]) and np.isnan(values["d"])
+
+
+@pytest.mark.parametrize("kept_steps", [0, 1 << 18])
+def test_kept_and_streamed_steps_give_the_same_numbers_run_after_run(kept_steps, monkeypatch):
+    # A small schedule keeps its steps as one list for the next runs; a big one makes them
+    # as it runs. Both, run three times with other leaf values, against math written here:
+    # a gradient summed from four paths (one float step of four inputs), a division by
+    # zero (Python raises, NumPy gives inf).
+    monkeypatch.setattr(sys.modules["autograd_cli.evaluate.schedule"], "KEPT_STEPS", kept_steps)
+    built = api.build("a = variable(1.0)\nb = variable(2.0)\ns = a * b + a * a + sin(a) + a\n"
+                      "q = 1 / (a - 1)\ng = gradients(s, [a, b])\n")
+    a, b = built.leaves["a"], built.leaves["b"]
+    s, q = built.named["s"], built.named["q"]
+    ga, gb = built.named["g"]
+    assert any(node.op.name == "add_n" and len(node.inputs) > 2 for node in built.graph.nodes)
+    compiled = Schedule(built.graph.nodes)
+    for x, y in ((1.0, 2.0), (3.0, -0.5), (0.25, 4.0)):
+        values = compiled.run({a.id: np.float64(x), b.id: np.float64(y)}, keep=api.result_ids(built))
+        assert float(values[s.id]) == pytest.approx(x * y + x * x + math.sin(x) + x, rel=1e-15)
+        assert float(values[q.id]) == (math.inf if x == 1.0 else 1 / (x - 1))
+        assert float(values[ga.id]) == pytest.approx(y + 2 * x + math.cos(x) + 1, rel=1e-15)
+        assert float(values[gb.id]) == x
 
 
 def test_run_reuses_a_cached_schedule_with_overrides():

@@ -668,7 +668,8 @@ class Schedule:
     def run(self, overrides=None, warnings=None, keep=None, last=False):
         """`last`: the schedule is not run again, so its template becomes the values
         instead of being copied (a million-node program saves 9 MB)."""
-        steps, freed, float_checks = self._numpy_steps(keep)
+        compiled = self._numpy_steps(keep)
+        steps, freed, float_checks = compiled[:3]
         self._flag[0] = False
         if self.template is None:
             raise RuntimeError("this schedule's last run has been made")
@@ -680,21 +681,23 @@ class Schedule:
                 vals[slot] = overrides.get(node_id, default)
         for s in freed:
             vals[s] = FREED
-        table = steps.table
-        remaining = zip(steps.codes, steps.ins, steps.bs, steps.outs)
+        if last or steps.count > KEPT_STEPS:
+            remaining = _runnable(steps)          # made as it runs: no list of the steps
+        else:
+            if len(compiled) == 3:                # kept for the next runs (`run`'s steps)
+                compiled = self._compiled_keep[frozenset(keep) if keep is not None else None] = (
+                    *compiled, list(_runnable(steps)))
+            remaining = iter(compiled[3])
         with np.errstate(all="ignore"):
             while True:
                 try:
-                    for code, a, b, out in remaining:
-                        kind, fn = table[code]
-                        if kind == 2:
+                    for fn, a, b, out in remaining:
+                        if b is not None:
                             vals[out] = fn(vals[a], vals[b])
-                        elif kind == 1:
+                        elif a is not None:
                             vals[out] = fn(vals[a])
-                        elif kind == 0:
-                            fn(vals)
                         else:
-                            vals[out] = fn(*[vals[s] for s in a])
+                            fn(vals)
                     break
                 except MemoryError:
                     node = self.node_of_step(steps.index_of(out))
@@ -702,9 +705,11 @@ class Schedule:
                 except ERRORS as exc:
                     i = steps.index_of(out)    # (the failing step's loop variables are bound)
                     node = self.node_of_step(i)
+                    kind = steps.table[steps.codes[i]][0]
                     if not kind:      # a NumPy step
                         raise AgError(f"{node.op.title}: {exc}", node.pos) from None
                     # Python raised where NumPy gives inf/nan: take NumPy's answer
+                    a = steps.ins[i]
                     args = [vals[s] for s in ((a,) if kind == 1 else (a, b) if kind == 2 else a)]
                     vals[out] = float(node.op.forward(*args, **node.params))
                     # (`remaining` goes on after the failed step)
@@ -714,6 +719,33 @@ class Schedule:
             if bad:
                 return run_plain(self.order, overrides, warnings)
         return NodeValues(self, vals)
+
+
+KEPT_STEPS = 1 << 18   # a schedule of at most this many steps keeps them as one list of tuples
+                       # (80 bytes a step; 1.6 times faster to run than from the columns)
+
+
+def _runnable(steps):
+    """The steps as `run`'s loop reads them, (fn, a, b, out): b set for a binary float step,
+    only a for a unary one, neither for a step that reads the slots itself."""
+    table = steps.table
+    for code, a, b, out in zip(steps.codes, steps.ins, steps.bs, steps.outs):
+        kind, fn = table[code]
+        if kind == 2:
+            yield fn, a, b, out
+        elif kind == 1:
+            yield fn, a, None, out
+        elif kind == 0:
+            yield fn, None, None, out
+        else:
+            yield _gathering(fn, a, out), None, None, out
+
+
+def _gathering(fn, slots, out):
+    """A float step of several inputs (add_n of three or more) as a step reading the slots."""
+    def step(vals):
+        vals[out] = fn(*[vals[s] for s in slots])
+    return step
 
 
 def _noop(vals):
