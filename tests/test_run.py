@@ -271,6 +271,9 @@ def test_placeholder_declared_shape(tmp_path):
     ("x,x\n1,2\n", ["d.csv:1:", "twice"]),
     ("x,,y\n1,2,3\n", ["d.csv:1:", "column 2"]),
     (b"x,y\n1,\xff\n", ["d.csv:2:", "UTF-8"]),
+    ("x,y\r\n1,2\r\n3,4\r\n5,1e\r\n", ["d.csv:4:", "column 'y'", "'1e' is not a number"]),
+    ("x,y,c1,c2,c3,c1\n1,2,3,4,5,6\n", ["d.csv:1:", "column 'c1' appears twice"]),
+    ("x,y\n1,2\n3\n4,5,6\n", ["d.csv:3:", "1 cell", "2 columns"]),
 ])
 def test_feed_errors(tmp_path, content, fragments):
     feed = tmp_path / "d.csv"

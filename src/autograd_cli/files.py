@@ -30,6 +30,11 @@ from .limits import limit, over
 
 def read_text(path: str, limit_name: str, what: str) -> str:
     """The UTF-8 text of `path` (`-`: standard input), at most the limit's bytes."""
+    return decode_text(read_bytes(path, limit_name, what), what)
+
+
+def read_bytes(path: str, limit_name: str, what: str) -> bytes:
+    """The bytes read_text decodes (a feed reads plain ASCII files without decoding them)."""
     cap = limit(limit_name)
     try:
         if path != "-" and os.path.isdir(path):
@@ -44,6 +49,10 @@ def read_text(path: str, limit_name: str, what: str) -> str:
         raise AgError(f"cannot read the {what}: {exc.strerror or exc}") from None
     if len(data) > cap:
         raise over(limit_name, f"the {what} is too large", len(data), "bytes or more")
+    return data
+
+
+def decode_text(data: bytes, what: str) -> str:
     try:
         return data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is not part of the text
     except UnicodeDecodeError as exc:
@@ -57,9 +66,16 @@ def read_text(path: str, limit_name: str, what: str) -> str:
 CHUNK = 1 << 20
 
 
-def _read_capped(handle, cap: int) -> bytes:
-    """At most cap + 1 bytes, read in chunks (a huge cap must not be allocated up front)."""
+def _read_capped(handle, cap: int, expected: int = 0) -> bytes:
+    """At most cap + 1 bytes, read in chunks (a huge cap must not be allocated up front).
+    A regular file's `expected` size (within the cap) is read at once: one buffer, where
+    chunks and their join would copy a large file twice more."""
     parts, size = [], 0
+    if 0 < expected <= cap:
+        first = handle.read(expected + 1)
+        if len(first) <= expected:
+            return first
+        parts, size = [first], len(first)      # (the file grew)
     while size <= cap:
         part = handle.read(min(CHUNK, cap + 1 - size))
         if not part:
@@ -97,7 +113,7 @@ def _read_file(path: str, cap: int, what: str) -> bytes:
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb", closefd=True) as handle:
             fd = -1
-            return _read_capped(handle, cap)
+            return _read_capped(handle, cap, os.fstat(handle.fileno()).st_size if stat.S_ISREG(mode) else 0)
     finally:
         if fd >= 0:
             os.close(fd)
