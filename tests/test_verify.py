@@ -9,6 +9,7 @@ import json
 import math
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -198,6 +199,19 @@ def test_swelling_derivative_is_skipped_not_a_hang(tmp_path):
         derivative *= math.cos(value) * math.exp(math.sin(value))
         value = math.exp(math.sin(value))
     assert check["ad"] == pytest.approx(derivative, rel=1e-9)
+
+
+def test_a_sympy_run_cut_short_by_the_total_budget_names_budget(monkeypatch):
+    # SymPy made to take 30 s; --timeout is generous, so what stops it is --budget
+    import autograd_cli.verify.checks as checks
+
+    monkeypatch.setattr(checks, "_warm_up", lambda: None)
+    monkeypatch.setattr(checks, "symbolic", lambda *args: time.sleep(30))
+    start = time.monotonic()
+    report = checks.verify("x = variable(0.5)\ng = gradients(sin(x), x)\n", timeout=600, budget=1.0)
+    assert time.monotonic() - start < 20
+    (skipped,) = [s for s in report.checks[0].skipped if s.startswith("SymPy")]
+    assert "ran past its time budget" in skipped and skipped.endswith("(--budget)"), skipped
 
 
 def test_time_budget_kills_sympy(tmp_path):

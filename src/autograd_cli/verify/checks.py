@@ -110,7 +110,8 @@ def verify(source: str, sets=None, grads=(), wrt=(), rtol=DEFAULT_RTOL, atol=DEF
             if left <= 0:
                 checks.append(_out_of_budget(record, k, values, budget))
                 continue
-            check = _check(program, values, index, k, rtol, atol, min(timeout, left), slow)
+            seconds, option = (timeout, "--timeout") if timeout <= left else (left, "--budget")
+            check = _check(program, values, index, k, rtol, atol, seconds, slow, option)
             if any("time budget" in s for s in check.skipped):
                 slow = slow or check.x
             check.seconds = time.perf_counter() - t0
@@ -156,7 +157,7 @@ def _sample(total: int) -> list:
     return sorted(set(int(round(v)) for v in np.linspace(0, total - 1, SAMPLE)))
 
 
-def _check(program, values, index, k, rtol, atol, timeout, slow=None) -> Check:
+def _check(program, values, index, k, rtol, atol, timeout, slow=None, option="--timeout") -> Check:
     record = program.gradients[index]
     value = record.values[k]
     shape = result_shape(record, k)
@@ -173,8 +174,8 @@ def _check(program, values, index, k, rtol, atol, timeout, slow=None) -> Check:
             raise Skip(custom)
         if slow is not None:
             raise Skip(f"not tried: this gradient's SymPy forward already ran past its time budget "
-                       f"of {timeout:g} s for {slow} (--timeout)")
-        sym = run_limited(lambda: symbolic(program, values, index, k, check.entries), timeout)
+                       f"of {timeout:g} s for {slow} ({option})")
+        sym = run_limited(lambda: symbolic(program, values, index, k, check.entries), timeout, option)
         check.symbolic, check.formulas, zero = sym["values"], sym["formulas"], sym["zero"]
     except Skip as reason:
         check.skipped.append(f"SymPy: {reason}")

@@ -6,8 +6,9 @@ import time
 from .common import SIMPLIFY_SECONDS, Skip
 
 
-def run_limited(work, timeout: float):
-    """Run `work` in a forked child; Skip on time-out (the child is killed) or failure."""
+def run_limited(work, timeout: float, option: str = "--timeout"):
+    """Run `work` in a forked child; Skip on time-out (the child is killed) or failure.
+    `option` names the limit that set `timeout`, for the message."""
     import multiprocessing
 
     try:
@@ -22,7 +23,7 @@ def run_limited(work, timeout: float):
     start, status = time.monotonic(), None
     try:
         if not receive.poll(timeout):
-            raise Skip(f"ran past its time budget of {timeout:g} s (--timeout)")
+            raise Skip(f"ran past its time budget of {timeout:.3g} s ({option})")
         status, payload = receive.recv()
         # then, within what is left of the budget (at most SIMPLIFY_SECONDS), simpler formulas
         more = min(SIMPLIFY_SECONDS, timeout - (time.monotonic() - start))
