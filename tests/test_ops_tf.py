@@ -703,3 +703,23 @@ def test_div_no_nan_at_zero_on_the_compiled_float_path():
                  "g = gradients(z, [v0, w])")
     exactly(result.values["y"], 0.0)
     exactly(result.values["g"][1], 0.0)
+
+
+def test_add_n_adds_tensors_of_one_shape_and_passes_the_gradient_to_each():
+    # tf.add_n([a, a*b, c, b]) = a + a*b + c + b: d/da = 1 + b, d/db = a + 1, d/dc = 1
+    source = ("a = variable([2.0, -1.0])\nb = variable([3.0, 0.5])\nc = variable([5.0, 4.0])\n"
+              "s = reduce_sum(add_n([a, a * b, c, b]))\ng = gradients(s, [a, b, c])\n")
+    a, b = np.array([2.0, -1.0]), np.array([3.0, 0.5])
+    assert float(value(source, "s")) == np.sum(a + a * b + np.array([5.0, 4.0]) + b)
+    ga, gb, gc = grads(source)
+    np.testing.assert_array_equal(ga, 1 + b)
+    np.testing.assert_array_equal(gb, a + 1)
+    np.testing.assert_array_equal(gc, np.ones(2))
+
+
+def test_add_n_of_one_tensor_is_that_tensor_and_refuses_broadcasting():
+    assert float(value("x = variable(4.0)\ny = add_n([x])\n")) == 4.0
+    with pytest.raises(AgError, match=r"inputs must all have one shape: \(2,\) and \(\)"):
+        run("a = variable([1.0, 2.0])\ny = add_n([a, 1.0])\n")
+    with pytest.raises(AgError, match="inputs must not be empty"):
+        run("y = add_n([])\n")

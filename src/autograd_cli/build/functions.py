@@ -12,6 +12,7 @@ from ..errors import AgError, line_of
 from ..graph import Node, NoGradient
 from ..limits import check_elements, element_count
 from ..ops import OPS
+from ..ops.table import fmt
 from ..program import Assign, GradientRecord
 
 
@@ -287,6 +288,16 @@ def _concat(b, c):
 @builtin("stack", ("values", "axis"), {"axis": 0})
 def _stack(b, c):
     return b.apply("stack", *_tensor_list(b, c, "values"), axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
+
+
+@builtin("add_n", ("inputs",))
+def _add_n(b, c):
+    xs = _tensor_list(b, c, "inputs")
+    for x in xs[1:]:   # TensorFlow adds tensors of one shape, without broadcasting
+        if x.shape != xs[0].shape:
+            raise AgError(f"inputs must all have one shape: {fmt(xs[0].shape)} and "
+                          f"{fmt(x.shape)}", c.at("inputs"))
+    return xs[0] if len(xs) == 1 else b.apply("add_n", *xs)
 
 
 @builtin("shape", ("x",))
