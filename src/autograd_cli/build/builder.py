@@ -32,6 +32,16 @@ class UserFunction:
     size: int = 1          # expressions in the body: the work of one inlining
 
 
+class HostFunction:
+    """A function of the snippet front-end given to cond or while_loop (a Python lambda or
+    def): `call(args, pos)` runs it on graph nodes and gives back nodes (or lists of them)."""
+
+    __slots__ = ("name", "call")
+
+    def __init__(self, name: str, call):
+        self.name, self.call = name, call
+
+
 class Builder:
     def __init__(self, program: ast.Program, sets=None, unconnected="none", feed=None):
         self.program = program
@@ -476,6 +486,8 @@ class Builder:
 
     def call_function(self, f: UserFunction, args: list, pos):
         """Inline a def with argument values (cond's branches, while_loop's cond and body)."""
+        if isinstance(f, HostFunction):
+            return f.call(args, pos)
         if len(args) != len(f.params):
             raise AgError(f"def {f.name} takes {len(f.params)} parameters "
                           f"({', '.join(f.params) or 'none'}) but is called here with {len(args)}", pos)

@@ -25,7 +25,7 @@ from ..language import snippet as S
 from ..language.syntax import Program
 from ..limits import check_elements
 from ..program import BuiltProgram
-from .builder import Builder, Call as BCall
+from .builder import Builder, Call as BCall, HostFunction
 from .functions import BUILTINS
 from .snippet_values import (COMPARE_OPS, MAX_SEQUENCE, NO_DEFAULT, OPERATOR_BUILTINS,
                              OPERATOR_NAMES, PY_BINARY, PY_COMPARE, TF_COMPARE, TF_TYPES, BoundMethod, Dense,
@@ -905,6 +905,32 @@ class Interpreter:
         if isinstance(value, Tape):
             raise AgError("expected a tensor, got a GradientTape", getattr(e, "pos", None))
         raise AgError(f"expected a tensor, got {self.describe(value)}", getattr(e, "pos", None))
+
+    def host_function(self, value, e, display, param):
+        """A lambda or def given to tf.cond / tf.while_loop, as the builder calls it: on
+        graph nodes, giving nodes back."""
+        if not isinstance(value, (UserFunction, Fn)):
+            raise AgError(f"TypeError: {display}(): {param} must be a function (a lambda or def), got "
+                          f"{self.describe(value)}", getattr(e, "pos", None))
+
+        def call(nodes, pos):
+            self.forget_taken_back()
+            args = []
+            for n in nodes:
+                known = self.tensors.get(n.id)
+                args.append(known if known is not None and known.node is n else
+                            self.wrap_new(n, "float32", "Identity", n.id))
+            return self.to_builder(self.invoke(value, args, {}, e), e)
+        return HostFunction(value.name, call)
+
+    def forget_taken_back(self):
+        """Drop what the snippet knew of nodes the builder took back (cond's untaken branch
+        is built, then removed): their tensors and eager values, whose ids new nodes reuse."""
+        count = len(self.g.nodes)
+        for table in (self.tensors, self.values):
+            for k in [k for k in table if k >= count]:
+                del table[k]
+        self.evaluated = min(self.evaluated, count)
 
     def dtype_of(self, value, default="float32"):
         if isinstance(value, (Tensor, Variable)):

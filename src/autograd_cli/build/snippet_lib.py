@@ -52,7 +52,9 @@ def call_builtin(I, bname, args, kwargs, site, display, tf_type=None):
                           f"({', '.join(params)}), got {len(args)}", site.pos)
         for k, (p, a) in enumerate(zip(params, args)):
             x = arg_exprs[k] if k < len(arg_exprs) else None
-            values[p], exprs[p] = I.to_builder(a, x or site), x
+            values[p] = (I.host_function(a, x or site, display, p) if p in spec.functions
+                         else I.to_builder(a, x or site))
+            exprs[p] = x
     for k, v in kwargs.items():
         key = k
         if key not in params:
@@ -70,7 +72,8 @@ def call_builtin(I, bname, args, kwargs, site, display, tf_type=None):
         if key in values:
             raise AgError(f"TypeError: {display}() got multiple values for argument '{key}'", site.pos)
         x = kw_exprs.get(k)
-        values[key], exprs[key] = I.to_builder(v, x or site), x
+        values[key] = I.host_function(v, x or site, display, key) if key in spec.functions else I.to_builder(v, x or site)
+        exprs[key] = x
     for p in params:
         if p not in values:
             if p not in spec.defaults:
@@ -79,13 +82,26 @@ def call_builtin(I, bname, args, kwargs, site, display, tf_type=None):
     start = len(I.g.nodes)
     I.g.pos = site.pos
     result = spec.handler(I.b, BCall(site, values, exprs))
+    if spec.functions:
+        I.forget_taken_back()
     out_dtype = dtype.name if isinstance(dtype, DType) else (dtype if isinstance(dtype, str) else
                                                            I.result_dtype(list(args) + list(kwargs.values())))
+    if spec.functions and dtype is None:   # cond, while_loop: each value has the dtype the branch or body gave
+        return _wrap_branches(I, result, tf_type or TF_TYPES.get(bname, _camel(bname)), start, tf_name)
     if bname in ("argmax", "argmin"):
         out_dtype = "int64"
     elif dtype is None and bname in FLOAT_CREATION:
         out_dtype = "float32"
     return I.wrap_new(result, out_dtype, tf_type or TF_TYPES.get(bname, _camel(bname)), start, tf_name)
+
+
+def _wrap_branches(I, result, tf_type, start, tf_name):
+    """cond's and while_loop's values (each a `branch` node over what a branch or the
+    body gave), with that value's dtype."""
+    if isinstance(result, list):
+        return [_wrap_branches(I, r, tf_type, start, tf_name) for r in result]
+    inner = I.tensors.get(result.inputs[0].id) if isinstance(result, Node) and result.inputs else None
+    return I.wrap_new(result, inner.dtype if inner is not None else "float32", tf_type, start, tf_name)
 
 
 FLOAT_CREATION = {"zeros", "ones", "eye", "one_hot", "random_normal", "random_uniform", "linspace", "softmax",
@@ -1429,8 +1445,8 @@ _register_tf()
 TF_TYPE_MARKERS = {"Tensor": TypeMarker("Tensor"), "Variable": TypeMarker("Variable")}
 UNSUPPORTED_TF = {"summary", "data", "estimator", "io", "image", "saved_model", "distribute", "debugging",
                   "strings", "sparse", "signal", "config", "test", "lite", "feature_column", "metrics",
-                  "logging", "app", "flags", "layers", "contrib", "Graph", "while_loop", "py_function",
-                  "function", "print", "Print", "map_fn", "scan", "cond", "get_variable", "Operation"}
+                  "logging", "app", "flags", "layers", "contrib", "Graph", "py_function",
+                  "function", "print", "Print", "map_fn", "scan", "get_variable", "Operation"}
 
 
 def module_attr(I, mod, name, pos):
