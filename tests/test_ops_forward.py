@@ -42,6 +42,7 @@ EULER = 0.5772156649015329
 # function -> [(expression, reference value)]
 FORWARD = {
     "add": [("add(a, b)", A + B), ("a + c", A + C)],
+    "add_n": [("add_n([a, a, a])", A + A + A), ("add_n([c])", C)],
     "subtract": [("subtract(a, c)", A - C), ("b - a", B - A)],
     "multiply": [("multiply(a, b)", A * B)],
     "divide": [("divide(a, p)", A / P), ("a / 2", A / 2)],
