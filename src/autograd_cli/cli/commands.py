@@ -159,7 +159,7 @@ def _print_gradients(result, out) -> None:
     from ..render.tables import gradient_table
 
     for record in result.gradients:
-        out.print(gradient_table(record))
+        out.print(gradient_table(record, width=out.width))
     print_warnings(result.warnings)
 
 
@@ -175,7 +175,7 @@ def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=N
         from ..render.tables import value_table
 
         out = console()
-        out.print(value_table(result.values))
+        out.print(value_table(result.values, width=out.width))
         _print_gradients(result, out)
     return EXIT_OK
 
@@ -516,7 +516,7 @@ def _run_table(plan, steps, state, warnings, seen, history, every=1) -> int:
         line = sparkline(loss, history.steps, history.series[loss], out.width)
         if line is not None:
             out.print(line)
-    out.print(value_table(plan.final(state), title="final variables"))
+    out.print(value_table(plan.final(state), title="final variables", width=out.width))
     if code == EXIT_INTERRUPTED:
         print(f"interrupted after {done} of {steps} steps", file=sys.stderr)
     if error is not None:

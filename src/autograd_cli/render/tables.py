@@ -66,20 +66,35 @@ def format_shape(value) -> str:
     return "-"
 
 
-def value_table(values: dict, title: str = "values"):
+def value_table(values: dict, title: str = "values", width: int | None = None):
+    """`width`: the console's; arrays are then laid out by NumPy for the value column's
+    width, so the table never re-wraps their lines."""
     from rich.table import Table
 
     table = Table(title=title, title_justify="left")
     table.add_column("name", style="bold")
     table.add_column("shape")
     table.add_column("value", overflow="fold")
-    for item in elide_rows(list(values.items()), "values"):
-        if isinstance(item, str):
-            table.add_row("...", "", item)
+    rows = [item if isinstance(item, str) else (escape_markup(clip_text(item[0])), format_shape(item[1]), item[1])
+            for item in elide_rows(list(values.items()), "values")]
+    value_width = _room(width, [r[:2] for r in rows if not isinstance(r, str)], ("name", "shape"))
+    for row in rows:
+        if isinstance(row, str):
+            table.add_row("...", "", row)
             continue
-        name, value = item
-        table.add_row(escape_markup(clip_text(name)), format_shape(value), escape_markup(format_value(value)))
+        name, shape, value = row
+        table.add_row(name, shape, escape_markup(format_value(value, value_width)))
     return table
+
+
+def _room(width, others, headers) -> int:
+    """Characters left for the one value column of a table at this console width, given
+    the other columns' texts (`others`: a tuple per row) and headers (box borders: 3 a
+    column and 1 more); at least 20, and 60 when the width is not known."""
+    if width is None:
+        return 60
+    used = [max([len(h)] + [len(r[k]) for r in others]) for k, h in enumerate(headers)]
+    return max(20, width - sum(used) - 3 * (len(headers) + 1) - 1)
 
 
 def elide_rows(rows: list, what: str, edge: int = TABLE_EDGE_ROWS) -> list:
@@ -89,7 +104,7 @@ def elide_rows(rows: list, what: str, edge: int = TABLE_EDGE_ROWS) -> list:
     return rows[:edge] + [f"{len(rows) - 2 * edge:,} more {what} (--json lists all)"] + rows[-edge:]
 
 
-def gradient_table(result):
+def gradient_table(result, width: int | None = None):
     from rich.table import Table
 
     ys = ", ".join(result.ys)
@@ -99,12 +114,16 @@ def gradient_table(result):
     table.add_column("x", style="bold")
     table.add_column("gradient", overflow="fold")
     table.add_column("why None", style="yellow")
-    for item in elide_rows(list(zip(result.xs, result.values)), "xs"):
-        if isinstance(item, str):
-            table.add_row("...", item, "")
+    rows = [item if isinstance(item, str) else
+            (escape_markup(clip_text(item[0])), item[1], escape_markup(result.unconnected.get(item[0], "")))
+            for item in elide_rows(list(zip(result.xs, result.values)), "xs")]
+    room = _room(width, [(r[0], r[2]) for r in rows if not isinstance(r, str)], ("x", "why None"))
+    for row in rows:
+        if isinstance(row, str):
+            table.add_row("...", row, "")
             continue
-        x, value = item
-        table.add_row(escape_markup(clip_text(x)), escape_markup(format_value(value)), escape_markup(result.unconnected.get(x, "")))
+        x, value, why = row
+        table.add_row(x, escape_markup(format_value(value, room)), why)
     return table
 
 
