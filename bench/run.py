@@ -341,11 +341,13 @@ def check_growth(quick):
 
 def growth_row(what, sizes, labels, fn, reps):
     """CPU time of fn(size) at three sizes (1×, 10×, 100×), the least of several runs each
-    (more of the short ones: a load spike on a shared machine weighs most on those)."""
+    (more of the short ones: a load spike on a shared machine weighs most on those; at
+    least two of the largest: its first run alone paid for fresh pages, reading 134× where
+    the least of two reads 97-100×)."""
     times = []
     for size in sizes:
         runs = []
-        for _ in range(reps + 2 if size == sizes[0] else reps if size != sizes[-1] else max(1, reps - 1)):
+        for _ in range(reps + 2 if size == sizes[0] else reps if size != sizes[-1] else max(2, reps - 1)):
             gc.collect()
             t = time.process_time()
             fn(size)
