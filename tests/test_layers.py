@@ -9,7 +9,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "autograd_cli"
 
 LAYERS = [
-    ["errors", "limits"],
+    ["errors", "limits", "records"],
     ["files", "feed"],
     ["language"],            # grammar loading, the .ag parser, the fast parser, the snippet parser
     ["ops"],                 # the one table of operations

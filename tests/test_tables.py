@@ -53,3 +53,33 @@ def test_an_array_is_laid_out_by_numpy_for_the_cell_it_is_shown_in(columns, tmp_
         # NumPy's layout kept: as many numbers on each line but the last (a re-wrapped
         # line shows as a short line in the middle), and more than one line only if needed
         assert len({len(n) for n in numbers[:-1]}) <= 1 and len(numbers[-1]) <= len(numbers[0]), cells
+
+
+def test_program_text_prints_as_written_not_as_emoji(tmp_path):
+    from conftest import cli
+
+    path = tmp_path / "emoji.ag"
+    path.write_text('"a :smile: b"\n')
+    proc = cli("eval", path)
+    assert proc.returncode == 0, proc.stderr
+    assert "'a :smile: b'" in proc.stdout and "\U0001F604" not in proc.stdout
+
+
+def test_records_behave_as_the_dataclasses_they_replace():
+    import dataclasses
+
+    from autograd_cli.evaluate.reference import ProgramWarning
+    from autograd_cli.ops import OPS
+    from autograd_cli.program import Assign
+    from autograd_cli.records import replace
+
+    a, b = ProgramWarning(3, "inf"), ProgramWarning(3, "inf")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1 and a != ProgramWarning(4, "inf")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.line = 4
+    assert repr(a) == "ProgramWarning(line=3, message='inf')"
+    assert Assign(1, 2) == Assign(1, 2) and Assign.__hash__ is None
+    changed = replace(OPS["const"], dtype="bool")
+    assert changed.dtype == "bool" and changed.name == "const" and OPS["const"].dtype != "bool"
+    with pytest.raises(TypeError):
+        replace(OPS["const"], nonsense=1)

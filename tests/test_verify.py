@@ -4,7 +4,6 @@ References here are independent of the code under test: hand derivations, SymPy
 run by the test, and the verify command's own finite differences only where the
 point is that verify reports them.
 """
-import dataclasses
 import json
 import math
 import subprocess
@@ -20,6 +19,7 @@ from conftest import ROOT, SRC, cli
 
 from autograd_cli import verify as V
 from autograd_cli.ops import OPS
+from autograd_cli.records import replace
 
 SAMPLES = sorted((ROOT / "samples").glob("*.ag"))
 
@@ -123,7 +123,7 @@ g = gradients(y, [a, b])
 @pytest.fixture
 def wrong_sin(monkeypatch):
     """sin's gradient rule replaced by a wrong one (sin instead of cos)."""
-    bad = dataclasses.replace(OPS["sin"], vjp=(lambda g, n, dy: g.multiply(dy, g.sin(n.inputs[0])),))
+    bad = replace(OPS["sin"], vjp=(lambda g, n, dy: g.multiply(dy, g.sin(n.inputs[0])),))
     monkeypatch.setitem(OPS, "sin", bad)
 
 
@@ -160,7 +160,7 @@ def test_wrong_gradient_rule_is_caught_cli(wrong_sin, tmp_path):
 
 def test_none_with_a_live_path_is_caught(monkeypatch):
     # a rule that silently drops its contribution makes AD answer None although a path is live
-    bad = dataclasses.replace(OPS["multiply"], vjp=(lambda g, n, dy: None, OPS["multiply"].vjp[1]))
+    bad = replace(OPS["multiply"], vjp=(lambda g, n, dy: None, OPS["multiply"].vjp[1]))
     monkeypatch.setitem(OPS, "multiply", bad)
     report = V.verify("a = variable(2.0)\nb = variable(3.0)\ny = a * b\ng = gradients(y, [a, b])")
     checks = {c.x: c for c in report.checks}

@@ -11,7 +11,6 @@ import gc
 import re
 from contextlib import contextmanager
 import sys
-from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -22,27 +21,33 @@ from .errors import AgError, user_warning
 from .evaluate import Schedule
 from .graph import Node, NoGradient
 from .language.syntax import Program, parse
+from .records import Record
 
 
 
-@dataclass
-class GradientResult:
-    kind: str
-    name: str
-    line: int
-    ys: list
-    xs: list
-    values: list           # ndarray, or None for an unconnected x
-    unconnected: dict      # x text -> reason
+class GradientResult(Record):
+    _fields = ("kind", "name", "line", "ys", "xs", "values", "unconnected")
+
+    def __init__(self, kind, name, line, ys, xs, values, unconnected):
+        self.kind = kind
+        self.name = name
+        self.line = line
+        self.ys = ys
+        self.xs = xs
+        self.values = values            # ndarray, or None for an unconnected x
+        self.unconnected = unconnected  # x text -> reason
 
 
-@dataclass
-class Evaluation:
-    values: dict                         # name -> ndarray | list | None | bool | str
-    gradients: list                      # [GradientResult]
-    warnings: list                       # ["line N: ..."]
-    program: BuiltProgram
-    node_values: dict = field(repr=False, default_factory=dict)
+class Evaluation(Record):
+    _fields = ("values", "gradients", "warnings", "program", "node_values")
+    _repr_fields = ("values", "gradients", "warnings", "program")
+
+    def __init__(self, values, gradients, warnings, program, node_values=None):
+        self.values = values            # name -> ndarray | list | None | bool | str
+        self.gradients = gradients      # [GradientResult]
+        self.warnings = warnings        # ["line N: ..."]
+        self.program = program          # BuiltProgram
+        self.node_values = {} if node_values is None else node_values
 
 
 def build(source, sets=None, unconnected: str = "none", grads=(), wrt=(), feed=None) -> BuiltProgram:
@@ -202,13 +207,16 @@ def _allow_deep_nesting():
 
 # ---------------------------------------------------------------- TensorFlow snippets (spec section 9)
 
-@dataclass
-class SnippetEvaluation:
-    prints: list                         # [build.snippet.PrintRecord]: line, text, values
-    gradients: list                      # [GradientResult]
-    warnings: list
-    program: BuiltProgram                # the graph the snippet built (explain, graph)
-    node_values: dict = field(repr=False, default_factory=dict)
+class SnippetEvaluation(Record):
+    _fields = ("prints", "gradients", "warnings", "program", "node_values")
+    _repr_fields = ("prints", "gradients", "warnings", "program")
+
+    def __init__(self, prints, gradients, warnings, program, node_values=None):
+        self.prints = prints            # [build.snippet.PrintRecord]: line, text, values
+        self.gradients = gradients      # [GradientResult]
+        self.warnings = warnings
+        self.program = program          # the graph the snippet built (explain, graph)
+        self.node_values = {} if node_values is None else node_values
 
 
 def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none") -> SnippetEvaluation:

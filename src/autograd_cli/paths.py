@@ -10,17 +10,17 @@ computed by dynamic programming, so 2**60 paths cost 60 steps, not 2**60.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .graph import Node
+from .records import FrozenRecord, Record
 
 
-@dataclass(frozen=True)
-class Cut:
+class Cut(FrozenRecord):
     """A place where a path from x to the ys stops carrying gradient."""
 
-    kind: str          # "stop_gradient", "stop_gradients", "no_gradient"
-    node: Node
+    _fields = ("kind", "node")
+
+    def __init__(self, kind, node):
+        self.__dict__.update(kind=kind, node=node)   # kind: "stop_gradient", "stop_gradients", "no_gradient"
 
     def describe(self) -> str:
         if self.kind == "stop_gradient":
@@ -50,22 +50,26 @@ def edge_cut(node: Node, i: int, stop_ids) -> Cut | None:
     return None
 
 
-@dataclass
-class PathSpace:
+class PathSpace(Record):
     """All forward paths from x to the ys, counted (not enumerated)."""
 
-    x: Node
-    ys: list
-    stop_ids: set
-    order: list = field(default_factory=list)        # nodes on some path, ascending id (x first)
-    members: set = field(default_factory=set)         # their ids
-    y_weight: dict = field(default_factory=dict)      # node id -> how many times it is a y
-    live_from_x: dict = field(default_factory=dict)   # node id -> live paths x -> node (if > 0)
-    above: dict = field(default_factory=dict)         # node id -> all paths x -> node
-    total: int = 0                                    # paths x -> ys
-    live: int = 0                                     # paths that carry gradient
-    first_cuts: list = field(default_factory=list)    # [(Cut, paths whose first cut it is)]
-    detailed: bool = False                            # order/members/first_cuts were computed
+    _fields = ("x", "ys", "stop_ids", "order", "members", "y_weight", "live_from_x", "above", "total", "live",
+               "first_cuts", "detailed")
+
+    def __init__(self, x, ys, stop_ids, order=None, members=None, y_weight=None, live_from_x=None, above=None,
+                 total=0, live=0, first_cuts=None, detailed=False):
+        self.x = x
+        self.ys = ys
+        self.stop_ids = stop_ids
+        self.order = [] if order is None else order                  # nodes on some path, ascending id (x first)
+        self.members = set() if members is None else members         # their ids
+        self.y_weight = {} if y_weight is None else y_weight         # node id -> how many times it is a y
+        self.live_from_x = {} if live_from_x is None else live_from_x  # node id -> live paths x -> node (if > 0)
+        self.above = {} if above is None else above                  # node id -> all paths x -> node
+        self.total = total                                           # paths x -> ys
+        self.live = live                                             # paths that carry gradient
+        self.first_cuts = [] if first_cuts is None else first_cuts   # [(Cut, paths whose first cut it is)]
+        self.detailed = detailed                                     # order/members/first_cuts were computed
 
     @property
     def cut(self) -> int:

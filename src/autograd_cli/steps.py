@@ -11,7 +11,6 @@ overrides for variables, placeholders fed from --feed, and `step`.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 import numpy as np
 
@@ -20,6 +19,7 @@ from .errors import AgError, suggest
 from .evaluate import needed, run, schedule
 from .graph import Node, nodes_in
 from .ops import OPS
+from .records import replace
 
 
 

@@ -2,7 +2,6 @@
 inlines `def`s, binds call arguments, and checks shapes as nodes are made."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -12,6 +11,7 @@ from ..evaluate import needed, run, run_plain
 from ..graph import Graph, Node, NoGradient
 from ..limits import element_count, limit, over
 from ..program import BuiltProgram, GradientRecord
+from ..records import Record
 from .functions import BUILTINS, DTYPES, DType
 from .tensor_functions import bracket_gather
 
@@ -19,17 +19,19 @@ RESERVED = {"def", "None", "True", "False", "step"}
 _INF = float("inf")
 
 
-@dataclass
-class UserFunction:
-    name: str
-    params: list
-    body: ast.Expr
-    scope: dict            # names visible in the body (snapshot at definition)
-    functions: dict        # user functions visible in the body
-    pos: Pos
-    grad_param: str | None = None     # custom_gradient: grad(dy) = grad_body
-    grad_body: ast.Expr | None = None
-    size: int = 1          # expressions in the body: the work of one inlining
+class UserFunction(Record):
+    _fields = ("name", "params", "body", "scope", "functions", "pos", "grad_param", "grad_body", "size")
+
+    def __init__(self, name, params, body, scope, functions, pos, grad_param=None, grad_body=None, size=1):
+        self.name = name
+        self.params = params
+        self.body = body                # ast.Expr
+        self.scope = scope              # names visible in the body (snapshot at definition)
+        self.functions = functions      # user functions visible in the body
+        self.pos = pos
+        self.grad_param = grad_param    # custom_gradient: grad(dy) = grad_body
+        self.grad_body = grad_body
+        self.size = size                # expressions in the body: the work of one inlining
 
 
 class HostFunction:
@@ -722,13 +724,15 @@ def _default(value) -> str:
     return str(value)
 
 
-@dataclass
-class Call:
+class Call(Record):
     """A bound call, handed to a built-in's handler."""
 
-    ast: ast.Call
-    args: dict
-    exprs: dict
+    _fields = ("ast", "args", "exprs")
+
+    def __init__(self, ast, args, exprs):
+        self.ast = ast          # ast.Call
+        self.args = args
+        self.exprs = exprs
 
     @property
     def pos(self) -> Pos:

@@ -2,8 +2,6 @@
 names) and how each becomes graph ops from the op table."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -14,16 +12,17 @@ from ..limits import check_elements, element_count
 from ..ops import OPS
 from ..ops.table import fmt
 from ..program import Assign, GradientRecord
+from ..records import FrozenRecord
 
 
 
-@dataclass(frozen=True)
-class Builtin:
-    params: tuple
-    defaults: dict
-    handler: Callable
-    variadic: bool = False
-    functions: tuple = ()      # parameters that name a `def` (cond's branches): not evaluated
+class Builtin(FrozenRecord):
+    _fields = ("params", "defaults", "handler", "variadic", "functions")
+
+    def __init__(self, params, defaults, handler, variadic=False, functions=()):
+        # functions: parameters that name a `def` (cond's branches): not evaluated
+        self.__dict__.update(params=params, defaults=defaults, handler=handler, variadic=variadic,
+                             functions=functions)
 
 
 BUILTINS: dict[str, Builtin] = {}

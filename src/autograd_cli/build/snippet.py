@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import os
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from ..errors import AgError
@@ -25,6 +23,7 @@ from ..language import snippet as S
 from ..language.syntax import Program
 from ..limits import check_elements
 from ..program import BuiltProgram
+from ..records import Record
 from .builder import Builder, Call as BCall, HostFunction
 from .functions import BUILTINS
 from .snippet_values import (COMPARE_OPS, MAX_SEQUENCE, NO_DEFAULT, OPERATOR_BUILTINS,
@@ -42,28 +41,34 @@ MAX_CALL_DEPTH = 200
 
 # ---------------------------------------------------------------- results
 
-@dataclass
-class PrintRecord:
-    line: int
-    text: str          # what print wrote (with its `end`)
-    values: list       # one JSON-able value per argument
+class PrintRecord(Record):
+    _fields = ("line", "text", "values")
+
+    def __init__(self, line, text, values):
+        self.line = line
+        self.text = text            # what print wrote (with its `end`)
+        self.values = values        # one JSON-able value per argument
 
 
-@dataclass
-class GradientValues:
-    record: object     # program.GradientRecord
-    values: list       # ndarray, or None per x
-    unconnected: dict  # x text -> reason (None gradients, and gradients never evaluated)
+class GradientValues(Record):
+    _fields = ("record", "values", "unconnected")
+
+    def __init__(self, record, values, unconnected):
+        self.record = record            # program.GradientRecord
+        self.values = values            # ndarray, or None per x
+        self.unconnected = unconnected  # x text -> reason (None gradients, and gradients never evaluated)
 
 
-@dataclass
-class SnippetRun:
-    prints: list
-    gradients: list    # GradientValues
-    warnings: list
-    built: BuiltProgram
-    output: str = ""
-    node_values: dict = field(default_factory=dict)   # values the gradients were computed from
+class SnippetRun(Record):
+    _fields = ("prints", "gradients", "warnings", "built", "output", "node_values")
+
+    def __init__(self, prints, gradients, warnings, built, output="", node_values=None):
+        self.prints = prints
+        self.gradients = gradients      # [GradientValues]
+        self.warnings = warnings
+        self.built = built              # BuiltProgram
+        self.output = output
+        self.node_values = {} if node_values is None else node_values  # values the gradients were computed from
 
 
 def run_snippet(source: str, seed=None, on_print=None, unconnected: str = "none") -> SnippetRun:

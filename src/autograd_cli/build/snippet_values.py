@@ -4,14 +4,13 @@ optimizers, Keras objects, TensorFlow's names, and small shared helpers."""
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from ..errors import AgError
 from ..evaluate.reference import ERRORS
 from ..graph import NoGradient
 from ..language import snippet as S
+from ..records import Record
 
 MAX_SEQUENCE = 10_000_000    # items of a Python list/range/string a snippet may make
 ASSIGN_OPS = ("assign", "assign_add", "assign_sub")
@@ -253,11 +252,14 @@ class _NameScope:
     pass
 
 
-@dataclass
-class _Site:
+class _Site(Record):
     """Where a built-in call made by an operator or method sits (for handler positions)."""
-    pos: int
-    exprs: list = field(default_factory=list)
+
+    _fields = ("pos", "exprs")
+
+    def __init__(self, pos, exprs=None):
+        self.pos = pos
+        self.exprs = [] if exprs is None else exprs
 
     @property
     def start(self):

@@ -3,20 +3,20 @@ value checked for NaN/inf. Loops, never recursion. The compiled schedule
 (schedule.py) must give the same numbers."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..errors import AgError
 from ..graph import Node
+from ..records import FrozenRecord
 
 ERRORS = (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError)
 
 
-@dataclass(frozen=True)
-class ProgramWarning:
-    line: int
-    message: str
+class ProgramWarning(FrozenRecord):
+    _fields = ("line", "message")
+
+    def __init__(self, line, message):
+        self.__dict__.update(line=line, message=message)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"

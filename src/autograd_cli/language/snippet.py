@@ -2,7 +2,7 @@
 
 grammars/tf.lark is a Lark LALR grammar of the Python subset tutorial code is written
 in; lark's PythonIndenter turns indentation into _INDENT/_DEDENT tokens. The tree is
-plain dataclasses (the style of language/syntax.py: every expression keeps `pos`,
+plain classes (the style of language/syntax.py: every expression keeps `pos`,
 `start`, `end`, `depth`); the interpreter (build/snippet.py) gives it meaning.
 Nothing here, and nothing there, hands text to Python's eval/exec/import.
 This module is imported only for snippets (the .ag path never loads it).

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
 
 from ..errors import AgError, Pos, pos_at
 from .grammars import grammar_text
@@ -15,129 +14,259 @@ from ..limits import MAX_NESTING, limit, over  # noqa: F401 (MAX_NESTING: the de
 
 
 # ---------------------------------------------------------------- syntax tree
+# Plain classes with __slots__ and written-out constructors (as language/snippet.py's):
+# a @dataclass costs ~0.2 ms to create at import, and nineteen of them were ~4 ms of every
+# `eval`'s start. Equality is identity (they were eq=False). `_fields` lists the
+# constructor's parameters in order; repr shows them (tests compare the two parsers' trees
+# by repr).
 
-@dataclass(eq=False, slots=True)
-class Expr:
-    pos: Pos            # where errors about this expression point
-    start: int          # source offsets of the whole expression
-    end: int
-    depth: int
+class _Node:
+    __slots__ = ()
+    _fields: tuple = ()
+
+    def __repr__(self):
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
+        return f"{type(self).__name__}({inner})"
 
 
-@dataclass(eq=False, slots=True)
+class Expr(_Node):
+    __slots__ = _fields = ("pos", "start", "end", "depth")
+    # pos: where errors about this expression point; start, end: source offsets of the
+    # whole expression
+
+    def __init__(self, pos, start, end, depth):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+
+
 class Num(Expr):
-    value: float
-    text: str
+    __slots__ = ("value", "text")
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, value, text):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.value = value      # float
+        self.text = text
 
 
-@dataclass(eq=False, slots=True)
 class Str(Expr):
-    value: str
+    __slots__ = ("value",)
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, value):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.value = value
 
 
-@dataclass(eq=False, slots=True)
 class Const(Expr):
-    value: object       # None, True or False
+    __slots__ = ("value",)
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, value):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.value = value      # None, True or False (Ellipsis for `...`)
 
 
-@dataclass(eq=False, slots=True)
 class Name(Expr):
-    id: str
+    __slots__ = ("id",)
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, id):  # noqa: A002 (the field's name)
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.id = id
 
 
-@dataclass(eq=False, slots=True)
 class ListExpr(Expr):
-    items: list
+    __slots__ = ("items",)
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, items):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.items = items
 
 
-@dataclass(eq=False, slots=True)
 class BinOp(Expr):
-    op: str             # + - * / // % @ ** < <= > >= == !=
-    left: Expr
-    right: Expr
+    __slots__ = ("op", "left", "right")
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, op, left, right):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.op = op            # + - * / // % @ ** < <= > >= == !=
+        self.left = left
+        self.right = right
 
 
-@dataclass(eq=False, slots=True)
 class Unary(Expr):
-    op: str             # + or -
-    operand: Expr
+    __slots__ = ("op", "operand")
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, op, operand):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.op = op            # + or -
+        self.operand = operand
 
 
-@dataclass(eq=False, slots=True)
-class Keyword:
-    name: str
-    value: Expr
-    pos: Pos
+class Keyword(_Node):
+    __slots__ = _fields = ("name", "value", "pos")
+
+    def __init__(self, name, value, pos):
+        self.name = name
+        self.value = value
+        self.pos = pos
 
 
-@dataclass(eq=False, slots=True)
 class Call(Expr):
-    func: str
-    args: list
-    kwargs: list        # [Keyword]
+    __slots__ = ("func", "args", "kwargs")
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, func, args, kwargs):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.func = func        # str
+        self.args = args
+        self.kwargs = kwargs    # [Keyword]
 
 
-@dataclass(eq=False, slots=True)
 class Slice(Expr):
-    lower: Expr | None
-    upper: Expr | None
-    stride: Expr | None
+    __slots__ = ("lower", "upper", "stride")
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, lower, upper, stride):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.lower = lower      # Expr | None, each
+        self.upper = upper
+        self.stride = stride
 
 
-@dataclass(eq=False, slots=True)
 class Index(Expr):
-    target: Expr
-    subscripts: list    # [Expr | Slice]
+    __slots__ = ("target", "subscripts")
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, target, subscripts):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.target = target
+        self.subscripts = subscripts    # [Expr | Slice]
 
 
-@dataclass(eq=False, slots=True)
 class Attr(Expr):
     """`value.attr` (TensorFlow spellings, spec section 4). `module` is the dotted path when
     value is an imported prefix (`tf.float32` -> "tf.float32"), else None (`x.T`)."""
-    value: Expr
-    attr: str
-    module: str | None
+    __slots__ = ("value", "attr", "module")
+    _fields = Expr._fields + __slots__
+
+    def __init__(self, pos, start, end, depth, value, attr, module):
+        self.pos = pos
+        self.start = start
+        self.end = end
+        self.depth = depth
+        self.value = value
+        self.attr = attr
+        self.module = module
 
 
-@dataclass(eq=False, slots=True)
-class Stmt:
-    pos: Pos
+class Stmt(_Node):
+    __slots__ = _fields = ("pos",)
+
+    def __init__(self, pos):
+        self.pos = pos
 
 
-@dataclass(eq=False, slots=True)
 class Assign(Stmt):
-    targets: list       # [str]; more than one means unpacking
-    target_pos: list    # [Pos]
-    value: Expr
+    __slots__ = ("targets", "target_pos", "value")
+    _fields = Stmt._fields + __slots__
+
+    def __init__(self, pos, targets, target_pos, value):
+        self.pos = pos
+        self.targets = targets          # [str]; more than one means unpacking
+        self.target_pos = target_pos    # [Pos]
+        self.value = value
 
 
-@dataclass(eq=False, slots=True)
 class FuncDef(Stmt):
-    name: str
-    params: list        # [str]
-    param_pos: list
-    body: Expr
-    grad_param: str | None = None    # custom_gradient: `grad(dy) = expr`
-    grad_body: Expr | None = None
+    __slots__ = ("name", "params", "param_pos", "body", "grad_param", "grad_body")
+    _fields = Stmt._fields + __slots__
+
+    def __init__(self, pos, name, params, param_pos, body, grad_param=None, grad_body=None):
+        self.pos = pos
+        self.name = name
+        self.params = params            # [str]
+        self.param_pos = param_pos
+        self.body = body
+        self.grad_param = grad_param    # custom_gradient: `grad(dy) = expr`
+        self.grad_body = grad_body
 
 
-@dataclass(eq=False, slots=True)
 class ExprStmt(Stmt):
-    value: Expr
-    text: str           # source text, used as the output's name
+    __slots__ = ("value", "text")
+    _fields = Stmt._fields + __slots__
+
+    def __init__(self, pos, value, text):
+        self.pos = pos
+        self.value = value
+        self.text = text                # source text, used as the output's name
 
 
-@dataclass(eq=False, slots=True)
 class Import(Stmt):
     """`import tensorflow as tf` (spec section 4): declares a prefix; builds nothing."""
-    alias: str
-    module: str
+    __slots__ = ("alias", "module")
+    _fields = Stmt._fields + __slots__
+
+    def __init__(self, pos, alias, module):
+        self.pos = pos
+        self.alias = alias
+        self.module = module
 
 
-@dataclass
+_NEW_LIST = object()    # Program's default: a fresh list
+
+
 class Program:
-    source: str
-    statements: list = field(default_factory=list)
+    """A parsed program. Compared by value (source and statements), as the dataclass it was."""
+
+    _fields = ("source", "statements")
+    __hash__ = None     # mutable and compared by value: unhashable
+
+    def __init__(self, source, statements=_NEW_LIST):
+        self.source = source
+        self.statements = [] if statements is _NEW_LIST else statements
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.source, self.statements) == (other.source, other.statements)
+        return NotImplemented
+
+    __repr__ = _Node.__repr__
 
 
 # ---------------------------------------------------------------- parser

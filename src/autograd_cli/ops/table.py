@@ -43,10 +43,11 @@ them all. A row holds everything the rest of the program knows about an op:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
+
+from ..records import FrozenRecord
 
 
 class ShapeError(Exception):
@@ -56,29 +57,25 @@ class ShapeError(Exception):
 SAME = "same"  # sym marker: the NumPy forward also works on object arrays
 
 
-@dataclass(frozen=True)
-class Op:
-    name: str
-    forward: Callable
-    shape: Callable
-    vjp: object = None
-    sym: object = None
-    elementwise: bool = False
-    dtype: str = "float"
-    prepare: Callable | None = None
-    leaf: bool = False
-    varies: bool = False
-    free: bool = False
-    scalar: Callable | None = None
-    nonfinite_flows: object = False
-    fresh: bool = False
-    rearranges: bool = False
-    exact: bool = False
-    args: tuple | None = None
-    aliases: tuple = field(default=())
-    doc: str | None = None
-    shown: str = ""            # the name errors use, where the op is not a function the user wrote
-    cut: tuple = ()            # inputs a one-rule (callable) vjp never reaches (a cond's pred)
+class Op(FrozenRecord):
+    """One row of the table (a plain class, not a @dataclass: see records.py)."""
+
+    _fields = ("name", "forward", "shape", "vjp", "sym", "elementwise", "dtype", "prepare", "leaf", "varies",
+               "free", "scalar", "nonfinite_flows", "fresh", "rearranges", "exact", "args", "aliases", "doc",
+               "shown", "cut")
+
+    def __init__(self, name: str, forward: Callable, shape: Callable, vjp: object = None, sym: object = None,
+                 elementwise: bool = False, dtype: str = "float", prepare: Callable | None = None,
+                 leaf: bool = False, varies: bool = False, free: bool = False, scalar: Callable | None = None,
+                 nonfinite_flows: object = False, fresh: bool = False, rearranges: bool = False,
+                 exact: bool = False, args: tuple | None = None, aliases: tuple = (), doc: str | None = None,
+                 shown: str = "",       # the name errors use, where the op is not a function the user wrote
+                 cut: tuple = ()):      # inputs a one-rule (callable) vjp never reaches (a cond's pred)
+        self.__dict__.update(
+            name=name, forward=forward, shape=shape, vjp=vjp, sym=sym, elementwise=elementwise, dtype=dtype,
+            prepare=prepare, leaf=leaf, varies=varies, free=free, scalar=scalar, nonfinite_flows=nonfinite_flows,
+            fresh=fresh, rearranges=rearranges, exact=exact, args=args, aliases=aliases, doc=doc, shown=shown,
+            cut=cut)
 
     @property
     def title(self) -> str:

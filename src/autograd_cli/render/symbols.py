@@ -5,16 +5,15 @@ stdout by cli.main(), spells any symbol left in ASCII, and anything else is esca
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+
+from ..records import FrozenRecord
 
 
-@dataclass(frozen=True)
-class Symbols:
-    check: str
-    cross: str
-    arrow: str
-    ellipsis: str
-    times: str
+class Symbols(FrozenRecord):
+    _fields = ("check", "cross", "arrow", "ellipsis", "times")
+
+    def __init__(self, check, cross, arrow, ellipsis, times):
+        self.__dict__.update(check=check, cross=cross, arrow=arrow, ellipsis=ellipsis, times=times)
 
 
 UNICODE = Symbols(check="✓", cross="✗", arrow="→", ellipsis="…", times="×")
