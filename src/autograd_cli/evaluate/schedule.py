@@ -91,13 +91,15 @@ def _agrees_with_numpy(op) -> bool:
 _FLOAT_FNS: dict = {}
 
 
-def _float_table() -> dict:
-    """op name -> Python-float function: the rows' `scalar`, where it agrees with NumPy here."""
-    if not _FLOAT_FNS:
-        for op in OPS.values():
-            if op.scalar is not None and (op.args is None or _agrees_with_numpy(op)):
-                _FLOAT_FNS[op.name] = op.scalar
-    return _FLOAT_FNS
+def _float_fn(op):
+    """The row's Python-float function where it agrees with NumPy here, else None; each op
+    is checked the first time a program uses it (checking all costs eval ~1.5 ms)."""
+    try:
+        return _FLOAT_FNS[op.name]
+    except KeyError:
+        fn = _FLOAT_FNS[op.name] = (op.scalar if op.scalar is not None and (op.args is None or _agrees_with_numpy(op))
+                                    else None)
+        return fn
 
 
 class _Freed:
@@ -140,7 +142,6 @@ class Schedule:
         shadows: dict = {}      # slot -> slot holding it as a Python float
         numbers: dict = {}      # a constant's number -> its float slot
         step_node: dict = {}    # conversion step index -> node (for error messages)
-        table = _float_table()
         append = steps.append
 
         for k, node in enumerate(order):
@@ -167,7 +168,7 @@ class Schedule:
             fn = None
             if is_float_node and node.shape == ():
                 name = op.name
-                fn = table.get(name)
+                fn = _float_fn(op)
                 if name == "add_n":
                     fn = operator.add if len(ins) == 2 else _sum_left
                 if fn is not None:
