@@ -11,7 +11,7 @@ computed by dynamic programming, so 2**60 paths cost 60 steps, not 2**60.
 from __future__ import annotations
 
 from .graph import Node
-from .records import FrozenRecord, Record
+from .records import FrozenRecord, Record, fill
 
 
 class Cut(FrozenRecord):
@@ -20,7 +20,7 @@ class Cut(FrozenRecord):
     _fields = ("kind", "node")
 
     def __init__(self, kind, node):
-        self.__dict__.update(kind=kind, node=node)   # kind: "stop_gradient", "stop_gradients", "no_gradient"
+        fill(self, kind=kind, node=node)   # kind: "stop_gradient", "stop_gradients", "no_gradient"
 
     def describe(self) -> str:
         if self.kind == "stop_gradient":

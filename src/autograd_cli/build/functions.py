@@ -12,7 +12,7 @@ from ..limits import check_elements, element_count
 from ..ops import OPS
 from ..ops.table import fmt
 from ..program import Assign, GradientRecord
-from ..records import FrozenRecord
+from ..records import FrozenRecord, fill
 
 
 
@@ -21,7 +21,7 @@ class Builtin(FrozenRecord):
 
     def __init__(self, params, defaults, handler, variadic=False, functions=()):
         # functions: parameters that name a `def` (cond's branches): not evaluated
-        self.__dict__.update(params=params, defaults=defaults, handler=handler, variadic=variadic,
+        fill(self, params=params, defaults=defaults, handler=handler, variadic=variadic,
                              functions=functions)
 
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..errors import AgError
 from ..graph import Node
-from ..records import FrozenRecord
+from ..records import FrozenRecord, fill
 
 ERRORS = (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError)
 
@@ -16,7 +16,7 @@ class ProgramWarning(FrozenRecord):
     _fields = ("line", "message")
 
     def __init__(self, line, message):
-        self.__dict__.update(line=line, message=message)
+        fill(self, line=line, message=message)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"

@@ -88,7 +88,8 @@ def _agrees_with_numpy(op) -> bool:
     return all(op.scalar(*map(float, xs)) == float(op.forward(*xs)) for xs in zip(*args))
 
 
-_FLOAT_FNS: dict = {}
+_FLOAT_FNS: dict = {}    # op name -> its Python-float function, or None (see _float_fn)
+_UNCHECKED = object()
 
 
 def _float_fn(op):
@@ -142,6 +143,7 @@ class Schedule:
         shadows: dict = {}      # slot -> slot holding it as a Python float
         numbers: dict = {}      # a constant's number -> its float slot
         step_node: dict = {}    # conversion step index -> node (for error messages)
+        float_fns = _FLOAT_FNS
         append = steps.append
 
         for k, node in enumerate(order):
@@ -168,7 +170,9 @@ class Schedule:
             fn = None
             if is_float_node and node.shape == ():
                 name = op.name
-                fn = _float_fn(op)
+                fn = float_fns.get(name, _UNCHECKED)
+                if fn is _UNCHECKED:
+                    fn = _float_fn(op)
                 if name == "add_n":
                     fn = operator.add if len(ins) == 2 else _sum_left
                 if fn is not None:

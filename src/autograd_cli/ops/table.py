@@ -47,7 +47,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..records import FrozenRecord
+from ..records import FrozenRecord, fill
 
 
 class ShapeError(Exception):
@@ -71,8 +71,8 @@ class Op(FrozenRecord):
                  exact: bool = False, args: tuple | None = None, aliases: tuple = (), doc: str | None = None,
                  shown: str = "",       # the name errors use, where the op is not a function the user wrote
                  cut: tuple = ()):      # inputs a one-rule (callable) vjp never reaches (a cond's pred)
-        self.__dict__.update(
-            name=name, forward=forward, shape=shape, vjp=vjp, sym=sym, elementwise=elementwise, dtype=dtype,
+        fill(
+            self, name=name, forward=forward, shape=shape, vjp=vjp, sym=sym, elementwise=elementwise, dtype=dtype,
             prepare=prepare, leaf=leaf, varies=varies, free=free, scalar=scalar, nonfinite_flows=nonfinite_flows,
             fresh=fresh, rearranges=rearranges, exact=exact, args=args, aliases=aliases, doc=doc, shown=shown,
             cut=cut)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import sys
 
-from ..records import FrozenRecord
+from ..records import FrozenRecord, fill
 
 
 class Symbols(FrozenRecord):
     _fields = ("check", "cross", "arrow", "ellipsis", "times")
 
     def __init__(self, check, cross, arrow, ellipsis, times):
-        self.__dict__.update(check=check, cross=cross, arrow=arrow, ellipsis=ellipsis, times=times)
+        fill(self, check=check, cross=cross, arrow=arrow, ellipsis=ellipsis, times=times)
 
 
 UNICODE = Symbols(check="✓", cross="✗", arrow="→", ellipsis="…", times="×")
