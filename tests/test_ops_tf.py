@@ -723,3 +723,14 @@ def test_add_n_of_one_tensor_is_that_tensor_and_refuses_broadcasting():
         run("a = variable([1.0, 2.0])\ny = add_n([a, 1.0])\n")
     with pytest.raises(AgError, match="inputs must not be empty"):
         run("y = add_n([])\n")
+
+
+@pytest.mark.parametrize("order, said", [("m", "got a tensor of shape (2, 2)"), ("v", "got a tensor of shape (3,)"),
+                                         ("True", "got True"), ("None", "got None")])
+def test_norm_ord_that_is_not_a_number_or_a_name_is_a_located_error(order, said):
+    # found by the fuzzing run: a tensor or a list as ord ended in a Python TypeError
+    source = f"m = constant([[1.0, 0.0], [2.0, 1.0]])\nv = [1.0, 2.0, 3.0]\nx = variable([3.0, 4.0])\ny = norm(x, ord={order})\n"
+    with pytest.raises(AgError, match="ord must be 'euclidean', 'fro', a number > 0 or inf") as info:
+        run(source)
+    assert said in info.value.message and (info.value.pos.line, info.value.pos.col) == (4, 17)
+    assert float(value(source.replace(f"ord={order}", "ord=1"))) == 7.0    # |3| + |4|

@@ -193,8 +193,14 @@ def _norm(b, c):
     # axis; matrix norms over two axes ('fro'/'euclidean', 1, inf)
     x = b.tensor(c.args["tensor"], c.at("tensor"))
     order = c.args["ord"]
-    if isinstance(order, Node) or isinstance(order, (int, float)) and not isinstance(order, bool):
-        order = float(b.static(order, c.at("ord"), "ord"))
+    if isinstance(order, (Node, list)) or isinstance(order, (int, float)) and not isinstance(order, bool):
+        value = b.static(order, c.at("ord"), "ord")
+        if value.shape != ():
+            raise AgError(f"ord must be 'euclidean', 'fro', a number > 0 or inf, got a tensor of shape "
+                          f"{fmt(value.shape)}", c.at("ord"))
+        order = float(value)
+    elif not isinstance(order, str):
+        raise AgError(f"ord must be 'euclidean', 'fro', a number > 0 or inf, got {order!r}", c.at("ord"))
     if isinstance(order, str) and order.lower() in ("inf", "np.inf"):
         order = np.inf
     axes = _axis_arg(b, c)
