@@ -11,6 +11,7 @@ of the suite; the long run is one command (docs/reliability.md):
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import os
 import re
@@ -522,6 +523,8 @@ def _bounded(source: str, monkeypatch) -> None:
 
     def runaway(signum, frame):
         raise Hang(f"over {2 * cap:.1f} s of CPU for {size} bytes")
+    gc.collect()   # garbage earlier tests left is not this input's work (a collection of it
+    # under tracemalloc once cost one example 2.5 s of CPU, a flaky failure)
     previous = signal.signal(signal.SIGPROF, runaway)
     signal.setitimer(signal.ITIMER_PROF, 2 * cap)
     tracemalloc.start()
