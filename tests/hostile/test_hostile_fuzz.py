@@ -523,8 +523,8 @@ def _bounded(source: str, monkeypatch) -> None:
 
     def runaway(signum, frame):
         raise Hang(f"over {2 * cap:.1f} s of CPU for {size} bytes")
-    gc.collect()   # garbage earlier tests left is not this input's work (a collection of it
-    # under tracemalloc once cost one example 2.5 s of CPU, a flaky failure)
+    gc.collect()   # garbage earlier tests left is not this input's work (one example once
+    # took 2.5 s of CPU on its first call and 0.5 s on the next: a flaky failure)
     previous = signal.signal(signal.SIGPROF, runaway)
     signal.setitimer(signal.ITIMER_PROF, 2 * cap)
     tracemalloc.start()
