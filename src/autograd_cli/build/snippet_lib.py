@@ -43,6 +43,11 @@ def call_builtin(I, bname, args, kwargs, site, display, tf_type=None):
     values, exprs = {}, {}
     arg_exprs = list(getattr(site, "args", []))
     kw_exprs = {k.name: k.value for k in getattr(site, "kwargs", [])}
+
+    def convert(param, value, expr):   # cond's branches, while_loop's cond and body: functions
+        if param in spec.functions:
+            return I.host_function(value, expr or site, display, param)
+        return I.to_builder(value, expr or site)
     if spec.variadic:
         values[params[0]] = [I.to_builder(a, x) for a, x in zip(args, arg_exprs + [site] * len(args))]
         exprs[params[0]] = None
@@ -52,9 +57,7 @@ def call_builtin(I, bname, args, kwargs, site, display, tf_type=None):
                           f"({', '.join(params)}), got {len(args)}", site.pos)
         for k, (p, a) in enumerate(zip(params, args)):
             x = arg_exprs[k] if k < len(arg_exprs) else None
-            values[p] = (I.host_function(a, x or site, display, p) if p in spec.functions
-                         else I.to_builder(a, x or site))
-            exprs[p] = x
+            values[p], exprs[p] = convert(p, a, x), x
     for k, v in kwargs.items():
         key = k
         if key not in params:
@@ -72,8 +75,7 @@ def call_builtin(I, bname, args, kwargs, site, display, tf_type=None):
         if key in values:
             raise AgError(f"TypeError: {display}() got multiple values for argument '{key}'", site.pos)
         x = kw_exprs.get(k)
-        values[key] = I.host_function(v, x or site, display, key) if key in spec.functions else I.to_builder(v, x or site)
-        exprs[key] = x
+        values[key], exprs[key] = convert(key, v, x), x
     for p in params:
         if p not in values:
             if p not in spec.defaults:
