@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from autograd_cli.api import evaluate  # noqa: E402
-from autograd_cli.explain import explain  # noqa: E402
+from autograd_cli.api import evaluate
+from autograd_cli.analysis.explain import explain
 
 
 def diamond(levels: int = 60) -> str:

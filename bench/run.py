@@ -46,11 +46,11 @@ import numpy as np  # noqa: E402
 
 import workloads as W  # noqa: E402
 import autograd_cli  # noqa: E402
-from autograd_cli import api  # noqa: E402
-from autograd_cli.feed import read_feed  # noqa: E402
-from autograd_cli.render.jsonout import eval_document, pieces  # noqa: E402
-from autograd_cli.evaluate import Schedule  # noqa: E402
-from autograd_cli.language.syntax import parse  # noqa: E402
+from autograd_cli import api
+from autograd_cli.run.feed import read_feed
+from autograd_cli.render.jsonout import eval_document, pieces
+from autograd_cli.evaluate import Schedule
+from autograd_cli.language.syntax import parse
 
 CHILD_ENV = {k: v for k, v in os.environ.items() if k not in PINNED}
 CHILD_ENV.update(PYTHONPATH=str(SRC), PYTHONIOENCODING="utf-8")

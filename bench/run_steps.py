@@ -10,9 +10,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from autograd_cli.api import build  # noqa: E402
-from autograd_cli.render.jsonout import dumps  # noqa: E402
-from autograd_cli.steps import Plan  # noqa: E402
+from autograd_cli.api import build
+from autograd_cli.render.jsonout import dumps
+from autograd_cli.run.steps import Plan
 
 
 def measure(path, steps, repeats=3):

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from autograd_cli.api import evaluate
-from autograd_cli.explain import MAX_PATHS, explain
+from autograd_cli.analysis.explain import MAX_PATHS, explain
 from conftest import cli, cli_json
 
 
@@ -370,7 +370,7 @@ def test_astronomical_path_counts_print_and_serialise():
     assert int(exponent) == len(digits) - 1 == 933
     assert abs(float(mantissa) - int(digits[:6]) / 1e5) < 1e-3
     # 2**20000 has more digits than Python will print (4,300): still a count, no ValueError
-    from autograd_cli.explain import count_text
+    from autograd_cli.analysis.explain import count_text
     assert count_text(2 ** 20000) == "≈ 3.980e6020"
     assert count_text(2 ** 60) == "1,152,921,504,606,846,976"
     assert all(p["length"] == len(p["nodes"]) or "elided" in p for p in doc["paths"])
@@ -393,7 +393,7 @@ def test_readme_shows_the_current_explain_output(samples):
 
 
 def test_budget_serves_the_cheapest_xs_first_and_stays_bounded(monkeypatch):
-    import autograd_cli.explain as ex
+    import autograd_cli.analysis.explain as ex
 
     monkeypatch.setattr(ex, "MAX_PULLS", 300)
     n = 60      # s = s * 0.9 + v_i: v_i has one path of 2 * (n - i) edges

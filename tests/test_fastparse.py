@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autograd_cli.errors import AgError
+from autograd_cli.support.errors import AgError
 from autograd_cli.language import syntax
 from autograd_cli.language.fastparse import Unsupported, parse_statements
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from autograd_cli.api import evaluate
-from autograd_cli.errors import AgError
+from autograd_cli.support.errors import AgError
 
 
 def ev(source, **sets):

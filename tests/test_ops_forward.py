@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from autograd_cli import evaluate
-from autograd_cli.build.functions import BUILTINS
+from autograd_cli.library.functions import BUILTINS
 
 rng = np.random.default_rng(2024)
 A = rng.normal(size=(3, 4))

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from autograd_cli import autodiff
+from autograd_cli.core import autodiff
 from autograd_cli.evaluate import run
-from autograd_cli.graph import Graph, NoGradient
+from autograd_cli.core.graph import Graph, NoGradient
 from autograd_cli.ops import OPS
 
 # Ops with no gradient test, each with the reason. Everything else in OPS must have a CASE.

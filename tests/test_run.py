@@ -406,8 +406,8 @@ def test_warnings_once_with_their_step(tmp_path):
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from autograd_cli.api import build as _build  # noqa: E402
-from autograd_cli.steps import Plan as _Plan  # noqa: E402
+from autograd_cli.api import build as _build
+from autograd_cli.run.steps import Plan as _Plan
 
 _build("x = 1\n")   # raises the recursion limit once, before hypothesis watches it
 

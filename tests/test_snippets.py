@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from autograd_cli.api import evaluate_snippet
-from autograd_cli.errors import AgError
+from autograd_cli.support.errors import AgError
 
 TF = "import tensorflow as tf\n"
 NP = "import numpy as np\n"
@@ -475,7 +475,7 @@ for step in range(3):
 
 
 def test_verify_checks_a_snippets_gradients_at_its_point():
-    from autograd_cli.verify import verify
+    from autograd_cli.analysis.verify import verify
 
     source = TF + """x = tf.placeholder(tf.float32, name='x')
 w = tf.Variable(2.0)

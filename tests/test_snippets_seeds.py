@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from autograd_cli.api import evaluate_snippet
-from autograd_cli.errors import AgError
+from autograd_cli.support.errors import AgError
 
 ROOT = Path(__file__).resolve().parents[1]
 TF = ROOT / "samples" / "tf"

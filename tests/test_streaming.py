@@ -5,7 +5,7 @@ import io
 import numpy as np
 import pytest
 
-from autograd_cli.feed import _lines, read_feed
+from autograd_cli.run.feed import _lines, read_feed
 from autograd_cli.render import jsonout
 
 
@@ -51,8 +51,8 @@ import csv  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from autograd_cli import feed as feed_module  # noqa: E402
-from autograd_cli.feed import FeedError, _parse  # noqa: E402
+from autograd_cli.run import feed as feed_module
+from autograd_cli.run.feed import FeedError, _parse
 
 
 def outcome(data: bytes, fast: bool, chunk: int | None = None):
@@ -229,7 +229,7 @@ def test_feed_field_size_limit_as_csv(width):
 
 
 def test_read_capped_expected_size():
-    from autograd_cli.files import _read_capped
+    from autograd_cli.support.files import _read_capped
     payload = b"x" * 5000
     for expected in [0, 1, 4999, 5000, 5001, 100_000]:
         assert _read_capped(io.BytesIO(payload), 10_000, expected) == payload

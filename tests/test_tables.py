@@ -70,8 +70,8 @@ def test_records_behave_as_the_dataclasses_they_replace():
 
     from autograd_cli.evaluate.reference import ProgramWarning
     from autograd_cli.ops import OPS
-    from autograd_cli.program import Assign
-    from autograd_cli.records import replace
+    from autograd_cli.core.program import Assign
+    from autograd_cli.support.records import replace
 
     a, b = ProgramWarning(3, "inf"), ProgramWarning(3, "inf")
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1 and a != ProgramWarning(4, "inf")

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from autograd_cli.api import evaluate
-from autograd_cli.build.functions import BUILTINS
-from autograd_cli.errors import AgError
+from autograd_cli.library.functions import BUILTINS
+from autograd_cli.support.errors import AgError
 from autograd_cli.render.jsonout import dumps, eval_document
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -108,9 +108,9 @@ def test_verify_without_gradients_says_nothing_to_check(tmp_path):
 
 
 def test_verify_nan_error_is_not_hidden():
-    from autograd_cli.verify.judge import judge  # noqa: F401  (the rule lives there)
+    from autograd_cli.analysis.verify.judge import judge
     from autograd_cli.render.verifyout import verify_tables
-    from autograd_cli.verify.checks import Check, Report
+    from autograd_cli.analysis.verify.checks import Check, Report
     import numpy as np
     from rich.console import Console
 
@@ -171,7 +171,7 @@ def test_functions_reference_staleness_is_detected(tmp_path):
 
 
 def test_every_builtin_is_in_the_reference():
-    from autograd_cli.build.functions import BUILTINS
+    from autograd_cli.library.functions import BUILTINS
 
     doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     section = doc[doc.index("<!-- functions:begin -->"):doc.index("<!-- functions:end -->")]
@@ -325,7 +325,7 @@ def test_errors_teach(tmp_path, program, expected, absent):
 
 
 def test_cast_is_not_a_misspelt_concat():
-    from autograd_cli.errors import suggest
+    from autograd_cli.support.errors import suggest
 
     assert "concat" not in suggest("cast", ["concat", "constant"])
     assert suggest("concatt", ["concat"]) == "; did you mean 'concat'?"
@@ -348,7 +348,7 @@ def test_out_of_range_index_names_the_users_indexing(tmp_path):
 
 
 def test_a_warning_about_an_op_the_user_wrote_is_kept():
-    from autograd_cli.errors import user_warning
+    from autograd_cli.support.errors import user_warning
 
     source = "x = 0.0\ny = 1 / x\n"
     assert user_warning("line 2: divide produced inf", source) == "line 2: divide produced inf"
@@ -463,7 +463,7 @@ def test_eval_scalars_stay_whole(width):
 
 
 def test_series_levels_follow_the_trend_of_a_noisy_loss():
-    from autograd_cli.steps import series_levels
+    from autograd_cli.run.steps import series_levels
 
     import math
     values = [math.exp(-k / 100) * (1.5 if k % 2 else 0.5) for k in range(1000)]
@@ -492,7 +492,7 @@ def test_run_progress_bar_on_a_terminal_shows_rate_and_scalars():
 
 
 def test_verify_reports_each_check_as_it_starts():
-    from autograd_cli.verify import verify
+    from autograd_cli.analysis.verify import verify
 
     seen = []
     verify("w = variable(2.0)\nb = variable(1.0)\ng = gradients(w * b, [w, b])\n",

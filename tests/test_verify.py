@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, SRC, cli
 
-from autograd_cli import verify as V
+from autograd_cli.analysis import verify as V
 from autograd_cli.ops import OPS
-from autograd_cli.records import replace
+from autograd_cli.support.records import replace
 
 SAMPLES = sorted((ROOT / "samples").glob("*.ag"))
 
@@ -203,7 +203,7 @@ def test_swelling_derivative_is_skipped_not_a_hang(tmp_path):
 
 def test_a_sympy_run_cut_short_by_the_total_budget_names_budget(monkeypatch):
     # SymPy made to take 30 s; --timeout is generous, so what stops it is --budget
-    import autograd_cli.verify.checks as checks
+    import autograd_cli.analysis.verify.checks as checks
 
     monkeypatch.setattr(checks, "_warm_up", lambda: None)
     monkeypatch.setattr(checks, "symbolic", lambda *args: time.sleep(30))

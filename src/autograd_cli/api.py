@@ -14,14 +14,14 @@ import sys
 
 import numpy as np
 
-from . import autodiff
-from .build.builder import Builder
-from .program import BuiltProgram, GradientRecord, plain
-from .errors import AgError, user_warning
-from .evaluate import Schedule
-from .graph import Node, NoGradient
-from .language.syntax import Program, parse
-from .records import Record
+from autograd_cli.core import autodiff
+from autograd_cli.compile.builder import Builder
+from autograd_cli.core.program import BuiltProgram, GradientRecord, plain
+from autograd_cli.support.errors import AgError, user_warning
+from autograd_cli.evaluate import Schedule
+from autograd_cli.core.graph import Node, NoGradient
+from autograd_cli.language.syntax import Program, parse
+from autograd_cli.support.records import Record
 
 
 
@@ -125,7 +125,7 @@ def add_gradient(built: BuiltProgram, y_name: str, wrt: list, unconnected: str) 
         xs = [_named_node(built, name, "--wrt") for name in wrt]
         texts = list(wrt)
     else:
-        from .evaluate import needed
+        from autograd_cli.evaluate import needed
         xs = [n for n in needed([y]) if n.op.free]
         texts = [n.label or f"#{n.id}" for n in xs]
     g = built.graph
@@ -139,7 +139,7 @@ def add_gradient(built: BuiltProgram, y_name: str, wrt: list, unconnected: str) 
 def _named_node(built: BuiltProgram, name: str, option: str) -> Node:
     value = built.named.get(name)
     if value is None and name not in built.named:
-        from .errors import suggest
+        from autograd_cli.support.errors import suggest
 
         raise AgError(f"{option} {name}: the program has no value named '{name}'"
                       f"{suggest(name, list(built.named))}")
@@ -198,7 +198,7 @@ def _numbers_only(data: list) -> bool:
 
 def _allow_deep_nesting():
     # The builder recurses a few frames per nesting level (MAX_NESTING bounds it).
-    from .limits import limit
+    from autograd_cli.support.limits import limit
 
     wanted = max(20000, 8 * limit("MAX_NESTING") + 1000)
     if sys.getrecursionlimit() < wanted:
@@ -223,7 +223,7 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
     """Run a TensorFlow 1.x / Keras snippet (a .py file) without TensorFlow. `on_print`
     receives printed text as it is printed; `seed` seeds NumPy's legacy generator first.
     The snippet grammar and interpreter load here, only for snippets."""
-    from .build.snippet import run_snippet
+    from autograd_cli.snippet_interpreter.runner import run_snippet
 
     _allow_deep_nesting()
     done = run_snippet(source, seed=seed, on_print=on_print, unconnected=unconnected)

@@ -1,5 +1,5 @@
 """Grammar-aware fuzzing (Hypothesis). Random programs over the whole built-in table
-(autograd_cli.build.functions.BUILTINS) and random mutations of valid programs must evaluate,
+(autograd_cli.library.functions.BUILTINS) and random mutations of valid programs must evaluate,
 or fail with AgError (exit 2): any other exception, a Python warning, or a hang is a bug.
 
 In-process through the API (fast), plus a few through the real CLI. The quick run is part
@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, cli
 
-from autograd_cli.build.functions import BUILTINS
-from autograd_cli.errors import AgError
+from autograd_cli.library.functions import BUILTINS
+from autograd_cli.support.errors import AgError
 
 QUICK = 60                                                 # examples per property in the suite
 FUZZ_EXAMPLES = int(os.environ.get("AG_FUZZ_EXAMPLES", "2500"))
@@ -231,7 +231,7 @@ def _time_limit(seconds):
 
 def decode(data: bytes) -> str:
     """The CLI's own reading of program bytes (UTF-8, errors are AgError)."""
-    from autograd_cli.files import read_text
+    from autograd_cli.support.files import read_text
 
     import tempfile
     with tempfile.NamedTemporaryFile("wb", suffix=".ag", delete=False) as handle:
@@ -296,8 +296,8 @@ def _tables(result):
 
 def _explain_and_graph(result, source):
     try:
-        from autograd_cli.explain import explain
-        from autograd_cli.diagram import graph_view
+        from autograd_cli.analysis.explain import explain
+        from autograd_cli.analysis.diagram import graph_view
         from autograd_cli.render import explainout, diagram_text as graphtext
     except ImportError:  # pragma: no cover - those commands are optional here
         return
@@ -320,7 +320,7 @@ def _run_steps(source):
 def _verify(source):
     from autograd_cli.render.jsonout import dumps
     from autograd_cli.render.verifyout import summary, verify_document, verify_tables
-    from autograd_cli.verify import verify
+    from autograd_cli.analysis.verify import verify
 
     report = verify(source, timeout=2.0)
     dumps(verify_document(report))

@@ -109,8 +109,8 @@ def test_a_fifo_with_a_writer_is_read(tmp_path):
 @pytest.mark.parametrize("value", ["12345678901234567890123", "3e8", "garbage", "-1", "0", "\u0663"])
 @pytest.mark.parametrize("name", ["MAX_PROGRAM_BYTES", "MAX_NESTING", "MAX_MEMORY", "MAX_FEED_BYTES"])
 def test_every_environment_value_is_checked(tmp_path, name, value, monkeypatch):
-    from autograd_cli.errors import AgError
-    from autograd_cli.limits import check_environment
+    from autograd_cli.support.errors import AgError
+    from autograd_cli.support.limits import check_environment
 
     monkeypatch.setenv(f"AUTOGRAD_CLI_{name}", value)
     with pytest.raises(AgError, match=f"AUTOGRAD_CLI_{name}=.* must be a positive integer, at most"):
@@ -148,7 +148,7 @@ def test_an_inf_literal_warns(tmp_path):
 
 def test_the_memory_budget_refuses_before_evaluating(monkeypatch):
     from autograd_cli.api import evaluate
-    from autograd_cli.errors import AgError
+    from autograd_cli.support.errors import AgError
 
     monkeypatch.setenv("AUTOGRAD_CLI_MAX_MEMORY", str(100_000_000))
     source = "a = ones([5000000])\nb = a + 1\nc = b * 2\nd = c - a\ne = d * d\n"
@@ -165,7 +165,7 @@ def test_the_memory_budget_refuses_before_evaluating(monkeypatch):
 
 def test_the_memory_budget_counts_hessians(monkeypatch):
     from autograd_cli.api import evaluate
-    from autograd_cli.errors import AgError
+    from autograd_cli.support.errors import AgError
 
     monkeypatch.setenv("AUTOGRAD_CLI_MAX_MEMORY", str(50_000_000))
     source = "x = variable(ones([2048]))\ny = reduce_sum(x * x * x)\nh = hessians(y, x)\n"
@@ -174,7 +174,7 @@ def test_the_memory_budget_counts_hessians(monkeypatch):
 
 
 def test_the_default_memory_budget_is_a_share_of_the_machine():
-    from autograd_cli.limits import MEMORY_FRACTION, default_memory, limit
+    from autograd_cli.support.limits import MEMORY_FRACTION, default_memory, limit
 
     assert 0 < default_memory() <= os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") * MEMORY_FRACTION + 1
     assert limit("MAX_MEMORY") == default_memory() or "AUTOGRAD_CLI_MAX_MEMORY" in os.environ
@@ -206,8 +206,8 @@ def test_run_tables_keep_formatted_rows_not_arrays():
 @pytest.mark.parametrize("option", ["timeout", "budget"])
 @pytest.mark.parametrize("value", [float("inf"), 1e300, -1.0, 0.0, float("nan")])
 def test_verify_time_options_are_validated(option, value):
-    from autograd_cli.errors import AgError
-    from autograd_cli.verify import verify
+    from autograd_cli.support.errors import AgError
+    from autograd_cli.analysis.verify import verify
 
     with pytest.raises(AgError, match=f"--{option} must be a number of seconds, more than 0 and at most 86,400"):
         verify("x = variable(1.0)\ng = gradients(x * x, x)\n", **{option: value})
@@ -222,7 +222,7 @@ def test_verify_time_options_through_the_cli(tmp_path):
 
 
 def test_verify_stops_at_its_total_budget():
-    from autograd_cli.verify import verify
+    from autograd_cli.analysis.verify import verify
 
     source = "x = variable(1.5)\n" + "".join(f"g{k} = gradients(sin(x * {k + 1}) * exp(x), x)\n" for k in range(30))
     start = time.monotonic()
@@ -234,7 +234,7 @@ def test_verify_stops_at_its_total_budget():
 
 def test_finite_differences_adapt_the_step_to_the_scale():
     # sin(x*x) at x = 1000 varies on a scale of 1/2000: a fixed step gave -68.05 for 1873.504
-    from autograd_cli.verify import verify
+    from autograd_cli.analysis.verify import verify
 
     report = verify("x = variable(1000.0)\ny = sin(x*x)\ng = gradients(y, x)\n")
     (check,) = report.checks
@@ -270,7 +270,7 @@ def test_sigterm_kills_the_sympy_child_and_exits_128_plus_15(tmp_path):
 
 def test_an_interrupted_write_leaves_no_part_file(tmp_path, monkeypatch):
     # SIGTERM/SIGHUP raise SystemExit (cli.app._exit_on_signals): atomic_write's cleanup runs
-    from autograd_cli import files
+    from autograd_cli.support import files
 
     def killed(fd):
         raise SystemExit(128 + signal.SIGTERM)
@@ -295,7 +295,7 @@ def test_sigterm_and_sighup_exit_through_python(tmp_path):
 
 
 def test_graphviz_input_is_bounded(tmp_path, monkeypatch):
-    from autograd_cli.errors import AgError
+    from autograd_cli.support.errors import AgError
     from autograd_cli.render import diagram_text
 
     monkeypatch.setattr(diagram_text.shutil if hasattr(diagram_text, "shutil") else __import__("shutil"),
@@ -320,7 +320,7 @@ def test_a_socket_as_the_program_is_refused(tmp_path):
 
 def test_zeros_like_counts_against_the_memory_budget(monkeypatch):
     from autograd_cli.api import build
-    from autograd_cli.errors import AgError
+    from autograd_cli.support.errors import AgError
 
     monkeypatch.setenv("AUTOGRAD_CLI_MAX_MEMORY", "10000000")
     with pytest.raises(AgError, match="constants would take.*MAX_MEMORY"):
@@ -340,7 +340,7 @@ def test_quoting_the_last_line_of_a_large_file_is_linear():
     # source_line searched for "\r" from every line start: quadratic on a 10 MB file
     import time as clock
 
-    from autograd_cli.errors import source_line
+    from autograd_cli.support.errors import source_line
 
     source = "x = 1.5 * 2 + 3\n" * 300_000 + "y = 1 + * 2\n"
     start = clock.process_time()

@@ -44,7 +44,7 @@ def test_huge_tensors_are_refused_before_allocation(source):
     import tracemalloc
 
     from autograd_cli.api import evaluate
-    from autograd_cli.errors import AgError
+    from autograd_cli.support.errors import AgError
 
     tracemalloc.start()
     try:
@@ -80,8 +80,8 @@ def test_the_nesting_limit_can_be_raised(tmp_path):
 
 def test_nesting_at_the_limit_works():
     from autograd_cli.api import evaluate
-    from autograd_cli.errors import AgError
-    from autograd_cli.limits import MAX_NESTING
+    from autograd_cli.support.errors import AgError
+    from autograd_cli.support.limits import MAX_NESTING
 
     assert MAX_NESTING >= 1000  # spec 2: at least 1,000 deep
     ok = evaluate("x = " + "-" * (MAX_NESTING - 1) + "2")
@@ -92,7 +92,7 @@ def test_nesting_at_the_limit_works():
 
 def test_program_size_limit(tmp_path, monkeypatch):
     from autograd_cli.api import build
-    from autograd_cli.errors import AgError
+    from autograd_cli.support.errors import AgError
 
     source = "x = 1\n" * 100
     capped = _ag(source, tmp_path, env={"AUTOGRAD_CLI_MAX_PROGRAM_BYTES": "500"})
@@ -112,7 +112,7 @@ def test_power_tower_is_inf_with_a_warning_at_once(tmp_path):
 
 
 def test_docs_document_every_limit():
-    from autograd_cli.limits import DEFAULTS, MAX_RANK
+    from autograd_cli.support.limits import DEFAULTS, MAX_RANK
 
     readme = (ROOT / "docs" / "reliability.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Limits"):]
@@ -171,7 +171,7 @@ def _write(tmp_path: Path, text: str) -> Path:
 
 def test_def_inlining_that_doubles_per_level_stops_at_the_node_limit(monkeypatch):
     from autograd_cli.api import build
-    from autograd_cli.errors import AgError
+    from autograd_cli.support.errors import AgError
 
     source = "def f0(x) = x + 1\n" + "".join(f"def f{k}(x) = f{k - 1}(f{k - 1}(x))\n" for k in range(1, 40)) \
         + "y = f39(1.0)\n"
@@ -196,7 +196,7 @@ def test_lists_that_double_per_line_stop_at_the_item_limit(tmp_path):
 
 def test_lists_of_big_tensors_count_their_numbers():
     from autograd_cli.api import build
-    from autograd_cli.errors import AgError
+    from autograd_cli.support.errors import AgError
 
     with pytest.raises(AgError, match=r"too many numbers in all: 60,000,000 numbers.*MAX_ELEMENTS"):
         build("z = fill([3e7], 1.0)\nl = [z, z]\n")
@@ -217,7 +217,7 @@ def test_the_spec_chain_with_its_gradient_fits_the_node_limit():
     # spec 2: a straight chain of 100,000 statements must work; with its gradient (the
     # seed workload W1) it makes about 11 nodes per statement.
     from autograd_cli.api import build
-    from autograd_cli.limits import MAX_NODES
+    from autograd_cli.support.limits import MAX_NODES
 
     n = 2000
     source = "x0 = variable(0.5)\nx = x0\n" + "x = sin(x)*1.01 + x*0.3\n" * n + "g = gradients(x, x0)\n"

@@ -133,7 +133,7 @@ def test_tables_summarise_large_tensors_but_json_is_complete(tmp_path):
 # ---------------------------------------------------------------- files written whole or not at all
 
 def test_atomic_write_replaces_whole(tmp_path):
-    from autograd_cli.files import atomic_write
+    from autograd_cli.support.files import atomic_write
 
     target = tmp_path / "g.dot"
     atomic_write(target, "first")
@@ -145,8 +145,8 @@ def test_atomic_write_replaces_whole(tmp_path):
 
 
 def test_atomic_write_failure_keeps_the_old_file(tmp_path, monkeypatch):
-    from autograd_cli import files
-    from autograd_cli.errors import AgError
+    from autograd_cli.support import files
+    from autograd_cli.support.errors import AgError
 
     target = tmp_path / "g.dot"
     target.write_text("old")
@@ -162,7 +162,7 @@ def test_atomic_write_failure_keeps_the_old_file(tmp_path, monkeypatch):
 
 
 def test_atomic_write_interrupted_leaves_nothing(tmp_path, monkeypatch):
-    from autograd_cli import files
+    from autograd_cli.support import files
 
     def interrupted(fd):
         raise KeyboardInterrupt
@@ -174,8 +174,8 @@ def test_atomic_write_interrupted_leaves_nothing(tmp_path, monkeypatch):
 
 
 def test_atomic_write_bad_targets(tmp_path):
-    from autograd_cli.errors import AgError
-    from autograd_cli.files import atomic_write
+    from autograd_cli.support.errors import AgError
+    from autograd_cli.support.files import atomic_write
 
     with pytest.raises(AgError, match="is a directory"):
         atomic_write(tmp_path, "x")
@@ -213,7 +213,7 @@ def test_atomic_write_into_a_pipe_writes_into_it(tmp_path):
     import stat
     import threading
 
-    from autograd_cli.files import atomic_write
+    from autograd_cli.support.files import atomic_write
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -228,7 +228,7 @@ def test_atomic_write_into_a_pipe_writes_into_it(tmp_path):
 
 
 def test_atomic_write_through_a_symlink_keeps_the_link(tmp_path):
-    from autograd_cli.files import atomic_write
+    from autograd_cli.support.files import atomic_write
 
     (tmp_path / "real").mkdir()
     real = tmp_path / "real" / "g.dot"

@@ -16,8 +16,8 @@ from typing import List, Literal, Optional
 
 import typer
 
-from . import commands
-from .terminal import quiet_broken_pipe, robust_streams
+from autograd_cli.cli import commands
+from autograd_cli.cli.terminal import quiet_broken_pipe, robust_streams
 
 def _readable_help_types() -> None:
     """typer 0.29 prints a type beside every parameter (`<bool>` for flags, `<list[str]>`
@@ -50,7 +50,7 @@ app = typer.Typer(
 
 def _version(value: bool):
     if value:
-        from .. import __version__
+        from autograd_cli import __version__
 
         print(f"autograd-cli {__version__}")
         raise typer.Exit(0)
@@ -220,8 +220,8 @@ def functions_command(
 
 
 def main():
-    from .dispatch import dispatch
-    from .terminal import finish_streams, print_error
+    from autograd_cli.cli.dispatch import dispatch
+    from autograd_cli.cli.terminal import finish_streams, print_error
 
     robust_streams()
     _exit_on_signals()

@@ -11,9 +11,9 @@ import time
 
 import numpy as np
 
-from ..errors import AgError, escape_controls, suggest
-from ..files import read_text
-from .terminal import console, print_error, print_warnings, quiet_broken_pipe, silence, write_json
+from autograd_cli.support.errors import AgError, escape_controls, suggest
+from autograd_cli.support.files import read_text
+from autograd_cli.cli.terminal import console, print_error, print_warnings, quiet_broken_pipe, silence, write_json
 
 EXIT_OK, EXIT_DISAGREE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
 PROGRESS_MIN_STEPS = 200        # a progress bar for runs at least this long, on a terminal
@@ -54,7 +54,7 @@ def run_files(paths, body, as_json: bool = False) -> int:
 
 def run_guarded(path: str, body, tag_file: bool = False) -> int:
     """Run a command body; every failure becomes exit code 2 with a located message."""
-    from ..limits import check_environment
+    from autograd_cli.support.limits import check_environment
 
     session = None
     shown = "<stdin>" if path == "-" else path
@@ -66,7 +66,7 @@ def run_guarded(path: str, body, tag_file: bool = False) -> int:
         filename = session.filename if session else shown
         print_error(error.render(filename, session.source if session else None))
         if tag_file:
-            from ..render.jsonout import dumps
+            from autograd_cli.render.jsonout import dumps
 
             line = {"line": error.pos.line} if error.pos is not None else {}
             write_json(dumps({"file": filename, **line, "error": error.message}))
@@ -89,7 +89,7 @@ def run_guarded(path: str, body, tag_file: bool = False) -> int:
 
 
 def parse_sets(items) -> dict:
-    from ..api import parse_set
+    from autograd_cli.api import parse_set
 
     return dict(parse_set(item) for item in items or [])
 
@@ -103,7 +103,7 @@ def _check_gradient_options(grad, wrt, unconnected="none"):
 
 def _evaluate(session: Session, set_, grad, wrt, unconnected="none"):
     """The shared part of eval and explain: check the gradient options, evaluate."""
-    from ..api import evaluate
+    from autograd_cli.api import evaluate
 
     _check_gradient_options(grad, wrt, unconnected)
     return evaluate(session.source, sets=parse_sets(set_), unconnected=unconnected,
@@ -130,7 +130,7 @@ def _snippet_options(set_, grad, wrt, unconnected):
 
 
 def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool):
-    from ..api import evaluate_snippet
+    from autograd_cli.api import evaluate_snippet
 
     _snippet_options(set_, grad, wrt, unconnected)
 
@@ -146,7 +146,7 @@ def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -
         if not as_json:
             sys.stdout.flush()
     if as_json:
-        from ..render.jsonout import dumps, snippet_document
+        from autograd_cli.render.jsonout import dumps, snippet_document
 
         write_json(dumps(session.document(snippet_document(result))))
     else:
@@ -156,7 +156,7 @@ def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -
 
 def _print_gradients(result, out) -> None:
     """One table per gradients result, then the warnings (eval of .ag files and snippets)."""
-    from ..render.tables import gradient_table
+    from autograd_cli.render.tables import gradient_table
 
     for record in result.gradients:
         out.print(gradient_table(record, width=out.width))
@@ -168,11 +168,11 @@ def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=N
         return snippet_eval_body(session, set_, grad, wrt, unconnected, as_json)
     result = _evaluate(session, set_, grad, wrt, unconnected)
     if as_json:
-        from ..render.jsonout import eval_document, pieces
+        from autograd_cli.render.jsonout import eval_document, pieces
 
         write_json(pieces(session.document(eval_document(result))))
     else:
-        from ..render.tables import value_table
+        from autograd_cli.render.tables import value_table
 
         out = console()
         out.print(value_table(result.values, width=out.width))
@@ -181,8 +181,8 @@ def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=N
 
 
 def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None) -> int:
-    from ..explain import explain
-    from ..render import explainout
+    from autograd_cli.analysis.explain import explain
+    from autograd_cli.render import explainout
 
     if is_snippet(session, dialect):
         result = _snippet(session, set_, grad, wrt, unconnected, stream=False)
@@ -190,7 +190,7 @@ def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialec
         result = _evaluate(session, set_, grad, wrt, unconnected)
     records = explain(result)
     if as_json:
-        from ..render.jsonout import dumps
+        from autograd_cli.render.jsonout import dumps
 
         write_json(dumps(session.document(explainout.document(records))))
     else:
@@ -201,7 +201,7 @@ def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialec
 
 def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json, dialect=None,
                 budget=None) -> int:
-    from ..verify import verify
+    from autograd_cli.analysis.verify import verify
 
     _check_gradient_options(grad, wrt)
     snippet = _snippet(session, set_, grad, wrt, "none", stream=False) if is_snippet(session, dialect) else None
@@ -210,12 +210,12 @@ def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json,
                         rtol=rtol, atol=atol, timeout=timeout, on_check=on_check, evaluation=snippet,
                         budget=budget)
     if as_json:
-        from ..render.jsonout import dumps
-        from ..render.verifyout import verify_document
+        from autograd_cli.render.jsonout import dumps
+        from autograd_cli.render.verifyout import verify_document
 
         write_json(dumps(session.document(verify_document(report))))
     else:
-        from ..render.verifyout import summary, verify_tables
+        from autograd_cli.render.verifyout import summary, verify_tables
 
         out = console()
         for table in verify_tables(report, out.width):
@@ -251,11 +251,11 @@ class _checking:
 
 def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, focus=None) -> int:
     """Build, optionally compute one gradient's flows, write DOT/Mermaid text or a picture."""
-    from .. import api
-    from ..diagram import MAX_PICTURE_NODES, graph_view
-    from ..files import atomic_write
-    from ..render import diagram_text
-    from ..render.explainout import one_line
+    from autograd_cli import api
+    from autograd_cli.analysis.diagram import MAX_PICTURE_NODES, graph_view
+    from autograd_cli.support.files import atomic_write
+    from autograd_cli.render import diagram_text
+    from autograd_cli.render.explainout import one_line
 
     if fmt is not None and fmt not in ("dot", "mermaid", "text"):
         raise AgError(f"--format must be dot, mermaid or text, got {fmt!r}"
@@ -280,8 +280,8 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
                 raise AgError(f"--grad {grad_name}: the snippet has no gradients result of that name "
                               f"(gradients results: {', '.join(r.name for r in built.gradients) or 'none'})")
             record = api.add_gradient(built, grad_name, [], "none")
-        from ..evaluate import run
-        from ..explain import record_flows
+        from autograd_cli.evaluate import run
+        from autograd_cli.analysis.explain import record_flows
 
         if snippet is None:
             built.graph.check_memory()   # MAX_MEMORY, before computing the flows
@@ -318,9 +318,9 @@ PLOT_FORMATS = (".svg", ".png", ".pdf")
 
 def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, as_json=False,
                 every=None, plot=None) -> int:
-    from ..api import build
-    from ..feed import read_feed
-    from ..steps import History, Plan
+    from autograd_cli.api import build
+    from autograd_cli.run.feed import read_feed
+    from autograd_cli.run.steps import History, Plan
 
     steps = parse_steps(steps)
     if every is not None and every < 1:
@@ -345,7 +345,7 @@ def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, 
         code = _run_table(plan, steps, state, warnings, seen_warnings, history,
                           every if every is not None else auto_every(steps))
     if code != EXIT_INTERRUPTED:
-        from ..steps import untrained
+        from autograd_cli.run.steps import untrained
 
         why = untrained(plan, initial, state, steps)
         if why:
@@ -388,8 +388,8 @@ def _check_plot(path: str) -> None:
 
 
 def _draw_plot(path: str, history) -> None:
-    from ..files import atomic_write
-    from ..render.plot import plot_series
+    from autograd_cli.support.files import atomic_write
+    from autograd_cli.render.plot import plot_series
 
     if not history.scalar:
         raise AgError(f"--plot {path}: no fetched value is a scalar; choose some with --fetch")
@@ -435,7 +435,7 @@ def split_fetch(text: str, named) -> list[str]:
 
 
 def _report_warnings(warnings, seen, step, source=None):
-    from ..errors import user_warning
+    from autograd_cli.support.errors import user_warning
 
     for w in warnings:
         text = user_warning(str(w), source)
@@ -446,7 +446,7 @@ def _report_warnings(warnings, seen, step, source=None):
 
 
 def _run_json(plan, steps, state, warnings, seen, history) -> int:
-    from ..render.jsonout import dumps
+    from autograd_cli.render.jsonout import dumps
 
     out = sys.stdout
     code = 0
@@ -470,8 +470,8 @@ def _run_json(plan, steps, state, warnings, seen, history) -> int:
 
 
 def _run_table(plan, steps, state, warnings, seen, history, every=1) -> int:
-    from ..render.runout import brief_row, progress_info, sparkline, steps_screen
-    from ..render.tables import value_table
+    from autograd_cli.render.runout import brief_row, progress_info, sparkline, steps_screen
+    from autograd_cli.render.tables import value_table
 
     rows: list = []          # (step, {name: value}); the middle of very long runs is dropped
     skipped = 0
@@ -576,15 +576,15 @@ def _progress(steps):
 # ---------------------------------------------------------------- functions
 
 def functions_body(pattern, as_json) -> int:
-    from ..build.catalog import catalog, matching
+    from autograd_cli.library.catalog import catalog, matching
 
     rows = matching(catalog(), pattern)
     if as_json:
-        from ..render.jsonout import dumps
+        from autograd_cli.render.jsonout import dumps
 
         write_json(dumps({"functions": [row.document() for row in rows]}))
         return EXIT_OK
-    from ..render.functionsout import functions_table
+    from autograd_cli.render.functionsout import functions_table
 
     out = console()
     if not rows:

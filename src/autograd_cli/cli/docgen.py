@@ -14,8 +14,8 @@ DOC = Path(__file__).resolve().parents[3] / "docs" / "language.md"
 
 
 def generated(document: str) -> str:
-    from ..build.catalog import catalog
-    from ..render.functionsout import markdown, splice
+    from autograd_cli.library.catalog import catalog
+    from autograd_cli.render.functionsout import markdown, splice
 
     return splice(document, markdown(catalog()))
 

@@ -32,7 +32,7 @@ def console():
 
 def write_json(text) -> None:
     """JSON text, or an iterable of its pieces (written as they come), and a newline."""
-    from ..render.symbols import unicode_ok
+    from autograd_cli.render.symbols import unicode_ok
 
     ascii_only = not unicode_ok(sys.stdout)  # still the same JSON: non-ASCII as \uXXXX escapes
     write = sys.stdout.write
@@ -128,7 +128,7 @@ def finish_streams(code: int) -> int:
 def robust_streams() -> None:
     # Text the terminal cannot encode is spelled in ASCII (symbols) or shown escaped,
     # never raising UnicodeEncodeError.
-    from ..render.symbols import AsciiWriter, unicode_ok
+    from autograd_cli.render.symbols import AsciiWriter, unicode_ok
 
     if sys.stdin is None:
         sys.stdin = ClosedStream("input")
@@ -149,7 +149,7 @@ def robust_streams() -> None:
 
 
 def print_warnings(warnings) -> None:
-    from ..errors import escape_controls
+    from autograd_cli.support.errors import escape_controls
 
     for warning in warnings:
         print(f"warning: {escape_controls(str(warning))}", file=sys.stderr)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import AgError
-from ..graph import Node
-from ..records import FrozenRecord, fill
+from autograd_cli.support.errors import AgError
+from autograd_cli.core.graph import Node
+from autograd_cli.support.records import FrozenRecord, fill
 
 ERRORS = (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError)
 

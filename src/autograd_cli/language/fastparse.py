@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from sys import intern
 
-from ..errors import AgError
+from autograd_cli.support.errors import AgError
 
 MAX_DEPTH = 150   # deeper nesting goes to Lark (it does not recurse)
 

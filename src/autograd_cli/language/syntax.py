@@ -8,9 +8,9 @@ from __future__ import annotations
 import functools
 import re
 
-from ..errors import AgError, Pos, pos_at
-from .grammars import grammar_text
-from ..limits import MAX_NESTING, limit, over  # noqa: F401 (MAX_NESTING: the default depth
+from autograd_cli.support.errors import AgError, Pos, pos_at
+from autograd_cli.language.grammars import grammar_text
+from autograd_cli.support.limits import MAX_NESTING, limit, over
 
 
 # ---------------------------------------------------------------- syntax tree
@@ -309,7 +309,7 @@ def _parser():
 
 def parse(source: str) -> Program:
     """Parse a whole program; raises AgError with a position on any syntax error."""
-    from .fastparse import Unsupported, parse_statements
+    from autograd_cli.language.fastparse import Unsupported, parse_statements
 
     size = len(source.encode("utf-8", "surrogatepass")) if len(source) * 4 > limit("MAX_PROGRAM_BYTES") else 0
     if size > limit("MAX_PROGRAM_BYTES"):

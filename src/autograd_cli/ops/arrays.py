@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .table import SAME, ShapeError, broadcast, fmt, index_shape, norm_axes, norm_axis, op
+from autograd_cli.ops.table import SAME, ShapeError, broadcast, fmt, index_shape, norm_axes, norm_axis, op
 
 # ---------------------------------------------------------------- shape ops
 

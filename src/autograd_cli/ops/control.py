@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .table import op
+from autograd_cli.ops.table import op
 
 
 def _branch(value, pred, *captured, expected, what):

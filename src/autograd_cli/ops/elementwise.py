@@ -6,8 +6,8 @@ import operator
 
 import numpy as np
 
-from . import special
-from .table import broadcast, op, same_shape, zero
+from autograd_cli.ops import special
+from autograd_cli.ops.table import broadcast, op, same_shape, zero
 
 # ---------------------------------------------------------------- elementwise unary
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .table import ShapeError, fmt, norm_axis, op
+from autograd_cli.ops.table import ShapeError, fmt, norm_axis, op
 
 
 def int_indices(values, size=None, wrap=False, what="indices"):

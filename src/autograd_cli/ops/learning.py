@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .reductions import logsumexp
-from .table import ShapeError, broadcast, fmt, norm_axis, op
+from autograd_cli.ops.reductions import logsumexp
+from autograd_cli.ops.table import ShapeError, broadcast, fmt, norm_axis, op
 
 # ---------------------------------------------------------------- learning
 

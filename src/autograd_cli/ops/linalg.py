@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .table import ShapeError, SAME, broadcast, fmt, op, swap_last
+from autograd_cli.ops.table import ShapeError, SAME, broadcast, fmt, op, swap_last
 
 # ---------------------------------------------------------------- matmul
 

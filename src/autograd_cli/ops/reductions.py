@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .table import SAME, ShapeError, kept_shape, norm_axes, norm_axis, op, reduce_grad, reduced_shape
+from autograd_cli.ops.table import SAME, ShapeError, kept_shape, norm_axes, norm_axis, op, reduce_grad, reduced_shape
 
 # ---------------------------------------------------------------- reductions
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .indexing import int_indices
-from .table import ShapeError, fmt, op
+from autograd_cli.ops.indexing import int_indices
+from autograd_cli.ops.table import ShapeError, fmt, op
 
 
 def _segment_prepare(ds, ids, num, sorted=False):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .table import ShapeError, fmt, op
+from autograd_cli.ops.table import ShapeError, fmt, op
 
 
 def _leaf_shape(value, **_):

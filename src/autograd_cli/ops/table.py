@@ -47,7 +47,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..records import FrozenRecord, fill
+from autograd_cli.support.records import FrozenRecord, fill
 
 
 class ShapeError(Exception):

@@ -198,7 +198,7 @@ def output_kind(path: str, fmt: str | None):
     """('text', 'dot'|'mermaid') or ('picture', 'svg'|'png'|'pdf') for an -o path."""
     import os
 
-    from ..errors import AgError
+    from autograd_cli.support.errors import AgError
 
     ext = _ext(path)
     if ext in RENDERED:
@@ -221,9 +221,9 @@ def picture(dot_text: str, picture: str, path: str) -> bytes:
     import shutil
     import subprocess
 
-    from ..errors import AgError
+    from autograd_cli.support.errors import AgError
 
-    from ..limits import limit
+    from autograd_cli.support.limits import limit
 
     dot = shutil.which("dot")
     if dot is None:

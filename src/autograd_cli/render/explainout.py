@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..explain import (MAX_CUT_PATHS, MAX_PATH_NODES, MAX_PATHS, MAX_PULLS, TIME_BUDGET, count_json,
+from autograd_cli.analysis.explain import (MAX_CUT_PATHS, MAX_PATH_NODES, MAX_PATHS, MAX_PULLS, TIME_BUDGET, count_json,
                        count_text, magnitude, path_text)
-from ..ops import fmt
-from .tables import format_value as _full_value
+from autograd_cli.ops import fmt
+from autograd_cli.render.tables import format_value as _full_value
 
 INLINE_ELEMENTS = 8       # tensors up to this size are written out on one line; larger ones summarised
 
@@ -51,7 +51,7 @@ def _agree(a, b) -> bool:
 
 def text(records, out) -> None:
     """Print every record's explanation to a rich console."""
-    from .tables import escape_markup as escape
+    from autograd_cli.render.tables import escape_markup as escape
 
     out.soft_wrap = True   # a path stays on one line
     if not records:

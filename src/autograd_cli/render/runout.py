@@ -8,8 +8,8 @@ import math
 
 import numpy as np
 
-from .symbols import symbols, unicode_ok
-from .tables import escape_markup, format_value
+from autograd_cli.render.symbols import symbols, unicode_ok
+from autograd_cli.render.tables import escape_markup, format_value
 
 CELL_LIMIT = 40          # a tensor cell shows at most this many characters
 SPARK_WIDTH = 60
@@ -89,7 +89,7 @@ def sparkline(name: str, steps: list, values: list, width: int = 120):
     """A one-line picture of a series under the table: `loss ▇▅▃▂▁▁ 4.1 → 0.0021 (steps 0–999)`."""
     from rich.text import Text
 
-    from ..steps import series_levels
+    from autograd_cli.run.steps import series_levels
 
     finite = [v for v in values if math.isfinite(v)]
     if len(values) < 2 or not finite:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from ..records import FrozenRecord, fill
+from autograd_cli.support.records import FrozenRecord, fill
 
 
 class Symbols(FrozenRecord):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ops import fmt
+from autograd_cli.ops import fmt
 
 
 LIST_EDGE = 3        # a long list shows its first and last LIST_EDGE items (as NumPy's edgeitems)
@@ -139,6 +139,6 @@ def escape_markup(text: str) -> str:
     so a program's names and strings never send escape sequences to the terminal."""
     from rich.markup import escape
 
-    from ..errors import escape_controls
+    from autograd_cli.support.errors import escape_controls
 
     return escape(escape_controls(text))

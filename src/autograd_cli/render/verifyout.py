@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .symbols import symbols
-from .tables import escape_markup
+from autograd_cli.render.symbols import symbols
+from autograd_cli.render.tables import escape_markup
 
 FORMULA_WIDTH = 48
 

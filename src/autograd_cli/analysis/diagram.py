@@ -1,0 +1,315 @@
+"""The computation graph as a picture's content: which nodes and edges to draw,
+their labels, which edges are cut (by paths.py's rules) and, for one gradient, the
+gradient flowing on each edge. render/diagram_text.py turns it into DOT, Mermaid or text.
+
+What is drawn is the program as the user wrote it:
+- a constant subgraph (`random_normal([1000])`, a list literal, `x_pure + noise`) is one
+  node labelled with its name or the source text that made it;
+- the internal ops of a composite built-in (categorical_crossentropy's clip, log, sum,
+  ...) are one node labelled with the call;
+- indexing (`x[step]`, `x[:, 0]`) is labelled as written, not as take/getitem;
+- every gradients result is a box (∂y/∂x) linked by dotted edges to its y and x, and a
+  None result is a box saying why it is None; the reverse-mode nodes are not drawn;
+- updates (assign*, also inside `group(...)`) are drawn with an edge back to their variable;
+- a cut by stop_gradient / stop_gradients is a red dashed ✂ edge; an edge into an op with
+  no gradient (comparisons, round, argmax) is a grey dotted "no gradient" edge.
+Everything is computed with loops (a 100,000-statement program draws in linear time).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from autograd_cli.core import paths
+from autograd_cli.support.errors import source_expression
+from autograd_cli.evaluate import needed
+from autograd_cli.core.graph import Node, NoGradient, nodes_in
+from autograd_cli.ops import fmt
+
+MAX_TITLE = 40     # characters of a source text used as a label
+MAX_PICTURE_NODES = 20_000   # larger graphs are written as text only (Graphviz would take minutes)
+INDEXING = ("take", "getitem")
+OPERATORS = {"greater": ">", "less": "<", "greater_equal": ">=", "less_equal": "<=", "equal": "==",
+             "not_equal": "!=", "floordiv": "//", "floormod": "%"}   # ops users write as operators
+STATE_OPS = ("assign", "assign_add", "assign_sub")   # their inputs are drawn as data, not as cuts
+
+
+@dataclass
+class VNode:
+    key: str                # "n<id>"
+    title: str
+    detail: str             # "op · line N · shape"
+    kind: str               # "leaf" | "const" | "op" | "gradient" | "none" | "update"
+    op: str = ""            # what computes it, as the text format writes it
+    shape: str = ""
+    line: int = 0
+
+
+@dataclass
+class VEdge:
+    source: str
+    target: str
+    kind: str               # "data" | "cut" | "nograd" | "derivative" | "update"
+    label: str = ""
+    cut: object = None      # paths.Cut for a cut edge
+
+
+@dataclass
+class GraphView:
+    nodes: list = field(default_factory=list)
+    edges: list = field(default_factory=list)
+    title: str = ""
+
+
+def expression_at(source, node: Node) -> str | None:
+    """The source text of the expression that made the node (`random_normal([n], seed=2)`,
+    `x_train[step]`), cut to MAX_TITLE characters; None if unknown."""
+    return source_expression(source, node.pos, MAX_TITLE)
+
+
+def graph_view(built, record=None, flows=None, format_flow=None, focus=None, source=None) -> GraphView:
+    """Nodes reachable from the program's values; `record` (a GradientRecord) and
+    `flows` ((consumer id, input index) -> array) label edges with its gradient flow.
+    `focus`: a name; only what its value depends on is drawn. `source`: the program
+    text, for labels as the user wrote them."""
+    source = source.splitlines() if isinstance(source, str) else source   # split once: labels read lines
+    names = {}
+    for name, value in built.named.items():
+        for node in nodes_in(value):
+            names.setdefault(node.id, name)
+    results: dict[int, list] = {}   # result node id -> [(record, k)] (one node may answer several)
+    for rec in built.gradients:
+        before = max([n.id for n in rec.y_nodes + rec.x_nodes + list(rec.stop_nodes)]
+                     + [n.id for n in (rec.grad_ys or []) if isinstance(n, Node)] + [-1])
+        for k, value in enumerate(rec.values):
+            if isinstance(value, Node) and value.id > before:
+                results.setdefault(value.id, []).append((rec, k))
+    records = list(built.gradients)
+    if focus is not None:
+        roots = list(nodes_in(built.named[focus]))
+        records = [rec for rec in built.gradients if rec.name == focus]
+        for rec in records:
+            roots += list(rec.y_nodes) + list(rec.x_nodes)
+    else:
+        roots = [n for value in built.named.values() for n in nodes_in(value)]
+        roots += [a.node for a in built.assigns] + [n for n in built.groups if isinstance(n, Node)]
+        for rec in records:
+            roots += list(rec.y_nodes) + list(rec.x_nodes)
+    seen = {n.id: n for n in needed(roots, stop_at=results)}   # reverse-mode nodes behind a result: not drawn
+    stop_ids = {n.id for n in record.stop_nodes} if record is not None and record.kind == "gradients" else set()
+    title = ""
+    if record is not None:
+        what = record.name if record.kind == "gradients" else \
+            f"d(sum of {', '.join(record.ys)})/dx (the first derivative behind {record.name})"
+        title = f"edge labels: the gradient {what} flowing back along each edge"
+
+    order = sorted(seen)
+    constant = _constant_ids(order, seen, results)
+    consumers: dict[int, list] = {}
+    for nid in order:
+        for inp in seen[nid].inputs:
+            consumers.setdefault(inp.id, []).append(nid)
+    merged = _composite_members(order, seen, names, consumers, constant, results, source)
+    members: dict[int, list] = {}
+    for member, head in merged.items():
+        members.setdefault(head, []).append(seen[member])
+    root_ids = {n.id for n in roots}
+    view = GraphView(title=title)
+    for nid in order:
+        node = seen[nid]
+        if nid in results:
+            view.nodes.append(_gradient_node(node, results[nid]))
+            ends = {}
+            for rec, k in results[nid]:
+                for y in rec.y_nodes:
+                    ends.setdefault((y.id, "∂ of"), None)
+                ends.setdefault((rec.x_nodes[k].id, "∂ by"), None)
+            for source_id, label in ends:
+                view.edges.append(VEdge(f"n{_owner(source_id, merged)}", f"n{nid}", "derivative", label))
+            continue
+        if nid in merged:
+            continue                      # drawn as part of the call that made it
+        if nid in constant:
+            users = consumers.get(nid, [])
+            if users and all(u in constant for u in users):
+                continue                  # folded into the constant that uses it
+            if not users and (focus is None or nid not in root_ids):
+                continue                  # used only for its value (a size, a seed): not drawn
+            view.nodes.append(_constant_node(node, names.get(nid), source))
+            continue
+        view.nodes.append(_node(node, names.get(nid), source, merged_into=nid in merged.values()))
+        inputs = _inputs(node, members.get(nid, ()))
+        for i, inp, (consumer, j) in inputs:
+            cut = None if consumer.op.name in STATE_OPS else paths.edge_cut(consumer, j, stop_ids)
+            label = ""
+            if flows is not None and (consumer.id, j) in flows:
+                flow = flows[(consumer.id, j)]
+                label = format_flow(flow) if format_flow else str(flow)
+            source_key = f"n{_owner(inp.id, merged)}"
+            if cut is not None:
+                kind = "nograd" if cut.kind == "no_gradient" else "cut"
+                label = _cut_label(cut) if cut.node is node and (cut.node.op.name in _builtin_names()
+                                                                 or cut.node.op.name in OPERATORS) \
+                    else _cut_label(cut).split(":")[0]        # an internal op is not named
+                view.edges.append(VEdge(source_key, f"n{nid}", kind, label, cut))
+            else:
+                view.edges.append(VEdge(source_key, f"n{nid}", "data", label))
+        if node.op.name in ("assign", "assign_add", "assign_sub") and node.inputs:
+            var = node.inputs[0]
+            view.edges.append(VEdge(f"n{nid}", f"n{var.id}", "update",
+                                    f"updates {var.label or 'the variable'} (end of step)"))
+    for rec in records:
+        for k, value in enumerate(rec.values):
+            if isinstance(value, NoGradient):
+                key = f"nnone{len(view.nodes)}"
+                name = f"{rec.name}[{k}]"
+                view.nodes.append(VNode(key, f"{name} = None", value.reason,
+                                        "none", "None", "", rec.line))
+                x = rec.x_nodes[k]
+                if x.id in seen:
+                    view.edges.append(VEdge(f"n{_owner(x.id, merged)}", key, "derivative", "∂ by"))
+                for y in rec.y_nodes:
+                    if y.id in seen:
+                        view.edges.append(VEdge(f"n{_owner(y.id, merged)}", key, "derivative", "∂ of"))
+    return view
+
+
+def _constant_ids(order, seen, results) -> set:
+    """Nodes computed from constants only (no variable, input, placeholder or step)."""
+    constant = set()
+    for nid in order:
+        node = seen[nid]
+        if nid in results or node.op.leaf and node.op.name != "const":
+            continue
+        if node.op.name == "const" or (node.inputs and all(i.id in constant for i in node.inputs)):
+            constant.add(nid)
+    return constant
+
+
+def _composite_members(order, seen, names, consumers, constant, results, source) -> dict:
+    """node id -> the id of the node drawn for it: the internal nodes of one composite
+    built-in call (same position, unnamed, used only inside the call) join the call's
+    result node."""
+    from autograd_cli.library.functions import BUILTINS
+    from autograd_cli.ops import OPS
+
+    merged: dict[int, int] = {}
+    if source is None:
+        return merged
+    for nid in reversed(order):
+        node = seen[nid]
+        if nid in constant or nid in results or node.op.leaf:
+            continue
+        if nid in merged or not any(i.pos == node.pos for i in node.inputs):
+            continue          # inside another call, or nothing of the same call to merge
+        text = expression_at(source, node)
+        m = re.match(r"([A-Za-z_]\w*)\(", text or "")
+        if not m or m.group(1) not in BUILTINS or (m.group(1) in OPS and OPS[m.group(1)].args is not None):
+            continue
+        stack = list(node.inputs)
+        while stack:
+            inp = stack.pop()
+            if (inp.id in merged or inp.id in constant or inp.id in results or inp.op.leaf
+                    or inp.pos != node.pos or inp.id in names or inp.id not in seen):
+                continue
+            if any(merged.get(u, u) != nid for u in consumers.get(inp.id, [])):
+                continue
+            merged[inp.id] = nid
+            stack.extend(inp.inputs)
+    return merged
+
+
+def _builtin_names():
+    from autograd_cli.library.functions import BUILTINS
+
+    return BUILTINS
+
+
+def _owner(nid: int, merged: dict) -> int:
+    return merged.get(nid, nid)
+
+
+def _inputs(node, inside):
+    """(k, input node, (consumer, input index)) for the edges into a drawn node: the
+    inputs of its merged internal nodes (`inside`) that come from outside."""
+    members = list(inside) + [node]
+    member_ids = {n.id for n in members}
+    out, k = [], 0
+    for consumer in sorted(members, key=lambda n: n.id):
+        for j, inp in enumerate(consumer.inputs):
+            if inp.id in member_ids:
+                continue
+            out.append((k, inp, (consumer, j)))
+            k += 1
+    return out
+
+
+def _node(node: Node, name: str | None, source=None, merged_into=False) -> VNode:
+    title = node.label or name
+    if title and len(title) > MAX_TITLE:
+        title = title[:MAX_TITLE - 1] + "…"
+    where = f"line {node.line} · {fmt(node.shape)}"
+    kind = "leaf" if node.op.leaf else "op"
+    op = node.op.name
+    if node.op.name in INDEXING or merged_into:
+        op = expression_at(source, node) or op   # as the user wrote it
+    elif node.op.name in ("assign", "assign_add", "assign_sub"):
+        op = expression_at(source, node) or op
+        kind = "update"
+    if not title:   # an unnamed intermediate: its op (or text) is its title
+        return VNode(f"n{node.id}", op, where, kind, op, fmt(node.shape), node.line)
+    return VNode(f"n{node.id}", title, f"{op} · {where}", kind, op, fmt(node.shape), node.line)
+
+
+def _constant_node(node: Node, name: str | None, source=None) -> VNode:
+    title = node.label or name
+    shape = fmt(node.shape)
+    if node.op.name == "const":
+        value = np.asarray(node.params["value"])
+        text = f"{float(value):g}" if value.shape == () else None
+    else:
+        text = None
+    if text is None and title and source:
+        text = _assigned_text(source, node.line, title)
+    if text is None:
+        text = expression_at(source, node) or f"constant {shape}"
+    if title:
+        what = text if not text.startswith("constant") else "constant"
+        return VNode(f"n{node.id}", title, f"{what} · line {node.line} · {shape}", "const", text, shape,
+                     node.line)
+    return VNode(f"n{node.id}", text, "", "const", text, shape, node.line)
+
+
+def _assigned_text(source: str, line: int, name: str) -> str | None:
+    """The right-hand side of `name = ...` on that line (its first line), cut to MAX_TITLE."""
+    lines = source if isinstance(source, list) else source.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    m = re.match(rf"\s*{re.escape(name)}\s*=(?!=)\s*(.+?)\s*(#.*)?$", lines[line - 1])
+    if not m:
+        return None
+    text = m.group(1)
+    return text if len(text) <= MAX_TITLE else text[:MAX_TITLE - 1] + "…"
+
+
+def _gradient_node(node: Node, answers) -> VNode:
+    lines = []
+    for rec, k in answers:
+        title = node.label or (f"{rec.name}[{k}]" if rec.kind == "gradients" else rec.name)
+        ys = ", ".join(dict.fromkeys(rec.ys))
+        what = f"∂²({ys})/∂({rec.xs[k]})²" if rec.kind == "hessians" else f"∂({ys})/∂({rec.xs[k]})"
+        lines.append(f"{title} = {what}")
+    rec = answers[0][0]
+    return VNode(f"n{node.id}", "; ".join(dict.fromkeys(lines)),
+                 f"{rec.kind} · line {rec.line} · {fmt(node.shape)}", "gradient", rec.kind, fmt(node.shape),
+                 rec.line)
+
+
+def _cut_label(cut: paths.Cut) -> str:
+    if cut.kind == "stop_gradient":
+        return "✂ stop_gradient"
+    if cut.kind == "stop_gradients":
+        return "✂ held by stop_gradients"
+    return f"no gradient: {OPERATORS.get(cut.node.op.name, cut.node.op.name)}"

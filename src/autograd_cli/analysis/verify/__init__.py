@@ -1,0 +1,4 @@
+"""`verify`: every gradient checked three independent ways (see checks.py)."""
+from autograd_cli.analysis.verify.checks import Check, Report, verify
+
+__all__ = ["Check", "Report", "verify"]

@@ -1,0 +1,194 @@
+"""The built-in functions as a user reads them: signature, TensorFlow name(s), gradient
+note, group. Generated from the op table rows (`args`, `aliases`, `vjp`, `doc`) and the
+composite built-ins of functions.py, so `autograd-cli functions` and the reference in
+docs/language.md (written by `python -m autograd_cli.cli.docgen`) never drift from
+what the program accepts."""
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+
+from autograd_cli.ops import OPS
+from autograd_cli.ops.table import GROUP
+from autograd_cli.library.functions import BUILTINS
+
+# Groups in the order the reference shows them (an op row's group is its ops module).
+GROUPS = ("elementwise", "special", "reductions", "arrays", "indexing", "linalg", "segments", "creation",
+          "random", "learning", "control", "autodiff", "state", "other")   # a new ops module is its own group, shown before "other"
+GROUP_TITLES = {"elementwise": "arithmetic and elementwise", "arrays": "shape",
+                "linalg": "linear algebra", "learning": "learning and losses",
+                "special": "special functions"}
+
+# Composite built-ins (written by hand in functions.py): their group and gradient note.
+COMPOSITES = {
+    "shape": ("arrays", "a constant: no gradient"),
+    "size": ("arrays", "a constant: no gradient"),
+    "constant": ("creation", "a constant: no gradient"),
+    "zeros": ("creation", "a constant: no gradient"),
+    "ones": ("creation", "a constant: no gradient"),
+    "fill": ("creation", "to value (summed)"),
+    "eye": ("creation", "a constant: no gradient"),
+    "linspace": ("creation", "a constant: no gradient"),
+    "random_normal": ("random", "to mean and stddev (as TensorFlow); the draws are constants"),
+    "random_uniform": ("random", "to minval and maxval; the draws are constants"),
+    "random_int": ("random", "a constant: no gradient"),
+    "categorical_crossentropy": ("learning", "to y_pred and y_true (clipped to [1e-7, 1 - 1e-7] as Keras)"),
+    "mean_squared_error": ("learning", "to y_true and y_pred"),
+    "gradients": ("autodiff", "differentiable again (second derivatives)"),
+    "hessians": ("autodiff", "differentiable again"),
+    "jacobian": ("autodiff", "differentiable again"),
+    "variable": ("state", "a leaf: gradients are taken with respect to it"),
+    "placeholder": ("state", "a leaf: gradients are taken with respect to it"),
+    "assign": ("state", "no gradient (an update, applied at the end of each step)"),
+    "assign_add": ("state", "no gradient (an update, applied at the end of each step)"),
+    "assign_sub": ("state", "no gradient (an update, applied at the end of each step)"),
+    "group": ("state", "evaluates to None"),
+    "cast": ("elementwise", "no gradient (None)"),
+    "ones_like": ("creation", "no gradient (None)"),
+    "zeros_like": ("creation", "no gradient (None)"),
+    "clip_by_value": ("elementwise", "to t where it is not clipped, to the bounds where they clip"),
+    "binary_crossentropy": ("learning", "to y_pred (from the logits of a sigmoid) and y_true"),
+    "sigmoid_cross_entropy_with_logits": ("learning", "to labels and logits"),
+    "cond": ("control", "through the taken branch; zeros (not None) to what only the other branch uses"),
+    "while_loop": ("control", "through every iteration"),
+    "rank": ("arrays", "a constant: no gradient"),
+    "reverse": ("arrays", "differentiable"), "slice": ("arrays", "differentiable"),
+    "split": ("arrays", "differentiable"), "unstack": ("arrays", "differentiable"),
+    "det": ("linalg", "differentiable"), "inv": ("linalg", "differentiable"),
+    "trace": ("linalg", "differentiable"), "diag": ("linalg", "differentiable"),
+    "tensordot": ("linalg", "differentiable"),
+    "segment_mean": ("segments", "to data"), "unsorted_segment_sum": ("segments", "to data"),
+    # issue 12 (ops1): activations, norms, top_k and losses built from several ops
+    "gelu": ("elementwise", "differentiable (through erf, or tanh and pow)"),
+    "swish": ("elementwise", "to features and beta"), "silu": ("elementwise", "to features and beta"),
+    "hard_sigmoid": ("elementwise", "1/6 inside (-3, 3), 0 at and beyond the knees (relu6)"),
+    "norm": ("reductions", "differentiable; NaN at the zero vector (as TensorFlow)"),
+    "l2_loss": ("reductions", "t * dy"),
+    "top_k": ("reductions", "values: to the picked positions only; indices: no gradient"),
+    "huber": ("learning", "to y_pred and y_true: the error inside delta, delta * sign(error) outside"),
+    "mean_absolute_error": ("learning", "to y_true and y_pred (0 where equal)"),
+    "mae": ("learning", "to y_true and y_pred (0 where equal)"),
+    "log_cosh": ("learning", "to y_true and y_pred: tanh(error) / n"),
+    "logcosh": ("learning", "to y_true and y_pred: tanh(error) / n"),
+    "sparse_categorical_crossentropy": ("learning", "to y_pred (from the logits of a softmax); labels: no gradient"),
+    "sparse_softmax_cross_entropy_with_logits": ("learning", "to logits: softmax - one_hot(labels); labels: no gradient"),
+}
+COMPOSITES["categorical_crossentropy"] = ("learning", "to y_pred and y_true; from the logits of a softmax, "
+                                          "else y_pred clipped to [1e-7, 1 - 1e-7] (Keras)")
+
+# TensorFlow's spelling where it is not tf.NAME
+TF_NAMES = {
+    "variable": ("tf.Variable",),
+    "placeholder": ("tf.compat.v1.placeholder",),
+    "assign": ("Variable.assign",), "assign_add": ("Variable.assign_add",),
+    "assign_sub": ("Variable.assign_sub",),
+    "random_normal": ("tf.random.normal",), "random_uniform": ("tf.random.uniform",),
+    "random_int": ("numpy default_rng(seed).integers",),
+    "jacobian": ("GradientTape.jacobian",),
+    "categorical_crossentropy": ("tf.keras.losses.CategoricalCrossentropy()",),
+    "mean_squared_error": ("tf.keras.losses.MeanSquaredError()",),
+    "softmax": ("tf.nn.softmax",), "log_softmax": ("tf.nn.log_softmax",),
+    "relu": ("tf.nn.relu",), "sigmoid": ("tf.math.sigmoid",), "softplus": ("tf.math.softplus",),
+    "eye": ("tf.eye",), "det": ("tf.linalg.det",), "inv": ("tf.linalg.inv",), "trace": ("tf.linalg.trace",),
+    "diag": ("tf.linalg.diag",), "binary_crossentropy": ("tf.keras.losses.BinaryCrossentropy()",),
+    "sigmoid_cross_entropy_with_logits": ("tf.nn.sigmoid_cross_entropy_with_logits",), "linspace": ("tf.linspace",), "size": ("tf.size",),
+    "relu6": ("tf.nn.relu6",), "leaky_relu": ("tf.nn.leaky_relu",), "elu": ("tf.nn.elu",), "selu": ("tf.nn.selu",),
+    "gelu": ("tf.nn.gelu",), "swish": ("tf.nn.swish",), "silu": ("tf.nn.silu",), "softsign": ("tf.nn.softsign",),
+    "hard_sigmoid": ("tf.keras.activations.hard_sigmoid",), "l2_loss": ("tf.nn.l2_loss",),
+    "top_k": ("tf.math.top_k", "tf.nn.top_k"), "norm": ("tf.norm", "tf.linalg.norm"),
+    "softmax_cross_entropy_with_logits": ("tf.nn.softmax_cross_entropy_with_logits",),
+    "sparse_softmax_cross_entropy_with_logits": ("tf.nn.sparse_softmax_cross_entropy_with_logits",),
+    "sparse_categorical_crossentropy": ("tf.keras.losses.SparseCategoricalCrossentropy()",),
+    "huber": ("tf.keras.losses.Huber()",), "mean_absolute_error": ("tf.keras.losses.MeanAbsoluteError()",),
+    "mae": ("tf.keras.losses.MeanAbsoluteError()",), "log_cosh": ("tf.keras.losses.LogCosh()",),
+    "logcosh": ("tf.keras.losses.LogCosh()",), "cumsum": ("tf.math.cumsum",), "cumprod": ("tf.math.cumprod",),
+    "reduce_euclidean_norm": ("tf.math.reduce_euclidean_norm",), "div_no_nan": ("tf.math.divide_no_nan",),
+    "mul_no_nan": ("tf.math.multiply_no_nan",), "xlogy": ("tf.math.xlogy",), "xlog1py": ("tf.math.xlog1py",),
+    "xdivy": ("tf.math.xdivy",), "floormod": ("tf.math.floormod", "tf.math.mod"), "floordiv": ("tf.math.floordiv",),
+    "polygamma": ("tf.math.polygamma",), "digamma": ("tf.math.digamma",), "lgamma": ("tf.math.lgamma",),
+    "erf": ("tf.math.erf",), "erfc": ("tf.math.erfc",),
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    signature: str
+    tensorflow: tuple
+    gradient: str
+    group: str
+    aliases: tuple = ()
+
+    def document(self) -> dict:
+        return {"name": self.name, "signature": self.signature, "aliases": list(self.aliases),
+                "tensorflow": list(self.tensorflow), "gradient": self.gradient, "group": self.group}
+
+
+def _signature(name, builtin) -> str:
+    if builtin.variadic:
+        return f"{name}({builtin.params[0]}, ...)"
+    parts = []
+    for p in builtin.params:
+        if p in builtin.defaults:
+            default = builtin.defaults[p]
+            shown = repr(default) if isinstance(default, str) else (
+                "None" if default is None else f"{default:g}" if isinstance(default, float) else str(default))
+            parts.append(f"{p}={shown}")
+        else:
+            parts.append(p)
+    return f"{name}({', '.join(parts)})"
+
+
+def gradient_note(op) -> str:
+    """An op row's gradient note: its `doc`, else derived from its vjp."""
+    if getattr(op, "doc", None):
+        return op.doc
+    if op.name == "stop_gradient":
+        return "cuts the gradient: nothing flows through it (derivative 0)"
+    if op.vjp is None:
+        return "no gradient (None), as TensorFlow's NotDifferentiable"
+    params = op.args or ()
+    if isinstance(op.vjp, tuple) and params and any(not op.carries(i) for i in range(len(params))):
+        to = [p for i, p in enumerate(params) if op.carries(i)]
+        return "to " + ", ".join(to) + " only"
+    return "differentiable"
+
+
+def catalog() -> list[Entry]:
+    entries, aliases_of = {}, {}
+    for op in OPS.values():
+        if op.args is not None:
+            for alias in op.aliases:
+                aliases_of[alias] = op.name
+    for name, builtin in BUILTINS.items():
+        if name in aliases_of:
+            continue                   # listed with its main name
+        op = OPS.get(name)
+        if name in COMPOSITES:
+            group, note = COMPOSITES[name]
+        elif op is not None:
+            group, note = GROUP.get(name, "other"), gradient_note(op)
+        else:
+            group, note = "other", ""
+        group = group or "other"
+        aliases = tuple(op.aliases) if op is not None and op.args is not None else ()
+        tf = TF_NAMES.get(name) or tuple(f"tf.{n}" for n in (name, *aliases))
+        entries[name] = Entry(name, _signature(name, builtin), tf, note, group, aliases)
+    order = {g: k for k, g in enumerate(GROUPS)}
+    late = order["other"] - 0.5          # groups not listed: after the known ones, before "other"
+    return sorted(entries.values(), key=lambda e: (order.get(e.group, late), e.group, e.name))
+
+
+def matching(entries, pattern) -> list[Entry]:
+    """Entries whose name (or an alias, or TensorFlow name) contains PATTERN, or matches it
+    as a shell pattern when it has * or ?."""
+    if not pattern:
+        return list(entries)
+    pattern = pattern.lower()
+    wild = any(c in pattern for c in "*?[")
+
+    def hit(text: str) -> bool:
+        text = text.lower()
+        return fnmatch.fnmatchcase(text, pattern) if wild else pattern in text
+
+    return [e for e in entries if any(hit(t) for t in (e.name, *e.aliases, *e.tensorflow))]

@@ -1,0 +1,930 @@
+"""The built-in functions a program can call: their parameters (TensorFlow's
+names) and how each becomes graph ops from the op table."""
+from __future__ import annotations
+
+
+import numpy as np
+
+from autograd_cli.core import autodiff
+from autograd_cli.support.errors import AgError, line_of
+from autograd_cli.core.graph import Node, NoGradient
+from autograd_cli.support.limits import check_elements, element_count
+from autograd_cli.ops import OPS
+from autograd_cli.ops.table import fmt
+from autograd_cli.core.program import Assign, GradientRecord
+from autograd_cli.support.records import FrozenRecord, fill
+
+
+
+class Builtin(FrozenRecord):
+    _fields = ("params", "defaults", "handler", "variadic", "functions")
+
+    def __init__(self, params, defaults, handler, variadic=False, functions=()):
+        # functions: parameters that name a `def` (cond's branches): not evaluated
+        fill(self, params=params, defaults=defaults, handler=handler, variadic=variadic,
+                             functions=functions)
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def builtin(name, params, defaults=None, variadic=False, functions=()):
+    def register(handler):
+        BUILTINS[name] = Builtin(tuple(params), dict(defaults or {}), handler, variadic, tuple(functions))
+        return handler
+    return register
+
+
+def _op_builtin(name, params, op_name=None):
+    """A built-in that applies one op to tensor arguments."""
+    op_name = op_name or name
+
+    def handler(b, c):
+        return b.apply(op_name, *[b.tensor(c.args[p], c.at(p)) for p in params])
+    BUILTINS[name] = Builtin(tuple(params), {}, handler)
+
+
+def register_row(op) -> None:
+    """An op whose row names its parameters (`args`) is a built-in of the same name (and of
+    each alias) that applies the op to its arguments: adding such an op is one row."""
+    if op.args is not None:
+        for name in (op.name, *op.aliases):
+            _op_builtin(name, op.args, op.name)
+
+
+for _op in OPS.values():
+    register_row(_op)
+
+
+# ---------------------------------------------------------------- dtypes
+
+DTYPES = ("float32", "float64", "int32", "int64", "bool")
+INTEGER_DTYPES = ("int32", "int64")
+
+
+class DType(str):
+    """A dtype name (`float32`, ...) used as a value: where TensorFlow takes a dtype."""
+
+
+def dtype_arg(c, name="dtype"):
+    """The dtype argument's name (a dtype name or a string naming one), or None."""
+    value = c.args[name]
+    if value is None:
+        return None
+    if isinstance(value, str) and value in DTYPES:
+        return str(value)
+    got = f"'{value}'" if isinstance(value, str) else "a tensor" if isinstance(value, Node) else repr(value)
+    raise AgError(f"{name} must be one of {', '.join(DTYPES)}, got {got}", c.at(name))
+
+
+# ---------------------------------------------------------------- static helpers
+
+def _const_shape(b, c, name="shape"):
+    """A shape argument for a constant made at once (zeros, ones, random_*)."""
+    dims = _shape_arg(b, c, name)
+    _check_size(dims, c.at(name), b)
+    return dims
+
+
+def _shape_arg(b, c, name="shape"):
+    dims = b.integers(c.args[name], c.at(name), name)
+    if np.ndim(b.static(c.args[name], c.at(name), name)) == 0:
+        dims = dims[:1]
+    if any(d < 0 for d in dims):
+        raise AgError(f"{name} {dims} has a negative size", c.at(name))
+    _check_size(dims, c.at(name))
+    return tuple(dims)
+
+
+def _check_size(dims, pos, b=None):
+    """Refuse a tensor too big for MAX_ELEMENTS, and (given the builder `b`: a constant made
+    now) for what MAX_MEMORY leaves, before NumPy allocates it."""
+    check_elements(dims, pos)
+    if b is not None:
+        b.g.pos = pos
+        b.g.reserve(element_count(dims))
+
+
+def _axis_arg(b, c, name="axis"):
+    value = c.args[name]
+    if value is None:
+        return None
+    arr = b.static(value, c.at(name), name)
+    return b.integer(value, c.at(name), name) if arr.ndim == 0 else b.integers(value, c.at(name), name)
+
+
+def _bool_arg(c, name):
+    value = c.args[name]
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, Node) and value.op.name == "const" and value.shape == ():
+        return bool(value.params["value"])
+    raise AgError(f"{name} must be True or False", c.at(name))
+
+
+def _nodes(b, c, name):
+    """A node or list of nodes (gradients' ys, xs, ...), with their source texts."""
+    value, expr = c.args[name], c.exprs.get(name)
+    if isinstance(value, list):
+        texts = [b.source_text(e) for e in expr.items] if expr is not None and hasattr(expr, "items") \
+            else [f"{name}[{k}]" for k in range(len(value))]
+        return [b.tensor(v, c.at(name)) for v in value], texts
+    return [b.tensor(value, c.at(name))], [b.source_text(expr)]
+
+
+# ---------------------------------------------------------------- reductions and shapes
+
+def _reduction(name):
+    def handler(b, c):
+        x = b.tensor(c.args["input_tensor"], c.at("input_tensor"))
+        return b.apply(name, x, axis=_axis_arg(b, c), keepdims=_bool_arg(c, "keepdims"))
+    BUILTINS[name] = Builtin(("input_tensor", "axis", "keepdims"), {"axis": None, "keepdims": False},
+                             handler)
+
+
+for _name in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp",
+              "reduce_any", "reduce_all", "reduce_euclidean_norm"):
+    _reduction(_name)
+
+
+@builtin("argmin", ("input", "axis", "output_type"), {"axis": None, "output_type": None})
+def _argmin(b, c):
+    dtype_arg(c, "output_type")   # indices are whole numbers (float64) whatever the type
+    axis = 0 if c.args["axis"] is None else b.integer(c.args["axis"], c.at("axis"), "axis")   # TF: None -> 0
+    return b.apply("argmin", b.tensor(c.args["input"], c.at("input")), axis=axis)
+
+
+def _cumulative(name):
+    def handler(b, c):
+        x = b.tensor(c.args["x"], c.at("x"))
+        axis = b.integer(c.args["axis"], c.at("axis"), "axis")
+        if not -len(x.shape) <= axis < len(x.shape) or not x.shape:
+            raise AgError(f"axis {axis} is out of range for a tensor of shape {x.shape}", c.at("axis"))
+        return b.apply(name, x, axis=axis % len(x.shape), exclusive=_bool_arg(c, "exclusive"),
+                       reverse=_bool_arg(c, "reverse"))
+    BUILTINS[name] = Builtin(("x", "axis", "exclusive", "reverse"),
+                             {"axis": 0, "exclusive": False, "reverse": False}, handler)
+
+
+_cumulative("cumsum")
+_cumulative("cumprod")
+
+
+@builtin("top_k", ("input", "k", "sorted", "index_type"), {"k": 1, "sorted": True, "index_type": None})
+def _top_k(b, c):
+    dtype_arg(c, "index_type")
+    # tf.math.top_k: [values, indices] over the last axis (sorted descending either way here)
+    x = b.tensor(c.args["input"], c.at("input"))
+    _bool_arg(c, "sorted")
+    indices = b.apply("top_k_indices", x, k=b.integer(c.args["k"], c.at("k"), "k"))
+    return [b.apply("take_along_last", x, indices), indices]
+
+
+@builtin("l2_loss", ("t",))
+def _l2_loss(b, c):
+    # tf.nn.l2_loss: sum(t^2) / 2 (gradient t * dy)
+    t = b.tensor(c.args["t"], c.at("t"))
+    return b.apply("divide", b.apply("reduce_sum", b.apply("square", t), axis=None, keepdims=False), b.g.const(2.0))
+
+
+@builtin("norm", ("tensor", "ord", "axis", "keepdims"), {"ord": "euclidean", "axis": None, "keepdims": None})
+def _norm(b, c):
+    # tf.norm, built as TensorFlow builds it: vector norms over all elements (axis None) or one
+    # axis; matrix norms over two axes ('fro'/'euclidean', 1, inf)
+    x = b.tensor(c.args["tensor"], c.at("tensor"))
+    order = c.args["ord"]
+    if isinstance(order, (Node, list)) or isinstance(order, (int, float)) and not isinstance(order, bool):
+        value = b.static(order, c.at("ord"), "ord")
+        if value.shape != ():
+            raise AgError(f"ord must be 'euclidean', 'fro', a number > 0 or inf, got a tensor of shape "
+                          f"{fmt(value.shape)}", c.at("ord"))
+        order = float(value)
+    elif not isinstance(order, str):
+        raise AgError(f"ord must be 'euclidean', 'fro', a number > 0 or inf, got {order!r}", c.at("ord"))
+    if isinstance(order, str) and order.lower() in ("inf", "np.inf"):
+        order = np.inf
+    axes = _axis_arg(b, c)
+    keepdims = c.args["keepdims"] is not None and _bool_arg(c, "keepdims")
+    rank = len(x.shape)
+    if axes is None:
+        axes = list(range(rank))
+        matrix = False
+    else:
+        axes = [axes] if isinstance(axes, int) else list(axes)
+        matrix = len(axes) == 2
+        if len(axes) not in (1, 2):
+            raise AgError("norm's axis must be None, an integer or a pair of integers", c.at("axis"))
+        if any(not -rank <= a < rank for a in axes):
+            raise AgError(f"axis {axes} is out of range for a tensor of shape {x.shape}", c.at("axis"))
+        axes = [a % rank for a in axes]
+    sq = lambda t: b.apply("multiply", t, t)   # noqa: E731 (TensorFlow: tensor * conj(tensor))
+    if order in ("euclidean", 2.0) and not matrix or order in ("euclidean", "fro") and matrix:
+        out = b.apply("sqrt", b.apply("reduce_sum", sq(x), axis=axes, keepdims=True))
+    elif order == "fro":
+        raise AgError("ord='fro' is a matrix norm: give axis a pair of axes", c.at("ord"))
+    elif isinstance(order, str):
+        raise AgError(f"ord must be 'euclidean', 'fro', a number > 0 or inf, got '{order}'", c.at("ord"))
+    elif matrix and order in (1.0, np.inf):   # 1: the largest column sum; inf: the largest row sum
+        inner, outer = (axes[0], axes[1]) if order == 1.0 else (axes[1], axes[0])
+        out = b.apply("reduce_max", b.apply("reduce_sum", b.apply("abs", x), axis=[inner], keepdims=True),
+                      axis=[outer], keepdims=True)
+    elif matrix:
+        raise AgError("matrix norms here: ord 'fro', 'euclidean', 1 or inf (2 needs an SVD, not supported)",
+                      c.at("ord"))
+    elif order == 1.0:
+        out = b.apply("reduce_sum", b.apply("abs", x), axis=axes, keepdims=True)
+    elif order == np.inf:
+        out = b.apply("reduce_max", b.apply("abs", x), axis=axes, keepdims=True)
+    elif order > 0:
+        p = b.g.const(order)
+        out = b.apply("pow", b.apply("reduce_sum", b.apply("pow", b.apply("abs", x), p), axis=axes, keepdims=True),
+                      b.apply("divide", b.g.const(1.0), p))
+    else:
+        raise AgError(f"ord must be 'euclidean', 'fro', a number > 0 or inf, got {order:g}", c.at("ord"))
+    if keepdims:
+        return out
+    return b.apply("squeeze", out, axis=axes) if axes else out
+
+
+@builtin("argmax", ("x", "axis"), {"axis": 0})
+def _argmax(b, c):
+    return b.apply("argmax", b.tensor(c.args["x"], c.at("x")), axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
+
+
+@builtin("reshape", ("x", "shape"))
+def _reshape(b, c):
+    dims = b.integers(c.args["shape"], c.at("shape"), "shape")
+    if np.ndim(b.static(c.args["shape"], c.at("shape"), "shape")) == 0:
+        dims = dims[:1]
+    return b.apply("reshape", b.tensor(c.args["x"], c.at("x")), shape=dims)
+
+
+@builtin("transpose", ("x", "perm"), {"perm": None})
+def _transpose(b, c):
+    perm = None if c.args["perm"] is None else b.integers(c.args["perm"], c.at("perm"), "perm")
+    return b.apply("transpose", b.tensor(c.args["x"], c.at("x")), perm=perm)
+
+
+@builtin("expand_dims", ("x", "axis"))
+def _expand_dims(b, c):
+    return b.apply("expand_dims", b.tensor(c.args["x"], c.at("x")),
+                   axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
+
+
+@builtin("squeeze", ("x", "axis"), {"axis": None})
+def _squeeze(b, c):
+    return b.apply("squeeze", b.tensor(c.args["x"], c.at("x")), axis=_axis_arg(b, c))
+
+
+def _tensor_list(b, c, name):
+    value = c.args[name]
+    if not isinstance(value, list):
+        raise AgError(f"{name} must be a list of tensors, e.g. [a, b]", c.at(name))
+    if not value:
+        raise AgError(f"{name} must not be empty", c.at(name))
+    return [b.tensor(v, c.at(name)) for v in value]
+
+
+@builtin("concat", ("values", "axis"))
+def _concat(b, c):
+    return b.apply("concat", *_tensor_list(b, c, "values"), axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
+
+
+@builtin("stack", ("values", "axis"), {"axis": 0})
+def _stack(b, c):
+    return b.apply("stack", *_tensor_list(b, c, "values"), axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
+
+
+@builtin("add_n", ("inputs",))
+def _add_n(b, c):
+    xs = _tensor_list(b, c, "inputs")
+    for x in xs[1:]:   # TensorFlow adds tensors of one shape, without broadcasting
+        if x.shape != xs[0].shape:
+            raise AgError(f"inputs must all have one shape: {fmt(xs[0].shape)} and "
+                          f"{fmt(x.shape)}", c.at("inputs"))
+    return xs[0] if len(xs) == 1 else b.apply("add_n", *xs)
+
+
+@builtin("shape", ("x",))
+def _shape(b, c):
+    return b.g.const(np.array(b.tensor(c.args["x"], c.at("x")).shape, dtype=np.float64))
+
+
+@builtin("size", ("x",))
+def _size(b, c):
+    return b.g.const(float(np.prod(b.tensor(c.args["x"], c.at("x")).shape)))
+
+
+# ---------------------------------------------------------------- elementwise with parameters
+
+@builtin("leaky_relu", ("features", "alpha"), {"alpha": 0.2})
+def _leaky_relu(b, c):
+    return b.apply("leaky_relu", b.tensor(c.args["features"], c.at("features")), alpha=_float_arg(b, c, "alpha"))
+
+
+@builtin("clip_by_value", ("t", "clip_value_min", "clip_value_max"))
+def _clip_by_value(b, c):
+    t = b.tensor(c.args["t"], c.at("t"))
+    lo = b.tensor(c.args["clip_value_min"], c.at("clip_value_min"))
+    hi = b.tensor(c.args["clip_value_max"], c.at("clip_value_max"))
+    out = _clip(b, t, lo, hi)
+    if out.shape != t.shape:
+        raise AgError(f"clip_by_value: the bounds (shapes {lo.shape} and {hi.shape}) would change t's shape "
+                      f"{t.shape} to {out.shape}", c.pos)
+    return out
+
+
+@builtin("gelu", ("features", "approximate"), {"approximate": False})
+def _gelu(b, c):
+    # tf.nn.gelu, as TensorFlow builds it from erf (exact) or tanh and pow (approximate)
+    x = b.tensor(c.args["features"], c.at("features"))
+    half_x = b.apply("multiply", b.g.const(0.5), x)
+    if _bool_arg(c, "approximate"):
+        cube = b.apply("pow", x, b.g.const(3.0))
+        inner = b.apply("multiply", b.g.const(0.7978845608028654),
+                        b.apply("add", x, b.apply("multiply", b.g.const(0.044715), cube)))
+        return b.apply("multiply", half_x, b.apply("add", b.g.const(1.0), b.apply("tanh", inner)))
+    scaled = b.apply("divide", x, b.g.const(1.4142135623730951))
+    return b.apply("multiply", half_x, b.apply("add", b.g.const(1.0), b.apply("erf", scaled)))
+
+
+def _swish(b, c):
+    # tf.nn.silu = tf.nn.swish: features * sigmoid(beta * features) (its custom gradient is this one's)
+    x = b.tensor(c.args["features"], c.at("features"))
+    beta = b.tensor(c.args["beta"], c.at("beta"))
+    return b.apply("multiply", x, b.apply("sigmoid", b.apply("multiply", beta, x)))
+
+
+for _name in ("swish", "silu"):
+    BUILTINS[_name] = Builtin(("features", "beta"), {"beta": 1.0}, _swish)
+
+
+@builtin("hard_sigmoid", ("x",))
+def _hard_sigmoid(b, c):
+    # Keras 3: relu6(x + 3) / 6 (gradient 1/6 inside (-3, 3), 0 at the knees)
+    x = b.tensor(c.args["x"], c.at("x"))
+    return b.apply("divide", b.apply("relu6", b.apply("add", x, b.g.const(3.0))), b.g.const(6.0))
+
+
+# ---------------------------------------------------------------- creation
+
+@builtin("constant", ("value", "dtype"), {"dtype": None})
+def _constant(b, c):
+    value = b.static(c.args["value"], c.at("value"), "constant's value")
+    _check_dtype_values(c, value, "a constant")
+    return b.g.const(value)
+
+
+def _check_dtype_values(c, value, what, param="value"):
+    """The values must fit the dtype given (TensorFlow refuses 2.5 as an int32); they stay float64."""
+    kind = dtype_arg(c)
+    if kind in INTEGER_DTYPES and not np.all(value == np.trunc(value)):
+        raise AgError(f"cannot make {what} of dtype {kind} from a value that is not a whole number", c.at(param))
+    if kind == "bool" and not np.all((value == 0) | (value == 1)):
+        raise AgError(f"{what} of dtype bool needs True/False (or 1/0) values", c.at(param))
+
+
+def _float_dtype(c):
+    kind = dtype_arg(c)
+    if kind not in (None, "float32", "float64"):
+        raise AgError(f"dtype must be a float dtype here (float32 or float64), got {kind}", c.at("dtype"))
+
+
+@builtin("zeros", ("shape", "dtype"), {"dtype": None})
+def _zeros(b, c):
+    dtype_arg(c)
+    return b.g.const(np.zeros(_const_shape(b, c)))
+
+
+@builtin("ones", ("shape", "dtype"), {"dtype": None})
+def _ones(b, c):
+    dtype_arg(c)
+    return b.g.const(np.ones(_const_shape(b, c)))
+
+
+@builtin("zeros_like", ("input", "dtype"), {"dtype": None})
+def _zeros_like(b, c):
+    # TensorFlow's ZerosLike/OnesLike are NotDifferentiable: a constant, so the path is cut
+    dtype_arg(c)
+    shape = b.tensor(c.args["input"], c.at("input")).shape
+    _check_size(shape, c.pos, b)
+    return b.g.const(np.zeros(shape))
+
+
+@builtin("ones_like", ("input", "dtype"), {"dtype": None})
+def _ones_like(b, c):
+    dtype_arg(c)
+    shape = b.tensor(c.args["input"], c.at("input")).shape
+    _check_size(shape, c.pos, b)
+    return b.g.const(np.ones(shape))
+
+
+@builtin("cast", ("x", "dtype"))
+def _cast(b, c):
+    # Values stay float64: a float dtype passes x (gradient dy), an integer dtype truncates
+    # toward zero and a bool is x != 0, both without gradient (TensorFlow's _CastGrad).
+    x, kind = b.tensor(c.args["x"], c.at("x")), dtype_arg(c)
+    if kind is None:
+        raise AgError(f"cast needs a dtype, one of {', '.join(DTYPES)}", c.at("dtype"))
+    if kind in INTEGER_DTYPES:
+        return b.apply("cast_to_int", x)
+    if kind == "bool":
+        return b.apply("not_equal", x, b.g.const(0.0))
+    return b.apply("identity", x)   # (a bool x becomes 0/1 first)
+
+
+@builtin("fill", ("shape", "value"))
+def _fill(b, c):
+    value = b.tensor(c.args["value"], c.at("value"))
+    if value.shape != ():
+        raise AgError(f"fill's value must be a scalar, got shape {value.shape}", c.at("value"))
+    return b.apply("broadcast_to", value, shape=_shape_arg(b, c))
+
+
+@builtin("eye", ("n", "dtype"), {"dtype": None})
+def _eye(b, c):
+    dtype_arg(c)
+    n = b.integer(c.args["n"], c.at("n"), "n")
+    _check_size((n, n), c.at("n"), b)
+    if n < 0:
+        raise AgError("n must not be negative", c.at("n"))
+    return b.g.const(np.eye(n))
+
+
+@builtin("linspace", ("start", "stop", "num"))
+def _linspace(b, c):
+    num = b.integer(c.args["num"], c.at("num"), "num")
+    if num < 0:
+        raise AgError("num must not be negative", c.at("num"))
+    _check_size((num,), c.at("num"))
+    start = b.static(c.args["start"], c.at("start"), "start")
+    stop = b.static(c.args["stop"], c.at("stop"), "stop")
+    try:
+        bounds = np.broadcast_shapes(start.shape, stop.shape)
+    except ValueError:
+        raise AgError(f"start and stop have shapes {start.shape} and {stop.shape}, which do not "
+                      "broadcast", c.pos) from None
+    _check_size((num,) + tuple(bounds), c.pos, b)   # before NumPy allocates it (and its temporaries)
+    return b.g.const(np.linspace(start, stop, num))
+
+
+@builtin("one_hot", ("indices", "depth"))
+def _one_hot(b, c):
+    depth = b.integer(c.args["depth"], c.at("depth"), "depth")
+    if depth < 0:
+        raise AgError("depth must not be negative", c.at("depth"))
+    indices = b.tensor(c.args["indices"], c.at("indices"))
+    _check_size(indices.shape + (depth,), c.at("depth"))
+    return b.apply("one_hot", indices, depth=depth)
+
+
+def _rng(b, c):
+    seed = b.integer(c.args["seed"], c.at("seed"), "seed")
+    if seed < 0:   # as numpy.random.default_rng(seed)
+        raise AgError(f"seed must be a non-negative integer (numpy.random.default_rng refuses {seed})", c.at("seed"))
+    return np.random.default_rng(seed)
+
+
+@builtin("random_normal", ("shape", "mean", "stddev", "seed", "dtype"),
+         {"mean": 0.0, "stddev": 1.0, "seed": 0.0, "dtype": None})
+def _random_normal(b, c):
+    _float_dtype(c)
+    # Generator.normal(mean, stddev) is mean + stddev * standard_normal, draw for draw;
+    # built as graph ops so gradients reach mean and stddev as in TensorFlow.
+    z = b.g.const(_rng(b, c).standard_normal(_const_shape(b, c)))
+    mean, stddev = b.tensor(c.args["mean"], c.at("mean")), b.tensor(c.args["stddev"], c.at("stddev"))
+    return b.apply("add", mean, b.apply("multiply", stddev, z))
+
+
+@builtin("random_uniform", ("shape", "minval", "maxval", "seed", "dtype"),
+         {"minval": 0.0, "maxval": 1.0, "seed": 0.0, "dtype": None})
+def _random_uniform(b, c):
+    _float_dtype(c)
+    # Generator.uniform(low, high) is low + (high - low) * random(), draw for draw.
+    u = b.g.const(_rng(b, c).random(_const_shape(b, c)))
+    low, high = b.tensor(c.args["minval"], c.at("minval")), b.tensor(c.args["maxval"], c.at("maxval"))
+    return b.apply("add", low, b.apply("multiply", b.apply("subtract", high, low), u))
+
+
+@builtin("random_int", ("low", "high", "shape", "seed"), {"seed": 0.0})
+def _random_int(b, c):
+    low = b.integer(c.args["low"], c.at("low"), "low")
+    high = b.integer(c.args["high"], c.at("high"), "high")
+    if high <= low:
+        raise AgError(f"random_int needs low < high, got {low} and {high}", c.pos)
+    return b.g.const(_rng(b, c).integers(low, high, _const_shape(b, c)).astype(np.float64))
+
+
+# ---------------------------------------------------------------- learning
+
+def _axis_op(name):
+    def handler(b, c):
+        return b.apply(name, b.tensor(c.args["x"], c.at("x")), axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
+    BUILTINS[name] = Builtin(("x", "axis"), {"axis": -1}, handler)
+
+
+_axis_op("softmax")
+_axis_op("log_softmax")
+
+KERAS_EPSILON = 1e-7
+
+
+def _keras_axis(b, c, y_pred):
+    if not y_pred.shape:
+        raise AgError("y_pred must have a class axis", c.at("y_pred"))
+    axis = b.integer(c.args["axis"], c.at("axis"), "axis")
+    if not -len(y_pred.shape) <= axis < len(y_pred.shape):
+        raise AgError(f"axis {axis} is out of range for y_pred of shape {y_pred.shape}", c.at("axis"))
+    return axis % len(y_pred.shape)
+
+
+def _logits_of(b, c, y_pred, kind, axis=None):
+    """Keras' _get_logits: the logits z when y_pred is softmax(z) (sigmoid(z) for a binary
+    loss), else None. As Keras 3 / tf.keras, the op's input is used even with
+    from_logits=True (no double softmax)."""
+    if y_pred.op.name != kind:
+        return None
+    if kind == "softmax" and y_pred.params["axis"] != axis:
+        return None      # a softmax over another axis is not this loss' logits
+    return y_pred.inputs[0]
+
+
+def _clip(b, t, lo, hi):
+    """tf.clip_by_value: maximum(minimum(t, hi), lo) (a value at a bound passes the gradient)."""
+    return b.apply("maximum", b.apply("minimum", t, hi), lo)
+
+
+def _batch_mean(b, per_sample):
+    """A Keras loss object's reduction, sum_over_batch_size: the mean of the per-sample losses."""
+    return b.apply("reduce_mean", per_sample, axis=None, keepdims=False)
+
+
+def _float_arg(b, c, name):
+    value = b.static(c.args[name], c.at(name), name)
+    if value.shape != ():
+        raise AgError(f"{name} must be a number, got shape {value.shape}", c.at(name))
+    return float(value)
+
+
+@builtin("categorical_crossentropy", ("y_true", "y_pred", "from_logits", "label_smoothing", "axis"),
+         {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
+def _categorical_crossentropy(b, c):
+    # keras.losses.CategoricalCrossentropy(): from the logits when y_pred is a softmax's output
+    # (or from_logits=True); else normalise, clip to [eps, 1 - eps], -sum(y_true * log(p));
+    # then the mean over the batch.
+    y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
+    axis = _keras_axis(b, c, y_pred)
+    smoothing = _float_arg(b, c, "label_smoothing")
+    if smoothing:
+        classes = float(y_pred.shape[axis])
+        y_true = b.apply("add", b.apply("multiply", y_true, b.g.const(1.0 - smoothing)),
+                         b.g.const(smoothing / classes))
+    logits = _logits_of(b, c, y_pred, "softmax", axis)
+    if logits is None and _bool_arg(c, "from_logits"):
+        logits = y_pred
+    if logits is not None:
+        per_sample = b.apply("softmax_cross_entropy_with_logits", y_true, logits, axis=axis)
+    else:
+        total = b.apply("reduce_sum", y_pred, axis=axis, keepdims=True)
+        clipped = _clip(b, b.apply("divide", y_pred, total), b.g.const(KERAS_EPSILON), b.g.const(1 - KERAS_EPSILON))
+        per_sample = b.apply("negative", b.apply("reduce_sum", b.apply("multiply", y_true, b.apply("log", clipped)),
+                                                 axis=axis, keepdims=False))
+    return _batch_mean(b, per_sample)
+
+
+def _sigmoid_xent(b, labels, logits):
+    """tf.nn.sigmoid_cross_entropy_with_logits, as TensorFlow builds it:
+    max(x, 0) - x * z + log1p(exp(-|x|)) with where-selects (exact gradient at x = 0)."""
+    zero = b.g.const(0.0)
+    positive = b.apply("greater_equal", logits, zero)
+    relu = b.apply("where", positive, logits, zero)
+    neg_abs = b.apply("where", positive, b.apply("negative", logits), logits)
+    return b.apply("add", b.apply("subtract", relu, b.apply("multiply", logits, labels)),
+                   b.apply("log1p", b.apply("exp", neg_abs)))
+
+
+@builtin("binary_crossentropy", ("y_true", "y_pred", "from_logits", "label_smoothing", "axis"),
+         {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
+def _binary_crossentropy(b, c):
+    # keras.losses.BinaryCrossentropy(): from the logits when y_pred is a sigmoid's output (or
+    # from_logits=True); else clip to [eps, 1 - eps], -(t log p + (1 - t) log(1 - p));
+    # mean over the last axis, then over the batch.
+    y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
+    axis = _keras_axis(b, c, y_pred) if y_pred.shape else None
+    smoothing = _float_arg(b, c, "label_smoothing")
+    if smoothing:
+        y_true = b.apply("add", b.apply("multiply", y_true, b.g.const(1.0 - smoothing)), b.g.const(0.5 * smoothing))
+    logits = _logits_of(b, c, y_pred, "sigmoid")
+    if logits is None and _bool_arg(c, "from_logits"):
+        logits = y_pred
+    if logits is not None:
+        elementwise = _sigmoid_xent(b, y_true, logits)
+    else:
+        one = b.g.const(1.0)
+        p = _clip(b, y_pred, b.g.const(KERAS_EPSILON), b.g.const(1 - KERAS_EPSILON))
+        elementwise = b.apply("negative", b.apply("add", b.apply("multiply", y_true, b.apply("log", p)),
+                                                  b.apply("multiply", b.apply("subtract", one, y_true),
+                                                          b.apply("log", b.apply("subtract", one, p)))))
+    per_sample = elementwise if axis is None else b.apply("reduce_mean", elementwise, axis=axis, keepdims=False)
+    return _batch_mean(b, per_sample)
+
+
+@builtin("softmax_cross_entropy_with_logits", ("labels", "logits", "axis"), {"axis": -1})
+def _softmax_xent(b, c):
+    labels, logits = b.tensor(c.args["labels"], c.at("labels")), b.tensor(c.args["logits"], c.at("logits"))
+    return b.apply("softmax_cross_entropy_with_logits", labels, logits,
+                   axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
+
+
+@builtin("sigmoid_cross_entropy_with_logits", ("labels", "logits"), {"labels": None, "logits": None})
+def _sigmoid_xent_builtin(b, c):
+    if c.args["labels"] is None or c.args["logits"] is None:
+        raise AgError("sigmoid_cross_entropy_with_logits needs labels= and logits=", c.pos)
+    labels, logits = b.tensor(c.args["labels"], c.at("labels")), b.tensor(c.args["logits"], c.at("logits"))
+    if labels.shape != logits.shape:
+        raise AgError(f"labels of shape {labels.shape} and logits of shape {logits.shape} must have the same "
+                      "shape", c.at("labels"))
+    return _sigmoid_xent(b, labels, logits)
+
+
+def _static_or_none(b, node, pos, what):
+    try:
+        return b.static(node, pos, what)
+    except AgError:
+        return None      # known only when the program runs
+
+
+def _sparse_xent(b, c, labels, logits, pos):
+    """tf.nn.sparse_softmax_cross_entropy_with_logits: class ids for logits' last axis (no
+    gradient to the labels)."""
+    if not logits.shape:
+        raise AgError("logits need a class axis (rank 1 or more)", pos)
+    if labels.shape != logits.shape[:-1]:
+        raise AgError(f"labels of shape {labels.shape} must have logits' shape without its last axis "
+                      f"({logits.shape[:-1]})", pos)
+    depth = logits.shape[-1]
+    known = _static_or_none(b, labels, pos, "labels")
+    if known is not None and known.size and (np.any(known != np.round(known)) or known.min() < 0
+                                             or known.max() >= depth):
+        bad = known[(known != np.round(known)) | (known < 0) | (known >= depth)].ravel()[0]
+        raise AgError(f"label {bad:g} is not a class id in [0, {depth})", pos)
+    return b.apply("softmax_cross_entropy_with_logits", b.apply("one_hot", labels, depth=depth), logits, axis=-1)
+
+
+@builtin("sparse_softmax_cross_entropy_with_logits", ("labels", "logits"), {"labels": None, "logits": None})
+def _sparse_softmax_xent(b, c):
+    if c.args["labels"] is None or c.args["logits"] is None:
+        raise AgError("sparse_softmax_cross_entropy_with_logits needs labels= and logits=", c.pos)
+    labels, logits = b.tensor(c.args["labels"], c.at("labels")), b.tensor(c.args["logits"], c.at("logits"))
+    return _sparse_xent(b, c, labels, logits, c.at("labels"))
+
+
+@builtin("sparse_categorical_crossentropy", ("y_true", "y_pred", "from_logits", "ignore_class", "axis"),
+         {"from_logits": False, "ignore_class": None, "axis": -1})
+def _sparse_categorical_crossentropy(b, c):
+    # keras.losses.SparseCategoricalCrossentropy(): from the logits of a softmax's output (or
+    # from_logits=True); else log(clip(p)) as the logits (this renormalises p); mean over the batch
+    y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
+    if c.args["ignore_class"] is not None:
+        raise AgError("ignore_class is not supported", c.at("ignore_class"))
+    axis = _keras_axis(b, c, y_pred)
+    if axis != len(y_pred.shape) - 1:
+        raise AgError("sparse_categorical_crossentropy's axis must be the last axis (as in Keras)", c.at("axis"))
+    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
+        y_true = b.apply("squeeze", y_true, axis=[len(y_true.shape) - 1])
+    logits = _logits_of(b, c, y_pred, "softmax", axis)
+    if logits is None and _bool_arg(c, "from_logits"):
+        logits = y_pred
+    if logits is None:
+        logits = b.apply("log", _clip(b, y_pred, b.g.const(KERAS_EPSILON), b.g.const(1 - KERAS_EPSILON)))
+    return _batch_mean(b, _sparse_xent(b, c, y_true, logits, c.at("y_true")))
+
+
+def _same_rank(b, t, p):
+    """Keras' squeeze_or_expand_to_same_rank(y_true, y_pred): a trailing axis of size 1 that
+    makes the ranks differ by one is squeezed (or the other expanded when it has rank 1)."""
+    rt, rp = len(t.shape), len(p.shape)
+    if rt == rp + 1 and t.shape[-1] == 1:
+        return (t, b.apply("expand_dims", p, axis=-1)) if rp == 1 else (b.apply("squeeze", t, axis=[rt - 1]), p)
+    if rp == rt + 1 and p.shape[-1] == 1:
+        return (b.apply("expand_dims", t, axis=-1), p) if rt == 1 else (t, b.apply("squeeze", p, axis=[rp - 1]))
+    return t, p
+
+
+def _keras_pointwise(name, params, defaults, body):
+    """A Keras loss object over the last axis: mean(body(error), axis=-1), then the batch mean."""
+    def handler(b, c):
+        y_true, y_pred = _same_rank(b, b.tensor(c.args["y_true"], c.at("y_true")),
+                                    b.tensor(c.args["y_pred"], c.at("y_pred")))
+        values = body(b, c, y_true, y_pred)
+        if values.shape:
+            values = b.apply("reduce_mean", values, axis=len(values.shape) - 1, keepdims=False)
+        return _batch_mean(b, values)
+    return handler
+
+
+def _huber(b, c, y_true, y_pred):
+    delta = b.tensor(c.args["delta"], c.at("delta"))
+    error = b.apply("subtract", y_pred, y_true)
+    size = b.apply("abs", error)
+    half = b.g.const(0.5)
+    return b.apply("where", b.apply("less_equal", size, delta), b.apply("multiply", half, b.apply("square", error)),
+                   b.apply("subtract", b.apply("multiply", delta, size), b.apply("multiply", half, b.apply("square", delta))))
+
+
+def _mae(b, c, y_true, y_pred):
+    return b.apply("abs", b.apply("subtract", y_true, y_pred))
+
+
+def _log_cosh(b, c, y_true, y_pred):
+    # Keras 3: x + softplus(-2 x) - log(2), x = y_pred - y_true
+    x = b.apply("subtract", y_pred, y_true)
+    return b.apply("subtract", b.apply("add", x, b.apply("softplus", b.apply("multiply", x, b.g.const(-2.0)))),
+                   b.g.const(float(np.log(2.0))))
+
+
+BUILTINS["huber"] = Builtin(("y_true", "y_pred", "delta"), {"delta": 1.0},
+                            _keras_pointwise("huber", None, None, _huber))
+for _name in ("mean_absolute_error", "mae"):
+    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_name, None, None, _mae))
+for _name in ("log_cosh", "logcosh"):
+    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_name, None, None, _log_cosh))
+
+
+@builtin("mean_squared_error", ("y_true", "y_pred"))
+def _mean_squared_error(b, c):
+    y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
+    return b.apply("reduce_mean", b.apply("square", b.apply("subtract", y_pred, y_true)), axis=None, keepdims=False)
+
+
+# ---------------------------------------------------------------- autodiff
+
+UNCONNECTED = ("none", "zero")
+
+
+def _record(b, c, kind, ys, xs, texts_y, texts_x, values, stop=(), grad_ys=None):
+    b.records.append(GradientRecord(kind, b.record_name(c.ast), line_of(c.pos), texts_y, texts_x, values,
+                                    xs, ys, list(stop), grad_ys))
+
+
+@builtin("gradients", ("ys", "xs", "grad_ys", "stop_gradients", "unconnected_gradients"),
+         {"grad_ys": None, "stop_gradients": None, "unconnected_gradients": None})
+def _gradients(b, c):
+    ys, texts_y = _nodes(b, c, "ys")
+    xs, texts_x = _nodes(b, c, "xs")
+    grad_ys = None
+    if c.args["grad_ys"] is not None:
+        raw = c.args["grad_ys"] if isinstance(c.args["grad_ys"], list) else [c.args["grad_ys"]]
+        if len(raw) != len(ys):
+            raise AgError(f"grad_ys has {len(raw)} entries for {len(ys)} ys", c.at("grad_ys"))
+        grad_ys = [None if v is None else b.tensor(v, c.at("grad_ys")) for v in raw]
+        for y, gy in zip(ys, grad_ys):
+            if gy is not None:
+                try:
+                    np.broadcast_shapes(gy.shape, y.shape)
+                    ok = np.broadcast_shapes(gy.shape, y.shape) == y.shape
+                except ValueError:
+                    ok = False
+                if not ok:
+                    raise AgError(f"grad_ys entry of shape {gy.shape} does not fit y of shape {y.shape}",
+                                  c.at("grad_ys"))
+    stop = []
+    if c.args["stop_gradients"] is not None:
+        stop, _ = _nodes(b, c, "stop_gradients")
+    mode = c.args["unconnected_gradients"]
+    if mode is None:
+        mode = b.unconnected_default
+    if not isinstance(mode, str) or mode.lower() not in UNCONNECTED:
+        got = repr(mode) if isinstance(mode, str) else b.source_text(c.exprs["unconnected_gradients"])
+        raise AgError(f"unconnected_gradients must be \"none\" or \"zero\", got {got}",
+                      c.at("unconnected_gradients"))
+    values = autodiff.gradients(b.g, ys, xs, grad_ys, stop, mode.lower(), texts_x)
+    _record(b, c, "gradients", ys, xs, texts_y, texts_x, values, stop, grad_ys)
+    return values
+
+
+@builtin("hessians", ("ys", "xs"))
+def _hessians(b, c):
+    ys, texts_y = _nodes(b, c, "ys")
+    xs, texts_x = _nodes(b, c, "xs")
+    values = autodiff.hessians(b.g, ys, xs, texts_x)
+    _record(b, c, "hessians", ys, xs, texts_y, texts_x, values)
+    return values
+
+
+@builtin("jacobian", ("y", "x"))
+def _jacobian(b, c):
+    y, x = b.tensor(c.args["y"], c.at("y")), b.tensor(c.args["x"], c.at("x"))
+    value = autodiff.jacobian(b.g, y, x, b.source_text(c.exprs["x"]))
+    _record(b, c, "jacobian", [y], [x], [b.source_text(c.exprs["y"])], [b.source_text(c.exprs["x"])], [value])
+    return value
+
+
+# ---------------------------------------------------------------- state
+
+@builtin("variable", ("init", "dtype"), {"dtype": None})
+def _variable(b, c):
+    value = b.static(c.args["init"], c.at("init"), "a variable's initial value")
+    _check_dtype_values(c, value, "a variable", "init")
+    return _new_leaf(b, c, "variable", value)
+
+
+@builtin("placeholder", ("shape",), {"shape": None})
+def _placeholder(b, c):
+    name = b.current_target if b.current_rhs is c.ast else None
+    if name is None or "," in name:
+        raise AgError("placeholder(...) must be assigned to a name (x = placeholder())", c.pos)
+    declared = _declared_shape(b, c)
+    if name in b.sets:
+        value, source = np.asarray(b.sets[name], dtype=np.float64), f"--set {name}"
+    elif b.feed is not None and name in b.feed.columns:
+        value, source = b.feed.columns[name][0], f"the column '{name}' of {b.feed.path} (a number per row)"
+    elif b.feed is not None:
+        raise AgError(f"placeholder '{name}' has no value: the header (row 1) of {b.feed.path} has no "
+                      f"column '{name}' (it has: {b.feed.describe_header()}); add the column or give "
+                      f"--set {name}=VALUE", c.pos)
+    else:
+        raise AgError(f"placeholder '{name}' has no value: give it with --set {name}=VALUE "
+                      "(or per step with run --feed FILE.csv)", c.pos)
+    if declared is not None and (len(declared) != value.ndim
+                                 or any(d is not None and d != v for d, v in zip(declared, value.shape))):
+        shown = "(" + ", ".join("None" if d is None else str(d) for d in declared) + ("," if len(declared) == 1 else "") + ")"
+        raise AgError(f"placeholder '{name}' is declared with shape {shown} but {source} has shape "
+                      f"{value.shape}", c.at("shape"))
+    node = _new_leaf(b, c, "placeholder", value)
+    if name not in b.sets and b.feed is not None:
+        b.fed.append((node, name))
+    return node
+
+
+def _declared_shape(b, c):
+    """placeholder's shape: None (any), or a tuple whose None entries are any size."""
+    raw = c.args["shape"]
+    if raw is None:
+        return None
+    if isinstance(raw, list):
+        return tuple(None if d is None else b.integer(d, c.at("shape"), "shape") for d in raw)
+    return _shape_arg(b, c)
+
+
+STATE_OPS = ("assign", "assign_add", "assign_sub")
+
+
+def _assign_builtin(kind):
+    def handler(b, c):
+        ref, value = c.args["v"], c.args["value"]
+        if not (isinstance(ref, Node) and ref.op.name == "variable"):
+            raise AgError(f"{kind} needs a variable as its first argument (made by variable(...)), "
+                          f"got {_what(ref)}", c.at("v"))
+        if isinstance(value, NoGradient):
+            raise AgError(f"cannot update {ref.describe()}: the gradient with respect to {value.x_text} is "
+                          f"None ({value.reason}); pass unconnected_gradients=\"zero\" to gradients(...) "
+                          "to make this update a no-op", c.at("value"))
+        value = b.tensor(value, c.at("value"))
+        b.g.pos = c.pos
+        node = b.apply(kind, ref, value)
+        b.assigns.append(Assign(ref, node))
+        return node
+    BUILTINS[kind] = Builtin(("v", "value"), {}, handler)
+
+
+for _name in STATE_OPS:
+    _assign_builtin(_name)
+
+
+def _what(value) -> str:
+    if isinstance(value, Node):
+        name = f" '{value.label}'" if value.label else ""
+        kinds = {"const": "a constant", "input": "the input", "placeholder": "the placeholder",
+                 "step": "step"}
+        return kinds.get(value.op.name, f"a computed value ({value.op.name})") + name
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, NoGradient):
+        return f"a None gradient ({value.reason})"
+    return "None" if value is None else repr(value)
+
+
+@builtin("group", ("inputs",), variadic=True)
+def _group(b, c):
+    # tf.group: runs its inputs, evaluates to None (as sess.run on the group op gives None).
+    stack = list(c.args["inputs"])
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, NoGradient):
+            raise item.error(c.pos)
+        elif isinstance(item, Node):
+            b.groups.append(item)
+    return None
+
+
+def _new_leaf(b, c, kind, value):
+    name = b.current_target if b.current_rhs is c.ast and "," not in (b.current_target or ",") else None
+    node = b.g.apply(kind, value=np.asarray(value, dtype=np.float64), name=name)
+    if name:
+        node.label = name
+        b.leaves[name] = node
+    return node
+

@@ -1,4 +1,0 @@
-"""`verify`: every gradient checked three independent ways (see checks.py)."""
-from .checks import Check, Report, verify
-
-__all__ = ["Check", "Report", "verify"]
