@@ -106,7 +106,10 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
         title = f"edge labels: the gradient {what} flowing back along each edge"
 
     order = sorted(seen)
-    constant = _constant_ids(order, seen, results)
+    # a gradient's ys and xs are points the user differentiates at: drawn as themselves,
+    # never folded into a constant (`a = constant(0.); g = gradients(a + 2 * a, [a])`)
+    anchors = {n.id for rec in records for n in list(rec.y_nodes) + list(rec.x_nodes)}
+    constant = _constant_ids(order, seen, results, anchors)
     consumers: dict[int, list] = {}
     for nid in order:
         for inp in seen[nid].inputs:
@@ -173,15 +176,33 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
                 for y in rec.y_nodes:
                     if y.id in seen:
                         view.edges.append(VEdge(f"n{_owner(y.id, merged)}", key, "derivative", "∂ of"))
+    _declare_every_end(view, seen, names, source)
     return view
 
 
-def _constant_ids(order, seen, results) -> set:
-    """Nodes computed from constants only (no variable, input, placeholder or step)."""
+def _declare_every_end(view: GraphView, seen: dict, names: dict, source) -> None:
+    """Every edge's ends are drawn nodes: a node an edge reaches that the folding rules
+    left out is drawn after all (DOT and Mermaid would draw it as a bare, unlabelled id)."""
+    declared = {node.key for node in view.nodes}
+    for edge in list(view.edges):
+        for key in (edge.source, edge.target):
+            if key in declared:
+                continue
+            nid = int(key[1:]) if key[1:].isdigit() else None
+            if nid is None or nid not in seen:
+                view.edges.remove(edge)
+                break
+            view.nodes.append(_node(seen[nid], names.get(nid), source))
+            declared.add(key)
+
+
+def _constant_ids(order, seen, results, anchors=()) -> set:
+    """Nodes computed from constants only (no variable, input, placeholder, step, or a
+    gradient's y or x)."""
     constant = set()
     for nid in order:
         node = seen[nid]
-        if nid in results or node.op.leaf and node.op.name != "const":
+        if nid in results or nid in anchors or node.op.leaf and node.op.name != "const":
             continue
         if node.op.name == "const" or (node.inputs and all(i.id in constant for i in node.inputs)):
             constant.add(nid)
@@ -255,6 +276,9 @@ def _node(node: Node, name: str | None, source=None, merged_into=False) -> VNode
     op = node.op.name
     if node.op.name in INDEXING or merged_into:
         op = expression_at(source, node) or op   # as the user wrote it
+    elif node.op.name == "const":                # a constant drawn for itself (a gradient's x)
+        value = np.asarray(node.params["value"])
+        op = f"constant {float(value):g}" if value.shape == () else (expression_at(source, node) or "constant")
     elif node.op.name in ("assign", "assign_add", "assign_sub"):
         op = expression_at(source, node) or op
         kind = "update"
