@@ -1,0 +1,29 @@
+"""A TensorFlow-compatible package built on autograd-cli's graph, op table and autodiff.
+
+`import autograd_cli.tensorflow as tf` gives `tf.constant`, `tf.Variable`, `tf.GradientTape`,
+`tf.Session`, `tf.gradients`, `tf.nn`, `tf.math`, `tf.train`, ... with TensorFlow 2.21's
+semantics (eager by default; TF1-style graph mode after `tf.compat.v1.disable_v2_behavior()`).
+Public names are declared where they are defined (exports.tf_export); the namespaces are
+built from those declarations.
+"""
+from __future__ import annotations
+
+import importlib as _importlib
+import os as _os
+
+from autograd_cli.tensorflow import exports as _exports
+from autograd_cli.tensorflow import (array_ops, control, core, dtype, failures, gradients, math_ops, modes,  # noqa: F401
+                                     nn_ops, operators, printing, session, shape, tape, training, variables)
+
+_exports.export_value("__version__", "2.21.0")
+_exports.export_value("version.VERSION", "2.21.0")
+_exports.export_value("newaxis", None)
+_exports.export_value("errors.OpError", failures.OpError)
+
+for _optional in ("random_api", "extras", "data", "keras"):
+    if _os.path.exists(_os.path.join(_os.path.dirname(__file__), _optional)) or \
+            _os.path.exists(_os.path.join(_os.path.dirname(__file__), _optional + ".py")):
+        _importlib.import_module(f"autograd_cli.tensorflow.{_optional}")
+
+_exports.build_namespaces(_importlib.import_module(__name__))
+__version__ = "2.21.0"

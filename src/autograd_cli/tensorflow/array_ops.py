@@ -1,0 +1,450 @@
+"""Creation, shapes and indexing: constant, zeros, reshape, concat, slicing, where, ..."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import (HOOKS, Tensor, _const_value, constant_tensor, convert_to_tensor, ctx,
+                                          is_tensor_like, make_op, to_array)
+from autograd_cli.tensorflow.dtype import as_dtype
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.math_ops import builtin_op, row_eager
+
+
+def static_value(value, what="value"):
+    """A value needed when the op is made (a shape, an axis): Python, NumPy, an eager
+    tensor or a constant graph tensor."""
+    if hasattr(value, "_as_tensor") and not isinstance(value, Tensor):
+        value = value._as_tensor()
+    if isinstance(value, Tensor):
+        if value._value is not None:
+            return value._value
+        const = _const_value(value)
+        if const is not None:
+            return const
+        return None
+    if isinstance(value, (list, tuple)):
+        parts = [static_value(v, what) for v in value]
+        if any(p is None for p in parts):
+            return None
+        return np.asarray(parts)
+    return np.asarray(value)
+
+
+def int_list(value, what="shape"):
+    if hasattr(value, "as_list"):
+        value = value.as_list()
+    found = static_value(value, what)
+    if found is None:
+        return None
+    return [int(v) for v in np.atleast_1d(found).ravel()]
+
+
+# ---------------------------------------------------------------- creation
+
+@tf_export("constant", "compat.v1.constant")
+def constant(value, dtype=None, shape=None, name="Const", verify_shape=False):
+    dtype = None if dtype is None else as_dtype(dtype)
+    if isinstance(value, Tensor):
+        value = value._need_value("a constant")
+    array, kind = to_array(value, dtype)
+    if shape is not None:
+        dims = int_list(shape)
+        if array.size == 1:
+            array = np.full(dims, array.reshape(()), dtype=array.dtype)
+        else:
+            array = array.reshape(dims)
+    return constant_tensor(array, kind, name if name != "Const" else None)
+
+
+def _filled(shape, fill, dtype, name, op_name):
+    dtype = as_dtype(dtype)
+    dims = int_list(shape)
+    if dims is None:         # a shape known only when fed: a fill of the shape tensor
+        shape_t = convert_to_tensor(shape)
+
+        def lower(L, s):
+            return L.g.const(np.full(tuple(L.integers(s)), float(fill)))
+        return make_op("Fill", Recipe("fn", lower), [shape_t], [dtype], name or op_name)[0]
+    if isinstance(shape, (int, np.integer)):
+        dims = [int(shape)]
+    return constant_tensor(np.full(dims, fill, dtype=dtype.np), dtype, name, op_name=op_name)
+
+
+@tf_export("zeros")
+def zeros(shape, dtype=dtypes.float32, name=None):
+    return _filled(shape, 0, dtype, name, "zeros")
+
+
+@tf_export("ones")
+def ones(shape, dtype=dtypes.float32, name=None):
+    return _filled(shape, 1, dtype, name, "ones")
+
+
+@tf_export("fill")
+def fill(dims, value, name=None):
+    value = convert_to_tensor(value)
+    return _filled(dims, value.numpy() if value._value is not None else _const_value(value), value.dtype, name,
+                   "Fill")
+
+
+@tf_export("zeros_like")
+def zeros_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
+    x = convert_to_tensor(input)
+    kind = as_dtype(dtype) if dtype is not None else x.dtype
+    return make_op("ZerosLike", Recipe("fn", lambda L, n: L.g.zeros(n.shape)), [x], [kind], name,
+                   eager_fn=lambda a: np.zeros(a.shape, dtype=kind.np))[0]
+
+
+@tf_export("ones_like")
+def ones_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
+    x = convert_to_tensor(input)
+    kind = as_dtype(dtype) if dtype is not None else x.dtype
+    return make_op("OnesLike", Recipe("fn", lambda L, n: L.g.const(np.ones(n.shape))), [x], [kind], name,
+                   eager_fn=lambda a: np.ones(a.shape, dtype=kind.np))[0]
+
+
+@tf_export("eye", "linalg.eye")
+def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None):
+    dtype = as_dtype(dtype)
+    return constant_tensor(np.eye(int(num_rows), None if num_columns is None else int(num_columns), dtype=dtype.np),
+                           dtype, name, op_name="eye")
+
+
+@tf_export("range")
+def range_(start, limit=None, delta=1, dtype=None, name="range"):
+    if limit is None:
+        start, limit = 0, start
+    values = [static_value(v) for v in (start, limit, delta)]
+    kinds = [np.asarray(v).dtype.kind for v in values]
+    if dtype is None:
+        dtype = dtypes.float32 if "f" in kinds else dtypes.int32
+    dtype = as_dtype(dtype)
+    return constant_tensor(np.arange(*[v.item() for v in values]).astype(dtype.np), dtype, None, op_name="range")
+
+
+@tf_export("linspace", "lin_space")
+def linspace(start, stop, num, name=None, axis=0):
+    start_v, stop_v = static_value(start), static_value(stop)
+    kind = convert_to_tensor(start).dtype if is_tensor_like(start) else dtypes.float32
+    return constant_tensor(np.linspace(start_v, stop_v, int(static_value(num))).astype(kind.np), kind, name,
+                           op_name="LinSpace")
+
+
+@tf_export("one_hot")
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    indices = convert_to_tensor(indices)
+    kind = as_dtype(dtype) if dtype is not None else dtypes.float32
+    params = {"depth": int(static_value(depth))}
+    on = 1.0 if on_value is None else float(static_value(on_value))
+    off = 0.0 if off_value is None else float(static_value(off_value))
+
+    def lower(L, i, depth):
+        hot = L.apply("one_hot", i, depth=depth)
+        if (on, off) != (1.0, 0.0):
+            hot = L.apply("add", L.apply("multiply", hot, L.g.const(on - off)), L.g.const(off))
+        return hot
+
+    def eager(i):
+        out = np.full(i.shape + (params["depth"],), off, dtype=kind.np)
+        ii = i.astype(np.int64)
+        valid = (ii >= 0) & (ii < params["depth"])
+        idx = np.nonzero(valid)
+        out[idx + (ii[valid],)] = on
+        return out
+    return make_op("OneHot", Recipe("fn", lower, params), [indices], [kind], name, eager_fn=eager)[0]
+
+
+@tf_export("identity")
+def identity(input, name=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    return make_op("Identity", Recipe("row", "identity"), [x], [x.dtype], name, eager_fn=lambda a: a)[0]
+
+
+@tf_export("stop_gradient", builtin="stop_gradient")
+def stop_gradient(input, name=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    return make_op("StopGradient", Recipe("row", "stop_gradient"), [x], [x.dtype], name, eager_fn=lambda a: a)[0]
+
+
+# ---------------------------------------------------------------- shapes
+
+@tf_export("shape")
+def shape(input, out_type=dtypes.int32, name=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    kind = as_dtype(out_type)
+    if ctx.eager:
+        return constant_tensor(np.array(x._shape, dtype=kind.np), kind)
+    if x._shape is not None and all(d is not None for d in x._shape):
+        return constant_tensor(np.array(x._shape, dtype=kind.np), kind, name, op_name="Shape")
+    return make_op("Shape", Recipe("fn", lambda L, n: L.g.const(np.array(n.shape, dtype=np.float64))), [x], [kind],
+                   name)[0]
+
+
+@tf_export("size")
+def size(input, out_type=dtypes.int32, name=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    kind = as_dtype(out_type)
+    if x._shape is not None and all(d is not None for d in x._shape):
+        return constant_tensor(np.array(int(np.prod(x._shape)), dtype=kind.np), kind, name, op_name="Size")
+    return make_op("Size", Recipe("fn", lambda L, n: L.g.const(float(np.prod(n.shape)))), [x], [kind], name)[0]
+
+
+@tf_export("rank")
+def rank(input, name=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    return constant_tensor(np.array(len(x._shape), dtype=np.int32), dtypes.int32, name, op_name="Rank")
+
+
+@tf_export("reshape", builtin="reshape")
+def reshape(tensor, shape, name=None):
+    x = convert_to_tensor(tensor)
+    dims = int_list(shape)
+    if dims is None:
+        shape_t = convert_to_tensor(shape)
+        return make_op("Reshape", Recipe("fn", lambda L, n, s: L.apply("reshape", n, shape=L.integers(s))),
+                       [x, shape_t], [x.dtype], name)[0]
+    params = {"shape": dims}
+    return make_op("Reshape", Recipe("row", "reshape", params), [x], [x.dtype], name,
+                   eager_fn=row_eager("reshape", params, "Reshape"))[0]
+
+
+@tf_export("transpose", "linalg.transpose", builtin="transpose")
+def transpose(a, perm=None, name="transpose", conjugate=False):
+    x = convert_to_tensor(a)
+    params = {"perm": None if perm is None else int_list(perm)}
+    return make_op("Transpose", Recipe("row", "transpose", params), [x], [x.dtype], name,
+                   eager_fn=row_eager("transpose", params, "Transpose"))[0]
+
+
+@tf_export("expand_dims", builtin="expand_dims")
+def expand_dims(input, axis=None, name=None, dim=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    params = {"axis": int(static_value(axis if axis is not None else dim))}
+    return make_op("ExpandDims", Recipe("row", "expand_dims", params), [x], [x.dtype], name,
+                   eager_fn=row_eager("expand_dims", params, "ExpandDims"))[0]
+
+
+@tf_export("squeeze", builtin="squeeze")
+def squeeze(input, axis=None, name=None, squeeze_dims=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    axis = axis if axis is not None else squeeze_dims
+    axes = None if axis is None else int_list(axis)
+    if axes is None:
+        axes = [k for k, d in enumerate(x._shape) if d == 1]
+    params = {"axis": axes}
+    return make_op("Squeeze", Recipe("row", "squeeze", params), [x], [x.dtype], name,
+                   eager_fn=row_eager("squeeze", params, "Squeeze"))[0]
+
+
+def _same_dtype(values):
+    tensors = [convert_to_tensor(v) for v in values] if any(is_tensor_like(v) for v in values) else None
+    if tensors is None:
+        return [convert_to_tensor(v) for v in values]
+    kind = next(t.dtype for t in tensors)
+    return [t if t.dtype == kind else convert_to_tensor(t, kind) for t in tensors]
+
+
+@tf_export("concat", builtin="concat")
+def concat(values, axis, name="concat"):
+    xs = _same_dtype(list(values))
+    if len(xs) == 1:
+        return identity(xs[0])
+    params = {"axis": int(static_value(axis))}
+    return make_op("ConcatV2", Recipe("row", "concat", params), xs, [xs[0].dtype], name,
+                   eager_fn=row_eager("concat", params, "ConcatV2"))[0]
+
+
+@tf_export("stack", builtin="stack")
+def stack(values, axis=0, name="stack"):
+    xs = []
+    for v in values:
+        xs.append(v if is_tensor_like(v) else v)
+    xs = _same_dtype(xs)
+    params = {"axis": int(axis)}
+    return make_op("Pack", Recipe("row", "stack", params), xs, [xs[0].dtype], name,
+                   eager_fn=row_eager("stack", params, "Pack"))[0]
+
+
+@tf_export("unstack")
+def unstack(value, num=None, axis=0, name="unstack"):
+    x = convert_to_tensor(value)
+    axis = int(axis) % len(x._shape)
+    count = x._shape[axis] if num is None else int(num)
+    outs = []
+    for k in range(count):
+        index = tuple([slice(None)] * axis + [k])
+        outs.append(_getitem(x, index, "Unpack" if False else "strided_slice"))
+    return outs
+
+
+@tf_export("tile", builtin="tile")
+def tile(input, multiples, name=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    return builtin_op("Tile", "tile", {"input": x}, {"multiples": int_list(multiples)}, x.dtype, name)
+
+
+@tf_export("broadcast_to", builtin="broadcast_to")
+def broadcast_to(input, shape, name=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    params = {"shape": tuple(int_list(shape))}
+    return make_op("BroadcastTo", Recipe("row", "broadcast_to", params), [x], [x.dtype], name,
+                   eager_fn=row_eager("broadcast_to", params, "BroadcastTo"))[0]
+
+
+@tf_export("pad", builtin="pad")
+def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
+    x = convert_to_tensor(tensor)
+    return builtin_op("Pad", "pad", {"tensor": x}, {"paddings": static_value(paddings).tolist(), "mode": mode,
+                                                     "constant_values": float(constant_values)}, x.dtype, name)
+
+
+@tf_export("reverse", builtin="reverse")
+def reverse(tensor, axis, name=None):
+    x = convert_to_tensor(tensor)
+    return builtin_op("ReverseV2", "reverse", {"tensor": x}, {"axis": int_list(axis)}, x.dtype, name)
+
+
+@tf_export("split", builtin="split")
+def split(value, num_or_size_splits, axis=0, num=None, name="split"):
+    x = convert_to_tensor(value)
+    sizes = static_value(num_or_size_splits)
+    count = int(sizes) if np.ndim(sizes) == 0 else len(sizes)
+    static = {"num_or_size_splits": sizes.tolist(), "axis": int(axis), "num": num}
+    return builtin_op("Split", "split", {"value": x}, static, x.dtype, name, outputs=count)
+
+
+@tf_export("slice", builtin="slice")
+def slice_(input_, begin, size, name=None):
+    x = convert_to_tensor(input_)
+    return builtin_op("Slice", "slice", {"input_": x}, {"begin": int_list(begin), "size": int_list(size)},
+                      x.dtype, name)
+
+
+@tf_export("gather", builtin="gather")
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    p = convert_to_tensor(params)
+    i = convert_to_tensor(indices)
+    return builtin_op("GatherV2", "gather", {"params": p, "indices": i},
+                      {"axis": 0 if axis is None else int(static_value(axis)), "batch_dims": int(batch_dims)},
+                      p.dtype, name)
+
+
+@tf_export("gather_nd", builtin="gather_nd")
+def gather_nd(params, indices, batch_dims=0, name=None):
+    p = convert_to_tensor(params)
+    return builtin_op("GatherNd", "gather_nd", {"params": p, "indices": convert_to_tensor(indices)},
+                      {"batch_dims": int(batch_dims)}, p.dtype, name)
+
+
+@tf_export("boolean_mask", builtin="boolean_mask")
+def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
+    t = convert_to_tensor(tensor)
+    return builtin_op("BooleanMask", "boolean_mask", {"tensor": t, "mask": convert_to_tensor(mask)},
+                      {"axis": axis}, t.dtype, name)
+
+
+@tf_export("where", "where_v2")
+def where(condition, x=None, y=None, name=None):
+    c = convert_to_tensor(condition)
+    if x is None and y is None:
+        if not ctx.eager:
+            raise NotImplementedError("tf.where(condition) without x and y is not supported in graph mode here")
+        return constant_tensor(np.argwhere(c._value).astype(np.int64), dtypes.int64)
+    from autograd_cli.tensorflow.math_ops import binary_inputs
+
+    x, y = binary_inputs("SelectV2", x, y)
+    return make_op("SelectV2", Recipe("row", "where"), [c, x, y], [x.dtype], name,
+                   eager_fn=row_eager("where", None, "SelectV2"))[0]
+
+
+@tf_export("clip_by_value", builtin="clip_by_value")
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    from autograd_cli.tensorflow.math_ops import maximum, minimum
+
+    return maximum(minimum(t, clip_value_max), clip_value_min, name)
+
+
+@tf_export("clip_by_norm")
+def clip_by_norm(t, clip_norm, axes=None, name=None):
+    from autograd_cli.tensorflow import math_ops as m
+
+    t = convert_to_tensor(t)
+    l2sum = m.reduce_sum(m.multiply(t, t), axes, keepdims=True)
+    pred = m.greater(l2sum, 0.0)
+    safe = where(pred, l2sum, ones_like(l2sum))
+    l2norm = where(pred, m.sqrt(safe), l2sum)
+    clip = convert_to_tensor(clip_norm, t.dtype)
+    return identity(m.divide(m.multiply(t, clip), m.maximum(l2norm, clip)), name)
+
+
+@tf_export("clip_by_global_norm")
+def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
+    from autograd_cli.tensorflow import math_ops as m
+
+    tensors = [None if t is None else convert_to_tensor(t) for t in t_list]
+    norm = use_norm if use_norm is not None else global_norm(tensors)
+    clip = convert_to_tensor(clip_norm, dtypes.float32)
+    scale = m.multiply(clip, m.minimum(m.divide(1.0, norm), m.divide(1.0, clip)))
+    return [None if t is None else m.multiply(t, scale) for t in tensors], norm
+
+
+@tf_export("linalg.global_norm", "global_norm")
+def global_norm(t_list, name=None):
+    from autograd_cli.tensorflow import math_ops as m
+
+    parts = [m.reduce_sum(m.square(convert_to_tensor(t))) for t in t_list if t is not None]
+    return m.sqrt(m.add_n(parts), name)
+
+
+@tf_export("einsum", "linalg.einsum", builtin="einsum")
+def einsum(equation, *inputs, **kwargs):
+    xs = _same_dtype(list(inputs))
+    recipe = Recipe("row", "einsum", {"equation": equation.replace(" ", "")})
+    return make_op("Einsum", recipe, xs, [xs[0].dtype], kwargs.get("name"),
+                   eager_fn=row_eager("einsum", {"equation": equation.replace(" ", "")}, "Einsum"))[0]
+
+
+# ---------------------------------------------------------------- indexing
+
+def slice_tensor(x, key):
+    """x[key]: integers, slices, None (new axis), Ellipsis; a tensor index is a gather."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    parts = []
+    for k in key:
+        if isinstance(k, Tensor) or hasattr(k, "_as_tensor"):
+            value = static_value(k)
+            if value is None:
+                raise TypeError("a symbolic tensor index is not supported here; use tf.gather")
+            k = int(value) if np.ndim(value) == 0 else value.tolist()
+        if isinstance(k, (list, np.ndarray)):
+            raise TypeError("Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar "
+                            "tf.int32/tf.int64 tensors are valid indices, got " + repr(list(np.asarray(k))))
+        if isinstance(k, slice):
+            k = slice(*(None if v is None else int(static_value(v)) for v in (k.start, k.stop, k.step)))
+        elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
+            k = int(k)
+        parts.append(k)
+    return _getitem(convert_to_tensor(x), tuple(parts), "strided_slice")
+
+
+def _getitem(x, index, name):
+    params = {"index": index}
+    if ctx.eager:
+        try:
+            value = x._value[index]
+        except IndexError as exc:
+            raise InvalidArgumentError(None, None, f"{exc} [Op:StridedSlice] name: {name}/") from None
+        return make_op("StridedSlice", Recipe("row", "getitem", params), [x], [x.dtype], name,
+                       eager_fn=lambda a: np.array(value))[0]
+    return make_op("StridedSlice", Recipe("row", "getitem", params), [x], [x.dtype], name)[0]
+
+
+Tensor.__getitem__ = slice_tensor
+HOOKS["slice"] = slice_tensor
+HOOKS["unstack"] = unstack
+HOOKS["transpose"] = transpose
+HOOKS["stack"] = stack

@@ -1,0 +1,105 @@
+"""Grouping and control: tf.group, tf.no_op, control_dependencies, tf.cond, tf.while_loop."""
+from __future__ import annotations
+
+from autograd_cli.tensorflow.core import Operation, Tensor, _add_op, convert_to_tensor, ctx, user_pos
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.lowering import Recipe
+
+
+def _lower_nothing(L, *nodes):
+    return []
+
+
+def _op_of(item):
+    if isinstance(item, Operation):
+        return item
+    if isinstance(item, Tensor):
+        return item.op
+    if hasattr(item, "_initializer") and item._graph is not None:   # a Variable: its value op
+        return item._var_op
+    return None
+
+
+@tf_export("group")
+def group(*inputs, name=None):
+    if ctx.eager:
+        return None
+    graph = ctx.graph
+    op = Operation("NoOp", graph.unique_name(name or "group_deps"), [], Recipe("fn", _lower_nothing), graph,
+                   user_pos())
+    stack = list(inputs)
+    while stack:
+        item = stack.pop(0)
+        if isinstance(item, (list, tuple)):
+            stack[:0] = list(item)
+        elif isinstance(item, dict):
+            stack[:0] = list(item.values())
+        elif item is not None:
+            found = _op_of(item)
+            if found is not None:
+                op.control_inputs.append(found)
+    _add_op(graph, op, [])
+    return op
+
+
+@tf_export("no_op")
+def no_op(name=None):
+    return group(name=name or "NoOp")
+
+
+@tf_export("control_dependencies")
+def control_dependencies(control_inputs):
+    from autograd_cli.tensorflow.core import _ControlDependencies, _Nothing
+
+    if ctx.eager:
+        return _Nothing()
+    ops = [_op_of(c) for c in (control_inputs or [])]
+    return _ControlDependencies(ctx.graph, [o for o in ops if o is not None])
+
+
+@tf_export("tuple")
+def tuple_(tensors, name=None, control_inputs=None):
+    return list(tensors)
+
+
+@tf_export("cond")
+def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, fn2=None):
+    true_fn = true_fn or fn1
+    false_fn = false_fn or fn2
+    pred_t = convert_to_tensor(pred)
+    if ctx.eager:
+        return true_fn() if bool(pred_t) else false_fn()
+    from autograd_cli.tensorflow.array_ops import where
+
+    # graph mode: both branches are built and the result selected (their values agree where
+    # TensorFlow's cond is well defined; a NaN in the untaken branch stays out of the value)
+    a, b = true_fn(), false_fn()
+    if isinstance(a, (list, tuple)):
+        return type(a)(where(pred_t, x, y) for x, y in zip(a, b))
+    return where(pred_t, a, b)
+
+
+@tf_export("while_loop")
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
+               swap_memory=False, maximum_iterations=None, name=None, return_same_structure=True):
+    single = not isinstance(loop_vars, (list, tuple))
+    values = [loop_vars] if single else list(loop_vars)
+    count = 0
+    if not ctx.eager:
+        # unrolled while the condition is known from constants
+        from autograd_cli.tensorflow.core import HOOKS
+
+        while HOOKS["static_truth"](cond(*values)):
+            out = body(*values)
+            values = [out] if not isinstance(out, (list, tuple)) else list(out)
+            count += 1
+            if maximum_iterations is not None and count >= maximum_iterations:
+                break
+        return values[0] if single else type(loop_vars)(values) if isinstance(loop_vars, tuple) else values
+    while bool(convert_to_tensor(cond(*values))):
+        out = body(*values)
+        values = [out] if not isinstance(out, (list, tuple)) else list(out)
+        count += 1
+        if maximum_iterations is not None and count >= maximum_iterations:
+            break
+    return values[0] if single else type(loop_vars)(values) if isinstance(loop_vars, tuple) else values

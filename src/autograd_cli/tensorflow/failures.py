@@ -1,0 +1,51 @@
+"""tf.errors: TensorFlow's exception classes, with its names."""
+from __future__ import annotations
+
+from autograd_cli.tensorflow.exports import tf_export
+
+
+@tf_export("errors.OpError", "OpError")
+class OpError(Exception):
+    error_code = 2
+
+    def __init__(self, node_def=None, op=None, message="", *args):
+        if op is None and not message and isinstance(node_def, str):   # OpError("message")
+            node_def, message = None, node_def
+        super().__init__(message)
+        self.node_def = node_def
+        self.op = op
+        self.message = message
+
+    def __str__(self):
+        return self.message
+
+
+def _error(name, code):
+    cls = type(name, (OpError,), {"error_code": code, "__module__": "tensorflow.python.framework.errors_impl"})
+    tf_export(f"errors.{name}")(cls)
+    return cls
+
+
+CancelledError = _error("CancelledError", 1)
+UnknownError = _error("UnknownError", 2)
+InvalidArgumentError = _error("InvalidArgumentError", 3)
+DeadlineExceededError = _error("DeadlineExceededError", 4)
+NotFoundError = _error("NotFoundError", 5)
+AlreadyExistsError = _error("AlreadyExistsError", 6)
+PermissionDeniedError = _error("PermissionDeniedError", 7)
+ResourceExhaustedError = _error("ResourceExhaustedError", 8)
+FailedPreconditionError = _error("FailedPreconditionError", 9)
+AbortedError = _error("AbortedError", 10)
+OutOfRangeError = _error("OutOfRangeError", 11)
+UnimplementedError = _error("UnimplementedError", 12)
+InternalError = _error("InternalError", 13)
+UnavailableError = _error("UnavailableError", 14)
+DataLossError = _error("DataLossError", 15)
+UnauthenticatedError = _error("UnauthenticatedError", 16)
+OpError.__module__ = "tensorflow.python.framework.errors_impl"
+
+
+def hinted(error: Exception, hint: str) -> Exception:
+    """Attach a hint the job prints after TensorFlow's message (why a gradient is None ...)."""
+    error.ag_hint = hint
+    return error

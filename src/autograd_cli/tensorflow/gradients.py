@@ -1,0 +1,266 @@
+"""tf.gradients and tf.hessians (graph mode): gradient tensors made by the engine's
+autodiff on the lowered records, with TensorFlow's None semantics and names."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.core import autodiff
+from autograd_cli.core.graph import NoGradient
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import Operation, Tensor, _add_op, convert_to_tensor, ctx, user_line, user_pos
+from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed
+from autograd_cli.tensorflow.lowering import Lowering, Recipe
+
+
+@tf_export("UnconnectedGradients")
+class UnconnectedGradients:
+    NONE = "none"
+    ZERO = "zero"
+
+
+def unconnected_mode(value) -> str:
+    if value is None:
+        return "none"
+    text = str(getattr(value, "value", value)).lower()
+    if text not in ("none", "zero"):
+        raise ValueError(f"Unknown value for unconnected_gradients: {value!r}")
+    return text
+
+
+class GradientCall:
+    """One tf.gradients / tape.gradient / K.gradients call, for the gradient tables:
+    its line, what was differentiated, the values (when known) and why each None is None."""
+
+    def __init__(self, kind, line, n_x, reasons, graph=None, y_nodes=None, x_nodes=None, value_nodes=None,
+                 x_names=None, notes=None):
+        self.kind = kind                 # "gradients" | "tape" | "hessians" | "jacobian"
+        self.line = line
+        self.values = [None] * n_x       # arrays, None for a None gradient (or not yet run)
+        self.reasons = reasons           # x index -> why None
+        self.graph = graph               # the engine graph of the last evaluation
+        self.y_nodes = y_nodes or []
+        self.x_nodes = x_nodes or []
+        self.value_nodes = value_nodes or []   # Node or NoGradient per x
+        self.x_names = x_names or []
+        self.notes = notes or []
+        self.computed = False
+
+
+def announce(call: GradientCall):
+    if ctx.on_gradient is not None:
+        ctx.on_gradient(call)
+
+
+def _as_list(value):
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _x_tensor(x):
+    from autograd_cli.tensorflow.variables import Variable
+
+    if isinstance(x, Variable):
+        if x._graph is None:
+            raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape "
+                               "instead.")
+        return x._ref_tensor
+    if isinstance(x, Tensor):
+        return x
+    raise TypeError(f"xs must be tensors or variables, got {type(x).__name__}")
+
+
+def _lower_gradients(L, *nodes, n_y, n_x, grad_ys, n_stop, unconnected, connected):
+    ys = list(nodes[:n_y])
+    xs = list(nodes[n_y:n_y + n_x])
+    gys = list(nodes[n_y + n_x:n_y + n_x + sum(1 for g in grad_ys if g)])
+    stops = list(nodes[len(nodes) - n_stop:]) if n_stop else []
+    it = iter(gys)
+    grad_nodes = [next(it) if g else None for g in grad_ys] if grad_ys else None
+    results = autodiff.gradients(L.g, ys, xs, grad_nodes, stops, unconnected)
+    L.last_gradients = (ys, xs, results, stops)
+    return [r for r, c in zip(results, connected) if c]
+
+
+def _static_connectivity(ys, xs, grad_ys, stops, unconnected):
+    """Lower what the ys need on stand-in leaves and run autodiff: which xs are connected
+    and, for the others, why not."""
+    L = Lowering()
+    L.g.max_elements = L.g.max_memory = L.g.max_nodes = float("inf")
+    L.tensor_nodes = {}
+    L.fed_leaves = {}
+    roots = [t.op for t in ys + xs + [g for g in grad_ys if g is not None] + stops]
+    lower_ops(L, ops_needed(roots, set()), {})
+    nodes = L.tensor_nodes
+    y_nodes = [nodes[t.uid] for t in ys]
+    x_nodes = [nodes[t.uid] for t in xs]
+    g_nodes = [None if g is None else nodes[g.uid] for g in grad_ys] if grad_ys else None
+    results = autodiff.gradients(L.g, y_nodes, x_nodes, g_nodes, [nodes[s.uid] for s in stops], unconnected)
+    reasons = {k: r.reason for k, r in enumerate(results) if isinstance(r, NoGradient)}
+    return [not isinstance(r, NoGradient) for r in results], reasons, L, results
+
+
+@tf_export("gradients", "compat.v1.gradients", "gradients_v2")
+def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_ops=False, gate_gradients=False,
+              aggregation_method=None, stop_gradients=None, unconnected_gradients=UnconnectedGradients.NONE):
+    if ctx.eager:
+        raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape "
+                           "instead.")
+    y_list = [convert_to_tensor(y) for y in _as_list(ys)]
+    x_list = [_x_tensor(x) for x in _as_list(xs)]
+    g_list = [None if g is None else convert_to_tensor(g) for g in _as_list(grad_ys)]
+    if g_list and len(g_list) != len(y_list):
+        raise ValueError(f"Passed {len(g_list)} grad_ys for {len(y_list)} ys")
+    stops = [_x_tensor(s) for s in _as_list(stop_gradients)]
+    mode = unconnected_mode(unconnected_gradients)
+    for x in x_list:
+        if x.dtype is dtypes.string:
+            raise TypeError("Gradients of string tensors are not supported")
+    connected, reasons, static, _ = _static_connectivity(y_list, x_list, g_list, stops, mode)
+    graph = ctx.graph
+    scope = graph.unique_name(name or "gradients")
+    op = Operation("Gradients", scope, y_list + x_list + [g for g in g_list if g is not None] + stops,
+                   Recipe("fn", _lower_gradients, {"n_y": len(y_list), "n_x": len(x_list),
+                                                    "grad_ys": [g is not None for g in g_list],
+                                                    "n_stop": len(stops), "unconnected": mode,
+                                                    "connected": tuple(connected)}),
+                   graph, user_pos())
+    out_specs = [(x.dtype, x._shape) for x, c in zip(x_list, connected) if c]
+    outs = iter(_add_op(graph, op, out_specs))
+    names = gradient_names(y_list, x_list, scope)
+    result = []
+    for k, (x, c) in enumerate(zip(x_list, connected)):
+        if c:
+            t = next(outs)
+            t._name = names[k]
+            result.append(t)
+        else:
+            result.append(None)
+    notes = []
+    if any(x.dtype.is_integer for x, c in zip(x_list, connected) if c):
+        notes.append("TensorFlow 2 returns None for the gradient of an integer tensor; TensorFlow 1.x (as here, "
+                     "in graph mode) computes it")
+    call = GradientCall("gradients", user_line(), len(x_list), reasons, notes=notes)
+    call.tensors = result
+    call.x_names = [getattr(x, "name", "") for x in x_list]
+    op.attrs["call"] = call
+    announce(call)
+    return result
+
+
+@tf_export("hessians", "compat.v1.hessians")
+def hessians(ys, xs, name="hessians", colocate_gradients_with_ops=False, gate_gradients=False,
+             aggregation_method=None):
+    from autograd_cli.tensorflow import array_ops
+
+    x_list = [_x_tensor(x) for x in _as_list(xs)]
+    first = gradients(ys, x_list)
+    out = []
+    for x, g in zip(x_list, first):
+        if g is None:
+            out.append(None)
+            continue
+        n = int(np.prod(x._shape))
+        flat = array_ops.reshape(g, [-1])
+        rows = []
+        for k in range(n):
+            row = gradients(flat[k], x)[0]
+            if row is None:
+                raise ValueError("None values not supported.")
+            rows.append(array_ops.reshape(row, [-1]))
+        out.append(array_ops.reshape(array_ops.stack(rows), list(x._shape) + list(x._shape)))
+    return out
+
+
+# ---------------------------------------------------------------- names of gradient tensors
+
+_PASS = object()
+
+
+def _grad_op_name(op, index, need_reshape, counters):
+    kind = op.type
+    if kind in ("Mul", "AddV2", "Add", "Sub", "RealDiv", "Maximum", "Minimum", "Pow"):
+        if need_reshape:
+            k = counters.setdefault((op.uid, "Reshape"), [0])
+            name = "Reshape" if k[0] == 0 else f"Reshape_{k[0]}"
+            k[0] += 1
+            return name
+        if kind == "Mul":
+            return ("Mul", "Mul_1")[index]
+        if kind in ("AddV2", "Add"):
+            return _PASS
+        if kind == "Sub":
+            return (_PASS, "Neg")[index]
+        if kind == "RealDiv":
+            return ("RealDiv", "mul")[index]
+        if kind == "Pow":
+            return ("mul_1", "mul_3")[index]
+        return ("SelectV2", "SelectV2_1")[index]
+    table = {"MatMul": ("MatMul", "MatMul_1"), "Square": ("Mul_1",), "Sum": ("Tile",), "Mean": ("truediv",),
+             "Exp": ("mul",), "Log": ("mul",), "Sigmoid": ("SigmoidGrad",), "Tanh": ("TanhGrad",),
+             "Relu": ("ReluGrad",), "Neg": ("Neg",), "Sqrt": ("SqrtGrad",), "Sin": ("mul",), "Cos": ("mul",),
+             "Abs": ("mul",), "Reshape": ("Reshape",), "Transpose": ("transpose",), "Cast": ("Cast",),
+             "Softmax": ("sub",), "Identity": (_PASS,), "StopGradient": (_PASS,)}
+    names = table.get(kind)
+    if names is None:
+        return kind
+    return names[min(index, len(names) - 1)]
+
+
+def gradient_names(ys, xs, scope):
+    """The names TensorFlow gives the gradient tensors of xs (the last op of each)."""
+    y_uids = {y.uid for y in ys}
+    consumers: dict = {}
+    ancestors = set()
+    stack = [y.op for y in ys if y.op is not None]
+    seen_ops = set()
+    while stack:
+        op = stack.pop()
+        if op.uid in seen_ops:
+            continue
+        seen_ops.add(op.uid)
+        for k, t in enumerate(op.inputs):
+            ancestors.add(t.uid)
+            consumers.setdefault(t.uid, []).append((op, k))
+            if t.op is not None:
+                stack.append(t.op)
+    counters: dict = {}
+    addn = [0]
+    memo: dict = {}
+
+    def name_of(t, depth=0):
+        if t.uid in memo:
+            return memo[t.uid]
+        if t.uid in y_uids:
+            memo[t.uid] = f"{scope}/grad_ys_0:0"
+            return memo[t.uid]
+        uses = [(op, k) for op, k in consumers.get(t.uid, ()) if op.outputs and any(
+            o.uid in ancestors or o.uid in y_uids for o in op.outputs) and op.type != "StopGradient"]
+        if not uses or depth > 200:
+            memo[t.uid] = f"{scope}/{t._op.name if t._op is not None else 'x'}_grad:0"
+            return memo[t.uid]
+        if len(uses) > 1:
+            name = "AddN" if addn[0] == 0 else f"AddN_{addn[0]}"
+            addn[0] += 1
+            memo[t.uid] = f"{scope}/{name}:0"
+            return memo[t.uid]
+        op, k = uses[0]
+        out = op.outputs[0]
+        need = t._shape != out._shape
+        found = _grad_op_name(op, k, need, counters)
+        memo[t.uid] = name_of(out, depth + 1) if found is _PASS else f"{scope}/{op.name}_grad/{found}:0"
+        return memo[t.uid]
+
+    out = []
+    for x in xs:
+        try:
+            out.append(name_of(x))
+        except RecursionError:
+            out.append(f"{scope}/grad:0")
+    return out
+
+
+export_value("AggregationMethod", type("AggregationMethod", (), {"ADD_N": 0, "DEFAULT": 0,
+                                                                  "EXPERIMENTAL_TREE": 1,
+                                                                  "EXPERIMENTAL_ACCUMULATE_N": 2}))

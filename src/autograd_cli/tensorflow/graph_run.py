@@ -1,0 +1,66 @@
+"""Which graph ops a fetch needs, and lowering them in order (Session.run, tf.gradients)."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.support.errors import AgError
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.failures import InvalidArgumentError
+
+
+def ops_needed(roots, fed_uids):
+    """The ops the root ops need (inputs and control inputs), in creation order."""
+    seen: dict = {}
+    stack = list(roots)
+    while stack:
+        op = stack.pop()
+        if op.uid in seen:
+            continue
+        seen[op.uid] = op
+        for t in op.inputs:
+            if t.uid not in fed_uids and t.op is not None:
+                stack.append(t.op)
+        stack.extend(op.control_inputs)
+    return sorted(seen.values(), key=lambda o: o.uid)
+
+
+def lower_ops(L, ops, feeds):
+    """Lower ops in order into L; returns nothing (tensor nodes in L.tensor_nodes)."""
+    nodes = L.tensor_nodes
+    g = L.g
+    for op in ops:
+        outs = op.outputs
+        if outs and all(t.uid in feeds for t in outs):
+            for t in outs:
+                leaf = g.apply("placeholder", value=np.asarray(feeds[t.uid], dtype=np.float64))
+                leaf.label = op.name
+                nodes[t.uid] = leaf
+                L.fed_leaves[t.uid] = leaf
+            continue
+        inputs = []
+        for t in op.inputs:
+            if t.uid in nodes:
+                inputs.append(nodes[t.uid])
+            elif t.uid in feeds:
+                leaf = g.apply("placeholder", value=np.asarray(feeds[t.uid], dtype=np.float64))
+                nodes[t.uid] = leaf
+                L.fed_leaves[t.uid] = leaf
+                inputs.append(leaf)
+            else:
+                inputs.append(None)
+        g.pos = op.pos
+        g.float32 = any(t.dtype is dtypes.float32 for t in outs)
+        try:
+            result = op.recipe.lower(L, inputs)
+        except AgError as exc:
+            raise InvalidArgumentError(None, op, f"{exc.message}\n\t [[{{{{node {op.name}}}}}]]") from None
+        results = result if isinstance(result, (list, tuple)) else [result]
+        for t, node in zip(outs, results):
+            nodes[t.uid] = node
+        if op.recipe.kind == "row" and outs and results and isinstance(results[0], object):
+            node = results[0]
+            if hasattr(node, "label") and node.label is None:
+                node.label = op.name
+    g.float32 = False
+
+

@@ -1,0 +1,576 @@
+"""tf.math: elementwise math, comparisons, reductions, matmul; the tensor operators."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.ops import OPS, ShapeError
+from autograd_cli.support.errors import AgError
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import (EagerTensor, Tensor, constant_tensor, convert_to_tensor, ctx, is_tensor_like,
+                                          make_op, to_array)
+from autograd_cli.tensorflow.dtype import as_dtype
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.lowering import Recipe
+
+_ARG_NAMES = ("x", "y")
+
+
+def _shape_text(shape):
+    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def row_eager(row, params=None, op_type="", message=None):
+    """op row `row` computed on NumPy arrays (params prepared from the arrays' shapes)."""
+    op = OPS[row]
+    params = params or {}
+    forward, prepare, shape_rule = op.forward, op.prepare, op.shape
+
+    def fn(*arrays):
+        try:
+            p = prepare(*[a.shape for a in arrays], **params) if prepare is not None else params
+            if len(arrays) > 1 or prepare is not None:
+                shape_rule(*[a.shape for a in arrays], **p)
+            with np.errstate(all="ignore"):
+                return forward(*arrays, **p)
+        except (ShapeError, ValueError, IndexError) as exc:
+            text = message(*arrays) if message is not None else str(exc)
+            raise InvalidArgumentError(None, None, f"{text} [Op:{op_type}] name: ") from None
+    return fn
+
+
+def _incompatible(*arrays):
+    return "Incompatible shapes: " + " vs. ".join(_shape_text(a.shape) for a in arrays)
+
+
+def tensor_of(value, dtype=None, name=None):
+    return convert_to_tensor(value, dtype=dtype)
+
+
+def binary_inputs(op_type, x, y):
+    """Two operands as tensors of one dtype, as TensorFlow converts them: a Python
+    value takes the tensor's dtype; two tensors of different dtypes are an error."""
+    x_is, y_is = is_tensor_like(x), is_tensor_like(y)
+    if x_is:
+        x = convert_to_tensor(x)
+    if y_is:
+        y = convert_to_tensor(y)
+    if x_is and not y_is:
+        y = _operand(op_type, y, x, "y", "x")
+    elif y_is and not x_is:
+        x = _operand(op_type, x, y, "x", "y")
+    elif not x_is and not y_is:
+        x = convert_to_tensor(x)
+        y = _operand(op_type, y, x, "y", "x")
+    if x.dtype != y.dtype:
+        if ctx.eager:
+            raise InvalidArgumentError(None, None, f"cannot compute {op_type} as input #1(zero-based) was expected "
+                                       f"to be a {x.dtype.kernel_name} tensor but is a {y.dtype.kernel_name} "
+                                       f"tensor [Op:{op_type}] name: ")
+        raise TypeError(f"Input 'y' of '{op_type}' Op has type {y.dtype.name} that does not match type "
+                        f"{x.dtype.name} of argument 'x'.")
+    return x, y
+
+
+def _operand(op_type, value, other, mine, theirs):
+    try:
+        array, kind = to_array(value, other.dtype)
+    except TypeError:
+        if ctx.eager:
+            raise
+        _, kind = to_array(value, None)
+        raise TypeError(f"Input '{mine}' of '{op_type}' Op has type {kind.name} that does not match type "
+                        f"{other.dtype.name} of argument '{theirs}'.") from None
+    return constant_tensor(array, kind, None, op_name=f"{op_type.lower()}/{mine}" if False else "Const")
+
+
+def binary(op_type, row, x, y, name=None, out_dtype=None):
+    x, y = binary_inputs(op_type, x, y)
+    dt = out_dtype or x.dtype
+    return make_op(op_type, Recipe("row", row), [x, y], [dt], name,
+                   eager_fn=row_eager(row, None, op_type, _incompatible))[0]
+
+
+def unary(op_type, row, x, name=None, out_dtype=None, float_only=False):
+    x = convert_to_tensor(x)
+    if float_only and not x.dtype.is_floating:
+        _no_kernel(op_type, x)
+    return make_op(op_type, Recipe("row", row), [x], [out_dtype or x.dtype], name,
+                   eager_fn=row_eager(row, None, op_type))[0]
+
+
+def _no_kernel(op_type, x):
+    message = (f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: bfloat16, half, float, "
+               f"double, complex64, complex128")
+    if ctx.eager:
+        raise InvalidArgumentError(None, None, f"{message} [Op:{op_type}] name: ")
+    raise TypeError(message)
+
+
+# ---------------------------------------------------------------- arithmetic
+
+@tf_export("math.add", "add", builtin="add")
+def add(x, y, name=None):
+    return binary("AddV2", "add", x, y, name or "Add")
+
+
+@tf_export("math.subtract", "subtract", builtin="subtract")
+def subtract(x, y, name=None):
+    return binary("Sub", "subtract", x, y, name or "Sub")
+
+
+@tf_export("math.multiply", "multiply", builtin="multiply")
+def multiply(x, y, name=None):
+    return binary("Mul", "multiply", x, y, name or "Mul")
+
+
+@tf_export("math.truediv", "truediv")
+def truediv(x, y, name=None):
+    x, y = binary_inputs("RealDiv", x, y)
+    if x.dtype.is_integer:       # int / int is float64 (int8/int16: float32)
+        target = dtypes.float64 if x.dtype in (dtypes.int32, dtypes.int64) else dtypes.float32
+        x, y = cast(x, target), cast(y, target)
+    return make_op("RealDiv", Recipe("row", "divide"), [x, y], [x.dtype], name or "truediv",
+                   eager_fn=row_eager("divide", None, "RealDiv", _incompatible))[0]
+
+
+@tf_export("math.divide", "divide", builtin="divide")
+def divide(x, y, name=None):
+    return truediv(x, y, name)
+
+
+@tf_export("compat.v1.div", "div")
+def div(x, y, name=None):
+    x, y = binary_inputs("Div", x, y)
+    if x.dtype.is_integer:
+        return floordiv(x, y, name or "div")
+    return truediv(x, y, name or "div")
+
+
+@tf_export("math.floordiv", "floordiv", builtin="floordiv")
+def floordiv(x, y, name=None):
+    return binary("FloorDiv", "floordiv", x, y, name or "floordiv")
+
+
+@tf_export("math.floormod", "math.mod", "floormod", "mod", builtin="floormod")
+def floormod(x, y, name=None):
+    return binary("FloorMod", "floormod", x, y, name or "mod")
+
+
+@tf_export("math.truncatediv", "truncatediv", builtin="truncatediv")
+def truncatediv(x, y, name=None):
+    return binary("TruncateDiv", "truncatediv", x, y, name)
+
+
+@tf_export("math.pow", "pow", builtin="pow")
+def pow(x, y, name=None):   # noqa: A001 (TensorFlow's name)
+    return binary("Pow", "pow", x, y, name or "Pow")
+
+
+@tf_export("math.maximum", "maximum", builtin="maximum")
+def maximum(x, y, name=None):
+    return binary("Maximum", "maximum", x, y, name)
+
+
+@tf_export("math.minimum", "minimum", builtin="minimum")
+def minimum(x, y, name=None):
+    return binary("Minimum", "minimum", x, y, name)
+
+
+@tf_export("math.squared_difference", "squared_difference", builtin="squared_difference")
+def squared_difference(x, y, name=None):
+    return binary("SquaredDifference", "squared_difference", x, y, name)
+
+
+@tf_export("math.divide_no_nan", "div_no_nan", "math.div_no_nan", builtin="div_no_nan")
+def div_no_nan(x, y, name=None):
+    return binary("DivNoNan", "div_no_nan", x, y, name)
+
+
+@tf_export("math.multiply_no_nan", builtin="mul_no_nan")
+def multiply_no_nan(x, y, name=None):
+    return binary("MulNoNan", "mul_no_nan", x, y, name)
+
+
+@tf_export("math.xlogy", builtin="xlogy")
+def xlogy(x, y, name=None):
+    return binary("Xlogy", "xlogy", x, y, name)
+
+
+@tf_export("math.xdivy", builtin="xdivy")
+def xdivy(x, y, name=None):
+    return binary("Xdivy", "xdivy", x, y, name)
+
+
+@tf_export("math.xlog1py", builtin="xlog1py")
+def xlog1py(x, y, name=None):
+    return binary("Xlog1py", "xlog1py", x, y, name)
+
+
+@tf_export("math.atan2", "atan2", builtin="atan2")
+def atan2(y, x, name=None):
+    return binary("Atan2", "atan2", y, x, name)
+
+
+@tf_export("math.negative", "negative", builtin="negative")
+def negative(x, name=None):
+    return unary("Neg", "negative", x, name or "Neg")
+
+
+@tf_export("math.abs", "abs", builtin="abs")
+def abs(x, name=None):   # noqa: A001
+    return unary("Abs", "abs", x, name or "Abs")
+
+
+@tf_export("math.sign", "sign", builtin="sign")
+def sign(x, name=None):
+    return unary("Sign", "sign", x, name)
+
+
+@tf_export("math.square", "square", builtin="square")
+def square(x, name=None):
+    return unary("Square", "square", x, name)
+
+
+def _float_unary(op_type, row, builtin, *paths):
+    def fn(x, name=None):
+        return unary(op_type, row, x, name, float_only=True)
+    fn.__name__ = fn.__qualname__ = paths[0].rpartition(".")[2]
+    return tf_export(*paths, builtin=builtin)(fn)
+
+
+sqrt = _float_unary("Sqrt", "sqrt", "sqrt", "math.sqrt", "sqrt")
+rsqrt = _float_unary("Rsqrt", "rsqrt", "rsqrt", "math.rsqrt", "rsqrt")
+reciprocal = _float_unary("Reciprocal", "reciprocal", "reciprocal", "math.reciprocal", "reciprocal")
+exp = _float_unary("Exp", "exp", "exp", "math.exp", "exp")
+expm1 = _float_unary("Expm1", "expm1", "expm1", "math.expm1", "expm1")
+log = _float_unary("Log", "log", "log", "math.log", "log")
+log1p = _float_unary("Log1p", "log1p", "log1p", "math.log1p", "log1p")
+sin = _float_unary("Sin", "sin", "sin", "math.sin", "sin")
+cos = _float_unary("Cos", "cos", "cos", "math.cos", "cos")
+tan = _float_unary("Tan", "tan", "tan", "math.tan", "tan")
+tanh = _float_unary("Tanh", "tanh", "tanh", "math.tanh", "tanh", "nn.tanh")
+sinh = _float_unary("Sinh", "sinh", "sinh", "math.sinh", "sinh")
+cosh = _float_unary("Cosh", "cosh", "cosh", "math.cosh", "cosh")
+asin = _float_unary("Asin", "asin", "asin", "math.asin", "asin")
+acos = _float_unary("Acos", "acos", "acos", "math.acos", "acos")
+atan = _float_unary("Atan", "atan", "atan", "math.atan", "atan")
+asinh = _float_unary("Asinh", "asinh", "asinh", "math.asinh", "asinh")
+acosh = _float_unary("Acosh", "acosh", "acosh", "math.acosh", "acosh")
+atanh = _float_unary("Atanh", "atanh", "atanh", "math.atanh", "atanh")
+erf = _float_unary("Erf", "erf", "erf", "math.erf", "erf")
+erfc = _float_unary("Erfc", "erfc", "erfc", "math.erfc", "erfc")
+lgamma = _float_unary("Lgamma", "lgamma", "lgamma", "math.lgamma", "lgamma")
+digamma = _float_unary("Digamma", "digamma", "digamma", "math.digamma", "digamma")
+sigmoid = _float_unary("Sigmoid", "sigmoid", "sigmoid", "math.sigmoid", "sigmoid", "nn.sigmoid")
+softplus = _float_unary("Softplus", "softplus", "softplus", "math.softplus", "nn.softplus")
+floor = _float_unary("Floor", "floor", "floor", "math.floor", "floor")
+ceil = _float_unary("Ceil", "ceil", "ceil", "math.ceil", "ceil")
+round_ = _float_unary("Round", "round", "round", "math.round", "round")
+
+
+@tf_export("math.log_sigmoid", "log_sigmoid")
+def log_sigmoid(x, name=None):
+    return negative(softplus(negative(x)), name)
+
+
+@tf_export("math.is_nan", "is_nan")
+def is_nan(x, name=None):
+    x = convert_to_tensor(x)
+    return make_op("IsNan", Recipe("fn", lambda L, n: L.apply("not_equal", n, n)), [x], [dtypes.bool_], name,
+                   eager_fn=np.isnan)[0]
+
+
+@tf_export("math.is_finite", "is_finite")
+def is_finite(x, name=None):
+    x = convert_to_tensor(x)
+
+    def lower(L, n):
+        return L.apply("less", L.apply("abs", n), L.g.const(np.inf))
+    return make_op("IsFinite", Recipe("fn", lower), [x], [dtypes.bool_], name, eager_fn=np.isfinite)[0]
+
+
+@tf_export("math.is_inf", "is_inf")
+def is_inf(x, name=None):
+    x = convert_to_tensor(x)
+
+    def lower(L, n):
+        return L.apply("equal", L.apply("abs", n), L.g.const(np.inf))
+    return make_op("IsInf", Recipe("fn", lower), [x], [dtypes.bool_], name, eager_fn=np.isinf)[0]
+
+
+# ---------------------------------------------------------------- comparisons and logic
+
+def _compare(op_type, row, path, builtin):
+    def fn(x, y, name=None):
+        return binary(op_type, row, x, y, name, out_dtype=dtypes.bool_)
+    fn.__name__ = fn.__qualname__ = path
+    return tf_export(f"math.{path}", path)(fn)
+
+
+equal = _compare("Equal", "equal", "equal", "equal")
+not_equal = _compare("NotEqual", "not_equal", "not_equal", "not_equal")
+less = _compare("Less", "less", "less", "less")
+less_equal = _compare("LessEqual", "less_equal", "less_equal", "less_equal")
+greater = _compare("Greater", "greater", "greater", "greater")
+greater_equal = _compare("GreaterEqual", "greater_equal", "greater_equal", "greater_equal")
+
+
+def _logical(op_type, path, fn_np, lower):
+    def fn(x, y, name=None):
+        x, y = binary_inputs(op_type, convert_to_tensor(x, dtypes.bool_), convert_to_tensor(y, dtypes.bool_))
+        return make_op(op_type, Recipe("fn", lower), [x, y], [dtypes.bool_], name, eager_fn=fn_np)[0]
+    fn.__name__ = fn.__qualname__ = path
+    return tf_export(f"math.{path}", path)(fn)
+
+
+logical_and = _logical("LogicalAnd", "logical_and", np.logical_and,
+                       lambda L, a, b: L.apply("greater", L.apply("multiply", a, b), L.g.const(0.0)))
+logical_or = _logical("LogicalOr", "logical_or", np.logical_or,
+                      lambda L, a, b: L.apply("greater", L.apply("add", a, b), L.g.const(0.0)))
+logical_xor = _logical("LogicalXor", "logical_xor", np.logical_xor, lambda L, a, b: L.apply("not_equal", a, b))
+
+
+@tf_export("math.logical_not", "logical_not")
+def logical_not(x, name=None):
+    x = convert_to_tensor(x, dtypes.bool_)
+    return make_op("LogicalNot", Recipe("fn", lambda L, a: L.apply("equal", a, L.g.const(0.0))), [x],
+                   [dtypes.bool_], name, eager_fn=np.logical_not)[0]
+
+
+# ---------------------------------------------------------------- casts
+
+@tf_export("cast", "dtypes.cast", builtin="cast")
+def cast(x, dtype, name=None):
+    dtype = as_dtype(dtype)
+    if is_tensor_like(x):
+        x = convert_to_tensor(x)
+    else:
+        array, _ = to_array(x, None)
+        x = constant_tensor(array, dtypes.of_array(array) if array.dtype != np.float64 else dtypes.float32)
+    if x.dtype == dtype:
+        return x
+    if dtype.is_integer and not x.dtype.is_bool:
+        recipe = Recipe("row", "cast_to_int")
+
+        def eager(a):
+            with np.errstate(all="ignore"):
+                return np.trunc(a).astype(dtype.np)
+    elif dtype.is_bool:
+        recipe = Recipe("fn", lambda L, n: L.apply("not_equal", n, L.g.const(0.0)))
+
+        def eager(a):
+            return a != 0
+    else:
+        recipe = Recipe("row", "identity") if x.dtype.is_floating else Recipe("fn", _lower_to_float)
+
+        def eager(a):
+            return a.astype(dtype.np)
+    return make_op("Cast", recipe, [x], [dtype], name or "Cast", eager_fn=eager)[0]
+
+
+def _lower_to_float(L, n):
+    # integers carry no gradient through a cast (TensorFlow's _CastGrad: float <-> float only)
+    return L.apply("stop_gradient", n) if n.op.dtype == "float" else L.g.to_float(n)
+
+
+@tf_export("compat.v1.to_float", "to_float")
+def to_float(x, name="ToFloat"):
+    return cast(x, dtypes.float32, name)
+
+
+@tf_export("compat.v1.to_int32", "to_int32")
+def to_int32(x, name="ToInt32"):
+    return cast(x, dtypes.int32, name)
+
+
+@tf_export("compat.v1.to_int64", "to_int64")
+def to_int64(x, name="ToInt64"):
+    return cast(x, dtypes.int64, name)
+
+
+@tf_export("compat.v1.to_double", "to_double")
+def to_double(x, name="ToDouble"):
+    return cast(x, dtypes.float64, name)
+
+
+@tf_export("dtypes.saturate_cast", "saturate_cast")
+def saturate_cast(value, dtype, name=None):
+    return cast(value, dtype, name)
+
+
+# ---------------------------------------------------------------- reductions
+
+def _axis_value(axis):
+    if axis is None:
+        return None
+    if isinstance(axis, Tensor):
+        axis = axis.numpy() if axis._value is not None else _static_of(axis)
+    if isinstance(axis, np.ndarray):
+        axis = axis.tolist()
+    if isinstance(axis, (list, tuple)):
+        return [int(a) for a in axis]
+    return int(axis)
+
+
+def _static_of(t):
+    from autograd_cli.tensorflow.core import _const_value
+
+    value = _const_value(t)
+    if value is None:
+        raise TypeError("axis must be known when the graph is built (a constant)")
+    return value
+
+
+def _reduction(op_type, row, path, builtin, bool_input=False):
+    def fn(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+        x = convert_to_tensor(input_tensor)
+        if bool_input:
+            x = convert_to_tensor(x, dtypes.bool_)
+        if axis is None:
+            axis = reduction_indices
+        keep = bool(keepdims if keepdims is not None else keep_dims if keep_dims is not None else False)
+        axes = _axis_value(axis)
+        if axes is None and not ctx.eager:
+            ctx.graph.unique_name("Const")      # TensorFlow makes the axes a constant named Const
+        params = {"axis": axes, "keepdims": keep}
+        out = dtypes.bool_ if bool_input else x.dtype
+        return make_op(op_type, Recipe("row", row, params), [x], [out], name or op_type,
+                       eager_fn=row_eager(row, params, op_type))[0]
+    fn.__name__ = fn.__qualname__ = path
+    return tf_export(f"math.{path}", path, builtin=builtin)(fn)
+
+
+reduce_sum = _reduction("Sum", "reduce_sum", "reduce_sum", "reduce_sum")
+reduce_max = _reduction("Max", "reduce_max", "reduce_max", "reduce_max")
+reduce_min = _reduction("Min", "reduce_min", "reduce_min", "reduce_min")
+reduce_prod = _reduction("Prod", "reduce_prod", "reduce_prod", "reduce_prod")
+reduce_logsumexp = _reduction("ReduceLogSumExp", "reduce_logsumexp", "reduce_logsumexp", "reduce_logsumexp")
+reduce_any = _reduction("Any", "reduce_any", "reduce_any", "reduce_any", bool_input=True)
+reduce_all = _reduction("All", "reduce_all", "reduce_all", "reduce_all", bool_input=True)
+reduce_euclidean_norm = _reduction("EuclideanNorm", "reduce_euclidean_norm", "reduce_euclidean_norm",
+                                   "reduce_euclidean_norm")
+_reduce_mean = _reduction("Mean", "reduce_mean", "reduce_mean", "reduce_mean")
+
+
+@tf_export("math.reduce_mean", "reduce_mean", builtin="reduce_mean")
+def reduce_mean(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+    x = convert_to_tensor(input_tensor)
+    if x.dtype.is_integer:      # an integer mean is the sum divided in integers (TensorFlow truncates)
+        total = reduce_sum(x, axis, keepdims, None, reduction_indices, keep_dims)
+        count = int(np.prod(x._shape)) // max(1, int(np.prod(total._shape or ()))) if x._shape else 1
+        return floordiv(total, count, name) if count != 1 else total
+    return _reduce_mean(x, axis, keepdims, name, reduction_indices, keep_dims)
+
+
+def _arg(op_type, row, path, builtin):
+    def fn(input, axis=None, output_type=dtypes.int64, name=None, dimension=None):   # noqa: A002
+        x = convert_to_tensor(input)
+        if axis is None:
+            axis = dimension if dimension is not None else 0
+        params = {"axis": _axis_value(axis)}
+        return make_op(op_type, Recipe("row", row, params), [x], [as_dtype(output_type)], name or op_type,
+                       eager_fn=row_eager(row, params, op_type))[0]
+    fn.__name__ = fn.__qualname__ = path
+    return tf_export(f"math.{path}", path)(fn)
+
+
+argmax = _arg("ArgMax", "argmax", "argmax", "argmax")
+argmin = _arg("ArgMin", "argmin", "argmin", "argmin")
+
+
+@tf_export("math.cumsum", "cumsum", builtin="cumsum")
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    x = convert_to_tensor(x)
+    rank = len(x._shape)
+    params = {"axis": int(axis) % max(rank, 1), "exclusive": bool(exclusive), "reverse": bool(reverse)}
+    return make_op("Cumsum", Recipe("row", "cumsum", params), [x], [x.dtype], name,
+                   eager_fn=row_eager("cumsum", params, "Cumsum"))[0]
+
+
+@tf_export("math.cumprod", "cumprod", builtin="cumprod")
+def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+    x = convert_to_tensor(x)
+    rank = len(x._shape)
+    params = {"axis": int(axis) % max(rank, 1), "exclusive": bool(exclusive), "reverse": bool(reverse)}
+    return make_op("Cumprod", Recipe("row", "cumprod", params), [x], [x.dtype], name,
+                   eager_fn=row_eager("cumprod", params, "Cumprod"))[0]
+
+
+@tf_export("math.add_n", "add_n", builtin="add_n")
+def add_n(inputs, name=None):
+    xs = [convert_to_tensor(x) for x in inputs]
+    if len(xs) == 1:
+        return xs[0]
+    return make_op("AddN", Recipe("row", "add_n"), xs, [xs[0].dtype], name,
+                   eager_fn=row_eager("add_n", None, "AddN", _incompatible))[0]
+
+
+# ---------------------------------------------------------------- matmul
+
+@tf_export("linalg.matmul", "matmul", builtin="matmul")
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
+           b_is_sparse=False, output_type=None, name=None, grad_a=False, grad_b=False):
+    a, b = binary_inputs("MatMul", a, b)
+    transpose_a = transpose_a or adjoint_a
+    transpose_b = transpose_b or adjoint_b
+    for t in (a, b):
+        if t._shape is not None and len(t._shape) < 2:
+            message = (f"In[0] and In[1] has different ndims: {_shape_text(a._shape or ())} vs. "
+                       f"{_shape_text(b._shape or ())}")
+            if ctx.eager:
+                raise InvalidArgumentError(None, None, f"{message} [Op:MatMul] name: ")
+            raise ValueError(f"Shape must be rank 2 but is rank {len(t._shape)} for '{{{{node MatMul}}}} = MatMul'")
+    params = {"transpose_a": bool(transpose_a), "transpose_b": bool(transpose_b)}
+
+    def eager(x, y):
+        xa = np.swapaxes(x, -1, -2) if transpose_a else x
+        yb = np.swapaxes(y, -1, -2) if transpose_b else y
+        if xa.shape[-1] != yb.shape[-2]:
+            raise InvalidArgumentError(None, None, f"Matrix size-incompatible: In[0]: {_shape_text(x.shape)}, "
+                                       f"In[1]: {_shape_text(y.shape)} [Op:MatMul] name: ")
+        return np.matmul(xa, yb)
+    if not ctx.eager:
+        sa, sb = a._shape, b._shape
+        if sa is not None and sb is not None:
+            ka = sa[-2] if transpose_a else sa[-1]
+            kb = sb[-1] if transpose_b else sb[-2]
+            if ka is not None and kb is not None and ka != kb:
+                node = ctx.graph.unique_name(name or 'MatMul', mark_as_used=False)
+                raise ValueError(f"Dimensions must be equal, but are {ka} and {kb} for '{{{{node "
+                                 f"{node}}}}} = "
+                                 f"MatMul[T=DT_FLOAT, grad_a=false, grad_b=false, transpose_a="
+                                 f"{str(transpose_a).lower()}, transpose_b={str(transpose_b).lower()}]"
+                                 f"({a._op.name}, {b._op.name})' with input shapes: {_shape_text(sa)}, "
+                                 f"{_shape_text(sb)}.")
+    return make_op("MatMul", Recipe("fn", _lower_matmul, params), [a, b], [a.dtype], name or "MatMul",
+                   eager_fn=eager)[0]
+
+
+def _lower_matmul(L, a, b, transpose_a, transpose_b):
+    from autograd_cli.ops.table import swap_last
+
+    if transpose_a:
+        a = swap_last(L.g, a)
+    if transpose_b:
+        b = swap_last(L.g, b)
+    return L.apply("matmul", a, b)
+
+
+@tf_export("tensordot", "linalg.tensordot")
+def tensordot(a, b, axes, name=None):
+    a, b = binary_inputs("Tensordot", a, b)
+    arrays_axes = axes if isinstance(axes, int) else [list(np.atleast_1d(x)) for x in axes]
+    return _builtin_op("Tensordot", "tensordot", {"a": a, "b": b}, {"axes": arrays_axes}, a.dtype, name)
+
+
+def _builtin_op(op_type, builtin, tensors: dict, static: dict, out_dtype, name=None, outputs=1):
+    """An op that is a .ag built-in: its handler builds the engine nodes."""
+    names = tuple(tensors)
+    inputs = [convert_to_tensor(t) for t in tensors.values()]
+    recipe = Recipe("builtin", builtin, {"names": names, "static": static})
+    out = make_op(op_type, recipe, inputs, [out_dtype] * outputs, name)
+    return out[0] if outputs == 1 else out
+
+
+builtin_op = _builtin_op

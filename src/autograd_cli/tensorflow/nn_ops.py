@@ -1,0 +1,144 @@
+"""tf.nn: activations, softmax, the cross-entropies and losses."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import math_ops as m
+from autograd_cli.tensorflow.core import convert_to_tensor, make_op
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.math_ops import builtin_op, row_eager
+
+
+def _activation(op_type, row, *paths, builtin=None):
+    def fn(features, name=None):
+        x = convert_to_tensor(features)
+        return make_op(op_type, Recipe("row", row), [x], [x.dtype], name or op_type,
+                       eager_fn=row_eager(row, None, op_type))[0]
+    fn.__name__ = fn.__qualname__ = row
+    return tf_export(*paths, builtin=builtin or row)(fn)
+
+
+relu = _activation("Relu", "relu", "nn.relu")
+relu6 = _activation("Relu6", "relu6", "nn.relu6")
+elu = _activation("Elu", "elu", "nn.elu")
+selu = _activation("Selu", "selu", "nn.selu")
+softsign = _activation("Softsign", "softsign", "nn.softsign", "math.softsign")
+
+
+@tf_export("nn.leaky_relu", builtin="leaky_relu")
+def leaky_relu(features, alpha=0.2, name=None):
+    x = convert_to_tensor(features)
+    params = {"alpha": float(alpha)}
+    return make_op("LeakyRelu", Recipe("row", "leaky_relu", params), [x], [x.dtype], name,
+                   eager_fn=row_eager("leaky_relu", params, "LeakyRelu"))[0]
+
+
+def _axis_row(op_type, row, *paths):
+    def fn(logits, axis=None, name=None, dim=None):
+        x = convert_to_tensor(logits)
+        axis = -1 if axis is None and dim is None else (axis if axis is not None else dim)
+        params = {"axis": int(axis)}
+        return make_op(op_type, Recipe("row", row, params), [x], [x.dtype], name or op_type,
+                       eager_fn=row_eager(row, params, op_type))[0]
+    fn.__name__ = fn.__qualname__ = row
+    return tf_export(*paths, builtin=row)(fn)
+
+
+softmax = _axis_row("Softmax", "softmax", "nn.softmax", "math.softmax")
+log_softmax = _axis_row("LogSoftmax", "log_softmax", "nn.log_softmax", "math.log_softmax")
+
+
+@tf_export("nn.gelu", builtin="gelu")
+def gelu(features, approximate=False, name=None):
+    x = convert_to_tensor(features)
+    return builtin_op("Gelu", "gelu", {"features": x}, {"approximate": bool(approximate)}, x.dtype, name)
+
+
+@tf_export("nn.silu", "nn.swish", builtin="swish")
+def silu(features, beta=1.0, name=None):
+    x = convert_to_tensor(features)
+    return m.multiply(x, m.sigmoid(m.multiply(beta, x)), name)
+
+
+@tf_export("nn.bias_add")
+def bias_add(value, bias, data_format=None, name=None):
+    return m.add(value, bias, name or "BiasAdd")
+
+
+@tf_export("nn.l2_loss", builtin="l2_loss")
+def l2_loss(t, name=None):
+    t = convert_to_tensor(t)
+    return builtin_op("L2Loss", "l2_loss", {"t": t}, {}, t.dtype, name)
+
+
+@tf_export("nn.softmax_cross_entropy_with_logits", "nn.softmax_cross_entropy_with_logits_v2")
+def softmax_cross_entropy_with_logits(labels=None, logits=None, axis=-1, name=None, dim=None, _sentinel=None):
+    labels, logits = m.binary_inputs("SoftmaxCrossEntropyWithLogits", labels, logits)
+    params = {"axis": int(axis if dim is None else dim)}
+    return make_op("SoftmaxCrossEntropyWithLogits", Recipe("row", "softmax_cross_entropy_with_logits", params),
+                   [labels, logits], [logits.dtype], name,
+                   eager_fn=row_eager("softmax_cross_entropy_with_logits", params, "SoftmaxCrossEntropyWithLogits"))[0]
+
+
+@tf_export("nn.sparse_softmax_cross_entropy_with_logits")
+def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None, _sentinel=None):
+    logits = convert_to_tensor(logits)
+    labels = convert_to_tensor(labels)
+    return builtin_op("SparseSoftmaxCrossEntropyWithLogits", "sparse_softmax_cross_entropy_with_logits",
+                      {"labels": labels, "logits": logits}, {}, logits.dtype, name)
+
+
+@tf_export("nn.sigmoid_cross_entropy_with_logits")
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None, _sentinel=None):
+    labels, logits = m.binary_inputs("SigmoidCrossEntropyWithLogits", labels, logits)
+    return builtin_op("SigmoidCrossEntropyWithLogits", "sigmoid_cross_entropy_with_logits",
+                      {"labels": labels, "logits": logits}, {}, logits.dtype, name)
+
+
+@tf_export("nn.moments")
+def moments(x, axes, shift=None, keepdims=False, name=None, keep_dims=None):
+    x = convert_to_tensor(x)
+    mean = m.reduce_mean(x, axes, keepdims=True)
+    variance = m.reduce_mean(m.squared_difference(x, mean), axes, keepdims=True)
+    if not (keepdims or keep_dims):
+        from autograd_cli.tensorflow.array_ops import squeeze
+
+        mean, variance = squeeze(mean, axes), squeeze(variance, axes)
+    return mean, variance
+
+
+@tf_export("nn.l2_normalize", "math.l2_normalize", "linalg.l2_normalize")
+def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
+    x = convert_to_tensor(x)
+    square_sum = m.reduce_sum(m.square(x), axis if axis is not None else dim, keepdims=True)
+    return m.multiply(x, m.rsqrt(m.maximum(square_sum, epsilon)), name)
+
+
+@tf_export("nn.dropout")
+def dropout(x, rate=None, noise_shape=None, seed=None, name=None, keep_prob=None):
+    x = convert_to_tensor(x)
+    if keep_prob is not None:
+        rate = 1 - (float(keep_prob) if not hasattr(keep_prob, "_shape") else 0.0)
+    if not rate:
+        return x
+    from autograd_cli.tensorflow.core import ctx
+
+    if not ctx.eager:
+        return x      # a fed keep_prob: evaluation at keep_prob 1 (training noise is not reproduced)
+    mask = (np.random.default_rng(seed).random(x._value.shape) >= rate).astype(x.dtype.np) / (1 - rate)
+    return m.multiply(x, mask)
+
+
+@tf_export("nn.embedding_lookup")
+def embedding_lookup(params, ids, max_norm=None, name=None):
+    from autograd_cli.tensorflow.array_ops import gather
+
+    return gather(params, ids, name=name)
+
+
+@tf_export("nn.zero_fraction", "math.zero_fraction")
+def zero_fraction(value, name=None):
+    value = convert_to_tensor(value)
+    return m.reduce_mean(m.cast(m.equal(value, m.cast(0, value.dtype)), dtypes.float32))

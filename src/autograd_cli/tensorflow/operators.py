@@ -1,0 +1,111 @@
+"""Python's operators on tensors and variables, as TensorFlow defines them."""
+from __future__ import annotations
+
+from autograd_cli.tensorflow import math_ops as m
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx
+
+
+def _swap(fn):
+    return lambda self, other: fn(other, self)
+
+
+def _add(x, y):
+    return m.binary("AddV2", "add", x, y, "add")
+
+
+def _sub(x, y):
+    return m.binary("Sub", "subtract", x, y, "sub")
+
+
+def _mul(x, y):
+    return m.binary("Mul", "multiply", x, y, "mul")
+
+
+def _truediv(x, y):
+    return m.truediv(x, y, "truediv")
+
+
+def _floordiv(x, y):
+    return m.binary("FloorDiv", "floordiv", x, y, "floordiv")
+
+
+def _mod(x, y):
+    return m.binary("FloorMod", "floormod", x, y, "mod")
+
+
+def _pow(x, y):
+    return m.binary("Pow", "pow", x, y, "pow")
+
+
+def _matmul(x, y):
+    return m.matmul(x, y, name="matmul")
+
+
+def _eq(x, y):
+    if not ctx.eager or ctx.v1:
+        return x is y
+    if y is None:
+        return False
+    try:
+        return m.equal(x, y)
+    except (TypeError, ValueError):
+        return False
+
+
+def _ne(x, y):
+    if not ctx.eager or ctx.v1:
+        return x is not y
+    if y is None:
+        return True
+    try:
+        return m.not_equal(x, y)
+    except (TypeError, ValueError):
+        return True
+
+
+def _and(x, y):
+    return m.logical_and(x, y)
+
+
+def _or(x, y):
+    return m.logical_or(x, y)
+
+
+def _xor(x, y):
+    return m.logical_xor(x, y)
+
+
+def _invert(x):
+    x = convert_to_tensor(x)
+    return m.logical_not(x)
+
+
+def _abs(x):
+    return m.abs(x)
+
+
+def _neg(x):
+    return m.negative(x)
+
+
+OPERATORS = {
+    "__add__": _add, "__radd__": _swap(_add), "__sub__": _sub, "__rsub__": _swap(_sub),
+    "__mul__": _mul, "__rmul__": _swap(_mul), "__truediv__": _truediv, "__rtruediv__": _swap(_truediv),
+    "__floordiv__": _floordiv, "__rfloordiv__": _swap(_floordiv), "__mod__": _mod, "__rmod__": _swap(_mod),
+    "__pow__": _pow, "__rpow__": _swap(_pow), "__matmul__": _matmul, "__rmatmul__": _swap(_matmul),
+    "__lt__": m.less, "__le__": m.less_equal, "__gt__": m.greater, "__ge__": m.greater_equal,
+    "__and__": _and, "__rand__": _swap(_and), "__or__": _or, "__ror__": _swap(_or), "__xor__": _xor,
+    "__rxor__": _swap(_xor), "__invert__": _invert, "__abs__": _abs, "__neg__": _neg,
+    "__pos__": lambda x: x, "__eq__": _eq, "__ne__": _ne,
+}
+
+
+def install(cls):
+    for name, fn in OPERATORS.items():
+        setattr(cls, name, fn)
+    cls.__hash__ = lambda self: id(self)
+
+
+install(Tensor)
+del dtypes

@@ -1,0 +1,62 @@
+"""How tensors, variables and session results print, as TensorFlow 2.21 prints them;
+NumPy scalars inside lists print TF 1.x-era style (`[9.0, 6.0]`)."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.tensorflow.shape import TensorShape
+
+
+def _numpy_text(value: np.ndarray, is_repr: bool) -> str:
+    if value.dtype == object:
+        text = repr(value.item()) if value.ndim == 0 else str(value)
+        if value.ndim == 0 and isinstance(value.item(), str):
+            text = repr(value.item().encode())
+        return text
+    if value.ndim == 0:
+        text = str(value[()])
+    else:
+        text = repr(value) if is_repr else str(value)
+    return "\n" + text if "\n" in text else text
+
+
+def tensor_str(t) -> str:
+    if t._value is not None:
+        return f"tf.Tensor({_numpy_text(t._value, False)}, shape={TensorShape(t._shape)}, dtype={t.dtype.name})"
+    shape = TensorShape(t._shape)
+    if t._shape is None:
+        return f'Tensor("{t.name}", dtype={t.dtype.name})'
+    return f'Tensor("{t.name}", shape={shape.graph_text()}, dtype={t.dtype.name})'
+
+
+def tensor_repr(t) -> str:
+    if t._value is not None:
+        return (f"<tf.Tensor: shape={TensorShape(t._shape)}, dtype={t.dtype.name}, "
+                f"numpy={_numpy_text(t._value, True)}>")
+    return f"<tf.Tensor '{t.name}' shape={TensorShape(t._shape).graph_text()} dtype={t.dtype.name}>"
+
+
+def variable_repr(v) -> str:
+    shape = TensorShape(v._shape)
+    if v._graph is None:
+        return f"<tf.Variable '{v.name}' shape={shape} dtype={v.dtype.name}, numpy={_numpy_text(v._value, True)}>"
+    return f"<tf.Variable '{v.name}' shape={shape.graph_text()} dtype={v.dtype.name}_ref>"
+
+
+def _scalar_type(base):
+    cls = type(base.__name__, (base,), {"__repr__": lambda self: base.__str__(self), "__module__": "numpy",
+                                        "__slots__": ()})
+    return cls
+
+
+_SCALARS = {np.dtype(t): _scalar_type(t) for t in (np.float16, np.float32, np.float64, np.int8, np.int16, np.int32,
+                                                    np.int64, np.uint8, np.bool_)}
+
+
+def scalar_of(value):
+    """A NumPy scalar that prints as TF 1.x-era NumPy did (repr = str: `9.0`, not `np.float32(9.0)`)."""
+    if isinstance(value, np.generic):
+        cls = _SCALARS.get(value.dtype)
+        if cls is not None:
+            return cls(value)
+    return value

@@ -1,0 +1,383 @@
+"""tf.Session and placeholders: graph mode's evaluation.
+
+`sess.run(fetches, feed_dict)` lowers exactly the op records the fetches need into an
+engine graph with the shapes that were fed (a placeholder's `None` sizes take any size
+at each run), evaluates it, then applies the assigns among them. The lowered graph and
+its compiled schedule are kept per fetch set, feed shapes and graph version, so a
+training loop builds it once.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.evaluate import needed, run_plain, schedule
+from autograd_cli.support.errors import AgError
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.array_ops import identity
+from autograd_cli.tensorflow.core import HOOKS, Operation, Tensor, _add_op, ctx, user_pos
+from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed
+from autograd_cli.tensorflow.dtype import as_dtype
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, hinted
+from autograd_cli.tensorflow.lowering import Lowering, Recipe
+from autograd_cli.tensorflow.shape import TensorShape
+
+
+def _lower_placeholder(L, tensor_uid, name, dtype_name, shape):
+    return L.placeholder_leaf(tensor_uid, name, dtype_name, shape)
+
+
+@tf_export("compat.v1.placeholder", "placeholder")
+def placeholder(dtype, shape=None, name=None):
+    if ctx.eager:
+        raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
+    kind = as_dtype(dtype)
+    dims = None if shape is None else TensorShape(shape).dims
+    graph = ctx.graph
+    op = Operation("Placeholder", graph.unique_name(name or "Placeholder"), [], None, graph, user_pos())
+    out = _add_op(graph, op, [(kind, None if dims is None else tuple(dims))])[0]
+    op.recipe = Recipe("fn", _lower_placeholder, {"tensor_uid": out.uid, "name": op.name, "dtype_name": kind.kernel_name,
+                                                  "shape": dims})
+    return out
+
+
+@tf_export("compat.v1.placeholder_with_default", "placeholder_with_default")
+def placeholder_with_default(input, shape, name=None):   # noqa: A002
+    return identity(input, name=name or "PlaceholderWithDefault")
+
+
+class GraphLowering(Lowering):
+    """Lowering of graph ops for one Session: variables, placeholders and assigns."""
+
+    def __init__(self, session, feeds):
+        super().__init__()
+        self.session = session
+        self.feeds = feeds               # tensor uid -> fed array
+        self.var_leaves: dict = {}       # var uid -> leaf node
+        self.fed_leaves: dict = {}       # tensor uid -> leaf node
+        self.assigns: list = []          # (var uid, node, kind)
+        self.tensor_nodes: dict = {}     # tensor uid -> node (or None)
+
+    def variable_leaf(self, var_uid):
+        node = self.var_leaves.get(var_uid)
+        if node is None:
+            var = self.session._var_by_uid(var_uid)
+            value = self.session._values.get(var_uid)
+            if value is None:
+                value = np.zeros(var._shape or ())
+            node = self.g.apply("variable", value=np.asarray(value, dtype=np.float64))
+            node.label = var._name
+            self.var_leaves[var_uid] = node
+        return node
+
+    def placeholder_leaf(self, tensor_uid, name, dtype_name, shape):
+        shown = "[" + ",".join("?" if d is None else str(d) for d in shape) + "]" if shape is not None else "<unknown>"
+        raise InvalidArgumentError(None, None, f"You must feed a value for placeholder tensor '{name}' with dtype "
+                                   f"{dtype_name}" + (f" and shape {shown}" if shape is not None else "")
+                                   + f"\n\t [[{{{{node {name}}}}}]]")
+
+    def assign(self, var_uid, value, kind):
+        self.variable_leaf(var_uid)
+        self.assigns.append((var_uid, value, kind))
+        return value if kind == "assign" else self.apply("add" if kind == "assign_add" else "subtract",
+                                                         self.var_leaves[var_uid], value)
+
+
+class _Plan:
+    """One fetch set lowered for one set of feed shapes."""
+
+    __slots__ = ("lowering", "fetch_nodes", "schedule", "var_uids", "order")
+
+
+def _flatten_fetches(fetches):
+    flat = []
+
+    def walk(item):
+        if isinstance(item, (list, tuple)):
+            return [walk(i) for i in item] if isinstance(item, list) else tuple(walk(i) for i in item)
+        if isinstance(item, dict):
+            return {k: walk(v) for k, v in item.items()}
+        flat.append(item)
+        return len(flat) - 1
+    structure = walk(fetches)
+    return structure, flat
+
+
+def _rebuild(structure, values):
+    if isinstance(structure, list):
+        return [_rebuild(s, values) for s in structure]
+    if isinstance(structure, tuple):
+        return tuple(_rebuild(s, values) for s in structure)
+    if isinstance(structure, dict):
+        return {k: _rebuild(v, values) for k, v in structure.items()}
+    return values[structure]
+
+
+_DEFAULT_SESSIONS: list = []
+
+
+@tf_export("compat.v1.Session", "Session")
+class Session:
+    def __init__(self, target="", graph=None, config=None):
+        self.graph = graph or ctx.graph
+        self._values: dict = {}       # var uid -> array (the variables' values in this session)
+        self._plans: dict = {}
+        self._closed = False
+        self._entered = None
+
+    def _var_by_uid(self, uid):
+        for var in self.graph._variables:
+            if var.uid == uid:
+                return var
+        for graph in ctx.graphs:
+            for var in graph._variables:
+                if var.uid == uid:
+                    return var
+        raise KeyError(uid)
+
+    def __enter__(self):
+        _DEFAULT_SESSIONS.append(self)
+        self._entered = self.graph.as_default()
+        self._entered.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if _DEFAULT_SESSIONS and _DEFAULT_SESSIONS[-1] is self:
+            _DEFAULT_SESSIONS.pop()
+        if self._entered is not None:
+            self._entered.__exit__(*exc)
+        self.close()
+        return False
+
+    def as_default(self):
+        return _SessionDefault(self)
+
+    def close(self):
+        self._closed = True
+
+    def list_devices(self):
+        return []
+
+    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        if self._closed:
+            raise RuntimeError("Attempted to use a closed Session.")
+        structure, flat = _flatten_fetches(fetches)
+        feeds = self._feeds(feed_dict)
+        roots, kinds = [], []
+        for item in flat:
+            roots.append(self._fetch_op(item))
+        key = (tuple(id(r[1]) if r is not None else None for r in roots), tuple(sorted((u, a.shape) for u, a in feeds.items())),
+               self.graph.version)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plan(roots, feeds)
+            if len(self._plans) > 64:
+                self._plans.pop(next(iter(self._plans)))
+            self._plans[key] = plan
+        L = plan.lowering
+        overrides = {}
+        for uid, node in L.var_leaves.items():
+            value = self._values.get(uid)
+            if value is None:
+                var = self._var_by_uid(uid)
+                if not any(a[0] == uid and a[2] == "assign" for a in L.assigns) or _reads(plan, uid):
+                    raise hinted(FailedPreconditionError(
+                        None, None, f"Attempting to use uninitialized value {var._name}\n\t [[{{{{node "
+                        f"{var._name}/read}}}}]]"),
+                        "run tf.global_variables_initializer() in the session first "
+                        "(sess.run(tf.global_variables_initializer()))")
+                value = np.zeros(var._shape)
+            overrides[node.id] = value
+        for uid, node in L.fed_leaves.items():
+            overrides[node.id] = feeds[uid]
+        warnings = []
+        if plan.schedule is not None:
+            values = plan.schedule.run(overrides, warnings)
+        else:
+            values = run_plain(plan.order, overrides, warnings)
+        if warnings and ctx.on_warning is not None:
+            for w in warnings:
+                ctx.on_warning(w.line, w.message)
+        results = []
+        for item, root, node in zip(flat, roots, plan.fetch_nodes):
+            results.append(None if node is None else values[node.id])
+        # the assigns among what ran, computed from the values read during the run
+        for uid, node, kind in L.assigns:
+            var = self._var_by_uid(uid)
+            self._values[uid] = np.asarray(values[node.id], dtype=np.float64).reshape(var._shape) \
+                if var._shape is not None else np.asarray(values[node.id], dtype=np.float64)
+        out = []
+        for item, value, root in zip(flat, results, roots):
+            kind, target = root
+            if kind == "op":
+                out.append(None)
+                continue
+            if kind == "var":
+                value = self._values[target.uid]
+            dt = target.dtype
+            out.append(_result(value, dt))
+        return _rebuild(structure, out)
+
+    def _fetch_op(self, item):
+        from autograd_cli.tensorflow.variables import Variable
+
+        if item is None:
+            raise TypeError("Fetch argument None has invalid type <class 'NoneType'>")
+        if isinstance(item, str):
+            item = self.graph.get_tensor_by_name(item) if ":" in item else self.graph.get_operation_by_name(item)
+        if isinstance(item, Variable):
+            if item._graph is None:
+                raise TypeError(f"Fetch argument {item!r} cannot be interpreted as a Tensor. (an eager variable)")
+            return ("var", item)
+        if isinstance(item, Operation):
+            return ("op", item)
+        if isinstance(item, Tensor):
+            if item.graph is None:
+                from autograd_cli.tensorflow.core import _Ref
+
+                return ("eager", item)
+            if item.graph is not self.graph and item.graph not in ctx.graphs:
+                raise ValueError(f"Tensor {item.name} is not an element of this graph.")
+            return ("tensor", item)
+        raise TypeError(f"Fetch argument {item!r} has invalid type {type(item)}, must be a string or Tensor. "
+                        "(Can not convert a " + type(item).__name__ + " into a Tensor or Operation.)")
+
+    def _feeds(self, feed_dict):
+        from autograd_cli.tensorflow.variables import Variable
+
+        feeds = {}
+        for key, value in (feed_dict or {}).items():
+            if isinstance(key, str):
+                key = self.graph.get_tensor_by_name(key)
+            if isinstance(key, Variable):
+                key = key._read_tensor
+            if not isinstance(key, Tensor):
+                raise TypeError(f"Cannot interpret feed_dict key as Tensor: {key!r}")
+            if isinstance(value, Tensor):
+                if value._value is None:
+                    raise TypeError("The value of a feed cannot be a tf.Tensor object. Acceptable feed values "
+                                    "include Python scalars, strings, lists, numpy ndarrays, or TensorHandles.")
+                value = value._value
+            if hasattr(value, "_as_tensor"):
+                value = value.numpy()
+            array = np.asarray(value)
+            kind = key.dtype
+            if kind.is_integer and array.dtype.kind == "f" and not np.all(array == np.trunc(array)):
+                raise ValueError(f"invalid literal for int() with base 10: {array.ravel()[0]!r}")
+            array = array.astype(kind.np) if kind is not dtypes.string else array
+            if key._shape is not None:
+                if len(key._shape) != array.ndim or any(d is not None and d != s for d, s in zip(key._shape, array.shape)):
+                    shown = "(" + ", ".join("?" if d is None else str(d) for d in key._shape) + ("," if len(key._shape) == 1 else "") + ")"
+                    raise ValueError(f"Cannot feed value of shape {array.shape} for Tensor {key.name}, which has "
+                                     f"shape {shown}")
+            feeds[key.uid] = array.astype(np.float64) if array.dtype.kind in "biuf" else array
+        return feeds
+
+    def _plan(self, roots, feeds):
+        L = GraphLowering(self, feeds)
+        ops = []
+        for root in roots:
+            kind, target = root
+            if kind == "op":
+                ops.append(target)
+            elif kind == "var":
+                ops.append(target._var_op)
+            elif kind == "tensor":
+                ops.append(target.op)
+        needed_ops = ops_needed(ops, set(feeds))
+        lower_ops(L, needed_ops, feeds)
+        plan = _Plan()
+        plan.lowering = L
+        fetch_nodes = []
+        for kind, target in roots:
+            if kind == "tensor":
+                node = L.tensor_nodes.get(target.uid)
+                if node is None and target.uid in feeds:
+                    node = L.fed_leaves.get(target.uid)
+                fetch_nodes.append(node)
+            elif kind == "eager":
+                fetch_nodes.append(L.g.const(np.asarray(target._value, dtype=np.float64)))
+            else:
+                fetch_nodes.append(None)
+        plan.fetch_nodes = fetch_nodes
+        roots_nodes = [n for n in fetch_nodes if n is not None] + [a[1] for a in L.assigns]
+        plan.order = needed(roots_nodes)
+        plan.schedule = schedule(plan.order) if len(plan.order) > 24 else None
+        return plan
+
+
+def _reads(plan, uid):
+    node = plan.lowering.var_leaves[uid]
+    return any(node in n.inputs for n in plan.order)
+
+
+def _result(value, dt):
+    from autograd_cli.tensorflow.printing import scalar_of
+
+    if value is None:
+        return None
+    array = np.asarray(value)
+    if dt is dtypes.string:
+        return array
+    if dt.is_integer:
+        with np.errstate(all="ignore"):
+            array = np.round(array).astype(dt.np) if array.dtype.kind == "f" else array.astype(dt.np)
+    else:
+        array = array.astype(dt.np)
+    if array.ndim == 0:
+        return scalar_of(array[()])
+    return array
+
+
+class _SessionDefault:
+    def __init__(self, session):
+        self.session = session
+
+    def __enter__(self):
+        _DEFAULT_SESSIONS.append(self.session)
+        return self.session
+
+    def __exit__(self, *exc):
+        if _DEFAULT_SESSIONS and _DEFAULT_SESSIONS[-1] is self.session:
+            _DEFAULT_SESSIONS.pop()
+        return False
+
+
+@tf_export("compat.v1.InteractiveSession", "InteractiveSession")
+class InteractiveSession(Session):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _DEFAULT_SESSIONS.append(self)
+
+
+@tf_export("compat.v1.get_default_session", "get_default_session")
+def get_default_session():
+    return _DEFAULT_SESSIONS[-1] if _DEFAULT_SESSIONS else None
+
+
+def default_session():
+    session = get_default_session()
+    if session is None:
+        raise ValueError("Cannot evaluate tensor using `eval()`: No default session is registered. Use `with "
+                         "sess.as_default()` or pass an explicit session to `eval(session=sess)`")
+    return session
+
+
+def static_truth(value) -> bool:
+    """A graph tensor's value where it follows from constants alone (while_loop's cond)."""
+    from autograd_cli.tensorflow.core import Tensor as T
+
+    if not isinstance(value, T):
+        return bool(value)
+    if value._value is not None:
+        return bool(value._value)
+    session = Session(graph=value.graph)
+    try:
+        return bool(session.run(value))
+    except (InvalidArgumentError, FailedPreconditionError):
+        raise TypeError("a tf.while_loop condition that depends on a placeholder or variable is not "
+                        "supported in graph mode here") from None
+
+
+HOOKS["default_session"] = default_session
+HOOKS["static_truth"] = static_truth

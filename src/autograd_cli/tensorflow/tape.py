@@ -1,0 +1,381 @@
+"""tf.GradientTape: records the eager ops run on watched tensors; `gradient` lowers
+the records between sources and target into an engine graph, runs the engine's
+autodiff and evaluates. The lowered graph and its schedule are kept per recorded
+structure, so a training loop lowers it once."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.core import autodiff
+from autograd_cli.core.graph import NoGradient
+from autograd_cli.evaluate import needed, run_plain, schedule
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, user_line
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.gradients import GradientCall, announce, unconnected_mode
+from autograd_cli.tensorflow.lowering import Lowering
+
+_CACHE: dict = {}
+
+
+def _flatten(structure):
+    flat = []
+
+    def walk(item):
+        if isinstance(item, dict):
+            return {k: walk(v) for k, v in item.items()}
+        if isinstance(item, (list, tuple)):
+            out = [walk(v) for v in item]
+            return out if isinstance(item, list) else tuple(out)
+        flat.append(item)
+        return len(flat) - 1
+    return walk(structure), flat
+
+
+def _rebuild(structure, values):
+    if isinstance(structure, dict):
+        return {k: _rebuild(v, values) for k, v in structure.items()}
+    if isinstance(structure, list):
+        return [_rebuild(v, values) for v in structure]
+    if isinstance(structure, tuple):
+        return tuple(_rebuild(v, values) for v in structure)
+    return values[structure]
+
+
+@tf_export("GradientTape", "autodiff.GradientTape")
+class GradientTape:
+    def __init__(self, persistent=False, watch_accessed_variables=True):
+        self._persistent = persistent
+        self._watch_accessed = watch_accessed_variables
+        self._ops: list = []
+        self._tracked: set = set()
+        self._vars: dict = {}          # var uid -> Variable watched
+        self._leaf_vars: dict = {}     # read tensor uid -> var uid
+        self._recording = False
+        self._used = False
+        self._lines = True
+
+    def __enter__(self):
+        self._recording = True
+        ctx.tapes.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        self._recording = False
+        if self in ctx.tapes:
+            ctx.tapes.remove(self)
+        return False
+
+    def _reads(self, t) -> bool:
+        """Whether the tape sees this variable read (watched, or accessed and trainable)."""
+        var = t._var
+        if var.uid not in self._vars:
+            if not (self._watch_accessed and var.trainable):
+                return False
+            self._vars[var.uid] = var
+        self._tracked.add(t.uid)
+        self._leaf_vars[t.uid] = var.uid
+        return True
+
+    def watch(self, tensor):
+        from autograd_cli.tensorflow.variables import Variable
+
+        for t in _flatten(tensor)[1]:
+            if isinstance(t, Variable):
+                self._vars[t.uid] = t
+            elif isinstance(t, Tensor):
+                if not (t.dtype.is_floating):
+                    _warn_int(t.dtype, "watch")
+                    continue
+                self._tracked.add(t.uid)
+            else:
+                raise ValueError(f"Passed in object {t!r} of type '{type(t).__name__}', not tf.Tensor or "
+                                 "tf.Variable or ExtensionType.")
+
+    def watched_variables(self):
+        return tuple(self._vars.values())
+
+    def stop_recording(self):
+        return _Paused(self)
+
+    def reset(self):
+        self._ops.clear()
+        self._tracked.clear()
+        self._vars.clear()
+        self._leaf_vars.clear()
+
+    def gradient(self, target, sources, output_gradients=None, unconnected_gradients="none"):
+        if self._used and not self._persistent:
+            raise RuntimeError("A non-persistent GradientTape can only be used to compute one set of "
+                               "gradients (or jacobians)")
+        if self._recording and not self._persistent:
+            pass
+        self._used = True
+        mode = unconnected_mode(unconnected_gradients)
+        t_struct, targets = _flatten(target)
+        s_struct, srcs = _flatten(sources)
+        targets = [convert_to_tensor(t) if not isinstance(t, Tensor) else t for t in targets]
+        outs = _flatten(output_gradients)[1] if output_gradients is not None else None
+        values, call = self._compute(targets, srcs, outs, mode, user_line())
+        announce(call)
+        return _rebuild(s_struct, values)
+
+    def _compute(self, targets, srcs, output_gradients, mode, line, want_nodes=False):
+        from autograd_cli.tensorflow.variables import Variable
+
+        produced = {}
+        for k, op in enumerate(self._ops):
+            for j, out in enumerate(op.outputs):
+                produced[out.uid] = (k, j)
+        # the recorded ops the targets need, in order
+        need = set()
+        stack = [t.uid for t in targets]
+        while stack:
+            uid = stack.pop()
+            at = produced.get(uid)
+            if at is None or at[0] in need:
+                continue
+            need.add(at[0])
+            stack.extend(i.uid for i in self._ops[at[0]].inputs)
+        ops = [self._ops[k] for k in sorted(need)]
+        # structure key: recipes, wiring, leaf shapes
+        leaf_index: dict = {}
+        leaves: list = []
+
+        def ref(t):
+            at = produced.get(t.uid)
+            if at is not None and at[0] in need:
+                return ("o", at)
+            var_uid = self._leaf_vars.get(t.uid)
+            key = ("v", var_uid) if var_uid is not None else ("t", t.uid)
+            k = leaf_index.get(key)
+            if k is None:
+                k = leaf_index[key] = len(leaves)
+                leaves.append((key, t))
+            return ("l", k)
+        wiring = tuple((op.recipe.key, op.type, tuple(ref(i) for i in op.inputs)) for op in ops)
+        src_refs = []
+        for s in srcs:
+            if isinstance(s, Variable):
+                k = leaf_index.get(("v", s.uid))
+                src_refs.append(None if k is None or s.uid not in self._vars else ("l", k))
+            elif isinstance(s, Tensor):
+                if s.uid not in self._tracked:
+                    src_refs.append(None)
+                else:
+                    src_refs.append(ref(s))
+            else:
+                raise ValueError(f"sources must be tensors or variables, got {type(s).__name__}")
+        tgt_refs = tuple(ref(t) for t in targets)
+        leaf_sig = tuple((key[0], t.dtype.name, t._value.shape) for key, t in leaves)
+        og_sig = None if output_gradients is None else tuple(np.shape(o) for o in output_gradients)
+        key = (wiring, tuple(src_refs), tgt_refs, leaf_sig, og_sig, mode)
+        plan = _CACHE.get(key)
+        if plan is None:
+            plan = _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line)
+            if len(_CACHE) > 32:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = plan
+        overrides = {}
+        for (key_, t), node in zip(leaves, plan.leaf_nodes):
+            overrides[node.id] = t._value
+        if output_gradients is not None:
+            for o, node in zip(output_gradients, plan.og_nodes):
+                overrides[node.id] = np.asarray(o._value if isinstance(o, Tensor) else o, dtype=np.float64)
+        warnings = []
+        if plan.schedule is not None:
+            vals = plan.schedule.run(overrides, warnings)
+        else:
+            vals = run_plain(plan.order, overrides, warnings)
+        if warnings and ctx.on_warning is not None:
+            for w in warnings:
+                ctx.on_warning(w.line, w.message)
+        results = []
+        for s, node in zip(srcs, plan.results):
+            if node is None or isinstance(node, NoGradient):
+                results.append(None)
+                continue
+            kind = s.dtype
+            value = np.asarray(vals[node.id]).astype(kind.np)
+            results.append(EagerTensor(None, 0, kind, value.shape, value))
+        call = GradientCall("tape", line, len(srcs), dict(plan.reasons), plan.g, plan.y_nodes, plan.x_nodes,
+                            plan.results)
+        call.values = [None if r is None else r._value for r in results]
+        call.computed = True
+        call.notes = list(plan.notes)
+        if want_nodes:
+            return results, call, plan
+        return results, call
+
+    def jacobian(self, target, sources, unconnected_gradients="none", parallel_iterations=None,
+                 experimental_use_pfor=True):
+        s_struct, srcs = _flatten(sources)
+        target = convert_to_tensor(target)
+        n = int(np.prod(target._value.shape))
+        rows = []
+        persistent = self._persistent
+        self._persistent = True
+        for k in range(n):
+            seed = np.zeros(n, dtype=target.dtype.np)
+            seed[k] = 1
+            vals, call = self._compute([target], srcs, [seed.reshape(target._value.shape)],
+                                       unconnected_mode(unconnected_gradients), user_line())
+            rows.append(vals)
+        self._persistent = persistent
+        self._used = True
+        out = []
+        for j, s in enumerate(srcs):
+            if all(r[j] is None for r in rows):
+                out.append(None)
+                continue
+            shape = tuple(target._value.shape) + tuple(np.shape(s._value if isinstance(s, Tensor) else s.numpy()))
+            stacked = np.stack([r[j]._value if r[j] is not None else np.zeros(shape[len(target._value.shape):])
+                                for r in rows]).reshape(shape)
+            out.append(EagerTensor(None, 0, s.dtype, stacked.shape, stacked.astype(s.dtype.np)))
+        if rows:
+            announce(call)
+        return _rebuild(s_struct, out)
+
+    def batch_jacobian(self, target, source, unconnected_gradients="none", parallel_iterations=None,
+                       experimental_use_pfor=True):
+        full = self.jacobian(target, source, unconnected_gradients)
+        if full is None:
+            return None
+        value = full._value
+        batch = value.shape[0]
+        t_rank = len(target.shape) - 1
+        parts = [value[(b,) + (slice(None),) * t_rank + (b,)] for b in range(batch)]
+        stacked = np.stack(parts)
+        return EagerTensor(None, 0, full.dtype, stacked.shape, stacked)
+
+
+class _Paused:
+    def __init__(self, tape):
+        self.tape = tape
+
+    def __enter__(self):
+        self.was = self.tape._recording
+        self.tape._recording = False
+        return self
+
+    def __exit__(self, *exc):
+        self.tape._recording = self.was
+        return False
+
+
+class _Plan:
+    __slots__ = ("g", "leaf_nodes", "og_nodes", "results", "order", "schedule", "reasons", "y_nodes", "x_nodes",
+                 "notes")
+
+
+def _warn_int(kind, what):
+    if ctx.on_warning is not None:
+        ctx.on_warning(user_line(), f"The dtype of the {what} must be floating (e.g. tf.float32), got "
+                                    f"{kind!r}")
+
+
+def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line):
+    L = Lowering()
+    g = L.g
+    plan = _Plan()
+    plan.notes = []
+    leaf_nodes = []
+    for (key, t) in leaves:
+        kind = "variable" if key[0] == "v" else "placeholder"
+        node = g.apply(kind, value=np.asarray(t._value, dtype=np.float64))
+        if t._var is not None:
+            node.label = t._var._name
+        leaf_nodes.append(node)
+    out_nodes: dict = {}
+
+    def node_of(r):
+        return leaf_nodes[r[1]] if r[0] == "l" else out_nodes[r[1]]
+    from autograd_cli.tensorflow.core import _uids  # noqa: F401
+    for k, op in enumerate(ops):
+        g.pos = op.pos
+        g.float32 = any(o.dtype is dtypes.float32 for o in op.outputs)
+        inputs = []
+        for i in op.inputs:
+            inputs.append(None)
+        # inputs by reference (the same wiring as the key)
+        refs = []
+        for i in op.inputs:
+            refs.append(_ref_of(i, ops, leaves))
+        inputs = [node_of(r) for r in refs]
+        result = op.recipe.lower(L, inputs)
+        results = result if isinstance(result, (list, tuple)) else [result]
+        index = _op_index(op, ops)
+        for j, node in enumerate(results):
+            out_nodes[(index, j)] = node
+    g.float32 = any(t.dtype is dtypes.float32 for t in targets)
+    y_nodes = [node_of(r) for r in tgt_refs]
+    og_nodes = []
+    grad_ys = None
+    if output_gradients is not None:
+        grad_ys = []
+        for o, y in zip(output_gradients, y_nodes):
+            leaf = g.apply("placeholder", value=np.asarray(o._value if isinstance(o, Tensor) else o, dtype=np.float64))
+            og_nodes.append(leaf)
+            grad_ys.append(leaf)
+    xs, positions = [], []
+    for k, r in enumerate(src_refs):
+        s = srcs[k]
+        if r is None:
+            continue
+        if not s.dtype.is_floating:
+            plan.notes.append(f"the gradient with respect to an integer tensor is None (TensorFlow computes none: "
+                              f"its dtype is {s.dtype.name})")
+            _warn_int(s.dtype, "target")
+            continue
+        xs.append(node_of(r))
+        positions.append(k)
+    results = [None] * len(src_refs)
+    reasons = {}
+    if xs:
+        grads = autodiff.gradients(g, y_nodes, xs, grad_ys, (), mode)
+        for k, grad in zip(positions, grads):
+            results[k] = grad
+            if isinstance(grad, NoGradient):
+                reasons[k] = grad.reason
+    for k, r in enumerate(src_refs):
+        if results[k] is None and k not in reasons:
+            if mode == "zero":
+                shape = np.shape(srcs[k]._value if isinstance(srcs[k], Tensor) else srcs[k]._value)
+                results[k] = g.zeros(shape)
+            else:
+                reasons[k] = ("it was not watched by the tape (tape.watch(x), or a trainable tf.Variable read "
+                              "inside the tape)") if r is None else "its dtype is not floating"
+    g.float32 = False
+    plan.g = g
+    plan.leaf_nodes = leaf_nodes
+    plan.og_nodes = og_nodes
+    plan.results = results
+    plan.reasons = reasons
+    plan.y_nodes = y_nodes
+    plan.x_nodes = [None if r is None else node_of(r) for r in src_refs]
+    roots = [r for r in results if r is not None and not isinstance(r, NoGradient)]
+    plan.order = needed(roots)
+    plan.schedule = schedule(plan.order) if len(plan.order) > 24 else None
+    return plan
+
+
+def _op_index(op, ops):
+    for k, o in enumerate(ops):
+        if o is op:
+            return k
+    raise KeyError
+
+
+def _ref_of(t, ops, leaves):
+    at = t._op
+    if at is not None:
+        for k, o in enumerate(ops):
+            if o is at:
+                return ("o", (k, t._index))
+    var = t._var
+    for k, (key, lt) in enumerate(leaves):
+        if key[0] == "v" and var is not None and key[1] == var.uid:
+            return ("l", k)
+        if key[0] == "t" and key[1] == t.uid:
+            return ("l", k)
+    raise KeyError("a tensor the tape did not see")

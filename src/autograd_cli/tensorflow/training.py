@@ -1,0 +1,186 @@
+"""tf.train (TF1 optimizers): minimize = compute_gradients + apply_gradients, the
+updates being assign ops of the graph (or eager updates of the variables)."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.tensorflow import math_ops as m
+from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx
+from autograd_cli.tensorflow.exports import tf_export
+
+
+class Optimizer:
+    def __init__(self, learning_rate=0.001, use_locking=False, name=None):
+        self._lr = learning_rate
+        self._name = name or type(self).__name__.replace("Optimizer", "")
+        self._slots: dict = {}
+        self._step = None
+
+    def _variables(self, loss, var_list):
+        from autograd_cli.tensorflow.variables import trainable_variables
+
+        return list(var_list) if var_list is not None else trainable_variables()
+
+    def compute_gradients(self, loss, var_list=None, gate_gradients=1, aggregation_method=None,
+                          colocate_gradients_with_ops=False, grad_loss=None, tape=None):
+        if callable(loss) and ctx.eager:
+            from autograd_cli.tensorflow.tape import GradientTape
+
+            with GradientTape() as t:
+                value = loss()
+            variables = var_list if var_list is not None else t.watched_variables()
+            grads = t.gradient(value, list(variables))
+            return list(zip(grads, variables))
+        from autograd_cli.tensorflow.gradients import gradients
+
+        variables = self._variables(loss, var_list)
+        grads = gradients(loss, variables, grad_ys=grad_loss)
+        return list(zip(grads, variables))
+
+    def minimize(self, loss, global_step=None, var_list=None, gate_gradients=1, aggregation_method=None,
+                 colocate_gradients_with_ops=False, name=None, grad_loss=None, tape=None):
+        pairs = self.compute_gradients(loss, var_list, grad_loss=grad_loss)
+        if not any(g is not None for g, _ in pairs):
+            raise ValueError(f"No gradients provided for any variable, check your graph for ops that do not "
+                             f"support gradients, between variables {[v.name for _, v in pairs]} and loss {loss}.")
+        return self.apply_gradients(pairs, global_step, name)
+
+    def apply_gradients(self, grads_and_vars, global_step=None, name=None):
+        from autograd_cli.tensorflow.control import group
+
+        pairs = [(g, v) for g, v in grads_and_vars]
+        if not any(g is not None for g, _ in pairs):
+            raise ValueError(f"No gradients provided for any variable: {[v.name for _, v in pairs]}.")
+        updates = []
+        self._prepare()
+        for g, v in pairs:
+            if g is None:
+                continue
+            updates.append(self._update(g, v))
+        if global_step is not None:
+            updates.append(global_step.assign_add(1))
+        self._finish()
+        if ctx.eager:
+            return None
+        return group(*updates, name=name or self._name)
+
+    def _lr_tensor(self, var):
+        lr = self._lr() if callable(self._lr) else self._lr
+        return lr if isinstance(lr, Tensor) and lr.dtype == var.dtype else convert_to_tensor(lr, var.dtype) \
+            if not isinstance(lr, Tensor) else m.cast(lr, var.dtype)
+
+    def _prepare(self):
+        pass
+
+    def _finish(self):
+        pass
+
+    def _slot(self, var, name, initial=0.0):
+        from autograd_cli.tensorflow.array_ops import zeros
+        from autograd_cli.tensorflow.variables import Variable
+
+        key = (var.uid, name)
+        if key not in self._slots:
+            init = np.full(var._shape, initial, dtype=var.dtype.np)
+            self._slots[key] = Variable(init, trainable=False, name=f"{var._name}/{self._name}")
+        return self._slots[key]
+
+    def get_slot(self, var, name):
+        return self._slots.get((var.uid, name))
+
+    def variables(self):
+        return list(self._slots.values())
+
+
+@tf_export("compat.v1.train.GradientDescentOptimizer", "train.GradientDescentOptimizer")
+class GradientDescentOptimizer(Optimizer):
+    def __init__(self, learning_rate, use_locking=False, name="GradientDescent"):
+        super().__init__(learning_rate, use_locking, name)
+
+    def _update(self, g, v):
+        return v.assign_sub(m.multiply(self._lr_tensor(v), g))
+
+
+@tf_export("compat.v1.train.MomentumOptimizer", "train.MomentumOptimizer")
+class MomentumOptimizer(Optimizer):
+    def __init__(self, learning_rate, momentum, use_locking=False, name="Momentum", use_nesterov=False):
+        super().__init__(learning_rate, use_locking, name)
+        self._momentum = momentum
+        self._nesterov = use_nesterov
+
+    def _update(self, g, v):
+        acc = self._slot(v, "momentum")
+        lr = self._lr_tensor(v)
+        new_acc = m.add(m.multiply(acc, self._momentum), g)
+        if ctx.eager:
+            acc.assign(new_acc)
+            step = m.add(m.multiply(g, lr), m.multiply(m.multiply(new_acc, self._momentum), lr)) if self._nesterov \
+                else m.multiply(new_acc, lr)
+            return v.assign_sub(step)
+        acc_update = acc.assign(new_acc)
+        step = m.add(m.multiply(g, lr), m.multiply(m.multiply(acc_update, self._momentum), lr)) if self._nesterov \
+            else m.multiply(acc_update, lr)
+        return v.assign_sub(step)
+
+
+@tf_export("compat.v1.train.AdamOptimizer", "train.AdamOptimizer")
+class AdamOptimizer(Optimizer):
+    def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False, name="Adam"):
+        super().__init__(learning_rate, use_locking, name)
+        self._b1, self._b2, self._eps = beta1, beta2, epsilon
+        self._powers = None
+
+    def _prepare(self):
+        from autograd_cli.tensorflow.variables import Variable
+
+        if self._powers is None:
+            self._powers = (Variable(np.float32(self._b1), trainable=False, name="beta1_power"),
+                            Variable(np.float32(self._b2), trainable=False, name="beta2_power"))
+
+    def _update(self, g, v):
+        b1p, b2p = self._powers
+        mslot, vslot = self._slot(v, "m"), self._slot(v, "v")
+        lr = m.multiply(self._lr_tensor(v), m.divide(m.sqrt(m.subtract(1.0, b2p)), m.subtract(1.0, b1p)))
+        new_m = m.add(m.multiply(mslot, self._b1), m.multiply(g, 1 - self._b1))
+        new_v = m.add(m.multiply(vslot, self._b2), m.multiply(m.square(g), 1 - self._b2))
+        if ctx.eager:
+            mslot.assign(new_m)
+            vslot.assign(new_v)
+            return v.assign_sub(m.divide(m.multiply(lr, new_m), m.add(m.sqrt(new_v), self._eps)))
+        m_t, v_t = mslot.assign(new_m), vslot.assign(new_v)
+        return v.assign_sub(m.divide(m.multiply(lr, m_t), m.add(m.sqrt(v_t), self._eps)))
+
+    def _finish(self):
+        b1p, b2p = self._powers
+        if ctx.eager:
+            b1p.assign(m.multiply(b1p, self._b1))
+            b2p.assign(m.multiply(b2p, self._b2))
+        else:
+            self._pending = [b1p.assign(m.multiply(b1p, self._b1)), b2p.assign(m.multiply(b2p, self._b2))]
+
+    def apply_gradients(self, grads_and_vars, global_step=None, name=None):
+        op = super().apply_gradients(grads_and_vars, global_step, name)
+        if op is not None and getattr(self, "_pending", None):
+            op.control_inputs.extend(t.op for t in self._pending)
+        return op
+
+
+@tf_export("compat.v1.train.get_or_create_global_step", "train.get_or_create_global_step",
+           "compat.v1.train.get_global_step", "train.get_global_step")
+def get_or_create_global_step(graph=None):
+    from autograd_cli.tensorflow.variables import Variable
+
+    found = getattr(ctx.graph, "_global_step", None)
+    if found is None:
+        found = Variable(np.int64(0), trainable=False, name="global_step")
+        ctx.graph._global_step = found
+    return found
+
+
+@tf_export("compat.v1.train.exponential_decay", "train.exponential_decay")
+def exponential_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    step = m.cast(global_step, "float32")
+    p = m.divide(step, float(decay_steps))
+    if staircase:
+        p = m.floor(p)
+    return m.multiply(learning_rate, m.pow(float(decay_rate), p))

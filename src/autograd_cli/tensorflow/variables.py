@@ -1,0 +1,351 @@
+"""tf.Variable: state. Eagerly a NumPy value updated in place of the old one; in a
+graph an op whose value lives in each Session (initialized by its initializer)."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.lowering import VARIABLES
+from autograd_cli.tensorflow.core import (HOOKS, EagerTensor, Operation, Tensor, _add_op, convert_to_tensor, ctx,
+                                          make_op, to_array, user_pos)
+from autograd_cli.tensorflow.dtype import as_dtype
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.operators import OPERATORS
+
+GLOBAL_VARIABLES = "variables"
+TRAINABLE_VARIABLES = "trainable_variables"
+LOCAL_VARIABLES = "local_variables"
+
+
+def _lower_read(L, var_uid):
+    return L.variable_leaf(var_uid)
+
+
+def _lower_assign(L, value, var_uid, kind):
+    node = L.assign(var_uid, value, kind)
+    return node
+
+
+@tf_export("Variable", "compat.v1.Variable")
+class Variable:
+    _eager_names: dict = {}
+
+    def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None,
+                 variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None,
+                 aggregation=None, shape=None, collections=None, use_resource=None, experimental_enable_variable_lifting=None):
+        from autograd_cli.tensorflow.core import _uids
+
+        if initial_value is None:
+            raise ValueError("The initial value must be specified.")
+        if callable(initial_value) and not isinstance(initial_value, (Tensor, Variable)):
+            initial_value = initial_value()
+        self.uid = next(_uids)
+        VARIABLES[self.uid] = self
+        self.trainable = True if trainable is None else bool(trainable)
+        self.constraint = constraint
+        self._collections = collections
+        kind = None if dtype is None else as_dtype(dtype)
+        base = (name or "Variable").rstrip("/")
+        if ctx.eager:
+            if isinstance(initial_value, Variable):
+                initial_value = initial_value._value
+            if isinstance(initial_value, Tensor):
+                value = initial_value._need_value("a variable's initial value")
+                if kind is not None and value.dtype != kind.np:
+                    value = value.astype(kind.np)
+                kind = kind or initial_value.dtype
+            else:
+                value, kind = to_array(initial_value, kind)
+            self.dtype = kind
+            self._value = np.array(value, dtype=kind.np)
+            self._shape = tuple(self._value.shape) if shape is None else _shape_of(shape, self._value.shape)
+            scope = "/".join(_EAGER_SCOPE)
+            self._name = f"{scope}/{base}" if scope else base
+            self._graph = None
+            self._read_tensor = None
+            self._initializer = None
+            self._initial = None
+            return
+        graph = ctx.graph
+        self._graph = graph
+        self._value = None
+        op_name = graph.unique_name(base)
+        self._name = op_name
+        initial = initial_value._as_tensor() if isinstance(initial_value, Variable) else initial_value
+        if isinstance(initial, Tensor):
+            initial = convert_to_tensor(initial)
+            if kind is not None and initial.dtype != kind:
+                from autograd_cli.tensorflow.math_ops import cast
+
+                initial = cast(initial, kind)
+        else:
+            from autograd_cli.tensorflow.core import constant_tensor
+
+            array, kind2 = to_array(initial, kind)
+            saved = graph._scope
+            graph._scope = op_name.split("/")
+            initial = constant_tensor(array, kind2, "initial_value")
+            graph._scope = saved
+        self.dtype = initial.dtype
+        self._initial = initial
+        self._shape = initial._shape if shape is None else _shape_of(shape, initial._shape)
+        op = Operation("VariableV2", op_name, [], Recipe("fn", _lower_read, {"var_uid": self.uid}), graph, user_pos())
+        op.attrs["variable"] = self
+        self._var_op = op
+        _add_op(graph, op, [(self.dtype, self._shape)])
+        op.outputs[0]._var = self
+        self._ref_tensor = op.outputs[0]
+        saved = graph._scope
+        graph._scope = op_name.split("/")
+        read = Operation("Identity", graph.unique_name("read"), [op.outputs[0]], Recipe("row", "identity"), graph,
+                         user_pos())
+        self._read_tensor = _add_op(graph, read, [(self.dtype, self._shape)])[0]
+        self._read_tensor._var = self
+        assign = Operation("Assign", graph.unique_name("Assign"), [initial],
+                           Recipe("fn", _lower_assign, {"var_uid": self.uid, "kind": "assign"}), graph, user_pos())
+        _add_op(graph, assign, [(self.dtype, self._shape)])
+        graph._scope = saved
+        self._initializer = assign
+        for key in (collections or ([GLOBAL_VARIABLES] + ([TRAINABLE_VARIABLES] if self.trainable else []))):
+            graph.add_to_collection(key, self)
+        graph._variables.append(self)
+
+    # -- identity
+    @property
+    def name(self):
+        return f"{self._name}:0"
+
+    @property
+    def shape(self):
+        from autograd_cli.tensorflow.shape import TensorShape
+
+        return TensorShape(self._shape)
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def op(self):
+        return self._var_op if self._graph is not None else None
+
+    @property
+    def graph(self):
+        return self._graph
+
+    @property
+    def device(self):
+        return "/job:localhost/replica:0/task:0/device:CPU:0"
+
+    @property
+    def initializer(self):
+        return self._initializer
+
+    @property
+    def initial_value(self):
+        return self._initial
+
+    def initialized_value(self):
+        return self._as_tensor()
+
+    @property
+    def ndim(self):
+        return len(self._shape)
+
+    def ref(self):
+        from autograd_cli.tensorflow.core import _Ref
+
+        return _Ref(self)
+
+    experimental_ref = ref
+
+    def __hash__(self):
+        return id(self)
+
+    # -- reading
+    def _as_tensor(self, dtype=None):
+        if dtype is not None and as_dtype(dtype) != self.dtype:
+            raise ValueError(f"Incompatible type conversion requested to type '{as_dtype(dtype).name}' for "
+                             f"variable of type '{self.dtype.name}'")
+        if self._graph is None:
+            t = EagerTensor(None, 0, self.dtype, self._value.shape, self._value)
+            t._var = self
+            return t
+        return self._read_tensor
+
+    def value(self):
+        return self._as_tensor()
+
+    def read_value(self):
+        return self._as_tensor()
+
+    def numpy(self):
+        if self._graph is not None:
+            raise NotImplementedError("numpy() is only available when eager execution is enabled.")
+        return self._value.copy() if self._value.ndim else self._value[()]
+
+    def eval(self, session=None):
+        return (session or HOOKS["default_session"]()).run(self)
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(self._as_tensor().__array__(), dtype=dtype)
+
+    def __float__(self):
+        return float(self._as_tensor())
+
+    def __int__(self):
+        return int(self._as_tensor())
+
+    def __bool__(self):
+        return bool(self._as_tensor())
+
+    def __len__(self):
+        return len(self._as_tensor())
+
+    def __iter__(self):
+        return iter(self._as_tensor())
+
+    def __getitem__(self, key):
+        return self._as_tensor()[key]
+
+    def __format__(self, spec):
+        return format(self._as_tensor(), spec)
+
+    @property
+    def T(self):
+        return self._as_tensor().T
+
+    # -- writing
+    def _write_value(self, value, kind):
+        value = convert_to_tensor(value, self.dtype) if not isinstance(value, Tensor) else value
+        if value.dtype != self.dtype:
+            raise TypeError(f"Input 'value' of 'Assign' Op has type {value.dtype.name} that does not match type "
+                            f"{self.dtype.name} of argument 'ref'.")
+        return value
+
+    def _assign(self, value, kind, name, read_value=True):
+        if isinstance(value, Variable):
+            value = value._as_tensor()
+        if value is None:
+            raise ValueError(f"Cannot {kind} a variable with None (a gradient that is None?)")
+        if self._graph is None:
+            value = self._write_value(value, kind)
+            array = value._value
+            if kind == "assign_add":
+                array = self._value + array
+            elif kind == "assign_sub":
+                array = self._value - array
+            if array.shape != self._value.shape:
+                try:
+                    array = np.broadcast_to(array, self._value.shape) if self._shape_fixed(array) else array
+                except ValueError:
+                    from autograd_cli.tensorflow.failures import InvalidArgumentError
+
+                    raise InvalidArgumentError(None, None, "Cannot update variable with shape "
+                                               f"{list(self._value.shape)} using a Tensor with shape "
+                                               f"{list(array.shape)}, shapes must be equal.") from None
+            self._value = np.array(array, dtype=self.dtype.np)
+            if self.constraint is not None and kind == "assign":
+                pass
+            return self
+        value = self._write_value(value, kind)
+        op_type = {"assign": "Assign", "assign_add": "AssignAdd", "assign_sub": "AssignSub"}[kind]
+        return make_op(op_type, Recipe("fn", _lower_assign, {"var_uid": self.uid, "kind": kind}), [value],
+                       [self.dtype], name or op_type)[0]
+
+    def _shape_fixed(self, array):
+        return array.size == 1 or array.ndim < self._value.ndim
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        return self._assign(value, "assign", name, read_value)
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        return self._assign(delta, "assign_add", name, read_value)
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        return self._assign(delta, "assign_sub", name, read_value)
+
+    def load(self, value, session=None):
+        (session or HOOKS["default_session"]())._values[self.uid] = np.asarray(value, dtype=self.dtype.np)
+
+    def __repr__(self):
+        from autograd_cli.tensorflow import printing
+
+        return printing.variable_repr(self)
+
+    __str__ = __repr__
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (np.asarray, (self.numpy(),))
+
+
+for _name, _fn in OPERATORS.items():
+    if _name not in ("__eq__", "__ne__"):
+        setattr(Variable, _name, (lambda fn: lambda self, *other: fn(self._as_tensor(), *other))(_fn))
+Variable.__eq__ = lambda self, other: self is other
+Variable.__ne__ = lambda self, other: self is not other
+Variable.__hash__ = lambda self: id(self)
+
+_EAGER_SCOPE: list = []
+
+
+def _shape_of(shape, default):
+    from autograd_cli.tensorflow.shape import TensorShape
+
+    dims = TensorShape(shape).dims
+    return tuple(default) if dims is None else tuple(dims)
+
+
+def all_variables(graph=None):
+    graph = graph or ctx.graph
+    return list(graph._variables)
+
+
+@tf_export("compat.v1.global_variables", "global_variables")
+def global_variables(scope=None):
+    return [v for v in ctx.graph.get_collection(GLOBAL_VARIABLES) if scope is None or v._name.startswith(scope)]
+
+
+@tf_export("compat.v1.trainable_variables", "trainable_variables")
+def trainable_variables(scope=None):
+    return [v for v in ctx.graph.get_collection(TRAINABLE_VARIABLES) if scope is None or v._name.startswith(scope)]
+
+
+@tf_export("compat.v1.local_variables", "local_variables")
+def local_variables(scope=None):
+    return ctx.graph.get_collection(LOCAL_VARIABLES)
+
+
+@tf_export("compat.v1.model_variables", "model_variables")
+def model_variables(scope=None):
+    return []
+
+
+@tf_export("compat.v1.variables_initializer", "variables_initializer")
+def variables_initializer(var_list, name="init"):
+    from autograd_cli.tensorflow.control import group
+
+    if ctx.eager:
+        return None
+    return group(*[v.initializer for v in var_list], name=name)
+
+
+@tf_export("compat.v1.global_variables_initializer", "global_variables_initializer",
+           "compat.v1.initialize_all_variables", "initialize_all_variables")
+def global_variables_initializer():
+    return variables_initializer(global_variables())
+
+
+@tf_export("compat.v1.local_variables_initializer", "local_variables_initializer")
+def local_variables_initializer():
+    return variables_initializer(local_variables(), name="init_1")
+
+
+@tf_export("compat.v1.is_variable_initialized", "is_variable_initialized")
+def is_variable_initialized(variable):
+    from autograd_cli.tensorflow.core import constant_tensor
+
+    return constant_tensor(np.array(True), dtypes.bool_)
