@@ -236,3 +236,37 @@ def test_unsupported_dtypes_and_ranges_are_clear_errors():
 def test_unseeded_draws_differ():
     assert not np.array_equal(rs.normal([8], "float32", 0, 0), rs.normal([8], "float32", 0, 0))
     assert not np.array_equal(rs.normal([8], "float32", None, None), rs.normal([8], "float32", None, None))
+
+
+# ------------------------------------- a few draws in Python, many in NumPy: the same values
+
+
+def test_python_and_numpy_philox_agree():
+    for key, counter in ((0, 0), (2**64 - 1, 2**128 - 3), (12345, (777 << 64) + 2**64 - 2)):
+        assert np.array_equal(np.array(rs._philox_words(key, counter, 5), dtype=np.uint32),
+                              rs.philox4x32_10(key, counter, np.arange(5, dtype=np.uint64)).reshape(-1))
+
+
+def test_python_and_numpy_box_muller_agree():
+    words = rs.philox4x32_10(3, 4 << 64, np.arange(3000, dtype=np.uint64))
+    # words whose floats reach the edge cases: u1 below the epsilon, angles near the quadrant
+    # boundaries, tiny angles
+    words[:8, :2] = [[0, 0], [1, 1], [0x7FFFFF, 0x7FFFFF], [5, 0x200000], [9, 0x400000],
+                     [11, 0x600000], [13, 100], [17, 0x5FFFFF]]
+    sine, cosine = rs._box_muller_float32(words[:, 0], words[:, 1])
+    one_by_one = np.array([rs._box_muller_float32_one(int(a), int(b)) for a, b in words[:, :2]],
+                          dtype=np.float32)
+    assert np.array_equal(one_by_one[:, 0].view(np.uint32), sine.view(np.uint32))
+    assert np.array_equal(one_by_one[:, 1].view(np.uint32), cosine.view(np.uint32))
+    d0, d1 = rs._box_muller_float64(words)
+    one_by_one = np.array([rs._box_muller_float64_one(*map(int, w)) for w in words])
+    assert np.array_equal(one_by_one, np.stack([d0, d1], axis=1))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("op", ["normal", "truncated_normal"])
+def test_python_and_numpy_kernels_agree(op, dtype):
+    """The first values of a draw too long for the Python path are the short draw's."""
+    long = getattr(rs, op)([rs._FEW_VALUES + 9], dtype, 21, 22)
+    for size in (1, 3, rs._FEW_VALUES):
+        assert np.array_equal(getattr(rs, op)([size], dtype, 21, 22), long[:size])

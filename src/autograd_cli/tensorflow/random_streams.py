@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import math
 import random as _python_random
+import struct
 
 import numpy as np
 
@@ -111,7 +112,31 @@ def philox4x32_10(key: int, counter: int, offsets) -> np.ndarray:
     return words
 
 
+def _philox_words(key: int, counter: int, count: int) -> list[int]:
+    """The words of `count` consecutive blocks from `counter`, in plain Python (faster than
+    NumPy's per-call cost for a few blocks)."""
+    words = []
+    for index in range(count):
+        value = (counter + index) & (2**128 - 1)
+        c0, c1, c2, c3 = (value & 0xFFFFFFFF, (value >> 32) & 0xFFFFFFFF,
+                          (value >> 64) & 0xFFFFFFFF, value >> 96)
+        k0, k1 = key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF
+        for _ in range(10):
+            p0 = 0xD2511F53 * c0
+            p1 = 0xCD9E8D57 * c2
+            c0, c1, c2, c3 = (p1 >> 32) ^ c1 ^ k0, p1 & 0xFFFFFFFF, (p0 >> 32) ^ c3 ^ k1, p0 & 0xFFFFFFFF
+            k0 = (k0 + 0x9E3779B9) & 0xFFFFFFFF
+            k1 = (k1 + 0xBB67AE85) & 0xFFFFFFFF
+        words += (c0, c1, c2, c3)
+    return words
+
+
+_FEW_BLOCKS = 12    # up to this many blocks, Python beats NumPy's fixed cost
+
+
 def _blocks(key: int, counter: int, count: int) -> np.ndarray:
+    if count <= _FEW_BLOCKS:
+        return np.array(_philox_words(key, counter, count), dtype=np.uint32).reshape(count, 4)
     return philox4x32_10(key, counter, np.arange(count, dtype=np.uint64))
 
 
@@ -127,9 +152,9 @@ def stateless_key_counter(seed) -> tuple[int, int]:
     """The Philox key and counter a stateless op derives from its seed pair: one Philox block
     of the pair under a fixed key gives the key (words 0-1) and the counter's upper half."""
     seed0, seed1 = (int(s) for s in seed)
-    block = philox4x32_10(_SCRAMBLE_KEY, (seed0 & _MASK64) | ((seed1 & _MASK64) << 64), [0])[0]
-    key = int(block[0]) | (int(block[1]) << 32)
-    counter = (int(block[2]) | (int(block[3]) << 32)) << 64
+    block = _philox_words(_SCRAMBLE_KEY, (seed0 & _MASK64) | ((seed1 & _MASK64) << 64), 1)
+    key = block[0] | (block[1] << 32)
+    counter = (block[2] | (block[3] << 32)) << 64
     return key, counter
 
 # ------------------------------------------------------------------ words -> floats / ints
@@ -160,6 +185,8 @@ _LOGF_LOG_C = np.array([float.fromhex(h) for h in (
     "-0x1.6574f0ac07758p-3", "-0x1.1aa2bc79c81p-3", "-0x1.a4e76ce8c0e5ep-4", "-0x1.1973c5a611cccp-4",
     "-0x1.252f438e10c1ep-5", "0x0p+0", "0x1.aa5aa5df25984p-5", "0x1.c5e53aa362eb4p-4",
     "0x1.526e57720db08p-3", "0x1.bc2860d22477p-3", "0x1.1058bc8a07ee1p-2", "0x1.4043057b6ee09p-2")])
+_LOGF_INVERSE_C_LIST = _LOGF_INVERSE_C.tolist()
+_LOGF_LOG_C_LIST = _LOGF_LOG_C.tolist()
 _LOGF_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
 _LOGF_P0 = float.fromhex("-0x1.00ea348b88334p-2")
 _LOGF_P1 = float.fromhex("0x1.5575b0be00b6ap-2")
@@ -234,9 +261,78 @@ def _sincosf(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         cosine = np.where(tiny, np.float32(1.0), cosine)
     return sine, cosine
 
+# The same two functions on one value, in Python floats (doubles), for a few draws.
+_FLOAT32 = struct.Struct("<f")
+_UINT32 = struct.Struct("<I")
+
+
+def _round32(x: float) -> float:
+    return _FLOAT32.unpack(_FLOAT32.pack(x))[0]
+
+
+def _logf_one(x: float) -> float:
+    bits = _UINT32.unpack(_FLOAT32.pack(x))[0]
+    shifted = (bits - 0x3F330000) & 0xFFFFFFFF
+    interval = (shifted >> 19) & 15
+    exponent = (shifted - (1 << 32) if shifted >> 31 else shifted) >> 23
+    z = _FLOAT32.unpack(_UINT32.pack((bits - (shifted & 0xFF800000)) & 0xFFFFFFFF))[0]
+    r = z * _LOGF_INVERSE_C_LIST[interval] - 1.0
+    y0 = _LOGF_LOG_C_LIST[interval] + exponent * _LOGF_LN2
+    r2 = r * r
+    y = _LOGF_P1 * r + _LOGF_P2
+    y = _LOGF_P0 * r2 + y
+    return _round32(y * r2 + (y0 + r))
+
+
+def _sincosf_one(y: float) -> tuple[float, float]:
+    if (_UINT32.unpack(_FLOAT32.pack(y))[0] >> 20) & 0x7FF < 0x398:
+        return y, 1.0
+    quadrant = (int(y * _HALF_PI_INVERSE_2_24) + 0x800000) >> 24
+    n = float(quadrant)
+    reduced = (y - n * _HALF_PI_HIGH) - n * _HALF_PI_LOW
+    signed = -reduced if quadrant & 3 in (1, 2) else reduced
+    x2 = reduced * reduced
+    x4 = x2 * x2
+    x3 = x2 * signed
+    s1 = _SIN_S2 + x2 * _SIN_S3
+    c2 = _COS_C3 + x2 * _COS_C4
+    sine = _round32((signed + x3 * _SIN_S1) + x3 * x2 * s1)
+    cosine = _round32((1.0 + x2 * _COS_C1 + x4 * _COS_C2) + x4 * x2 * c2)
+    if quadrant & 2:
+        cosine = -cosine
+    return (cosine, sine) if quadrant & 1 else (sine, cosine)
+
+
+def _unit_float32_one(word: int) -> float:
+    return _FLOAT32.unpack(_UINT32.pack((word & 0x7FFFFF) | 0x3F800000))[0] - 1.0
+
+
+def _box_muller_float32_one(x0: int, x1: int) -> tuple[float, float]:
+    u1 = max(_unit_float32_one(x0), _FLOAT32_EPSILON_VALUE)
+    v1 = _round32(2.0 * math.pi * _unit_float32_one(x1))
+    u2 = _round32(math.sqrt(-2.0 * _logf_one(u1)))     # a float's sqrt rounded once: sqrtf
+    sine, cosine = _sincosf_one(v1)
+    return _round32(sine * u2), _round32(cosine * u2)
+
+
+def _unit_float64_one(high: int, low: int) -> float:
+    return _FLOAT64.unpack(_UINT64.pack((1023 << 52) | ((high & 0xFFFFF) << 32) | low))[0] - 1.0
+
+
+_FLOAT64 = struct.Struct("<d")
+_UINT64 = struct.Struct("<Q")
+
+
+def _box_muller_float64_one(x0: int, x1: int, x2: int, x3: int) -> tuple[float, float]:
+    u1 = max(_unit_float64_one(x0, x1), 1.0e-7)
+    v1 = 2.0 * math.pi * _unit_float64_one(x2, x3)
+    u2 = math.sqrt(-2.0 * math.log(u1))
+    return math.sin(v1) * u2, math.cos(v1) * u2
+
 # ------------------------------------------------------------------------------ Box-Muller
 
 _FLOAT32_EPSILON = np.float32(1.0e-7)      # the smallest u1 Box-Muller lets reach log()
+_FLOAT32_EPSILON_VALUE = float(_FLOAT32_EPSILON)
 
 
 def _box_muller_float32(x0: np.ndarray, x1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -304,7 +400,21 @@ def _kernel_uniform(key, counter, size, dtype) -> np.ndarray:
     return out.reshape(-1)[:size]
 
 
+_FEW_VALUES = 48     # up to this many normal values, Python beats NumPy's fixed cost
+
+
 def _kernel_normal(key, counter, size, dtype) -> np.ndarray:
+    if size <= _FEW_VALUES:
+        per_block = 4 if dtype == np.float32 else 2
+        words = _philox_words(key, counter, -(-size // per_block))
+        values = []
+        if dtype == np.float32:
+            for i in range(0, 2 * (-(-size // 2)), 2):      # only the pairs the output needs
+                values += _box_muller_float32_one(words[i], words[i + 1])
+        else:
+            for i in range(0, len(words), 4):
+                values += _box_muller_float64_one(*words[i:i + 4])
+        return np.array(values[:size], dtype=dtype)
     if dtype == np.float32:
         words = _blocks(key, counter, -(-size // 4))
         out = np.empty(words.shape, dtype=np.float32)
@@ -323,30 +433,49 @@ def _kernel_truncated_normal(key, counter, size, dtype) -> np.ndarray:
     group = 4 if dtype == np.float32 else 2
     stride = group * _RESERVED_COUNTERS_PER_ELEMENT // 4
     groups = -(-size // group)
+    if size <= _FEW_VALUES:
+        return np.array(_truncated_normal_few(key, counter, size, group, stride), dtype=dtype)
     out = np.zeros((groups, group), dtype=dtype)
     filled = np.zeros(groups, dtype=np.int64)
     active = np.arange(groups, dtype=np.int64)
-    block = 0
+    block, count = 0, 2 if dtype == np.float32 else 3   # enough for nearly every group at once
     while active.size:
-        # One more block for each group still short: 4 float32 or 2 float64 candidates.
-        words = philox4x32_10(key, counter, active.astype(np.uint64) * np.uint64(stride)
-                              + np.uint64(block))
+        # `count` more blocks for each group still short: 4 float32 or 2 float64 candidates each
+        offsets = (active.astype(np.uint64) * np.uint64(stride))[:, None] + np.arange(
+            block, block + count, dtype=np.uint64)
+        words = philox4x32_10(key, counter, offsets.reshape(-1))
         if dtype == np.float32:
             candidates = np.empty(words.shape, dtype=np.float32)
             candidates[:, 0::2], candidates[:, 1::2] = _box_muller_float32(words[:, 0::2], words[:, 1::2])
-            accepted = np.abs(candidates) < np.float32(2.0)
         else:
             candidates = np.empty((words.shape[0], 2))
             candidates[:, 0], candidates[:, 1] = _box_muller_float64(words)
-            accepted = np.abs(candidates) < 2.0
+        candidates = candidates.reshape(active.size, -1)
+        accepted = np.abs(candidates) < 2.0
         slot = filled[active][:, None] + np.cumsum(accepted, axis=1) - 1
         keep = accepted & (slot < group)
         rows = np.broadcast_to(active[:, None], keep.shape)
         out[rows[keep], slot[keep]] = candidates[keep]
         filled[active] = np.minimum(filled[active] + accepted.sum(axis=1), group)
         active = active[filled[active] < group]
-        block += 1
+        block, count = block + count, 1
     return out.reshape(-1)[:size]
+
+
+def _truncated_normal_few(key, counter, size, group, stride) -> list[float]:
+    values = []
+    for start in range(0, size, group):
+        found, block = [], 0
+        while len(found) < group:
+            words = _philox_words(key, counter + (start // group) * stride + block, 1)
+            if group == 4:
+                candidates = (*_box_muller_float32_one(*words[:2]), *_box_muller_float32_one(*words[2:]))
+            else:
+                candidates = _box_muller_float64_one(*words)
+            found += [c for c in candidates if abs(c) < 2.0]
+            block += 1
+        values += found[:group]
+    return values[:size]
 
 
 def _kernel_uniform_int(key, counter, size, minval: int, maxval: int, dtype) -> np.ndarray:
