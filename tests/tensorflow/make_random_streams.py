@@ -150,6 +150,46 @@ def eager_cases():
         ("shuffle", {"values": list(range(1, 40))}), ("shuffle", {"values": [2.5]})])
 
 
+# ------------------------------------------------------- tf.data shuffles, tf.function
+
+
+def dataset_cases():
+    def run(name, global_seed, datasets):
+        """datasets: (n, buffer_size, seed, reshuffle_each_iteration, iterations, repeat)."""
+        tf.random.set_seed(global_seed)
+        recorded = []
+        for n, buffer_size, seed, reshuffle, iterations, repeat in datasets:
+            dataset = tf.data.Dataset.range(n).shuffle(buffer_size, seed=seed, reshuffle_each_iteration=reshuffle)
+            if repeat > 1:
+                dataset = dataset.repeat(repeat)
+            recorded.append({"n": n, "buffer_size": buffer_size, "seed": seed, "reshuffle_each_iteration": reshuffle,
+                             "repeat": repeat, "iterations": [[int(x) for x in dataset] for _ in range(iterations)]})
+        case("dataset", name, global_seed=global_seed, datasets=recorded)
+
+    run("Dataset.shuffle with op seeds", None, [
+        (10, 4, 1, False, 2, 1), (10, 4, 1, True, 3, 1), (25, 100, 7, False, 1, 1), (1000, 64, 5, True, 2, 1),
+        (10, 4, 1, True, 2, 3), (6, 1, 2, True, 1, 1), (1, 3, 4, True, 1, 1)])
+    run("Dataset.shuffle under a global seed", 3, [(12, 5, None, True, 2, 1), (12, 5, None, True, 2, 1),
+                                                   (12, 5, 9, True, 1, 1)])
+
+
+def function_cases():
+    """A tf.function's graph takes the eager global seed when traced; its unseeded ops count
+    0, 1, ... in that graph, and each call runs the same kernels again."""
+    tf.random.set_seed(3)
+
+    @tf.function
+    def draws():
+        return (tf.random.normal([2]), tf.random.uniform([3]), tf.random.normal([2], seed=4),
+                tf.random.truncated_normal([2]))
+
+    calls = [[stored(v) for v in draws()] for _ in range(3)]
+    case("graph", "tf.function traced after set_seed(3), called three times", graph_seed=3,
+         ops=[{"op": "random_normal", "shape": [2]}, {"op": "random_uniform", "shape": [3]},
+              {"op": "random_normal", "shape": [2], "seed": 4}, {"op": "truncated_normal", "shape": [2]}],
+         sessions=[calls])
+
+
 # ----------------------------------------------------------------- TF1 graphs in sessions
 
 
@@ -277,6 +317,8 @@ def main():
     eager_cases()
     stateless_cases()
     keras_cases()
+    dataset_cases()
+    function_cases()
     graph_cases()          # last: it turns eager execution off
     OUT.parent.mkdir(parents=True, exist_ok=True)
     document = {"tensorflow": tf.__version__, "keras": tf.keras.__version__ if hasattr(tf.keras, "__version__") else None,

@@ -180,6 +180,22 @@ def test_op_seeds_rules():
         rs.op_seeds(10, None)
 
 
+# ----------------------------------------------------------------- tf.data shuffles
+
+
+@by_kind("dataset")
+def test_dataset_shuffle(case):
+    state = rs.EagerSeedState()
+    state.set_seed(case["global_seed"])
+    for dataset in case["datasets"]:
+        seed, seed2 = state.op_seeds(dataset["seed"])
+        shuffle = rs.DatasetShuffle(dataset["buffer_size"], seed, seed2, dataset["reshuffle_each_iteration"])
+        for iteration, expected in enumerate(dataset["iterations"]):
+            # each epoch of a repeat is one more iterator over the shuffled dataset
+            got = [i for _ in range(dataset["repeat"]) for i in shuffle.order(dataset["n"])]
+            assert got == expected, f"{dataset} iteration {iteration}"
+
+
 # ------------------------------------------------------------------------ stateless ops
 
 

@@ -22,6 +22,8 @@ API (shapes are ints or sequences of ints; dtypes anything `np.dtype` accepts):
         `elements_drawn_before` counts the elements that earlier runs of the same kernel
         produced (a kernel reserves 256 Philox counters per element at each run).
     shuffle(values, seed, seed2, runs_before=0)          `tf.random.shuffle` (first axis)
+    DatasetShuffle(buffer_size, seed, seed2, reshuffle_each_iteration=True).order(n)
+        the order in which an iterator over `Dataset.shuffle(...)` yields n elements
     stateless_normal / stateless_uniform / stateless_truncated_normal(shape, seed, ...)
         `tf.random.stateless_*` with alg="auto_select" (Philox on CPU); `seed` is the pair.
     op_seeds(global_seed, op_seed, unseeded_op_seed=None) -> (seed, seed2) or (None, None)
@@ -56,7 +58,7 @@ import struct
 import numpy as np
 
 __all__ = [
-    "DEFAULT_GRAPH_SEED", "EagerSeedState", "GraphSeedState", "StatefulKernel",
+    "DEFAULT_GRAPH_SEED", "DatasetShuffle", "EagerSeedState", "GraphSeedState", "StatefulKernel",
     "keras_default_seed", "keras_initializer_values", "normal", "op_seeds", "philox4x32_10",
     "shuffle", "stateful_key_counter", "stateless_key_counter", "stateless_normal",
     "stateless_truncated_normal", "stateless_uniform", "tf1_initializer_values",
@@ -640,6 +642,54 @@ def shuffle(values, seed=0, seed2=0, runs_before: int = 0) -> np.ndarray:
         kernel.counter += runs_before * (-(-(n - 1) // 4))
     return kernel.shuffle(values)
 
+class DatasetShuffle:
+    """`tf.data.Dataset.shuffle(buffer_size, seed, reshuffle_each_iteration)` once its seed
+    pair is known (op_seeds; (0, 0): unseeded, random). Each iterator over the dataset (a `for`
+    loop, each epoch of a `.repeat()`) calls `order(n)` for the order in which it yields the n
+    input elements: a buffer of `buffer_size` elements, refilled after each pick, from which
+    the next 32-bit word modulo the buffer's fill picks an element (the vacancy takes the
+    buffer's oldest). An iterator's own seed pair is the dataset's (reshuffle_each_iteration
+    False) or the next two words of the dataset's generator (True, the default)."""
+
+    __slots__ = ("buffer_size", "_key", "_counter", "_fixed", "_iterators")
+
+    def __init__(self, buffer_size: int, seed=0, seed2=0, reshuffle_each_iteration: bool = True):
+        if buffer_size < 1:
+            raise ValueError("buffer_size must be greater than zero.")
+        seed, seed2 = seed or 0, seed2 or 0
+        if seed == 0 and seed2 == 0:
+            seed, seed2 = (_python_random.SystemRandom().getrandbits(63) for _ in range(2))
+        self.buffer_size = int(buffer_size)
+        self._fixed = None if reshuffle_each_iteration else (seed, seed2)
+        self._key, self._counter = stateful_key_counter(seed, seed2)
+        self._iterators = 0
+
+    def _iterator_seeds(self) -> tuple[int, int]:
+        if self._fixed is not None:
+            return self._fixed
+        block, half = divmod(self._iterators, 2)
+        self._iterators += 1
+        words = _philox_words(self._key, self._counter + block, 1)
+        return words[2 * half], words[2 * half + 1]
+
+    def order(self, count: int) -> list[int]:
+        """The input positions 0..count-1 in the order the next iterator yields them."""
+        key, counter = stateful_key_counter(*self._iterator_seeds())
+        words = _blocks(key, counter, -(-count // 4)).reshape(-1)[:count].tolist()
+        size = self.buffer_size
+        buffer = [0] * min(size, count)
+        start = end = 0
+        out = []
+        for word in words:
+            while end < count and end - start < size:
+                buffer[end % size] = end
+                end += 1
+            pick = (start + word % (end - start)) % size
+            out.append(buffer[pick])
+            buffer[pick] = buffer[start % size]
+            start += 1
+        return out
+
 # -------------------------------------------------------------------------- stateless ops
 
 
@@ -711,7 +761,9 @@ def op_seeds(global_seed, op_seed, unseeded_op_seed=None):
 class GraphSeedState:
     """A TF1 graph's random seeds: `tf.compat.v1.set_random_seed(s)` sets `seed`; each op
     created without a seed while the graph seed is set takes the next integer 0, 1, 2, ...
-    (a per-graph count that setting the seed again does not reset)."""
+    (a per-graph count that setting the seed again does not reset). A `tf.function` traced in
+    eager mode is such a graph, its seed the eager global seed at tracing time; each call runs
+    the same kernels again."""
 
     __slots__ = ("seed", "unseeded_ops")
 
