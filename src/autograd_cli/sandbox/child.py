@@ -1,0 +1,238 @@
+"""The box's child process: read the request, prepare the job, lock down, run the job.
+
+Order matters: the job's heavy imports (NumPy, the TensorFlow package) happen before the
+lockdown, so they may read the installation freely; then the resource limits, the kernel's
+rules (Linux), and the audit hook; then the job runs in a thread with a large stack.
+
+Protocol (the parent's side is parent.py): the request is one JSON document on stdin; what
+the snippet prints goes to stdout and stderr as it prints; the job's outcome is JSON lines on
+the result descriptor ({"event": "started" | "result" | "error" | "internal", ...}); and
+faulthandler writes its tracebacks (a crash, the time limits, the parent's request for one)
+to the crash descriptor, where the parent finds the line that was running.
+"""
+from __future__ import annotations
+
+import faulthandler
+import io
+import json
+import os
+import sys
+import threading
+
+from . import user_code
+from .limits import Limits
+from .protocol import ALL_LAYERS, DUMP_SIGNAL
+from .user_code import BoxState, OutputLimitError, SnippetFailed
+
+_EXIT = os._exit               # the child's own exit (the snippet's os._exit raises SystemExit)
+THREAD_STACK = 256 << 20        # the snippet's thread: C code costs up to ~5 KB of stack per
+RECURSION_LIMIT = 30_000        # nested Python call (sorted(key=f) recursing), so 30,000 fit
+EMERGENCY_RESERVE = 8 << 20     # freed on a MemoryError, so the error can still be reported
+
+
+class Channel:
+    """JSON lines to the parent on the result descriptor."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+
+    def send(self, message: dict) -> None:
+        data = (json.dumps(message) + "\n").encode("utf-8", "surrogatepass")
+        _write_all(self.fd, data)
+
+    def internal(self, what: str, exc: BaseException) -> None:
+        self.send(_internal(what, exc))
+
+
+def _write_all(fd: int, data) -> None:
+    view = memoryview(data)
+    while view:
+        try:
+            written = os.write(fd, view)
+        except InterruptedError:
+            continue
+        except OSError:          # the parent is gone: nobody is left to tell
+            _EXIT(1)
+        view = view[written:]
+
+
+class LimitedOutput(io.RawIOBase):
+    """A standard stream's descriptor, writing at most the output budget (shared by stdout
+    and stderr); the write that passes it raises OutputLimitError at the snippet's print."""
+
+    def __init__(self, fd: int, budget: list):
+        self.fd = fd
+        self.budget = budget
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def write(self, data) -> int:
+        size = len(data)
+        remaining = self.budget[0]
+        allowed = memoryview(data)[:max(remaining, 0)] if size > remaining else data
+        if len(allowed):
+            _write_all(self.fd, allowed)
+        self.budget[0] = remaining - len(allowed)
+        if size > remaining:
+            limits = BoxState.limits
+            raise OutputLimitError(limits.output_message() if limits else "output limit")
+        return size
+
+
+def _streams(budget: list) -> None:
+    for name, fd in (("stdout", 1), ("stderr", 2)):
+        stream = io.TextIOWrapper(LimitedOutput(fd, budget), encoding="utf-8", errors="backslashreplace",
+                                  line_buffering=True)
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
+    sys.stdin = sys.__stdin__ = io.StringIO("")    # input() meets the end of its input
+
+
+def _read_request() -> dict:
+    chunks = []
+    while True:
+        chunk = os.read(0, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(0)
+    return json.loads(b"".join(chunks).decode("utf-8", "surrogatepass"))
+
+
+def main(argv: list) -> None:
+    result_fd, crash_fd = int(argv[2]), int(argv[3])
+    channel = Channel(result_fd)
+    faulthandler.enable(file=crash_fd, all_threads=True)    # a crash from here on is located
+    if DUMP_SIGNAL is not None:
+        faulthandler.register(DUMP_SIGNAL, file=crash_fd, all_threads=True, chain=False)
+    try:
+        request = _read_request()
+        layers = tuple(request.get("layers", ALL_LAYERS))
+        limits = Limits(**{k: request["limits"][k] for k in ("seconds", "memory", "output_bytes")})
+        BoxState.limits = limits
+        budget = [limits.output_bytes]
+        _streams(budget)
+        sys.path[1:1] = request.get("import_paths") or []
+        job = _import_job(request["job"])
+        prepare = getattr(job, "prepare", None)
+        if prepare is not None:
+            prepare(request.get("payload"))
+        os.environ.clear()      # (unsetenv for each: the C library's copy goes too)
+        from . import lockdown
+
+        applied = lockdown.lock_down(limits, layers, THREAD_STACK)
+        reserve = [bytearray(EMERGENCY_RESERVE)]
+    except BaseException as exc:
+        channel.internal("the box could not prepare the job", exc)
+        _EXIT(0)
+    outcome = {}
+    threading.stack_size(THREAD_STACK)
+    runner = threading.Thread(target=_run, name="snippet",
+                              args=(job, request, limits, layers, applied, channel, crash_fd, outcome, reserve))
+    runner.start()
+    runner.join()
+    faulthandler.cancel_dump_traceback_later()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:        # the output limit again: what fitted was written
+            pass
+    message = outcome.get("message") or {"event": "internal", "message": "the job's thread ended without an outcome"}
+    try:
+        channel.send(message)
+    except (TypeError, ValueError) as exc:
+        channel.internal("the job returned data that is not JSON", exc)
+    except MemoryError:
+        outcome.clear()
+        channel.send({"event": "error", "error": _memory_error(limits).to_json()})
+    _EXIT(0)
+
+
+def _import_job(name: str):
+    import importlib
+
+    package = sys.modules.get("autograd_cli")
+    complete = getattr(package, "_box_complete", None) if package is not None else None
+    if complete is not None and not name.startswith("autograd_cli.sandbox."):
+        complete()
+    return importlib.import_module(name)
+
+
+def _run(job, request, limits, layers, applied, channel, crash_fd, outcome, reserve) -> None:
+    from . import lockdown
+
+    source, filename = request["source"], request["filename"]
+    try:
+        lockdown.install_alternate_stack()   # a stack overflow in this thread is still reported
+        if "limits" in layers:
+            faulthandler.dump_traceback_later(limits.wall_seconds, exit=True, file=crash_fd)
+            lockdown.limit_processes(applied)
+        if "audit" in layers:
+            from . import audit
+
+            audit.install(lockdown.readable_roots())
+            applied["audit_hook"] = True
+        sys.setrecursionlimit(RECURSION_LIMIT)
+        if "limits" in layers:
+            lockdown.limit_cpu(limits.seconds, crash_fd, applied)
+        channel.send({"event": "started", "layers": applied})
+    except BaseException as exc:
+        outcome["message"] = _internal("the box could not lock down", exc)
+        return
+    _exit_is_system_exit()
+    try:
+        data = job.run(request.get("payload"), source, filename)
+        outcome["message"] = {"event": "result", "data": data}
+    except SnippetFailed as failed:
+        outcome["message"] = {"event": "error", "error": failed.error.to_json(), "data": failed.data}
+    except BaseException as exc:
+        if isinstance(exc, MemoryError):
+            reserve.clear()      # so that the report has memory to work with
+        try:
+            located = user_code.locate_exception(exc, filename, source)
+        except MemoryError:
+            located = _memory_error(limits)
+        if located is None:
+            outcome["message"] = _internal("the job failed", exc)
+        else:
+            outcome["message"] = {"event": "error", "error": located.to_json()}
+        _forget(exc)
+
+
+def _exit_is_system_exit() -> None:
+    """The snippet's os._exit(n) ends it as sys.exit(n) does (located, and the job's data
+    still reaches the parent) instead of cutting the protocol short."""
+    def _exit(status=0):
+        raise SystemExit(status)
+
+    os._exit = _exit
+    posix = sys.modules.get("posix")
+    if posix is not None:
+        posix._exit = _exit
+
+
+def _memory_error(limits):
+    from .results import MEMORY, LocatedError
+
+    return LocatedError(None, None, "MemoryError", limits.memory_message(), kind=MEMORY)
+
+
+def _internal(what: str, exc: BaseException) -> dict:
+    import traceback
+
+    return {"event": "internal", "message": f"{what}: {type(exc).__name__}: {exc}"[:2000],
+            "detail": "".join(traceback.format_exception(exc))[-8000:]}
+
+
+def _forget(exc: BaseException) -> None:
+    """Drop the frames an exception keeps alive (a memory bomb's half-built list)."""
+    import traceback
+
+    try:
+        traceback.clear_frames(exc.__traceback__)
+    except Exception:
+        pass

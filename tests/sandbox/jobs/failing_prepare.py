@@ -1,0 +1,6 @@
+def prepare(payload):
+    raise RuntimeError("prepare failed on purpose")
+
+
+def run(payload, source, filename):
+    return {}

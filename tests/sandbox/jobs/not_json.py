@@ -1,0 +1,2 @@
+def run(payload, source, filename):
+    return {"a set": {1, 2}}
