@@ -9,7 +9,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "autograd_cli"
 
 LAYERS = [
-    ["support"],             # errors, limits, records, files
+    ["support", "sandbox"],  # errors, limits, records, files; the box (standard library only)
     ["run.feed"],
     ["language"],            # the .ag parser, the fast parser
     ["ops"],                 # the one table of operations
