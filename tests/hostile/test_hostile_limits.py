@@ -131,6 +131,17 @@ FORBIDDEN = re.compile(r"(?<![\w.])(?<!def )(eval|exec|compile|__import__|breakp
 ALLOWED = {
     ("render/diagram_text.py", "subprocess"): "graph -o picture runs Graphviz's dot: a fixed argument "
                                            "list, no shell, a timeout; the DOT text goes to its stdin",
+    # The box (sandbox/): a snippet is Python run by CPython inside a locked-down child process.
+    ("sandbox/user_code.py", "compile("): "compiles the snippet's own source, only inside the box's child",
+    ("sandbox/user_code.py", "exec("): "runs the snippet as __main__, only inside the box's child",
+    ("sandbox/parent.py", "subprocess"): "starts the box's child: this interpreter, a fixed argument "
+                                         "list, no shell, an empty environment",
+    ("sandbox/child.py", "importlib.import_module"): "imports the job module the parent names",
+    ("sandbox/python_job.py", "importlib.import_module"): "imports the modules the parent's payload "
+                                                          "preloads, before the lockdown",
+    **{("sandbox/audit.py", name): "the audit hook names the events it refuses, and replaces the "
+                                   "fork-and-exec behind subprocess with a refusal"
+       for name in ("os.system", "os.exec", "os.spawn", "subprocess")},
 }
 
 

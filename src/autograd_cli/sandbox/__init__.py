@@ -10,18 +10,20 @@ Standard library only, so the child starts fast; see parent.py (the parent's sid
 child.py (the child's), lockdown.py, kernel.py and audit.py (the layers).
 """
 __all__ = ["Limits", "run_boxed", "BoxResult", "BoxError", "LocatedError"]
-_HOMES = {"Limits": "limits", "BoxError": "limits", "run_boxed": "parent", "BoxResult": "results",
-          "LocatedError": "results"}
 
 
 def __getattr__(name):
     # Loaded on first use: the child imports this package too, and must not pay for the
     # parent's modules (subprocess, selectors) at its start.
-    if name not in _HOMES:
+    if name in ("Limits", "BoxError"):
+        from .limits import BoxError, Limits
+    elif name == "run_boxed":
+        from .parent import run_boxed
+    elif name in ("BoxResult", "LocatedError"):
+        from .results import BoxResult, LocatedError
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
+    value = locals()[name]
     globals()[name] = value
     return value
 

@@ -24,6 +24,7 @@ from .limits import Limits
 from .protocol import ALL_LAYERS, DUMP_SIGNAL
 from .user_code import BoxState, OutputLimitError, SnippetFailed
 
+_CANCEL_TIMER = faulthandler.cancel_dump_traceback_later   # (the audit hook disarms the module's)
 _EXIT = os._exit               # the child's own exit (the snippet's os._exit raises SystemExit)
 THREAD_STACK = 256 << 20        # the snippet's thread: C code costs up to ~5 KB of stack per
 RECURSION_LIMIT = 30_000        # nested Python call (sorted(key=f) recursing), so 30,000 fit
@@ -135,7 +136,7 @@ def main(argv: list) -> None:
                               args=(job, request, limits, layers, applied, channel, crash_fd, outcome, reserve))
     runner.start()
     runner.join()
-    faulthandler.cancel_dump_traceback_later()
+    _CANCEL_TIMER()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
