@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import math
 import random as _python_random
+import re
 import struct
 
 import numpy as np
@@ -106,12 +107,7 @@ def philox4x32_10(key: int, counter: int, offsets) -> np.ndarray:
         even ^= round_key[:, None]
         product &= _U32
         odd = product[::-1]
-    words = np.empty((offsets.size, 4), dtype=np.uint32)
-    words[:, 0] = even[0]
-    words[:, 1] = odd[0]
-    words[:, 2] = even[1]
-    words[:, 3] = odd[1]
-    return words
+    return np.stack([even[0], odd[0], even[1], odd[1]], axis=1).astype(np.uint32)
 
 
 def _philox_words(key: int, counter: int, count: int) -> list[int]:
@@ -189,10 +185,8 @@ _LOGF_LOG_C = np.array([float.fromhex(h) for h in (
     "0x1.526e57720db08p-3", "0x1.bc2860d22477p-3", "0x1.1058bc8a07ee1p-2", "0x1.4043057b6ee09p-2")])
 _LOGF_INVERSE_C_LIST = _LOGF_INVERSE_C.tolist()
 _LOGF_LOG_C_LIST = _LOGF_LOG_C.tolist()
-_LOGF_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
-_LOGF_P0 = float.fromhex("-0x1.00ea348b88334p-2")
-_LOGF_P1 = float.fromhex("0x1.5575b0be00b6ap-2")
-_LOGF_P2 = float.fromhex("-0x1.ffffef20a4123p-2")
+_LOGF_LN2, _LOGF_P0, _LOGF_P1, _LOGF_P2 = map(float.fromhex, (
+    "0x1.62e42fefa39efp-1", "-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2"))
 _LOGF_OFFSET = np.uint32(0x3F330000)
 
 
@@ -217,13 +211,10 @@ _HALF_PI_INVERSE_2_24 = float.fromhex("0x1.45F306DC9C883p+23")    # 2/pi * 2**24
 _HALF_PI = float.fromhex("0x1.921FB54442D18p0")
 _HALF_PI_HIGH = float.fromhex("0x1.921FB54p0")                  # 29 bits: n * it is exact
 _HALF_PI_LOW = _HALF_PI - _HALF_PI_HIGH
-_COS_C1 = float.fromhex("-0x1.ffffffd0c621cp-2")
-_COS_C2 = float.fromhex("0x1.55553e1068f19p-5")
-_COS_C3 = float.fromhex("-0x1.6c087e89a359dp-10")
-_COS_C4 = float.fromhex("0x1.99343027bf8c3p-16")
-_SIN_S1 = float.fromhex("-0x1.555545995a603p-3")
-_SIN_S2 = float.fromhex("0x1.1107605230bc4p-7")
-_SIN_S3 = float.fromhex("-0x1.994eb3774cf24p-13")
+_COS_C1, _COS_C2, _COS_C3, _COS_C4 = map(float.fromhex, (   # cos x = 1 + c1 x^2 + ... + c4 x^8
+    "-0x1.ffffffd0c621cp-2", "0x1.55553e1068f19p-5", "-0x1.6c087e89a359dp-10", "0x1.99343027bf8c3p-16"))
+_SIN_S1, _SIN_S2, _SIN_S3 = map(float.fromhex, (             # sin x = x + s1 x^3 + ... + s3 x^7
+    "-0x1.555545995a603p-3", "0x1.1107605230bc4p-7", "-0x1.994eb3774cf24p-13"))
 
 
 def _sincosf(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -539,23 +530,19 @@ class StatefulKernel:
         self.counter = (self.counter + counters) & (2**128 - 1)
         return start
 
-    def standard_normal(self, shape, dtype="float32") -> np.ndarray:
+    def _draw(self, kernel, shape, dtype) -> np.ndarray:
         dims, size = _size_of(shape)
-        dtype = _float_dtype(dtype)
         start = self._reserve(size * _RESERVED_COUNTERS_PER_ELEMENT)
-        return _kernel_normal(self.key, start, size, dtype).reshape(dims)
+        return kernel(self.key, start, size, _float_dtype(dtype)).reshape(dims)
+
+    def standard_normal(self, shape, dtype="float32") -> np.ndarray:
+        return self._draw(_kernel_normal, shape, dtype)
 
     def standard_uniform(self, shape, dtype="float32") -> np.ndarray:
-        dims, size = _size_of(shape)
-        dtype = _float_dtype(dtype)
-        start = self._reserve(size * _RESERVED_COUNTERS_PER_ELEMENT)
-        return _kernel_uniform(self.key, start, size, dtype).reshape(dims)
+        return self._draw(_kernel_uniform, shape, dtype)
 
     def standard_truncated_normal(self, shape, dtype="float32") -> np.ndarray:
-        dims, size = _size_of(shape)
-        dtype = _float_dtype(dtype)
-        start = self._reserve(size * _RESERVED_COUNTERS_PER_ELEMENT)
-        return _kernel_truncated_normal(self.key, start, size, dtype).reshape(dims)
+        return self._draw(_kernel_truncated_normal, shape, dtype)
 
     def uniform_int(self, shape, minval: int, maxval: int, dtype="int32") -> np.ndarray:
         dims, size = _size_of(shape)
@@ -693,21 +680,20 @@ class DatasetShuffle:
 # -------------------------------------------------------------------------- stateless ops
 
 
-def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype="float32") -> np.ndarray:
-    """`tf.random.stateless_normal(shape, seed=(s0, s1), ...)`."""
+def _stateless(kernel, shape, seed, dtype, scale, shift) -> np.ndarray:
     dims, size = _size_of(shape)
     dtype = _float_dtype(dtype)
-    key, counter = stateless_key_counter(seed)
-    return _scale_shift(_kernel_normal(key, counter, size, dtype), dtype, stddev, mean).reshape(dims)
+    return _scale_shift(kernel(*stateless_key_counter(seed), size, dtype), dtype, scale, shift).reshape(dims)
+
+
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype="float32") -> np.ndarray:
+    """`tf.random.stateless_normal(shape, seed=(s0, s1), ...)`."""
+    return _stateless(_kernel_normal, shape, seed, dtype, stddev, mean)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype="float32") -> np.ndarray:
     """`tf.random.stateless_truncated_normal(shape, seed=(s0, s1), ...)`."""
-    dims, size = _size_of(shape)
-    dtype = _float_dtype(dtype)
-    key, counter = stateless_key_counter(seed)
-    return _scale_shift(_kernel_truncated_normal(key, counter, size, dtype), dtype, stddev,
-                        mean).reshape(dims)
+    return _stateless(_kernel_truncated_normal, shape, seed, dtype, stddev, mean)
 
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype="float32") -> np.ndarray:
@@ -851,20 +837,13 @@ _TRUNCATED_UNIT_STDDEV = 0.87962566103423978    # a unit normal's deviation once
 
 def _initializer_key(name: str) -> str:
     """"GlorotUniform", "glorot_uniform" and "glorot_uniform_initializer" -> "glorot_uniform"."""
-    out = []
-    for i, ch in enumerate(name):
-        if ch.isupper() and i and (name[i - 1].islower() or name[i - 1].isdigit()):
-            out.append("_")
-        out.append(ch.lower())
-    key = "".join(out)
-    return key[:-len("_initializer")] if key.endswith("_initializer") else key
+    key = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+    return key.removesuffix("_initializer")
 
 
 def _fans(dims) -> tuple[int, int]:
-    if len(dims) < 1:
-        return 1, 1
-    if len(dims) == 1:
-        return dims[0], dims[0]
+    if len(dims) < 2:
+        return (dims[0], dims[0]) if dims else (1, 1)
     if len(dims) == 2:
         return dims[0], dims[1]
     receptive_field = math.prod(dims[:-2])      # a convolution kernel: (..., in, out)
@@ -876,14 +855,10 @@ def variance_scaling(shape, scale=1.0, mode="fan_in", distribution="truncated_no
     ("untruncated_normal", stddev) or ("uniform", limit) for [-limit, limit)."""
     dims, _ = _size_of(shape)
     fan_in, fan_out = _fans(dims)
-    if mode == "fan_in":
-        scale /= max(1.0, fan_in)
-    elif mode == "fan_out":
-        scale /= max(1.0, fan_out)
-    elif mode == "fan_avg":
-        scale /= max(1.0, (fan_in + fan_out) / 2.0)
-    else:
+    fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}.get(mode)
+    if fan is None:
         raise ValueError(f"Invalid `mode` argument: {mode}")
+    scale /= max(1.0, fan)
     distribution = distribution.lower()
     if distribution in ("normal", "truncated_normal"):
         return "truncated_normal", math.sqrt(scale) / _TRUNCATED_UNIT_STDDEV
@@ -894,13 +869,21 @@ def variance_scaling(shape, scale=1.0, mode="fan_in", distribution="truncated_no
     raise ValueError(f"Invalid `distribution` argument: {distribution}")
 
 
-def _variance_scaling_config(key: str, config: dict):
-    if key in _VARIANCE_SCALING:
-        return _VARIANCE_SCALING[key]
+def _basic_initializer(name: str, shape, config: dict) -> tuple[str, dict]:
+    """VarianceScaling and its named cases (GlorotUniform, ...) as the plain draw they make
+    for this shape: ("random_uniform", bounds) or ("truncated_normal" / "random_normal", deviation)."""
+    key = _initializer_key(name)
+    scaling = _VARIANCE_SCALING.get(key)
     if key == "variance_scaling":
-        return (config.get("scale", 1.0), config.get("mode", "fan_in"),
-                config.get("distribution", "truncated_normal"))
-    return None
+        scaling = (config.get("scale", 1.0), config.get("mode", "fan_in"),
+                   config.get("distribution", "truncated_normal"))
+    if scaling is None:
+        return key, config
+    distribution, parameter = variance_scaling(shape, *scaling)
+    if distribution == "uniform":
+        return "random_uniform", {"minval": -parameter, "maxval": parameter}
+    plain = "truncated_normal" if distribution == "truncated_normal" else "random_normal"
+    return plain, {"mean": 0.0, "stddev": parameter}
 
 
 _KERAS_SEED_MODULUS = 2**31 - 2     # Keras folds an integer seed into int32 this way for TF
@@ -921,25 +904,18 @@ def keras_initializer_values(name: str, shape, seed: int, dtype="float32", **con
     VarianceScaling, GlorotUniform, GlorotNormal, HeUniform, HeNormal, LecunUniform,
     LecunNormal); config: the class's own arguments (mean, stddev, minval, maxval, scale, mode,
     distribution)."""
-    key = _initializer_key(name)
     dims, _ = _size_of(shape)
+    key, config = _basic_initializer(name, dims, config)
     dtype = _float_dtype(dtype)
     pair = (int(seed) % _KERAS_SEED_MODULUS, 0)
+    mean, stddev = config.get("mean", 0.0), config.get("stddev", 0.05)
     if key == "random_normal":
-        return stateless_normal(dims, pair, config.get("mean", 0.0), config.get("stddev", 0.05), dtype)
+        return stateless_normal(dims, pair, mean, stddev, dtype)
     if key == "truncated_normal":
-        return stateless_truncated_normal(dims, pair, config.get("mean", 0.0), config.get("stddev", 0.05), dtype)
+        return stateless_truncated_normal(dims, pair, mean, stddev, dtype)
     if key == "random_uniform":
         return _keras_uniform(dims, pair, config.get("minval", -0.05), config.get("maxval", 0.05), dtype)
-    scaling = _variance_scaling_config(key, config)
-    if scaling is None:
-        raise ValueError(f"no seeded Keras initializer {name!r} here")
-    distribution, parameter = variance_scaling(dims, *scaling)
-    if distribution == "truncated_normal":
-        return stateless_truncated_normal(dims, pair, 0.0, parameter, dtype)
-    if distribution == "untruncated_normal":
-        return stateless_normal(dims, pair, 0.0, parameter, dtype)
-    return _keras_uniform(dims, pair, -parameter, parameter, dtype)
+    raise ValueError(f"no seeded Keras initializer {name!r} here")
 
 
 def _keras_uniform(dims, pair, minval, maxval, dtype):
@@ -956,20 +932,13 @@ def tf1_initializer_values(name: str, shape, seed, seed2, dtype="float32",
     once its op's seed pair is known (op_seeds / GraphSeedState): a stateful draw.
 
     config: the initializer's arguments (mean, stddev, minval, maxval, scale, mode, distribution)."""
-    key = _initializer_key(name)
+    key, config = _basic_initializer(name, shape, config)
     at = dict(seed=seed, seed2=seed2, elements_drawn_before=elements_drawn_before)
+    mean, stddev = config.get("mean", 0.0), config.get("stddev", 1.0)
     if key == "random_normal":
-        return normal(shape, dtype, mean=config.get("mean", 0.0), stddev=config.get("stddev", 1.0), **at)
+        return normal(shape, dtype, mean=mean, stddev=stddev, **at)
     if key == "truncated_normal":
-        return truncated_normal(shape, dtype, mean=config.get("mean", 0.0), stddev=config.get("stddev", 1.0), **at)
+        return truncated_normal(shape, dtype, mean=mean, stddev=stddev, **at)
     if key == "random_uniform":
         return uniform(shape, dtype, minval=config.get("minval", 0.0), maxval=config.get("maxval"), **at)
-    scaling = _variance_scaling_config(key, config)
-    if scaling is None:
-        raise ValueError(f"no seeded TF1 initializer {name!r} here")
-    distribution, parameter = variance_scaling(shape, *scaling)
-    if distribution == "truncated_normal":
-        return truncated_normal(shape, dtype, mean=0.0, stddev=parameter, **at)
-    if distribution == "untruncated_normal":
-        return normal(shape, dtype, mean=0.0, stddev=parameter, **at)
-    return uniform(shape, dtype, minval=-parameter, maxval=parameter, **at)
+    raise ValueError(f"no seeded TF1 initializer {name!r} here")
