@@ -44,3 +44,28 @@ def test_seed_000_png_is_drawn_at_a_readable_size(tmp_path):
     width, height = struct.unpack(">II", data[16:24])
     # five boxes and a constant: far from an empty 11x11 picture, and no wider than a screen
     assert 300 <= width <= 1600 and 80 <= height <= 900, (width, height)
+
+
+TWO_CALLS = """W = variable([[1.0, 2.0], [3.0, 4.0]])
+b = variable([0.5, -0.5])
+x = constant([[1.0, 2.0]])
+loss = reduce_sum(matmul(x, W) + b) ** 2
+gW, gb = gradients(loss, [W, b])
+w = variable(3.0)
+y = w * w
+dw = gradients(y, w)[0]
+"""
+
+
+def test_a_name_a_gradients_call_assigned_means_that_calls_backward_flow(tmp_path):
+    # by hand: s = sum(xW + b) = (1 + 6 + 0.5) + (2 + 8 - 0.5) = 17, d(s**2)/ds = 34; the flow
+    # into W is x^T * 34 = [[34, 34], [68, 68]]; y = w * w sends 3 back along each edge
+    text = graph(tmp_path, TWO_CALLS, "--grad", "gW", "--format", "text")
+    assert "loss:() = pow t14 2    # line 4; flow from t14: 34" in text, text
+    assert "flow from W: [[34., 34.], [68., 68.]]" in text
+    assert text == graph(tmp_path, TWO_CALLS, "--grad", "gb", "--format", "text")
+    assert text == graph(tmp_path, TWO_CALLS, "--grad", "gW, gb", "--format", "text")
+    text = graph(tmp_path, TWO_CALLS, "--grad", "dw", "--format", "text")
+    assert "y:() = multiply w w    # line 7; flow from w: 3; flow from w: 3" in text, text
+    # the ** applied to a call's result is drawn as its own node, not inside the call
+    assert "reduce_sum t13" in text

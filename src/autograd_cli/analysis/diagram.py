@@ -229,6 +229,8 @@ def _composite_members(order, seen, names, consumers, constant, results, source)
         m = re.match(r"([A-Za-z_]\w*)\(", text or "")
         if not m or m.group(1) not in BUILTINS or (m.group(1) in OPS and OPS[m.group(1)].args is not None):
             continue
+        if node.op.name in ("pow",) + INDEXING and _followed_by(source, node, ("**", "[")):
+            continue          # `f(x) ** 2`, `f(x)[0]`: the operator applied to the call, not inside it
         stack = list(node.inputs)
         while stack:
             inp = stack.pop()
@@ -240,6 +242,21 @@ def _composite_members(order, seen, names, consumers, constant, results, source)
             merged[inp.id] = nid
             stack.extend(inp.inputs)
     return merged
+
+
+def _followed_by(source, node, operators) -> bool:
+    """Whether the source goes on after the expression at the node's position with one
+    of the operators."""
+    from autograd_cli.support.errors import col_of
+
+    text = source_expression(source, node.pos, 10**6) or ""
+
+    lines = source if isinstance(source, list) else source.splitlines()
+    line = node.line
+    if not 1 <= line <= len(lines):
+        return False
+    start = col_of(node.pos) - 1 + len(text)
+    return lines[line - 1][start:].lstrip().startswith(operators)
 
 
 def _builtin_names():

@@ -169,8 +169,10 @@ def graph_command(
     file: str = FileArg,
     fmt: Optional[str] = typer.Option(None, "--format", metavar="dot|mermaid|text",
                                       help="The text to write (default: from -o, else dot)."),
-    grad: Optional[str] = typer.Option(None, "--grad", metavar="NAME", help="Label edges with the gradient flow "
-                                       "of this gradients result (its name) or of d(VALUE)/d(inputs)."),
+    grad: Optional[str] = typer.Option(None, "--grad", metavar="NAME", help="Label edges with the backward flow "
+                                       "of a gradients call (a name it assigned: g, gW of gW, gb = ..., "
+                                       "dw of dw = gradients(y, w)[0]), or of d(VALUE)/d(inputs) for "
+                                       "any other value."),
     focus: Optional[str] = typer.Option(None, "--focus", metavar="NAME",
                                         help="Only the part of the graph NAME depends on."),
     output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",

@@ -269,8 +269,7 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
         built = api.build(session.source, sets=parse_sets(set_))
     record = flows = None
     if grad_name:
-        matches = [r for r in built.gradients if r.name == grad_name]
-        record = matches[-1] if matches else None
+        record = gradients_call_named(built, grad_name)
         if record is None:
             if grad_name not in built.named:
                 known = ", ".join(dict.fromkeys(r.name for r in built.gradients)) or "none"
@@ -305,6 +304,21 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
     else:
         write_json(text.rstrip("\n"))
     return EXIT_OK
+
+
+def gradients_call_named(built, name: str):
+    """The gradients call a name stands for: the call's own name (`g`, `gW, gb`), one of
+    the names it unpacks to (`gW`), or a name given one of its results (`dw =
+    gradients(y, w)[0]`); the last such call. None for any other name."""
+    from autograd_cli.core.graph import nodes_in
+
+    ids = {id(node) for node in nodes_in(built.named[name])} if name in built.named else set()
+    found = None
+    for record in built.gradients:
+        if (record.name == name or name in record.name.split(", ")
+                or any(id(value) in ids for value in record.values)):
+            found = record
+    return found
 
 
 # ---------------------------------------------------------------- run
