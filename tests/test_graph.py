@@ -112,7 +112,7 @@ def node_titles(text):
 
 
 MERMAID_LINES = [
-    re.compile(r'^flowchart LR$'),
+    re.compile(r"^flowchart TB$"),
     re.compile(r'^  %% [^\n]*$'),
     re.compile(r'^  n\w+(\(\["[^"]*"\]\)|\["[^"]*"\]|>"[^"]*"\]|\[\["[^"]*"\]\])$'),
     re.compile(r'^  n\w+ (-->|-\.->|==>)(\|"[^"|]*"\|)? n\w+$'),
@@ -124,7 +124,7 @@ MERMAID_LINES = [
 
 def check_mermaid(text):
     lines = text.rstrip("\n").split("\n")
-    assert lines[0] == "flowchart LR"
+    assert lines[0] == "flowchart TB"
     declared, edges = set(), 0
     for line in lines:
         assert any(p.match(line) for p in MERMAID_LINES), f"not Mermaid flowchart syntax: {line!r}"
@@ -227,7 +227,7 @@ def test_hostile_labels_cannot_break_the_syntax():
     assert unquote(dot_string(nasty)) == nasty.replace("\n", " ").replace("\r", " ")
     label = mermaid_text(nasty)
     assert not set(label) & set('"|<>{}\\\n\r;%&') - {";"} and '"' not in label
-    check_mermaid(f'flowchart LR\n  n1["{label}"]\n  n2["{label}"]\n  n1 -->|"{label}"| n2\n')
+    check_mermaid(f'flowchart TB\n  n1["{label}"]\n  n2["{label}"]\n  n1 -->|"{label}"| n2\n')
 
 
 def test_names_with_quotes_from_source_text(tmp_path):

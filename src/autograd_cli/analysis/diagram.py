@@ -69,11 +69,13 @@ def expression_at(source, node: Node) -> str | None:
     return source_expression(source, node.pos, MAX_TITLE)
 
 
-def graph_view(built, record=None, flows=None, format_flow=None, focus=None, source=None) -> GraphView:
+def graph_view(built, record=None, flows=None, format_flow=None, focus=None, source=None,
+               expand=False) -> GraphView:
     """Nodes reachable from the program's values; `record` (a GradientRecord) and
     `flows` ((consumer id, input index) -> array) label edges with its gradient flow.
     `focus`: a name; only what its value depends on is drawn. `source`: the program
-    text, for labels as the user wrote them."""
+    text, for labels as the user wrote them. `expand`: draw the ops inside each built-in
+    call instead of one box per call."""
     source = source.splitlines() if isinstance(source, str) else source   # split once: labels read lines
     names = {}
     for name, value in built.named.items():
@@ -101,9 +103,11 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
     stop_ids = {n.id for n in record.stop_nodes} if record is not None and record.kind == "gradients" else set()
     title = ""
     if record is not None:
-        what = record.name if record.kind == "gradients" else \
-            f"d(sum of {', '.join(record.ys)})/dx (the first derivative behind {record.name})"
-        title = f"edge labels: the gradient {what} flowing back along each edge"
+        if record.kind == "gradients":
+            title = f"edge labels: the backward flow of {record.name} (line {record.line})"
+        else:
+            title = (f"edge labels: the backward flow of d(sum of {', '.join(record.ys)})/dx "
+                     f"(the first derivative behind {record.name})")
 
     order = sorted(seen)
     # a gradient's ys and xs are points the user differentiates at: drawn as themselves,
@@ -114,10 +118,18 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
     for nid in order:
         for inp in seen[nid].inputs:
             consumers.setdefault(inp.id, []).append(nid)
-    merged = _composite_members(order, seen, names, consumers, constant, results, source)
+    merged = {} if expand else _composite_members(order, seen, names, consumers, constant, results, source)
     members: dict[int, list] = {}
     for member, head in merged.items():
         members.setdefault(head, []).append(seen[member])
+    # bool -> float conversions the builder inserts (`x * (x > 0)`): not something the user wrote
+    passthrough = {nid for nid in order if seen[nid].op.name == "to_float" and nid not in names
+                   and nid not in anchors and nid not in results}
+    # unnamed numbers a composite call made for itself: no argument of the user's
+    hidden = {nid for nid in constant if nid not in names and nid not in anchors and consumers.get(nid)
+              and seen[nid].op.name == "const" and np.asarray(seen[nid].params["value"]).size == 1
+              and all(merged.get(u, u) in members and seen[merged.get(u, u)].pos == seen[nid].pos
+                      for u in consumers[nid])}
     root_ids = {n.id for n in roots}
     view = GraphView(title=title)
     for nid in order:
@@ -132,7 +144,7 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
             for source_id, label in ends:
                 view.edges.append(VEdge(f"n{_owner(source_id, merged)}", f"n{nid}", "derivative", label))
             continue
-        if nid in merged:
+        if nid in merged or nid in passthrough or nid in hidden:
             continue                      # drawn as part of the call that made it
         if nid in constant:
             users = consumers.get(nid, [])
@@ -143,26 +155,38 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
             view.nodes.append(_constant_node(node, names.get(nid), source))
             continue
         view.nodes.append(_node(node, names.get(nid), source, merged_into=nid in merged.values()))
-        inputs = _inputs(node, members.get(nid, ()))
-        for i, inp, (consumer, j) in inputs:
+        inside = members.get(nid, ())
+        edges = []
+        for i, inp, (consumer, j) in _inputs(node, inside):
+            if inp.id in hidden:
+                continue                  # a number the call made for itself (the 0 in max(x, 0))
             cut = None if consumer.op.name in STATE_OPS else paths.edge_cut(consumer, j, stop_ids)
-            label = ""
-            if flows is not None and (consumer.id, j) in flows:
-                flow = flows[(consumer.id, j)]
-                label = format_flow(flow) if format_flow else str(flow)
+            flow = flows.get((consumer.id, j)) if flows is not None else None
+            while inp.id in passthrough:  # a bool used as a number: drawn from the bool itself
+                cut = cut or paths.edge_cut(inp, 0, stop_ids)
+                inp = inp.inputs[0]
             source_key = f"n{_owner(inp.id, merged)}"
             if cut is not None:
                 kind = "nograd" if cut.kind == "no_gradient" else "cut"
                 label = _cut_label(cut) if cut.node is node and (cut.node.op.name in _builtin_names()
                                                                  or cut.node.op.name in OPERATORS) \
                     else _cut_label(cut).split(":")[0]        # an internal op is not named
-                view.edges.append(VEdge(source_key, f"n{nid}", kind, label, cut))
+                edges.append((source_key, kind, label, cut, None))
             else:
-                view.edges.append(VEdge(source_key, f"n{nid}", "data", label))
+                edges.append((source_key, "data", "", None, flow))
+        if inside:
+            edges = _one_edge_per_input(edges)   # one call, one box: an edge from each argument
+        for source_key, kind, label, cut, flow in edges:
+            if flow is not None:
+                label = format_flow(flow) if format_flow else str(flow)
+            view.edges.append(VEdge(source_key, f"n{nid}", kind, label, cut))
         if node.op.name in ("assign", "assign_add", "assign_sub") and node.inputs:
             var = node.inputs[0]
-            view.edges.append(VEdge(f"n{nid}", f"n{var.id}", "update",
-                                    f"updates {var.label or 'the variable'} (end of step)"))
+            name = var.label or "the variable"
+            # the update points to the variable as the next step reads it, drawn beside the
+            # assign: an arrow back to the variable would cross the whole picture
+            view.nodes.append(VNode(f"nnext{nid}", f"{name} at the next step", "", "next", name, "", node.line))
+            view.edges.append(VEdge(f"n{nid}", f"nnext{nid}", "update", f"updates {name} (end of step)"))
     for rec in records:
         for k, value in enumerate(rec.values):
             if isinstance(value, NoGradient):
@@ -194,6 +218,31 @@ def _declare_every_end(view: GraphView, seen: dict, names: dict, source) -> None
                 break
             view.nodes.append(_node(seen[nid], names.get(nid), source))
             declared.add(key)
+
+
+def _one_edge_per_input(edges):
+    """The edges into one call's box, one per source: the gradient flows from a source
+    add up; a source with any live edge draws a live one, else its cut."""
+    by_source: dict[str, list] = {}
+    for edge in edges:
+        by_source.setdefault(edge[0], []).append(edge)
+    out = []
+    for source_key, group in by_source.items():
+        live = [e for e in group if e[1] == "data"]
+        if not live:
+            out.append(group[0])
+            continue
+        flows = [e[4] for e in live if e[4] is not None]
+        total = None
+        if flows:
+            try:
+                total = flows[0]
+                for flow in flows[1:]:
+                    total = np.add(total, flow)
+            except ValueError:
+                total = flows[0]
+        out.append((source_key, "data", "", None, total))
+    return out
 
 
 def _constant_ids(order, seen, results, anchors=()) -> set:

@@ -178,11 +178,13 @@ def graph_command(
     output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
                                          help="Write to a file: .dot/.gv, .mmd, .txt, "
                                               "or .svg/.png/.pdf (drawn with Graphviz)."),
+    expand: bool = typer.Option(False, "--expand", help="Draw the ops inside each built-in call "
+                                "(default: one box per call the program makes)."),
     set_: Optional[List[str]] = SetOpt,
     dialect: Dialect = DialectOpt,
 ):
     """The computation graph as Graphviz DOT, Mermaid or text; None gradients and cuts marked."""
-    _finish(file, lambda s: commands.graph_body(s, set_, fmt, grad, output, dialect, focus))
+    _finish(file, lambda s: commands.graph_body(s, set_, fmt, grad, output, dialect, focus, expand))
 
 
 @app.command("verify", epilog=_examples(

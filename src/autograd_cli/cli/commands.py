@@ -249,13 +249,12 @@ class _checking:
 
 # ---------------------------------------------------------------- graph
 
-def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, focus=None) -> int:
+def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, focus=None, expand=False) -> int:
     """Build, optionally compute one gradient's flows, write DOT/Mermaid text or a picture."""
     from autograd_cli import api
     from autograd_cli.analysis.diagram import MAX_PICTURE_NODES, graph_view
     from autograd_cli.support.files import atomic_write
     from autograd_cli.render import diagram_text
-    from autograd_cli.render.explainout import one_line
 
     if fmt is not None and fmt not in ("dot", "mermaid", "text"):
         raise AgError(f"--format must be dot, mermaid or text, got {fmt!r}"
@@ -290,7 +289,8 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
     if focus is not None and focus not in built.named:
         raise AgError(f"--focus {focus}: the program has no value named '{focus}'"
                       f"{suggest(focus, list(built.named))}")
-    view = graph_view(built, record, flows, one_line, focus=focus, source=session.source)
+    view = graph_view(built, record, flows, diagram_text.flow_label, focus=focus, source=session.source,
+                      expand=expand)
     writer = {"mermaid": diagram_text.to_mermaid, "text": diagram_text.to_text}.get(fmt_out, diagram_text.to_dot)
     text = writer(view)
     if kind == "picture":

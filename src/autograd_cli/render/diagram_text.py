@@ -14,7 +14,7 @@ STYLE = {
     "cut": ('style=dashed, color="#d62728", fontcolor="#d62728", penwidth=1.6', "stroke:#d62728,stroke-width:2px,stroke-dasharray:6 4"),
     "nograd": ('style=dotted, color="#9ca3af", fontcolor="#6b7280", arrowhead=odot', "stroke:#9ca3af,stroke-dasharray:1 4"),
     "derivative": ('style=dotted, color="#7f7f7f", fontcolor="#7f7f7f", arrowhead=empty', "stroke:#7f7f7f,stroke-dasharray:2 3"),
-    "update": ('style=bold, color="#2563eb", fontcolor="#2563eb", constraint=false', "stroke:#2563eb,stroke-width:2px"),
+    "update": ('style=bold, color="#2563eb", fontcolor="#2563eb"', "stroke:#2563eb,stroke-width:2px"),
 }
 NODE_STYLE = {
     "leaf": 'shape=box, style="rounded,filled", fillcolor="#dbeafe"',
@@ -23,7 +23,48 @@ NODE_STYLE = {
     "gradient": 'shape=note, style=filled, fillcolor="#fef3c7"',
     "none": 'shape=note, style="filled,dashed", fillcolor="#fee2e2", color="#d62728"',
     "update": 'shape=box, style="rounded,filled", fillcolor="#e0e7ff", color="#2563eb"',
+    "next": 'shape=box, style="rounded,dashed", color="#2563eb", fontcolor="#2563eb", fontsize=9',
 }
+MAX_LABEL = 48        # characters in one line of a node label (longer ones end in …)
+MAX_EDGE_LABEL = 32   # characters of a gradient flow written on an edge
+SHOWN_ELEMENTS = 4    # a flow with more elements is summarised by its shape and largest |element|
+
+
+def bounded(text: str, limit: int = MAX_LABEL) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _number(x: float) -> str:
+    """A number in 4 significant digits; -0 is 0."""
+    if x == 0:
+        return "0"
+    return f"{x:.4g}"
+
+
+def flow_label(value) -> str:
+    """A gradient flow as an edge label: a number, up to SHOWN_ELEMENTS elements written
+    out, or `(20, 3) max|·| 0.025` for a larger tensor; at most MAX_EDGE_LABEL characters."""
+    import numpy as np
+
+    if value is None:
+        return ""
+    array = np.asarray(value, dtype=np.float64)
+    if array.ndim == 0:
+        return bounded(_number(float(array)), MAX_EDGE_LABEL)
+    if array.size <= SHOWN_ELEMENTS:
+        text = np.array2string(array, separator=", ", formatter={"float_kind": lambda x: _number(float(x))},
+                               max_line_width=10 ** 6)
+        text = re.sub(r"\s*\n\s*", " ", text)      # one line: rows of a matrix too
+        if len(text) <= MAX_EDGE_LABEL:
+            return text
+    shape = "(" + ", ".join(map(str, array.shape)) + ("," if array.ndim == 1 else "") + ")"
+    with np.errstate(all="ignore"):
+        finite = array[np.isfinite(array)]
+        if not array.any():
+            return f"{shape} zeros"
+        largest = float(np.max(np.abs(finite))) if finite.size else float("nan")
+    bad = "" if finite.size == array.size else " non-finite"
+    return bounded(f"{shape} max|·| {_number(largest)}{bad}", MAX_EDGE_LABEL)
 
 
 def dot_string(text: str) -> str:
@@ -34,15 +75,12 @@ def dot_string(text: str) -> str:
 
 def dot_label(*lines: str) -> str:
     """A multi-line DOT label: each line escaped, joined with DOT's \\n."""
-    return '"' + "\\n".join(dot_string(line)[1:-1] for line in lines if line) + '"'
-
-
-WIDE = 12   # nodes in a graph from which it is drawn top to bottom (fits a screen better)
+    return '"' + "\\n".join(dot_string(bounded(line))[1:-1] for line in lines if line) + '"'
 
 
 def to_dot(view) -> str:
     out = ["digraph autograd {",
-           f"  rankdir={'TB' if len(view.nodes) > WIDE else 'LR'};",
+           "  rankdir=TB;",     # one direction for every graph (Mermaid's too): a program reads top down
            "  nodesep=0.25; ranksep=0.35;",
            '  fontname="Helvetica";',
            '  node [fontname="Helvetica", fontsize=11];',
@@ -53,7 +91,8 @@ def to_dot(view) -> str:
     for node in view.nodes:
         out.append(f"  {node.key} [label={dot_label(node.title, node.detail)}, {NODE_STYLE[node.kind]}];")
     for edge in view.edges:
-        attrs = [a for a in (STYLE[edge.kind][0], f"label={dot_string(edge.label)}" if edge.label else "") if a]
+        label = f"label={dot_string(bounded(edge.label, MAX_LABEL))}" if edge.label else ""
+        attrs = [a for a in (STYLE[edge.kind][0], label) if a]
         suffix = f" [{', '.join(attrs)}]" if attrs else ""
         out.append(f"  {edge.source} -> {edge.target}{suffix};")
     out.append("}")
@@ -69,21 +108,21 @@ def mermaid_text(text: str) -> str:
 
 
 MERMAID_SHAPE = {"leaf": ('(["', '"])'), "op": ('["', '"]'), "const": ('>"', '"]'), "gradient": ('[["', '"]]'),
-                 "none": ('[["', '"]]'), "update": ('(["', '"])')}
+                 "none": ('[["', '"]]'), "update": ('(["', '"])'), "next": ('(["', '"])')}
 
 
 def to_mermaid(view) -> str:
-    out = ["flowchart LR"]
+    out = ["flowchart TB"]
     if view.title:
         out.append("  %% " + mermaid_text(view.title))
     for node in view.nodes:
         open_, close = MERMAID_SHAPE[node.kind]
-        label = "<br/>".join(mermaid_text(line) for line in (node.title, node.detail) if line)
+        label = "<br/>".join(mermaid_text(bounded(line)) for line in (node.title, node.detail) if line)
         out.append(f"  {node.key}{open_}{label}{close}")
     styled: dict[str, list[int]] = {}
     for index, edge in enumerate(view.edges):
         arrow = {"data": "-->", "update": "==>"}.get(edge.kind, "-.->")
-        label = f'|"{mermaid_text(edge.label)}"|' if edge.label else ""
+        label = f'|"{mermaid_text(bounded(edge.label))}"|' if edge.label else ""
         out.append(f"  {edge.source} {arrow}{label} {edge.target}")
         if edge.kind != "data":
             styled.setdefault(edge.kind, []).append(index)
@@ -94,7 +133,8 @@ def to_mermaid(view) -> str:
     out.append("  classDef gradient fill:#fef3c7,stroke:#d97706")
     out.append("  classDef none fill:#fee2e2,stroke:#d62728,stroke-dasharray:4 3")
     out.append("  classDef update fill:#e0e7ff,stroke:#2563eb")
-    for kind in ("leaf", "gradient", "none", "update"):
+    out.append("  classDef next fill:#ffffff,stroke:#2563eb,stroke-dasharray:4 3")
+    for kind in ("leaf", "gradient", "none", "update", "next"):
         keys = [n.key for n in view.nodes if n.kind == kind]
         for start in range(0, len(keys), 200):
             out.append(f"  class {','.join(keys[start:start + 200])} {kind}")
@@ -144,8 +184,8 @@ def to_text(view) -> str:
     if view.title:
         lines.append(f"# {view.title}")
     for node in view.nodes:
-        if _inline(node):
-            continue       # written where it is used
+        if _inline(node) or node.kind == "next":
+            continue       # written where it is used (an update: on its assign's line)
         target = f"{name(node.key)}:{node.shape}" if node.shape else name(node.key)
         notes = []
         if node.kind == "leaf":
