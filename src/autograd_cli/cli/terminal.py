@@ -20,10 +20,22 @@ def console():
     rich draws every table with box.ASCII (its `ascii_only` option); other symbols come
     from render/symbols.py, and main() makes anything left print escaped, never raise."""
     from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
 
     class _Console(Console):
         def on_broken_pipe(self):  # rich would exit 1; run_guarded ends quietly with 0
             raise BrokenPipeError
+
+        def print(self, *objects, **kwargs):
+            # rich wraps a table's title at the table's width ("gradients g (line" / "17):
+            # d(loss)/dx"); printed on its own line it wraps only at the terminal's
+            for item in objects:
+                title = getattr(item, "title", None)
+                if isinstance(item, Table) and title:
+                    item.title = None
+                    super().print(Text.from_markup(title) if isinstance(title, str) else title, **kwargs)
+                super().print(item, **kwargs)
 
     # emoji=False: a program's text prints as written (rich would turn "a :smile:" into an
     # emoji), and rich's emoji table is never loaded (~1.5 ms of every start)
