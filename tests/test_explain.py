@@ -95,11 +95,11 @@ def test_cli_text_shows_paths_sum_and_sentence(tmp_path):
     assert proc.returncode == 0, proc.stderr
     out = " ".join(proc.stdout.split())
     assert "w1 reaches b only through stop_gradient(a) on line 4, so no gradient flows back to it." in out
-    assert "w1 (1) → a (3) → a_stoped (4) → b (5)" in out
-    assert "w2 (2) → b (5)" in out
+    assert "w1 (line 1) → a (line 3) → a_stoped (line 4) → b (line 5)" in out
+    assert "w2 (line 2) → b (line 5)" in out
     f.write_text("a = 0.0\nb = 2 * a\ng = gradients(a + b, [a, b])\n")
     out = " ".join(cli("explain", f).stdout.split())
-    assert "a (1) → b (2) → a + b (3) contributes 2" in out and "a (1) → a + b (3) contributes 1" in out
+    assert "a (line 1) → b (line 2) → a + b (line 3) contributes 2" in out and "a (line 1) → a + b (line 3) contributes 1" in out
     assert "2 + 1 = 3" in out and "✓" in out
 
 

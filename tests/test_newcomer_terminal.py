@@ -43,3 +43,38 @@ def test_table_titles_are_one_line_when_they_fit(width, tmp_path):
     assert titles(lines) == ["gradients g (line 7): d(b)"]
     lines = fits(term(width, "run", SAMPLES / "linear_regression.ag", "--steps", "20"), width)
     assert titles(lines)[0] == "steps" and titles(lines)[-1] == "final variables"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_several_files_from_a_deep_checkout_fit_the_terminal(width, tmp_path):
+    # the README's test command passes at any checkout path: the `== FILE ==` banners of a
+    # multi-file report are fitted to the terminal (an absolute path made them wider)
+    import shutil
+
+    deep = tmp_path.joinpath(*["a_rather_long_directory_name"] * 6, "samples")
+    deep.mkdir(parents=True)
+    for name in ("seed_stop_gradient_w1_none.ag", "second_derivatives.ag"):
+        shutil.copy(SAMPLES / name, deep / name)
+    files = [deep / "seed_stop_gradient_w1_none.ag", deep / "second_derivatives.ag"]
+    for command in ("eval", "verify", "explain"):
+        lines = fits(term(width, command, *files, cwd=tmp_path), width)
+        banners = [line for line in lines if line.startswith("== ")]
+        assert len(banners) == 2 and all(line.endswith("second_derivatives.ag ==")
+                                         or line.endswith("seed_stop_gradient_w1_none.ag ==") for line in banners)
+    # relative to the working directory when that is shorter
+    lines = fits(term(width, "eval", *files, cwd=deep), width)
+    assert "== seed_stop_gradient_w1_none.ag ==" in lines
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_explain_fits_the_terminal_between_words(width):
+    for sample in ("explain_demo.ag", "second_derivatives.ag", "seed_stop_gradient_w1_none.ag"):
+        proc = term(width, "explain", SAMPLES / sample)
+        lines = fits(proc, width)
+        # the text, unwrapped, is the same at every width: lines were broken between words
+        words = proc.stdout.split()
+        assert words == term(200, "explain", SAMPLES / sample).stdout.split()
+    text = " ".join(term(width, "explain", SAMPLES / "explain_demo.ag").stdout.split())
+    # a path names each node's line as a line, not as a bare number that reads like a value
+    assert "w2 (line 3) → [multiply] → b (line 6) contributes 6" in text
+    assert "w1 reaches b only through stop_gradient(a) on line 5, so no gradient flows back to it." in text

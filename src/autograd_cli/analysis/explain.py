@@ -357,12 +357,12 @@ MAX_SHOWN_STEPS = 12
 
 
 def path_text(path: Path, y_text: str, x_text: str) -> str:
-    """'a (1) → [multiply] → c (3)': named nodes with their lines, unnamed ones as [op]."""
+    """'a (line 1) → [multiply] → c (line 3)': named nodes with their lines, unnamed ones as [op]."""
     parts = []
     last = len(path.nodes) - 1
     for k, node in enumerate(path.nodes):
         name = node.label or (y_text if k == last else x_text if k == 0 else None)
-        text = f"{name} ({node.line})" if name else f"[{node.op.name}]"
+        text = f"{name} (line {node.line})" if name else f"[{node.op.name}]"
         if k and path.nodes[k].inputs.count(path.nodes[k - 1]) > 1:
             text += f"⟨operand {path.operands[k - 1] + 1}⟩"
         parts.append(text)

@@ -44,12 +44,31 @@ def run_files(paths, body, as_json: bool = False) -> int:
         if not as_json:
             if k:
                 print(flush=True)
-            print(f"== {path} ==", flush=True)
+            print(banner(path, console().width), flush=True)
         code = run_guarded(path, body, tag_file=as_json)
         if code == EXIT_INTERRUPTED:
             return code
         worst = max(worst, code)
     return worst
+
+
+def banner(path: str, width: int) -> str:
+    """`== FILE ==` above one file's report: the path as given, or relative to the working
+    directory when that is shorter, its start cut (`…`) to fit the terminal."""
+    import os
+
+    shown = path
+    try:
+        relative = os.path.relpath(path)
+        if len(relative) < len(shown):
+            shown = relative
+    except ValueError:      # another drive (Windows)
+        pass
+    shown = escape_controls(shown)
+    room = max(8, width - 6)
+    if len(shown) > room:       # the end says most: the file's name and its folders
+        shown = "…" + shown[len(shown) - (room - 1):]
+    return f"== {shown} =="
 
 
 def run_guarded(path: str, body, tag_file: bool = False) -> int:

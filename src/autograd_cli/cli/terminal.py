@@ -30,12 +30,15 @@ def console():
         def print(self, *objects, **kwargs):
             # rich wraps a table's title at the table's width ("gradients g (line" / "17):
             # d(loss)/dx"); printed on its own line it wraps only at the terminal's
+            if not any(isinstance(item, Table) and item.title for item in objects):
+                return super().print(*objects, **kwargs)
             for item in objects:
                 title = getattr(item, "title", None)
                 if isinstance(item, Table) and title:
                     item.title = None
                     super().print(Text.from_markup(title) if isinstance(title, str) else title, **kwargs)
                 super().print(item, **kwargs)
+            return None
 
     # emoji=False: a program's text prints as written (rich would turn "a :smile:" into an
     # emoji), and rich's emoji table is never loaded (~1.5 ms of every start)

@@ -49,91 +49,133 @@ def _agree(a, b) -> bool:
     return a.shape == b.shape and bool(np.allclose(a, b, rtol=1e-9, atol=1e-12, equal_nan=True))
 
 
-def text(records, out) -> None:
-    """Print every record's explanation to a rich console."""
-    from autograd_cli.render.tables import escape_markup as escape
+def say(out, text: str, indent: str = "  ", style: str | None = None, hang: str | None = None) -> None:
+    """Text wrapped at the terminal's width between words (never inside one), with a
+    hanging indent; `style` is a rich style for every line."""
+    import textwrap
 
-    out.soft_wrap = True   # a path stays on one line
+    from rich.text import Text
+
+    width = max(20, out.width)
+    lines = textwrap.wrap(text, width=width, initial_indent=indent,
+                          subsequent_indent=hang if hang is not None else indent + "  ",
+                          break_long_words=False, break_on_hyphens=False) or [""]
+    for line in lines:
+        out.print(Text(line, style=style or ""), soft_wrap=True)
+
+
+def _path_lines(path: str, what: str, column: int | None, width: int) -> list[str]:
+    """One path and what it carries: on one line (`what` in a column when `column` is
+    given), or broken before an arrow, `what` on the last line or its own."""
+    indent = "    "
+    if column is not None:
+        line = f"{indent}{path.ljust(column)}   {what}"
+        if len(line) <= width:
+            return [line]
+    if len(indent) + len(path) + 3 + len(what) <= width:
+        return [f"{indent}{path}   {what}"]
+    lines, current = [], indent
+    for k, part in enumerate(path.split(" → ")):
+        piece = part if k == 0 else f" → {part}"
+        if k and len(current) + len(piece) > width:
+            lines.append(current)
+            current = indent + "  " + piece.lstrip()
+        else:
+            current += piece
+    if len(current) + 3 + len(what) <= width:
+        lines.append(f"{current}   {what}")
+    else:
+        lines += [current, f"{indent}    {what}"]
+    return lines
+
+
+def text(records, out) -> None:
+    """Print every record's explanation to a rich console, wrapped at its width."""
     if not records:
-        out.print("The program computes no gradients. Add gradients(...) to it, or pass "
-                  "--grad Y (and --wrt X) to explain one.")
+        say(out, "The program computes no gradients. Add gradients(...) to it, or pass "
+                 "--grad Y (and --wrt X) to explain one.", indent="")
         return
     for record in records:
         where = f" (line {record.line})" if record.line else ""
-        out.print(f"[bold]{escape(record.kind)} {escape(record.name)}{where}: "
-                  f"d({escape(', '.join(record.y_texts))})/dx[/bold]")
+        say(out, f"{record.kind} {record.name}{where}: d({', '.join(record.y_texts)})/dx", indent="",
+            style="bold")
         if record.note:
-            out.print(f"  [dim]{escape(record.note)}[/dim]")
+            say(out, record.note, style="dim")
         for item in record.xs:
-            _x_text(item, record, out, escape)
-        _record_flows(record, out, escape)
+            _x_text(item, record, out)
+        _record_flows(record, out)
         out.print()
 
 
-def _x_text(item, record, out, escape):
+def _x_text(item, record, out):
+    from rich.text import Text
+
     space = item.space
     ys = ", ".join(dict.fromkeys(record.y_texts))
     grad = one_line(item.gradient)
-    out.print(f"\n  [bold]d({escape(ys)})/d({escape(item.x_text)})[/bold] = {escape(grad)}")
+    out.print()
+    say(out, f"d({ys})/d({item.x_text}) = {grad}", style="bold")
     if item.sentence:
-        out.print(f"  [yellow]{escape(item.sentence)}[/yellow]", soft_wrap=True)
+        say(out, item.sentence, style="yellow")
     if space.total == 0:
         return
-    out.print(f"  {escape(_count_phrase(space, item.x_text, ys))}:")
+    say(out, f"{_count_phrase(space, item.x_text, ys)}:")
     shown = item.paths if item.complete and len(item.paths) <= 30 else item.paths[:SHOWN_PATHS]
     rows = [(path_text(p, _y_text(record, p), item.x_text), f"contributes {one_line(p.contribution)}", "")
             for p in shown]
     rows += [(path_text(p, _y_text(record, p), item.x_text),
               "carries nothing: " + "; ".join(dict.fromkeys(c.describe() for c in p.cuts)), "yellow")
              for p in item.cut_paths[:SHOWN_CUT_PATHS]]
-    width = min(max((len(r[0]) for r in rows), default=0), 70)
+    column = min(max((len(r[0]) for r in rows), default=0), 70)
+    if any(len(f"    {path.ljust(column)}   {what}") > out.width for path, what, _ in rows):
+        column = None     # no room for a column: each path as it fits
     for path, what, style in rows:
-        line = f"    {escape(path.ljust(width))}   {escape(what)}"
-        out.print(f"[{style}]{line}[/{style}]" if style else line, soft_wrap=True)
+        for line in _path_lines(path, what, column, max(20, out.width)):
+            out.print(Text(line, style=style), soft_wrap=True)
     hidden_live = len(item.paths) - len(shown)
     hidden_cut = len(item.cut_paths) - min(len(item.cut_paths), SHOWN_CUT_PATHS)
     if hidden_live > 0 or hidden_cut > 0:
-        out.print(f"  [dim]({hidden_live:,} more live and {hidden_cut:,} more cut paths in --json)[/dim]")
+        say(out, f"({hidden_live:,} more live and {hidden_cut:,} more cut paths in --json)", style="dim")
     if item.complete and item.paths:
         mark = "✓" if _agree(item.listed_sum, item.gradient) else "✗ (differs from the gradient)"
         if len(item.paths) == 1:
-            out.print(f"  the one live path carries the whole gradient {escape(grad)} {mark}", soft_wrap=True)
+            say(out, f"the one live path carries the whole gradient {grad} {mark}")
         else:
             texts = [one_line(p.contribution) for p in item.paths]
             if len(texts) <= 8 and not any(t.startswith(("tensor", "zeros")) for t in texts):
-                out.print(f"  sum: {escape(_terms(texts))} = {escape(one_line(item.listed_sum))}, "
-                          f"the gradient {mark}", soft_wrap=True)
+                say(out, f"sum: {_terms(texts)} = {one_line(item.listed_sum)}, the gradient {mark}")
             else:
-                out.print(f"  the {len(texts):,} contributions sum to {escape(one_line(item.listed_sum))}, "
-                          f"the gradient {mark}", soft_wrap=True)
+                say(out, f"the {len(texts):,} contributions sum to {one_line(item.listed_sum)}, "
+                         f"the gradient {mark}")
     elif not item.paths and space.live:
         why_stop = item.stopped_by or "the budget"
-        out.print(f"  (paths not listed: explain's budget was used up by the gradients above: {escape(why_stop)}; "
-                  f"the {count_text(space.live)} live paths sum to the gradient {escape(grad)})")
+        say(out, f"(paths not listed: explain's budget was used up by the gradients above: {why_stop}; "
+                 f"the {count_text(space.live)} live paths sum to the gradient {grad})")
     elif item.paths:
         why_stop = f"the budget ({item.stopped_by})" if item.stopped_by else \
             f"the listing limit ({MAX_PATHS:,} live / {MAX_CUT_PATHS:,} cut paths)"
-        out.print(f"  {len(item.paths):,} of {count_text(space.live)} live paths listed (stopped by {escape(why_stop)}); "
-                  f"the listed contributions sum to {escape(one_line(item.listed_sum))}, "
-                  f"all {count_text(space.live)} sum to the gradient {escape(grad)}")
+        say(out, f"{len(item.paths):,} of {count_text(space.live)} live paths listed (stopped by {why_stop}); "
+                 f"the listed contributions sum to {one_line(item.listed_sum)}, "
+                 f"all {count_text(space.live)} sum to the gradient {grad}")
     if space.first_cuts and not item.complete:
         for cut, count in space.first_cuts:
-            out.print(f"  [yellow]{count_text(count)} paths first cut at line {cut.node.line}: "
-                      f"{escape(cut.describe())}[/yellow]")
+            say(out, f"{count_text(count)} paths first cut at line {cut.node.line}: {cut.describe()}",
+                style="yellow")
     if not item.complete and item.edge_flows:
         parts = ", ".join(f"{_end(e.target)}: {one_line(e.flow)}" for e in item.edge_flows[:SHOWN_EDGES])
-        out.print(f"  {escape(item.x_text)}'s gradient leaves along its edges to {escape(parts)}")
+        say(out, f"{item.x_text}'s gradient leaves along its edges to {parts}")
 
 
-def _record_flows(record, out, escape) -> None:
+def _record_flows(record, out) -> None:
     """The largest gradient flows over the record's edges (shown when paths were summarised)."""
     if all(item.complete for item in record.xs) or not record.edge_flows:
         return
     edges = sorted(record.edge_flows, key=lambda e: -_size(e.flow))[:SHOWN_EDGES]
-    out.print(f"\n  gradient flowing back along each edge, largest {len(edges)} of {len(record.edge_flows):,} "
-              "(one reverse sweep; --json has them all):")
+    out.print()
+    say(out, f"gradient flowing back along each edge, largest {len(edges)} of {len(record.edge_flows):,} "
+             "(one reverse sweep; --json has them all):")
     for edge in edges:
-        out.print(f"    {escape(_end(edge.source))} → {escape(_end(edge.target))}: {escape(one_line(edge.flow))}")
+        say(out, f"{_end(edge.source)} → {_end(edge.target)}: {one_line(edge.flow)}", indent="    ")
 
 
 def _terms(texts) -> str:
@@ -163,7 +205,7 @@ def _size(value) -> float:
 
 def _end(node) -> str:
     name = node.label or f"[{node.op.name}]"
-    return f"{name} ({node.line})"
+    return f"{name} (line {node.line})"
 
 
 # ---------------------------------------------------------------- --json
