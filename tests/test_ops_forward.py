@@ -31,9 +31,14 @@ def _log_softmax(x, axis=-1):
     return shifted - np.log(np.exp(shifted).sum(axis=axis, keepdims=True))
 
 
-def _crossentropy(y_true, y_pred, eps=1e-7):
-    p = np.clip(y_pred / y_pred.sum(axis=-1, keepdims=True), eps, 1 - eps)
-    return np.mean(-np.sum(y_true * np.log(p), axis=-1))
+# Keras clips float32 probabilities: its upper bound 1 - 1e-7 is float32's 0.99999988
+KERAS_LOW, KERAS_HIGH = float(np.float32(1e-7)), float(np.float32(1 - 1e-7))
+
+
+def _crossentropy(y_true, y_pred):
+    """keras.losses.categorical_crossentropy: one loss per sample."""
+    p = np.clip(y_pred / y_pred.sum(axis=-1, keepdims=True), KERAS_LOW, KERAS_HIGH)
+    return -np.sum(y_true * np.log(p), axis=-1)
 
 
 LABELS = np.eye(4)[[0, 3, 1]]
@@ -108,9 +113,9 @@ FORWARD = {
     "softmax": [("softmax(a)", _softmax(A)), ("softmax(a, axis=0)", _softmax(A, axis=0))],
     "log_softmax": [("log_softmax(a)", np.log(_softmax(A)))],
     "categorical_crossentropy": [("categorical_crossentropy(labels, softmax(a))",   # from the logits (Keras)
-                                  np.mean(-np.sum(LABELS * _log_softmax(A), axis=-1))),
+                                  -np.sum(LABELS * _log_softmax(A), axis=-1)),
                                  ("categorical_crossentropy(labels, p)", _crossentropy(LABELS, P))],
-    "mean_squared_error": [("mean_squared_error(a, b)", np.mean((B - A) ** 2))],
+    "mean_squared_error": [("mean_squared_error(a, b)", np.mean((B - A) ** 2, axis=-1))],
     "stop_gradient": [("stop_gradient(a)", A)],
 }
 
@@ -131,11 +136,11 @@ FORWARD.update({
     "sigmoid_cross_entropy_with_logits": [("sigmoid_cross_entropy_with_logits(labels=labels, logits=a)",
                                            LABELS * np.log1p(np.exp(-A)) + (1 - LABELS) * np.log1p(np.exp(A)))],
     "binary_crossentropy": [("binary_crossentropy(labels, sigmoid(a))",   # from the logits
-                             np.mean(LABELS * np.log1p(np.exp(-A)) + (1 - LABELS) * np.log1p(np.exp(A)))),
+                             np.mean(LABELS * np.log1p(np.exp(-A)) + (1 - LABELS) * np.log1p(np.exp(A)), axis=-1)),
                             ("binary_crossentropy(labels, p / 4)",
-                             np.mean(-(LABELS * np.log(P / 4) + (1 - LABELS) * np.log(1 - P / 4)))),
+                             np.mean(-(LABELS * np.log(P / 4) + (1 - LABELS) * np.log(1 - P / 4)), axis=-1)),
                             ("binary_crossentropy(labels, a, from_logits=True)",
-                             np.mean(LABELS * np.log1p(np.exp(-A)) + (1 - LABELS) * np.log1p(np.exp(A))))],
+                             np.mean(LABELS * np.log1p(np.exp(-A)) + (1 - LABELS) * np.log1p(np.exp(A)), axis=-1))],
     "expm1": [("expm1(a)", np.expm1(A))],
     "asin": [("asin(a / 3)", np.arcsin(A / 3))],
     "acos": [("acos(a / 3)", np.arccos(A / 3))],
@@ -192,19 +197,19 @@ FORWARD.update({
     "sparse_softmax_cross_entropy_with_logits": [("sparse_softmax_cross_entropy_with_logits(labels=[0, 3, 1], logits=a)",
                                                   -np.sum(LABELS * _log_softmax(A), axis=-1))],
     "sparse_categorical_crossentropy": [("sparse_categorical_crossentropy([0, 3, 1], softmax(a))",
-                                         np.mean(-np.sum(LABELS * _log_softmax(A), axis=-1))),
+                                         -np.sum(LABELS * _log_softmax(A), axis=-1)),
                                         ("sparse_categorical_crossentropy([[0], [3], [1]], a, from_logits=True)",
-                                         np.mean(-np.sum(LABELS * _log_softmax(A), axis=-1))),
+                                         -np.sum(LABELS * _log_softmax(A), axis=-1)),
                                         ("sparse_categorical_crossentropy([0, 3, 1], p / 4)",   # clipped, renormalised
-                                         np.mean(-np.log((P / P.sum(axis=-1, keepdims=True))[[0, 1, 2], [0, 3, 1]]))),
+                                         -np.log((P / P.sum(axis=-1, keepdims=True))[[0, 1, 2], [0, 3, 1]])),
                                         ("sparse_categorical_crossentropy([0, 3, 1], p)",
-                                         np.mean(-np.log((np.minimum(P, 1 - 1e-7) / np.minimum(P, 1 - 1e-7).sum(
-                                             axis=-1, keepdims=True))[[0, 1, 2], [0, 3, 1]])))],
-    "huber": [("huber(a, p)", np.mean(np.where(np.abs(P - A) <= 1, 0.5 * (P - A) ** 2, np.abs(P - A) - 0.5))),
-              ("huber(a, p, delta=2.0)", np.mean(np.where(np.abs(P - A) <= 2, 0.5 * (P - A) ** 2, 2 * np.abs(P - A) - 2)))],
-    "mean_absolute_error": [("mean_absolute_error(a, p)", np.mean(np.abs(A - P)))],
-    "mae": [("mae(c, [1.0, 2.0, 3.0])", np.mean(np.abs(C[:, 0] - [1.0, 2.0, 3.0])))],   # Keras: (3, 1) with (3,)
-    "log_cosh": [("log_cosh(a, p)", np.mean(np.log(np.cosh(P - A))))],
+                                         -np.log((np.minimum(P, KERAS_HIGH) / np.minimum(P, KERAS_HIGH).sum(
+                                             axis=-1, keepdims=True))[[0, 1, 2], [0, 3, 1]]))],
+    "huber": [("huber(a, p)", np.mean(np.where(np.abs(P - A) <= 1, 0.5 * (P - A) ** 2, np.abs(P - A) - 0.5), axis=-1)),
+              ("huber(a, p, delta=2.0)", np.mean(np.where(np.abs(P - A) <= 2, 0.5 * (P - A) ** 2, 2 * np.abs(P - A) - 2), axis=-1))],
+    "mean_absolute_error": [("mean_absolute_error(a, p)", np.mean(np.abs(A - P), axis=-1))],
+    "mae": [("mae(c, [1.0, 2.0, 3.0])", np.abs(C[:, 0] - [1.0, 2.0, 3.0]))],   # Keras: (3, 1) with (3,) -> (3, 1)
+    "log_cosh": [("log_cosh(a, p)", np.mean(np.log(np.cosh(P - A)), axis=-1))],
     "logcosh": [("logcosh(b, b * 2)", np.mean(np.log(np.cosh(B))))],
 })
 

@@ -156,13 +156,17 @@ def test_categorical_crossentropy_of_a_saturated_softmax_works_from_the_logits()
     close(g, [[1.0, -1.0, 0.0]], atol=1e-30)
 
 
-def test_categorical_crossentropy_gradient_is_p_minus_y_over_n():
+def test_categorical_crossentropy_gradient_is_p_minus_y_per_sample():
+    # one loss per sample (Keras' loss function); reduce_mean of it is the loss object, gradient / N
     z = np.array([[0.3, -1.2, 2.0], [1.0, 0.5, -0.5]])
     y = np.array([[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]])
-    source = f"z = variable({z.tolist()}); y = {y.tolist()}\nl = categorical_crossentropy(y, softmax(z))\ng = gradients(l, z)"
+    source = (f"z = variable({z.tolist()}); y = {y.tolist()}\nl = categorical_crossentropy(y, softmax(z))\n"
+              "g = gradients(l, z)\nm = reduce_mean(l)\ngm = gradients(m, z)")
     result = run(source)
-    close(result.values["l"], np.mean(-np.sum(y * np.log(softmax(z)), axis=-1)))
-    close(result.values["g"][0], (softmax(z) - y) / 2)
+    close(result.values["l"], -np.sum(y * np.log(softmax(z)), axis=-1))
+    close(result.values["g"][0], softmax(z) - y)
+    close(result.values["m"], np.mean(-np.sum(y * np.log(softmax(z)), axis=-1)))
+    close(result.values["gm"][0], (softmax(z) - y) / 2)
 
 
 def test_the_softmax_output_itself_gets_no_gradient_as_in_keras():
@@ -173,23 +177,26 @@ def test_the_softmax_output_itself_gets_no_gradient_as_in_keras():
 
 
 def test_categorical_crossentropy_clips_probabilities_that_are_not_a_softmax():
-    # notes: p = [[1, 0, 0]], y = [[0, 1, 0]]: the loss is -log(1e-7), the gradient all zeros
+    # notes: p = [[1, 0, 0]], y = [[0, 1, 0]]: the loss is -log(1e-7) (Keras clips in float32), the
+    # gradient all zeros
     result = run("p = variable([[1.0, 0.0, 0.0]]); l = categorical_crossentropy([[0.0, 1.0, 0.0]], p)\n"
                  "g = gradients(l, p)")
-    close(result.values["l"], -math.log(1e-7))
+    close(result.values["l"], [-math.log(np.float32(1e-7))])
     exactly(result.values["g"][0], [[0.0, 0.0, 0.0]])
 
 
 def test_keras_documented_crossentropy_values():
     # keras backend docstring: eye(3) vs [[.9,.05,.05],[.05,.89,.06],[.05,.01,.94]] -> [0.10536, 0.11653, 0.06188]
     y = value("y = categorical_crossentropy(eye(3), [[.9, .05, .05], [.05, .89, .06], [.05, .01, .94]])")
-    close(y, np.mean([0.10536, 0.11653, 0.06188]), rtol=1e-4)
-    # keras.losses docstring: the loss object gives 1.1769392
+    close(y, [0.10536, 0.11653, 0.06188], rtol=1e-4)
+    # keras.losses.categorical_crossentropy docstring: [0.0513, 2.303]; the loss object gives 1.1769392
     y = value("y = categorical_crossentropy([[0, 1, 0], [0, 0, 1]], [[0.05, 0.95, 0], [0.1, 0.8, 0.1]])")
-    close(y, 1.1769392, rtol=1e-6)
-    # BinaryCrossentropy()([[0, 1], [0, 0]], [[0.6, 0.4], [0.4, 0.6]]) = 0.8149245 (Keras 3)
+    close(y, [0.0513, 2.303], rtol=1e-3)
+    close(np.mean(y), 1.1769392, rtol=1e-6)
+    # binary_crossentropy docstring: [0.916, 0.714]; BinaryCrossentropy() gives 0.8149245 (Keras 3)
     y = value("y = binary_crossentropy([[0, 1], [0, 0]], [[0.6, 0.4], [0.4, 0.6]])")
-    close(y, 0.8149245, rtol=1e-6)
+    close(y, [0.916, 0.714], rtol=1e-3)
+    close(np.mean(y), 0.8149245, rtol=1e-6)
 
 
 def test_binary_crossentropy_of_a_saturated_sigmoid_works_from_the_logits():
@@ -199,8 +206,8 @@ def test_binary_crossentropy_of_a_saturated_sigmoid_works_from_the_logits():
                  "binary_crossentropy([[0.0, 1.0]], z, from_logits=True)"):
         (g,) = grads(f"z = variable({z.tolist()}); g = gradients({call}, z)")
         close(g, (sigmoid(z) - [[0.0, 1.0]]) / 2)
-    # a plain probability is clipped: the loss at p = 1 with y = 0 is -log(1e-7)
-    close(value("y = binary_crossentropy([0.0], [1.0])"), -math.log(1e-7), rtol=1e-9)
+    # a plain probability is clipped in float32: at p = 1 with y = 0 the loss is -log(1 - 0.99999988)
+    close(value("y = binary_crossentropy([0.0], [1.0])"), -math.log(1 - float(np.float32(1 - 1e-7))), rtol=1e-9)
 
 
 def test_sigmoid_cross_entropy_with_logits_gradient_at_zero_is_exact():
@@ -584,13 +591,19 @@ def test_argmin_and_reduce_any_all():
 
 def test_keras_documented_loss_values():
     # keras/src/losses/losses.py docstrings
-    close(value("y = sparse_categorical_crossentropy([1, 2], [[0.05, 0.95, 0], [0.1, 0.8, 0.1]])"), 1.1769392,
-          rtol=1e-6)
-    close(value("y = huber([[0, 1], [0, 0]], [[0.6, 0.4], [0.4, 0.6]])"), 0.155, rtol=1e-6)
-    close(value("y = log_cosh([[0.0, 1.0], [0.0, 0.0]], [[1.0, 1.0], [0.0, 0.0]])"), 0.108, rtol=5e-3)
-    close(value("y = logcosh([[0.0, 1.0], [0.0, 0.0]], [[1.0, 1.0], [0.0, 0.0]])"), 0.2168904 / 2, rtol=1e-6)
-    close(value("y = mean_absolute_error([[0.0, 1.0], [0.0, 0.0]], [[1.0, 1.0], [1.0, 0.0]])"), 0.5)
-    close(value("y = mae([[1.0], [2.0]], [3.0, 5.0])"), 2.5)   # a trailing 1 is squeezed (Keras)
+    # (the functions give one loss per sample; the docstrings' single numbers are the loss objects' means)
+    y = value("y = sparse_categorical_crossentropy([1, 2], [[0.05, 0.95, 0], [0.1, 0.8, 0.1]])")
+    close(y, [0.0513, 2.303], rtol=1e-3)
+    close(np.mean(y), 1.1769392, rtol=1e-6)
+    y = value("y = huber([[0, 1], [0, 0]], [[0.6, 0.4], [0.4, 0.6]])")
+    close(y, [(0.5 * 0.36 + 0.5 * 0.36) / 2, (0.5 * 0.16 + 0.5 * 0.36) / 2], rtol=1e-12)
+    close(np.mean(y), 0.155, rtol=1e-6)
+    y = value("y = log_cosh([[0.0, 1.0], [0.0, 0.0]], [[1.0, 1.0], [0.0, 0.0]])")
+    close(np.mean(y), 0.108, rtol=5e-3)
+    close(value("y = logcosh([[0.0, 1.0], [0.0, 0.0]], [[1.0, 1.0], [0.0, 0.0]])"), [math.log(math.cosh(1.0)) / 2, 0.0],
+          rtol=1e-12, atol=1e-15)
+    close(value("y = mean_absolute_error([[0.0, 1.0], [0.0, 0.0]], [[1.0, 1.0], [1.0, 0.0]])"), [0.5, 0.5])
+    close(value("y = mae([[1.0], [2.0]], [3.0, 5.0])"), [2.0, 3.0])   # y_pred (2,) is expanded to (2, 1) (Keras)
 
 
 def test_huber_gradient_inside_and_outside_delta():
@@ -612,7 +625,7 @@ def test_sparse_crossentropy_from_logits_and_its_labels():
     result = run(f"z = variable({z.tolist()})\n"
                  f"s = sparse_softmax_cross_entropy_with_logits(labels={labels}, logits=z)\n"
                  "g = gradients(reduce_sum(s), z)\n"
-                 f"k = sparse_categorical_crossentropy({labels}, softmax(z)); gk = gradients(k, z)")
+                 f"k = sparse_categorical_crossentropy({labels}, softmax(z)); gk = gradients(reduce_mean(k), z)")
     close(result.values["s"], -np.sum(onehot * np.log(softmax(z)), axis=-1))
     close(result.values["g"][0], softmax(z) - onehot)
     close(result.values["gk"][0], (softmax(z) - onehot) / 2)

@@ -169,13 +169,15 @@ def test_second_derivatives():
 # --- seed 004: softmax dense layer with categorical cross-entropy ------------------------------
 
 EPS = 1e-7   # Keras backend epsilon
+# Keras clips float32 probabilities to [eps, 1 - eps] in float32
+EPS32, ONE_MINUS_EPS32 = float(np.float32(EPS)), float(np.float32(1 - EPS))
 
 
 def keras_cce(y_true, y_pred):
-    """keras.losses.CategoricalCrossentropy() on probabilities, in plain NumPy."""
+    """keras.losses.categorical_crossentropy on probabilities, in plain NumPy: one loss per sample."""
     p = y_pred / y_pred.sum(axis=-1, keepdims=True)
-    p = np.clip(p, EPS, 1 - EPS)
-    return np.mean(-np.sum(y_true * np.log(p), axis=-1))
+    p = np.clip(p, EPS32, ONE_MINUS_EPS32)
+    return -np.sum(y_true * np.log(p), axis=-1)
 
 
 def np_softmax(z):
@@ -196,7 +198,7 @@ def test_softmax_dense_784():
     p = np_softmax(x @ W + b)
     close(v["probs"], p)
     assert np.all((p > EPS) & (p < 1 - EPS))     # no clipping active: the analytic gradient holds
-    loss_of = lambda W_, b_: keras_cce(y, np_softmax(x @ W_ + b_))
+    loss_of = lambda W_, b_: np.mean(keras_cce(y, np_softmax(x @ W_ + b_)))   # CategoricalCrossentropy()
     np.testing.assert_allclose(v["loss"], loss_of(W, b), rtol=1e-12)
     np.testing.assert_allclose(v["loss"], -math.log(p[0, 0]), rtol=1e-12)
 
@@ -225,18 +227,21 @@ def test_softmax_dense_784():
         assert abs(gb[j] - fd) < 1e-7, (j, gb[j], fd)
 
 
-def test_categorical_crossentropy_mean_over_batch_and_clipping():
-    # unnormalised probabilities, batch of 2, one entry clipped (0 -> 1e-7): Keras's normalise, clip, mean
+def test_categorical_crossentropy_per_sample_mean_over_batch_and_clipping():
+    # unnormalised probabilities, batch of 2, one entry clipped (0 -> 1e-7): Keras's normalise, clip,
+    # one loss per sample; reduce_mean of them is CategoricalCrossentropy()
     prog = ("q = variable([[0.2, 0.6, 0.2], [0.0, 3.0, 1.0]])\n"
             "t = [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]\n"
-            "loss = categorical_crossentropy(t, q)\n"
+            "per_sample = categorical_crossentropy(t, q)\n"
+            "loss = reduce_mean(per_sample)\n"
             "g = gradients(loss, q)\n")
     v = cli_json("eval", "-", stdin=prog)["values"]
     q = np.array([[0.2, 0.6, 0.2], [0.0, 3.0, 1.0]])
     t = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
-    expected = (-math.log(0.6) - math.log(EPS)) / 2
-    assert math.isclose(keras_cce(t, q), expected, rel_tol=1e-12)   # the reference agrees with the hand value
-    assert math.isclose(v["loss"], expected, rel_tol=1e-12)
+    expected = [-math.log(0.6), -math.log(EPS32)]
+    close(keras_cce(t, q), expected)   # the reference agrees with the hand value
+    close(v["per_sample"], expected)
+    assert math.isclose(v["loss"], sum(expected) / 2, rel_tol=1e-12)
     # hand gradient: row 0: L0 = -log(q01 / s0) / 2 -> dL/dq0k = (1/s0 - [k=1]/q01) / 2
     # row 1: the clipped q10/s1 is constant (clip passes no gradient below eps) -> dL/dq1 = 0
     s0 = q[0].sum()

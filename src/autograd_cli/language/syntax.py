@@ -701,6 +701,7 @@ TF_NAMES = {"Variable": "variable", "div": "divide", "truediv": "divide", "mul":
             "divide_no_nan": "div_no_nan", "multiply_no_nan": "mul_no_nan", "mod": "floormod", "silu": "swish",
             "softmax_cross_entropy_with_logits_v2": "softmax_cross_entropy_with_logits", "normal": "random_normal",
             "uniform": "random_uniform", "mse": "mean_squared_error", "mae": "mean_absolute_error",
+            "MSE": "mean_squared_error", "MAE": "mean_absolute_error",
             "array": "constant", "asarray": "constant", "convert_to_tensor": "constant"}
 K_NAMES = {"sum": "reduce_sum", "mean": "reduce_mean", "max": "reduce_max", "min": "reduce_min",
            "prod": "reduce_prod", "dot": "matmul", "logsumexp": "reduce_logsumexp", "clip": "clip_by_value"}
@@ -756,6 +757,11 @@ def tf_call(func: Attr, positional: list, keywords: list, rpar) -> Call:
         positional, keywords = _tf_signature(positional, keywords, ("labels", "predictions"),
                                              {"labels": "y_true", "predictions": "y_pred"},
                                              keep=("y_true", "y_pred"), pos=func.pos)
+        # TF1's tf.losses.mean_squared_error is one number, the mean over every element; the
+        # Keras function mean_squared_error gives one loss per sample
+        depth = _nest(*values) if values else 1
+        per_sample = Call(func.pos, func.start, end, depth, builtin, positional, keywords)
+        return Call(func.pos, func.start, end, depth + 1, "reduce_mean", [per_sample], [])
     return Call(func.pos, func.start, end, _nest(*values) if values else 1, builtin, positional, keywords)
 
 

@@ -33,7 +33,7 @@ COMPOSITES = {
     "random_uniform": ("random", "to minval and maxval; the draws are constants"),
     "random_int": ("random", "a constant: no gradient"),
     "categorical_crossentropy": ("learning", "to y_pred and y_true (clipped to [1e-7, 1 - 1e-7] as Keras)"),
-    "mean_squared_error": ("learning", "to y_true and y_pred"),
+    "mean_squared_error": ("learning", "to y_true and y_pred; one loss per sample (the mean over the last axis)"),
     "gradients": ("autodiff", "differentiable again (second derivatives)"),
     "hessians": ("autodiff", "differentiable again"),
     "jacobian": ("autodiff", "differentiable again"),
@@ -47,7 +47,8 @@ COMPOSITES = {
     "ones_like": ("creation", "no gradient (None)"),
     "zeros_like": ("creation", "no gradient (None)"),
     "clip_by_value": ("elementwise", "to t where it is not clipped, to the bounds where they clip"),
-    "binary_crossentropy": ("learning", "to y_pred (from the logits of a sigmoid) and y_true"),
+    "binary_crossentropy": ("learning", "to y_pred (from the logits of a sigmoid) and y_true; one loss per "
+                            "sample (the mean over axis)"),
     "sigmoid_cross_entropy_with_logits": ("learning", "to labels and logits"),
     "cond": ("control", "through the taken branch; zeros (not None) to what only the other branch uses"),
     "while_loop": ("control", "through every iteration"),
@@ -65,16 +66,20 @@ COMPOSITES = {
     "norm": ("reductions", "differentiable; NaN at the zero vector (as TensorFlow)"),
     "l2_loss": ("reductions", "t * dy"),
     "top_k": ("reductions", "values: to the picked positions only; indices: no gradient"),
-    "huber": ("learning", "to y_pred and y_true: the error inside delta, delta * sign(error) outside"),
-    "mean_absolute_error": ("learning", "to y_true and y_pred (0 where equal)"),
-    "mae": ("learning", "to y_true and y_pred (0 where equal)"),
-    "log_cosh": ("learning", "to y_true and y_pred: tanh(error) / n"),
-    "logcosh": ("learning", "to y_true and y_pred: tanh(error) / n"),
-    "sparse_categorical_crossentropy": ("learning", "to y_pred (from the logits of a softmax); labels: no gradient"),
+    "huber": ("learning", "to y_pred and y_true: (the error inside delta, delta * sign(error) outside) / n; "
+              "one loss per sample (the mean over the last axis of n)"),
+    "mean_absolute_error": ("learning", "to y_true and y_pred (0 where equal); one loss per sample"),
+    "mae": ("learning", "to y_true and y_pred (0 where equal); one loss per sample"),
+    "log_cosh": ("learning", "to y_true and y_pred: tanh(error) / n; one loss per sample (the mean over the last "
+                 "axis of n)"),
+    "logcosh": ("learning", "to y_true and y_pred: tanh(error) / n; one loss per sample"),
+    "sparse_categorical_crossentropy": ("learning", "to y_pred (from the logits of a softmax); labels: no gradient; "
+                                        "one loss per label"),
     "sparse_softmax_cross_entropy_with_logits": ("learning", "to logits: softmax - one_hot(labels); labels: no gradient"),
 }
 COMPOSITES["categorical_crossentropy"] = ("learning", "to y_pred and y_true; from the logits of a softmax, "
-                                          "else y_pred clipped to [1e-7, 1 - 1e-7] (Keras)")
+                                          "else y_pred normalised and clipped to [1e-7, 1 - 1e-7] (Keras); one "
+                                          "loss per sample (reduce_mean: the loss object)")
 
 # TensorFlow's spelling where it is not tf.NAME
 TF_NAMES = {
@@ -85,12 +90,12 @@ TF_NAMES = {
     "random_normal": ("tf.random.normal",), "random_uniform": ("tf.random.uniform",),
     "random_int": ("numpy default_rng(seed).integers",),
     "jacobian": ("GradientTape.jacobian",),
-    "categorical_crossentropy": ("tf.keras.losses.CategoricalCrossentropy()",),
-    "mean_squared_error": ("tf.keras.losses.MeanSquaredError()",),
+    "categorical_crossentropy": ("tf.keras.losses.categorical_crossentropy",),
+    "mean_squared_error": ("tf.keras.losses.MSE", "tf.keras.losses.mse"),
     "softmax": ("tf.nn.softmax",), "log_softmax": ("tf.nn.log_softmax",),
     "relu": ("tf.nn.relu",), "sigmoid": ("tf.math.sigmoid",), "softplus": ("tf.math.softplus",),
     "eye": ("tf.eye",), "det": ("tf.linalg.det",), "inv": ("tf.linalg.inv",), "trace": ("tf.linalg.trace",),
-    "diag": ("tf.linalg.diag",), "binary_crossentropy": ("tf.keras.losses.BinaryCrossentropy()",),
+    "diag": ("tf.linalg.diag",), "binary_crossentropy": ("tf.keras.losses.binary_crossentropy",),
     "sigmoid_cross_entropy_with_logits": ("tf.nn.sigmoid_cross_entropy_with_logits",), "linspace": ("tf.linspace",), "size": ("tf.size",),
     "relu6": ("tf.nn.relu6",), "leaky_relu": ("tf.nn.leaky_relu",), "elu": ("tf.nn.elu",), "selu": ("tf.nn.selu",),
     "gelu": ("tf.nn.gelu",), "swish": ("tf.nn.swish",), "silu": ("tf.nn.silu",), "softsign": ("tf.nn.softsign",),
@@ -98,10 +103,10 @@ TF_NAMES = {
     "top_k": ("tf.math.top_k", "tf.nn.top_k"), "norm": ("tf.norm", "tf.linalg.norm"),
     "softmax_cross_entropy_with_logits": ("tf.nn.softmax_cross_entropy_with_logits",),
     "sparse_softmax_cross_entropy_with_logits": ("tf.nn.sparse_softmax_cross_entropy_with_logits",),
-    "sparse_categorical_crossentropy": ("tf.keras.losses.SparseCategoricalCrossentropy()",),
-    "huber": ("tf.keras.losses.Huber()",), "mean_absolute_error": ("tf.keras.losses.MeanAbsoluteError()",),
-    "mae": ("tf.keras.losses.MeanAbsoluteError()",), "log_cosh": ("tf.keras.losses.LogCosh()",),
-    "logcosh": ("tf.keras.losses.LogCosh()",), "cumsum": ("tf.math.cumsum",), "cumprod": ("tf.math.cumprod",),
+    "sparse_categorical_crossentropy": ("tf.keras.losses.sparse_categorical_crossentropy",),
+    "huber": ("tf.keras.losses.huber",), "mean_absolute_error": ("tf.keras.losses.MAE", "tf.keras.losses.mae"),
+    "mae": ("tf.keras.losses.mae",), "log_cosh": ("tf.keras.losses.logcosh",),
+    "logcosh": ("tf.keras.losses.logcosh",), "cumsum": ("tf.math.cumsum",), "cumprod": ("tf.math.cumprod",),
     "reduce_euclidean_norm": ("tf.math.reduce_euclidean_norm",), "div_no_nan": ("tf.math.divide_no_nan",),
     "mul_no_nan": ("tf.math.multiply_no_nan",), "xlogy": ("tf.math.xlogy",), "xlog1py": ("tf.math.xlog1py",),
     "xdivy": ("tf.math.xdivy",), "floormod": ("tf.math.floormod", "tf.math.mod"), "floordiv": ("tf.math.floordiv",),

@@ -1,5 +1,7 @@
-"""The loss built-ins: TensorFlow's cross-entropies with logits and Keras' loss functions,
-as graph ops from the op table."""
+"""The loss built-ins: TensorFlow's cross-entropies with logits and Keras 3's loss functions,
+as graph ops from the op table. A Keras loss function gives one loss per sample (its last
+axis reduced, as keras.losses.categorical_crossentropy does); reduce_mean of it is the loss
+object's (CategoricalCrossentropy()) batch mean."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,6 +10,9 @@ from autograd_cli.library.functions import BUILTINS, Builtin, _bool_arg, _clip, 
 from autograd_cli.support.errors import AgError
 
 KERAS_EPSILON = 1e-7
+# Keras clips float32 probabilities to [eps, 1 - eps] in float32: 1 - 1e-7 rounds to
+# 0.99999988, so a saturated p = 1 costs -log(1.19e-7) = 15.94, not -log(1e-7) = 16.12.
+CLIP_LOW, CLIP_HIGH = float(np.float32(KERAS_EPSILON)), float(np.float32(1 - KERAS_EPSILON))
 
 
 def _keras_axis(b, c, y_pred):
@@ -30,22 +35,24 @@ def _logits_of(b, c, y_pred, kind, axis=None):
     return y_pred.inputs[0]
 
 
-def _batch_mean(b, per_sample):
-    """A Keras loss object's reduction, sum_over_batch_size: the mean of the per-sample losses."""
-    return b.apply("reduce_mean", per_sample, axis=None, keepdims=False)
+def _mean_over_axis(b, c, values, axis=-1):
+    """Keras' ops.mean(values, axis): a scalar has no axis to reduce (TensorFlow's error)."""
+    if not -len(values.shape) <= axis < len(values.shape):
+        raise AgError(f"Invalid reduction dimension ({axis} for input with {len(values.shape)} dimension(s)): "
+                      "a Keras loss function reduces the last axis of y_pred (one loss per sample)", c.pos)
+    return b.apply("reduce_mean", values, axis=axis % len(values.shape), keepdims=False)
 
 
 @builtin("categorical_crossentropy", ("y_true", "y_pred", "from_logits", "label_smoothing", "axis"),
          {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
 def _categorical_crossentropy(b, c):
-    # keras.losses.CategoricalCrossentropy(): from the logits when y_pred is a softmax's output
-    # (or from_logits=True); else normalise, clip to [eps, 1 - eps], -sum(y_true * log(p));
-    # then the mean over the batch.
+    # keras.losses.categorical_crossentropy: from the logits when y_pred is a softmax's output
+    # (or from_logits=True); else normalise, clip to [eps, 1 - eps], -sum(y_true * log(p)) over axis.
     y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
     axis = _keras_axis(b, c, y_pred)
     smoothing = _float_arg(b, c, "label_smoothing")
-    if smoothing:
-        classes = float(y_pred.shape[axis])
+    if smoothing:      # Keras counts the classes on y_true's last axis, whatever `axis` is
+        classes = float(y_true.shape[-1]) if y_true.shape else 1.0
         y_true = b.apply("add", b.apply("multiply", y_true, b.g.const(1.0 - smoothing)),
                          b.g.const(smoothing / classes))
     logits = _logits_of(b, c, y_pred, "softmax", axis)
@@ -55,10 +62,10 @@ def _categorical_crossentropy(b, c):
         per_sample = b.apply("softmax_cross_entropy_with_logits", y_true, logits, axis=axis)
     else:
         total = b.apply("reduce_sum", y_pred, axis=axis, keepdims=True)
-        clipped = _clip(b, b.apply("divide", y_pred, total), b.g.const(KERAS_EPSILON), b.g.const(1 - KERAS_EPSILON))
+        clipped = _clip(b, b.apply("divide", y_pred, total), b.g.const(CLIP_LOW), b.g.const(CLIP_HIGH))
         per_sample = b.apply("negative", b.apply("reduce_sum", b.apply("multiply", y_true, b.apply("log", clipped)),
                                                  axis=axis, keepdims=False))
-    return _batch_mean(b, per_sample)
+    return per_sample
 
 
 def _sigmoid_xent(b, labels, logits):
@@ -75,11 +82,11 @@ def _sigmoid_xent(b, labels, logits):
 @builtin("binary_crossentropy", ("y_true", "y_pred", "from_logits", "label_smoothing", "axis"),
          {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
 def _binary_crossentropy(b, c):
-    # keras.losses.BinaryCrossentropy(): from the logits when y_pred is a sigmoid's output (or
-    # from_logits=True); else clip to [eps, 1 - eps], -(t log p + (1 - t) log(1 - p));
-    # mean over the last axis, then over the batch.
+    # keras.losses.binary_crossentropy: from the logits when y_pred is a sigmoid's output (or
+    # from_logits=True); else clip to [eps, 1 - eps], -(t log p + (1 - t) log(1 - p)); the mean
+    # over `axis` (the last by default).
     y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
-    axis = _keras_axis(b, c, y_pred) if y_pred.shape else None
+    axis = b.integer(c.args["axis"], c.at("axis"), "axis")
     smoothing = _float_arg(b, c, "label_smoothing")
     if smoothing:
         y_true = b.apply("add", b.apply("multiply", y_true, b.g.const(1.0 - smoothing)), b.g.const(0.5 * smoothing))
@@ -90,12 +97,11 @@ def _binary_crossentropy(b, c):
         elementwise = _sigmoid_xent(b, y_true, logits)
     else:
         one = b.g.const(1.0)
-        p = _clip(b, y_pred, b.g.const(KERAS_EPSILON), b.g.const(1 - KERAS_EPSILON))
+        p = _clip(b, y_pred, b.g.const(CLIP_LOW), b.g.const(CLIP_HIGH))
         elementwise = b.apply("negative", b.apply("add", b.apply("multiply", y_true, b.apply("log", p)),
                                                   b.apply("multiply", b.apply("subtract", one, y_true),
                                                           b.apply("log", b.apply("subtract", one, p)))))
-    per_sample = elementwise if axis is None else b.apply("reduce_mean", elementwise, axis=axis, keepdims=False)
-    return _batch_mean(b, per_sample)
+    return _mean_over_axis(b, c, elementwise, axis)
 
 
 @builtin("softmax_cross_entropy_with_logits", ("labels", "logits", "axis"), {"axis": -1})
@@ -151,8 +157,8 @@ def _sparse_softmax_xent(b, c):
 @builtin("sparse_categorical_crossentropy", ("y_true", "y_pred", "from_logits", "ignore_class", "axis"),
          {"from_logits": False, "ignore_class": None, "axis": -1})
 def _sparse_categorical_crossentropy(b, c):
-    # keras.losses.SparseCategoricalCrossentropy(): from the logits of a softmax's output (or
-    # from_logits=True); else log(clip(p)) as the logits (this renormalises p); mean over the batch
+    # keras.losses.sparse_categorical_crossentropy: from the logits of a softmax's output (or
+    # from_logits=True); else log(clip(p)) as the logits (this renormalises p); one loss per label
     y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
     if c.args["ignore_class"] is not None:
         raise AgError("ignore_class is not supported", c.at("ignore_class"))
@@ -165,8 +171,8 @@ def _sparse_categorical_crossentropy(b, c):
     if logits is None and _bool_arg(c, "from_logits"):
         logits = y_pred
     if logits is None:
-        logits = b.apply("log", _clip(b, y_pred, b.g.const(KERAS_EPSILON), b.g.const(1 - KERAS_EPSILON)))
-    return _batch_mean(b, _sparse_xent(b, c, y_true, logits, c.at("y_true")))
+        logits = b.apply("log", _clip(b, y_pred, b.g.const(CLIP_LOW), b.g.const(CLIP_HIGH)))
+    return _sparse_xent(b, c, y_true, logits, c.at("y_true"))
 
 
 def _same_rank(b, t, p):
@@ -180,15 +186,12 @@ def _same_rank(b, t, p):
     return t, p
 
 
-def _keras_pointwise(name, params, defaults, body):
-    """A Keras loss object over the last axis: mean(body(error), axis=-1), then the batch mean."""
+def _keras_pointwise(body):
+    """A Keras loss function over the last axis: mean(body(y_true, y_pred), axis=-1)."""
     def handler(b, c):
         y_true, y_pred = _same_rank(b, b.tensor(c.args["y_true"], c.at("y_true")),
                                     b.tensor(c.args["y_pred"], c.at("y_pred")))
-        values = body(b, c, y_true, y_pred)
-        if values.shape:
-            values = b.apply("reduce_mean", values, axis=len(values.shape) - 1, keepdims=False)
-        return _batch_mean(b, values)
+        return _mean_over_axis(b, c, body(b, c, y_true, y_pred))
     return handler
 
 
@@ -212,17 +215,15 @@ def _log_cosh(b, c, y_true, y_pred):
                    b.g.const(float(np.log(2.0))))
 
 
-BUILTINS["huber"] = Builtin(("y_true", "y_pred", "delta"), {"delta": 1.0},
-                            _keras_pointwise("huber", None, None, _huber))
+def _squared_error(b, c, y_true, y_pred):
+    return b.apply("square", b.apply("subtract", y_true, y_pred))
+
+
+BUILTINS["huber"] = Builtin(("y_true", "y_pred", "delta"), {"delta": 1.0}, _keras_pointwise(_huber))
 for _name in ("mean_absolute_error", "mae"):
-    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_name, None, None, _mae))
+    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_mae))
 for _name in ("log_cosh", "logcosh"):
-    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_name, None, None, _log_cosh))
-
-
-@builtin("mean_squared_error", ("y_true", "y_pred"))
-def _mean_squared_error(b, c):
-    y_true, y_pred = b.tensor(c.args["y_true"], c.at("y_true")), b.tensor(c.args["y_pred"], c.at("y_pred"))
-    return b.apply("reduce_mean", b.apply("square", b.apply("subtract", y_pred, y_true)), axis=None, keepdims=False)
+    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_log_cosh))
+BUILTINS["mean_squared_error"] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_squared_error))
 
 

@@ -1102,7 +1102,9 @@ def keras_loss(I, loss, args, kwargs, site):
             y_pred = I.tensor_op("softmax", [y_pred], [site], site.pos)
         else:
             raise AgError(f"{loss.kind}(from_logits=True) is not supported", site.pos)
-    return call_builtin(I, name, [y_true, y_pred], kw, site, loss.kind, tf_type=name)
+    per_sample = call_builtin(I, name, [y_true, y_pred], kw, site, loss.kind, tf_type=name)
+    # a loss object reduces the loss function's per-sample values: the batch mean
+    return call_builtin(I, "reduce_mean", [per_sample], {}, site, loss.kind, tf_type=name)
 
 
 # ---------------------------------------------------------------- numpy
@@ -1533,7 +1535,10 @@ def _tf_attr(I, path, name, pos):
             kwargs = dict(kwargs)
             labels = _arg(args, kwargs, 0, "labels", display="tf.losses.mean_squared_error")
             preds = _arg(args, kwargs, 1, "predictions", display="tf.losses.mean_squared_error")
-            return call_builtin(I, "mean_squared_error", [labels, preds], {}, site, "tf.losses.mean_squared_error",
+            per_sample = call_builtin(I, "mean_squared_error", [labels, preds], {}, site,
+                                      "tf.losses.mean_squared_error", "mean_squared_error")
+            # TF1's tf.losses.mean_squared_error is the mean over every element
+            return call_builtin(I, "reduce_mean", [per_sample], {}, site, "tf.losses.mean_squared_error",
                                 "mean_squared_error")
         return Fn("tf.losses.mean_squared_error", mse)
     if path == "tf.train":
