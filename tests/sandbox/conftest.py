@@ -16,11 +16,13 @@ def boxed(source: str, *, preload=(), layers=None, filename="prog.py", on_output
     return run_boxed(JOB, {"preload": list(preload)}, source, filename, chosen, on_output=on_output, **extra)
 
 
-def located(result, type_name: str, line: int, *words: str):
-    """The run ended with a located error of `type_name` at `line` whose message has `words`."""
+def located(result, type_name: str, line, *words: str):
+    """The run ended with a located error of `type_name` at `line` (or one of the lines of a
+    tuple: a loop stopped in its header or its body) whose message has `words`."""
     error = result.error
     assert error is not None, f"no error; output {result.output[:300]!r}"
-    assert (error.type_name, error.line) == (type_name, line), error
+    lines = line if isinstance(line, tuple) else (line,)
+    assert error.type_name == type_name and error.line in lines, error
     for word in words:
         assert word in error.message, (word, error.message)
     assert "Traceback" not in error.message and "autograd_cli" not in error.message

@@ -8,7 +8,7 @@ from .conftest import boxed, located
 
 @pytest.mark.parametrize("source, line", [
     ("x = 0\nwhile True: pass\n", 2),
-    ("total = 0\nfor i in range(10**10):\n    total += i\n", 3),
+    ("total = 0\nfor i in range(10**10):\n    total += i\n", (2, 3)),
     ("def spin():\n    while True:\n        pass\n\nspin()\n", 2),    # (the loop is line 2)
     ("x = (9**9999)**9999\n", 1),                 # one C call that never returns to Python
 ])
@@ -25,7 +25,7 @@ def test_a_waiting_snippet_stops_at_the_wall_clock_limit():
 
 def test_the_cpu_limit_is_reported_as_such():
     # generous wall-clock time (seconds=2: 4.5 s) so that even a busy machine reaches the CPU limit
-    error = located(boxed("x = 0\nwhile True:\n    x += 1\n", seconds=2), "TimeLimitError", 3)
+    error = located(boxed("x = 0\nwhile True:\n    x += 1\n", seconds=2), "TimeLimitError", (2, 3))
     assert error.kind in ("time", "wall")
     if error.kind == "time":
         assert "2 s of CPU time" in error.message

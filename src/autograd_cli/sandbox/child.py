@@ -122,7 +122,7 @@ def main(argv: list) -> None:
         prepare = getattr(job, "prepare", None)
         if prepare is not None:
             prepare(request.get("payload"))
-        os.environ.clear()      # (unsetenv for each: the C library's copy goes too)
+        _empty_environment()
         from . import lockdown
 
         applied = lockdown.lock_down(limits, layers, THREAD_STACK)
@@ -153,6 +153,18 @@ def main(argv: list) -> None:
     _EXIT(0)
 
 
+def _empty_environment() -> None:
+    """os.environ empty for the snippet. The C library's copy keeps only the startup variables
+    (nothing else was ever there), so that NumPy imported later by the snippet still starts
+    OpenBLAS with one thread (with as many as there are processors, its buffers alone can pass
+    a small memory limit)."""
+    data = getattr(os.environ, "_data", None)
+    if isinstance(data, dict):
+        data.clear()            # the mapping only: no unsetenv
+    else:
+        os.environ.clear()
+
+
 def _import_job(name: str):
     import importlib
 
@@ -168,6 +180,7 @@ def _run(job, request, limits, layers, applied, channel, crash_fd, outcome, rese
 
     source, filename = request["source"], request["filename"]
     try:
+        threading.stack_size(0)              # the threads started from here (faulthandler's) are small
         lockdown.install_alternate_stack()   # a stack overflow in this thread is still reported
         if "limits" in layers:
             faulthandler.dump_traceback_later(limits.wall_seconds, exit=True, file=crash_fd)

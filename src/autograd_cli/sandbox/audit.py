@@ -1,0 +1,174 @@
+"""The box's second layer, on every system: a PEP 578 audit hook, installed just before the
+snippet runs, that refuses what would leave the box.
+
+It refuses opening a file for writing, or for reading outside the directories Python imports
+from; listing other directories; removing, renaming, creating or changing files; starting a
+process (os.system, exec, spawn, fork, posix_spawn, subprocess); any socket, name lookup or
+network client; loading C libraries or calling C functions through ctypes (reading memory
+with ctypes.string_at stays allowed); changing the box's limits, signals or timers; and
+inspecting the interpreter's objects through gc. Each refusal is a PermissionError (so code
+that probes for a file carries on) whose message starts "the snippet has no ...".
+
+An audit hook stops ordinary code. It is not a boundary against code written to defeat it
+(CPython's documentation says so): on Linux the kernel's rules (kernel.py) are that boundary.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+from .user_code import BoxRefusal, BoxState
+
+FILES, NETWORK, PROCESSES = "files", "network", "processes"
+WHY = {
+    FILES: "it may only read Python's own installation",
+    NETWORK: "it runs offline",
+    PROCESSES: "it runs alone",
+    "C libraries": "ctypes may not load libraries or call C functions",
+    "way to change the box": "its limits, timers and signals are fixed",
+}
+PROCESS_EVENTS = {"os.system", "os.exec", "os.spawn", "os.posix_spawn", "os.fork", "os.forkpty",
+                  "os.startfile", "subprocess.Popen", "os.kill", "os.killpg", "pty.spawn"}
+NETWORK_EVENTS = {"urllib.Request", "http.client.connect", "http.client.send", "ftplib.connect",
+                  "smtplib.connect", "smtplib.send", "poplib.connect", "imaplib.open", "nntplib.connect",
+                  "telnetlib.Telnet.open", "webbrowser.open", "syslog.openlog", "syslog.syslog"}
+FILE_EVENTS = {"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.chflags",
+               "os.lchflags", "os.link", "os.symlink", "os.truncate", "os.utime", "os.setxattr",
+               "os.removexattr", "shutil.copyfile", "shutil.copymode", "shutil.copystat", "shutil.copytree",
+               "shutil.chown", "shutil.make_archive", "shutil.move", "shutil.rmtree", "shutil.unpack_archive",
+               "tempfile.mkstemp", "tempfile.mkdtemp", "os.add_dll_directory"}
+CTYPES_EVENTS = {"ctypes.dlopen", "ctypes.dlsym", "ctypes.dlsym/handle", "ctypes.cdata", "ctypes.PyObj_FromPtr"}
+BOX_EVENTS = {"resource.setrlimit", "resource.prlimit", "gc.get_objects", "gc.get_referrers",
+              "gc.get_referents", "sys.remote_exec"}
+WRITE_FLAGS = (os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+               | getattr(os, "O_TMPFILE", 0) | getattr(os, "O_EXLOCK", 0))
+MAX_REFUSALS_KEPT = 20
+BOX_SIGNALS = ("SIGXCPU", "SIGUSR2", "SIGXFSZ", "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT")
+
+
+def install(readable: list[str]) -> None:
+    """Add the hook (for the rest of the process: audit hooks cannot be removed)."""
+    import ctypes   # (already loaded on Linux and macOS; after the hook, loading it is refused)
+
+    directories = tuple(os.path.join(path, "") for path in readable if os.path.isdir(path))
+    files = frozenset(path for path in readable if not os.path.isdir(path))
+    realpath, fsdecode, join, getcwd = os.path.realpath, os.fsdecode, os.path.join, os.getcwd
+    memory_readers = frozenset(addr for addr in (getattr(ctypes, "_string_at_addr", None),
+                                                 getattr(ctypes, "_wstring_at_addr", None)) if addr)
+    refusals = BoxState.refusals
+
+    def refuse(kind: str, what: str):
+        message = f"the snippet has no {kind}: {what} is refused ({WHY[kind]})"
+        if len(refusals) >= MAX_REFUSALS_KEPT:
+            del refusals[0]
+        refusals.append(message)
+        raise BoxRefusal(message)
+
+    def readable_path(path) -> bool:
+        try:
+            real = realpath(fsdecode(path))
+        except (TypeError, ValueError, OSError):
+            return False
+        return real in files or (real + os.sep).startswith(directories)
+
+    def describe(name, args) -> str:
+        shown = ", ".join(_short(a) for a in args[:2])
+        return f"{name}({shown})"
+
+    def on_open(args):
+        path, mode, flags = (tuple(args) + (None, None, None))[:3]
+        if isinstance(path, int):
+            if path in (1, 2):
+                return
+            refuse(FILES, f"open({path}) of a file descriptor")
+        writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
+            isinstance(flags, int) and flags & WRITE_FLAGS)
+        if writing:
+            refuse(FILES, f"open({_short(path)}, {mode or 'flags=' + hex(flags)!s}) for writing")
+        if not readable_path(path):
+            refuse(FILES, f"open({_short(path)}), outside Python's installation,")
+
+    def on_listing(name, args):
+        path = args[0] if args else None
+        if path is None:
+            path = getcwd()
+        if isinstance(path, int) or not readable_path(path):
+            refuse(FILES, f"{name}({_short(path)})")
+
+    def on_ctypes_call(args):
+        if args and args[0] in memory_readers:
+            return
+        refuse("C libraries", "calling a C function through ctypes")
+
+    def on_sqlite(args):
+        if args and args[0] in (":memory:", b":memory:", ""):
+            return
+        refuse(FILES, describe("sqlite3.connect", args))
+
+    def on_mmap(args):
+        if args and args[0] != -1:
+            refuse(FILES, "mmap of a file")
+
+    def hook(event: str, args):
+        if event == "open":
+            on_open(args)
+        elif event in ("os.listdir", "os.scandir", "os.listxattr", "os.getxattr"):
+            on_listing(event, args)
+        elif event.startswith("socket.") or event in NETWORK_EVENTS:
+            refuse(NETWORK, describe(event, args))
+        elif event in PROCESS_EVENTS:
+            refuse(PROCESSES, describe(event, args))
+        elif event in FILE_EVENTS:
+            refuse(FILES, describe(event, args))
+        elif event == "ctypes.call_function":
+            on_ctypes_call(args)
+        elif event in CTYPES_EVENTS:
+            refuse("C libraries", describe(event, args))
+        elif event in BOX_EVENTS:
+            refuse("way to change the box", event)
+        elif event == "sqlite3.connect":
+            on_sqlite(args)
+        elif event == "mmap.__new__":
+            on_mmap(args)
+
+    _disarm_unaudited(refuse)
+    sys.addaudithook(hook)
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def _disarm_unaudited(refuse) -> None:
+    """What raises no audit event in Python 3.11 but would reach outside: the fork-and-exec
+    behind subprocess, and the box's own signals and faulthandler's timers."""
+    try:
+        import _posixsubprocess
+
+        def fork_exec(*args, **kwargs):
+            refuse(PROCESSES, "starting a program")
+
+        _posixsubprocess.fork_exec = fork_exec
+    except ImportError:
+        pass
+    import _signal
+    import faulthandler
+    import signal
+
+    box_signals = {getattr(signal, name) for name in BOX_SIGNALS if hasattr(signal, name)}
+    set_handler = _signal.signal
+
+    def guarded_signal(signalnum, handler):
+        if signalnum in box_signals:
+            refuse("way to change the box", f"signal.signal({signalnum!s})")
+        return set_handler(signalnum, handler)
+
+    signal.signal = _signal.signal = guarded_signal
+
+    def fixed(*args, **kwargs):
+        refuse("way to change the box", "changing faulthandler")
+
+    for name in ("cancel_dump_traceback_later", "dump_traceback_later", "disable", "enable",
+                 "register", "unregister"):
+        setattr(faulthandler, name, fixed)
