@@ -161,6 +161,9 @@ CTYPES = {
     "libc fork": "import ctypes\nprint(ctypes.CDLL(None).fork())\n",
     "raw syscall": "import ctypes\nprint(ctypes.CDLL(None).syscall(57))\n",   # fork on x86-64
 }
+# Python's library swallows the refusal: nothing happens, nothing is said.
+QUIET = {"read glob", "read linecache"}
+REFUSALS = ("PermissionError",)
 ALL_CASES = {**{f"read {k}": v for k, v in READS.items()}, **{f"write {k}": v for k, v in WRITES.items()},
              **{f"process {k}": v for k, v in PROCESSES.items()}, **{f"network {k}": v for k, v in NETWORK.items()},
              **{f"ctypes {k}": v for k, v in CTYPES.items()}}
@@ -172,9 +175,11 @@ def test_a_hostile_snippet_reaches_nothing_outside(name, layers, outside):
     result = boxed(outside.fill(ALL_CASES[name]), layers=list(layers), seconds=3)
     outside.check_untouched(result)
     assert not outside.marker.exists()
-    if "audit" in layers and not name.startswith(("ctypes", "read linecache")):
-        # the hook's refusal, at the line that tried
-        assert result.error is not None and result.error.type_name == "PermissionError", result.error
+    if name in QUIET:
+        assert result.error is None and "TOPSECRET" not in result.output
+    elif "audit" in layers and not name.startswith("ctypes"):
+        # a refusal, at the line that tried, saying what the snippet does not have
+        assert result.error is not None and result.error.type_name in REFUSALS, result.error
         assert result.error.message.startswith("the snippet has no"), result.error.message
         assert result.error.line is not None
     elif result.error is not None:

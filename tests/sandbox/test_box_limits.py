@@ -9,7 +9,7 @@ from .conftest import boxed, located
 @pytest.mark.parametrize("source, line", [
     ("x = 0\nwhile True: pass\n", 2),
     ("total = 0\nfor i in range(10**10):\n    total += i\n", (2, 3)),
-    ("def spin():\n    while True:\n        pass\n\nspin()\n", 2),    # (the loop is line 2)
+    ("def spin():\n    while True:\n        pass\n\nspin()\n", (2, 3)),
     ("x = (9**9999)**9999\n", 1),                 # one C call that never returns to Python
 ])
 def test_a_runaway_snippet_stops_at_its_line(source, line):

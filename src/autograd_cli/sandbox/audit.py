@@ -43,7 +43,6 @@ BOX_EVENTS = {"resource.setrlimit", "resource.prlimit", "gc.get_objects", "gc.ge
 WRITE_FLAGS = (os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
                | getattr(os, "O_TMPFILE", 0) | getattr(os, "O_EXLOCK", 0))
 MAX_REFUSALS_KEPT = 20
-BOX_SIGNALS = ("SIGXCPU", "SIGUSR2", "SIGXFSZ", "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT")
 
 
 def install(readable: list[str]) -> None:
@@ -142,7 +141,8 @@ def _short(value) -> str:
 
 def _disarm_unaudited(refuse) -> None:
     """What raises no audit event in Python 3.11 but would reach outside: the fork-and-exec
-    behind subprocess, and the box's own signals and faulthandler's timers."""
+    behind subprocess, making FIFOs and device nodes, and faulthandler's timers (the box's
+    signals are guarded in any case: child.py)."""
     try:
         import _posixsubprocess
 
@@ -152,19 +152,17 @@ def _disarm_unaudited(refuse) -> None:
         _posixsubprocess.fork_exec = fork_exec
     except ImportError:
         pass
-    import _signal
+    def refuses(what):
+        def refused(*args, **kwargs):
+            refuse(FILES, what)
+        return refused
+
+    posix = sys.modules.get("posix") or sys.modules.get("nt")
+    for name in ("mkfifo", "mknod", "chroot"):
+        for module in (os, posix):
+            if module is not None and hasattr(module, name):
+                setattr(module, name, refuses(f"os.{name}"))
     import faulthandler
-    import signal
-
-    box_signals = {getattr(signal, name) for name in BOX_SIGNALS if hasattr(signal, name)}
-    set_handler = _signal.signal
-
-    def guarded_signal(signalnum, handler):
-        if signalnum in box_signals:
-            refuse("way to change the box", f"signal.signal({signalnum!s})")
-        return set_handler(signalnum, handler)
-
-    signal.signal = _signal.signal = guarded_signal
 
     def fixed(*args, **kwargs):
         refuse("way to change the box", "changing faulthandler")

@@ -126,6 +126,7 @@ def main(argv: list) -> None:
         from . import lockdown
 
         applied = lockdown.lock_down(limits, layers, THREAD_STACK)
+        BoxState.kernel_rules = bool(applied["landlock"] or applied["seccomp"])
         reserve = [bytearray(EMERGENCY_RESERVE)]
     except BaseException as exc:
         channel.internal("the box could not prepare the job", exc)
@@ -185,19 +186,20 @@ def _run(job, request, limits, layers, applied, channel, crash_fd, outcome, rese
         if "limits" in layers:
             faulthandler.dump_traceback_later(limits.wall_seconds, exit=True, file=crash_fd)
             lockdown.limit_processes(applied)
-        if "audit" in layers:
+        sys.setrecursionlimit(RECURSION_LIMIT)
+        if "limits" in layers:
+            lockdown.limit_cpu(limits.seconds, crash_fd, applied)
+        if "audit" in layers:            # last: it refuses changes to the limits and timers
             from . import audit
 
             audit.install(lockdown.readable_roots())
             applied["audit_hook"] = True
-        sys.setrecursionlimit(RECURSION_LIMIT)
-        if "limits" in layers:
-            lockdown.limit_cpu(limits.seconds, crash_fd, applied)
         channel.send({"event": "started", "layers": applied})
     except BaseException as exc:
         outcome["message"] = _internal("the box could not lock down", exc)
         return
     _exit_is_system_exit()
+    _snippet_signals()
     try:
         data = job.run(request.get("payload"), source, filename)
         outcome["message"] = {"event": "result", "data": data}
@@ -227,6 +229,41 @@ def _exit_is_system_exit() -> None:
     posix = sys.modules.get("posix")
     if posix is not None:
         posix._exit = _exit
+
+
+BOX_SIGNALS = ("SIGXCPU", "SIGUSR2", "SIGXFSZ", "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT")
+
+
+def _snippet_signals() -> None:
+    """signal.signal for a snippet that runs in a thread: the box's own signals stay as they
+    are (PermissionError); for the others the handler is kept and reported back by
+    getsignal, but never called: nothing outside can signal the child (it has its own
+    session; the parent only ever kills it), so a snippet's SIGINT handler has nothing to do."""
+    import _signal
+    import signal
+
+    from .user_code import BoxRefusal
+
+    box = {getattr(signal, name) for name in BOX_SIGNALS if hasattr(signal, name)}
+    kept = {}
+    set_handler, get_handler = _signal.signal, _signal.getsignal
+
+    def snippet_signal(signalnum, handler):
+        number = int(signalnum)
+        if number in box:
+            raise BoxRefusal(f"the snippet cannot change the box's signal {signal.Signals(number).name}")
+        if threading.current_thread() is threading.main_thread():
+            return set_handler(number, handler)
+        previous = kept.get(number, get_handler(number))
+        kept[number] = handler
+        return previous
+
+    def snippet_getsignal(signalnum):
+        number = int(signalnum)
+        return kept[number] if number in kept else get_handler(number)
+
+    signal.signal = _signal.signal = snippet_signal
+    signal.getsignal = _signal.getsignal = snippet_getsignal
 
 
 def _memory_error(limits):

@@ -43,6 +43,7 @@ def run_boxed(job: str, payload=None, source: str = "", filename: str = "<snippe
     the interpreter (by default this one); `import_paths` are more directories the child
     imports from (and may read), for jobs outside the tool's package (tests)."""
     limits = limits or Limits.from_environment()
+    _ensure_bytecode()
     if not isinstance(source, str) or not isinstance(filename, str):
         raise TypeError("source and filename must be strings")
     request = json.dumps({"job": job, "payload": payload, "source": source, "filename": filename,
@@ -55,6 +56,34 @@ def run_boxed(job: str, payload=None, source: str = "", filename: str = "<snippe
     finally:
         run.reap()
     return run.outcome(filename, source)
+
+
+_CHILD_MODULES = ("child", "lockdown", "kernel", "audit", "user_code", "results", "limits", "protocol",
+                  "python_job", "__init__")
+_bytecode_checked = False
+
+
+def _ensure_bytecode() -> None:
+    """The child never writes bytecode (-B: it writes nothing); where its modules have none
+    yet (a source checkout), compiling them here once saves the child ~30 ms at every start.
+    An installed package has it already (pip compiles at install)."""
+    global _bytecode_checked
+    if _bytecode_checked or sys.dont_write_bytecode:
+        return
+    _bytecode_checked = True
+    import importlib.util
+    import py_compile
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in _CHILD_MODULES:
+        source = os.path.join(here, f"{name}.py")
+        try:
+            cached = importlib.util.cache_from_source(source)
+            if not os.path.exists(cached) or os.path.getmtime(cached) < os.path.getmtime(source):
+                py_compile.compile(source, cached, doraise=True,
+                                   invalidation_mode=py_compile.PycInvalidationMode.TIMESTAMP)
+        except (OSError, py_compile.PyCompileError):
+            return               # a read-only installation: the child compiles for itself
 
 
 def child_environment() -> dict:

@@ -1,7 +1,7 @@
 """What the parent and the child agree on (standard library only: both import it)."""
 import signal
 
-ALL_LAYERS = ("limits", "kernel")      # "audit" lands next
+ALL_LAYERS = ("limits", "kernel", "audit")
 DUMP_SIGNAL = getattr(signal, "SIGUSR2", None)   # the parent asks for a traceback before it stops the child
 # What NumPy's BLAS needs to stay single-threaded (threads started before the lockdown would
 # escape the kernel's rules) and glibc to keep one malloc arena (each thread's own arena

@@ -26,6 +26,7 @@ class BoxState:
 
     limits = None            # the Limits in force (memory and output messages quote them)
     refusals: list = []      # the audit hook's refusals, newest last (a caught one is still news)
+    kernel_rules = False     # Landlock or seccomp in force (a PermissionError then comes from them)
 
 
 class OutputLimitError(Exception):
@@ -119,6 +120,10 @@ def describe(exc: BaseException) -> tuple[str, str, str]:
         code = exc.code
         said = f"the snippet called sys.exit({code!r})" if isinstance(code, int) else _clip(str(code))
         return "SystemExit", said, results.EXIT
+    if isinstance(exc, PermissionError) and BoxState.kernel_rules:
+        # EPERM or EACCES from Landlock or seccomp (the audit hook's own refusals say more)
+        return type_name, f"the snippet has no files, network or processes: {text} (refused by the kernel)", \
+            results.REFUSED
     if isinstance(exc, RecursionError):
         text = f"{text} (the limit is {sys.getrecursionlimit():,} nested calls)"
     elif BoxState.refusals and isinstance(exc, (OSError, ImportError)):
