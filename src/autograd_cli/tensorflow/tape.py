@@ -138,6 +138,8 @@ class GradientTape:
             need.add(at[0])
             stack.extend(i.uid for i in self._ops[at[0]].inputs)
         ops = [self._ops[k] for k in sorted(need)]
+        # an op's place among the needed ops (recorded ops the targets do not need are left out)
+        position = {k: n for n, k in enumerate(sorted(need))}
         # structure key: recipes, wiring, leaf shapes
         leaf_index: dict = {}
         leaves: list = []
@@ -145,7 +147,7 @@ class GradientTape:
         def ref(t):
             at = produced.get(t.uid)
             if at is not None and at[0] in need:
-                return ("o", at)
+                return ("o", (position[at[0]], at[1]))
             var_uid = self._leaf_vars.get(t.uid)
             key = ("v", var_uid) if var_uid is not None else ("t", t.uid)
             k = leaf_index.get(key)

@@ -1,0 +1,29 @@
+"""tf.keras: Keras 3 as TensorFlow 2.21 ships it (`keras._tf_keras.keras`), written on this
+TensorFlow package's public API only (tf.Variable, tf.matmul, tf.nn, tf.GradientTape, ...),
+so it runs in eager and graph mode like the rest of the package. The loss functions and
+activations are the `.ag` built-ins of the same names (one formula each)."""
+from __future__ import annotations
+
+from autograd_cli.tensorflow.exports import export_value
+from autograd_cli.tensorflow.keras import (activations, backend, datasets, initializers, layers, losses, metrics,
+                                           models, optimizers, utils)
+from autograd_cli.tensorflow.keras.layers import Input, Layer
+from autograd_cli.tensorflow.keras.models import Model, Sequential
+
+__version__ = "3.15.1"        # Keras' version alongside TensorFlow 2.21 in the reference
+SUBMODULES = {"activations": activations, "backend": backend, "datasets": datasets, "initializers": initializers,
+              "layers": layers, "losses": losses, "metrics": metrics, "models": models, "optimizers": optimizers,
+              "utils": utils}
+
+# The public names, declared once: each submodule's __all__ (tf.keras.X.Y, also under
+# tf.compat.v1.keras), and tf.optimizers as TensorFlow 2 aliases it.
+for _sub, _module in SUBMODULES.items():
+    for _name in _module.__all__:
+        export_value(f"keras.{_sub}.{_name}", getattr(_module, _name))
+for _name in optimizers.__all__:
+    export_value(f"optimizers.{_name}", getattr(optimizers, _name))
+for _name, _value in (("Sequential", Sequential), ("Model", Model), ("Input", Input), ("Layer", Layer),
+                      ("__version__", __version__)):
+    export_value(f"keras.{_name}", _value)
+
+__all__ = ["Input", "Layer", "Model", "Sequential", *SUBMODULES]

@@ -1,0 +1,121 @@
+"""What every Keras module here shares: TensorFlow reached lazily (this package is imported
+at the end of the TensorFlow package's own import, before its namespaces exist), Keras'
+name counters and path scopes, and the Keras variable."""
+from __future__ import annotations
+
+import re
+import weakref
+
+import numpy as np
+
+from autograd_cli.tensorflow.variables import Variable as _TFVariable
+
+
+class _LazyTensorFlow:
+    """`tf.X` looked up when called, so `tf.nn.softmax` is the package's public function."""
+
+    def __getattr__(self, name):
+        import autograd_cli.tensorflow as package
+
+        return getattr(package, name)
+
+
+tf = _LazyTensorFlow()
+
+# ---------------------------------------------------------------- names (backend.get_uid)
+
+_UIDS: dict[str, int] = {}
+
+
+def unique_name(prefix: str) -> str:
+    """Keras' automatic names: `dense`, `dense_1`, ... (one counter per prefix)."""
+    count = _UIDS.get(prefix, 0)
+    _UIDS[prefix] = count + 1
+    return prefix if count == 0 else f"{prefix}_{count}"
+
+
+def reset_names() -> None:
+    _UIDS.clear()
+
+
+def snake_case(name: str) -> str:
+    """Keras' to_snake_case: `MyModel` -> `my_model`, `Dense` -> `dense`."""
+    intermediate = re.sub("(.)([A-Z][a-z0-9]+)", r"\1_\2", name)
+    insecure = re.sub("([a-z])([A-Z])", r"\1_\2", intermediate).lower()
+    return insecure if insecure[0] != "_" else "private" + insecure
+
+
+# the layers whose __call__ is running: a variable made now has the path outer/inner/name
+PATH: list[str] = []
+
+
+def current_path(name: str) -> str:
+    return "/".join(PATH + [name])
+
+
+# ---------------------------------------------------------------- logits behind a Keras softmax
+
+_LOGITS: dict[int, tuple] = {}      # tensor uid -> (weak reference to it, its logits)
+
+
+def remember_logits(output, logits):
+    """Keras marks a softmax / sigmoid activation's output with its logits (`_keras_logits`),
+    so a crossentropy of it works from the logits even eagerly."""
+    def forget(_ref, uid=output.uid):
+        _LOGITS.pop(uid, None)
+    _LOGITS[output.uid] = (weakref.ref(output, forget), logits)
+    return output
+
+
+def keras_logits(tensor):
+    entry = _LOGITS.get(getattr(tensor, "uid", None))
+    if entry is None or entry[0]() is not tensor:
+        return None
+    return entry[1]
+
+
+# ---------------------------------------------------------------- the Keras variable
+
+class KerasVariable(_TFVariable):
+    """A layer's weight as Keras 3 makes it: `name` is its own name (`kernel`), `path` the
+    layers it was made in (`sequential/dense/kernel`), printed as Keras prints it."""
+
+    def __init__(self, initial_value, name, trainable=True, dtype=None):
+        self._keras_name = name
+        self._keras_path = current_path(name)
+        super().__init__(initial_value, trainable=trainable, name=self._keras_path, dtype=dtype)
+
+    @property
+    def name(self):
+        return self._keras_name
+
+    @property
+    def path(self):
+        return self._keras_path
+
+    @property
+    def value(self):
+        return self._as_tensor()
+
+    def __repr__(self):
+        if tf.executing_eagerly():
+            value = np.array2string(self.numpy(), separator=" ", prefix="")
+            return (f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype.name}, "
+                    f"value={value}>")
+        return f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype.name}>"
+
+    __str__ = __repr__
+
+
+def is_tensor(value) -> bool:
+    return hasattr(value, "dtype") and hasattr(value, "shape") and not isinstance(value, np.ndarray)
+
+
+def as_float_tensor(value, dtype=None):
+    """Keras' convert_to_tensor: NumPy float64 data becomes the layer's float32."""
+    if is_tensor(value):
+        return value if dtype is None or value.dtype == dtype else tf.cast(value, dtype)
+    array = np.asarray(value)
+    if dtype is None:
+        dtype = "float32" if array.dtype.kind in "fc" or array.dtype == object else None
+    return tf.convert_to_tensor(array if dtype is None else array.astype(np.dtype(str(getattr(dtype, "name", dtype)))))

@@ -1,0 +1,128 @@
+"""keras.activations: Keras 3's activation functions on the TensorFlow package's ops (each
+formula is TensorFlow's own tf.nn / tf.math function)."""
+from __future__ import annotations
+
+from autograd_cli.tensorflow.keras._support import remember_logits, tf
+from autograd_cli.tensorflow.math_ops import builtin_op
+
+
+def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
+    if negative_slope == 0.0 and max_value is None and threshold == 0.0:
+        return tf.nn.relu(x)
+    if max_value == 6.0 and negative_slope == 0.0 and threshold == 0.0:
+        return tf.nn.relu6(x)
+    x = tf.convert_to_tensor(x)
+    positive = tf.where(x > threshold, x, tf.zeros_like(x)) if threshold else tf.nn.relu(x)
+    if max_value is not None:
+        positive = tf.minimum(positive, tf.cast(max_value, x.dtype))
+    if negative_slope:
+        below = tf.where(x < threshold, x - threshold, tf.zeros_like(x))
+        positive = positive + tf.cast(negative_slope, x.dtype) * below
+    return positive
+
+
+def relu6(x):
+    return tf.nn.relu6(x)
+
+
+def leaky_relu(x, negative_slope=0.2):
+    return tf.nn.leaky_relu(x, alpha=negative_slope)
+
+
+def sigmoid(x):
+    x = tf.convert_to_tensor(x)
+    return remember_logits(tf.nn.sigmoid(x), x)
+
+
+def softmax(x, axis=-1):
+    x = tf.convert_to_tensor(x)
+    return remember_logits(tf.nn.softmax(x, axis=axis), x)
+
+
+def log_softmax(x, axis=-1):
+    return tf.nn.log_softmax(x, axis=axis)
+
+
+def tanh(x):
+    return tf.nn.tanh(x)
+
+
+def linear(x):
+    return x
+
+
+def exponential(x):
+    return tf.exp(x)
+
+
+def elu(x, alpha=1.0):
+    out = tf.nn.elu(x)
+    if alpha == 1.0:
+        return out
+    x = tf.convert_to_tensor(x)
+    return tf.where(x > 0, out, tf.cast(alpha, x.dtype) * out)
+
+
+def selu(x):
+    return tf.nn.selu(x)
+
+
+def softplus(x):
+    return tf.nn.softplus(x)
+
+
+def softsign(x):
+    return tf.nn.softsign(x)
+
+
+def silu(x):
+    return tf.nn.silu(x)
+
+
+swish = silu
+
+
+def gelu(x, approximate=False):
+    return tf.nn.gelu(x, approximate=approximate)
+
+
+def hard_sigmoid(x):
+    # Keras 3's relu6(x + 3) / 6: the .ag built-in of that name
+    x = tf.convert_to_tensor(x)
+    return builtin_op("HardSigmoid", "hard_sigmoid", {"x": x}, {}, x.dtype)
+
+
+def hard_silu(x):
+    x = tf.convert_to_tensor(x)
+    return x * hard_sigmoid(x)
+
+
+hard_swish = hard_silu
+
+ALL = {"relu": relu, "relu6": relu6, "leaky_relu": leaky_relu, "sigmoid": sigmoid, "softmax": softmax,
+       "log_softmax": log_softmax, "tanh": tanh, "linear": linear, "exponential": exponential, "elu": elu,
+       "selu": selu, "softplus": softplus, "softsign": softsign, "silu": silu, "swish": swish, "gelu": gelu,
+       "hard_sigmoid": hard_sigmoid, "hard_silu": hard_silu, "hard_swish": hard_swish}
+
+
+def get(identifier):
+    """An activation from its name, a function, or None (linear), as keras.activations.get."""
+    if identifier is None:
+        return linear
+    if callable(identifier):
+        return identifier
+    if isinstance(identifier, str) and identifier in ALL:
+        return ALL[identifier]
+    raise ValueError(f"Could not interpret activation function identifier: {identifier}")
+
+
+def serialize(activation):
+    for name, fn in ALL.items():
+        if fn is activation:
+            return name
+    return getattr(activation, "__name__", str(activation))
+
+
+deserialize = get
+
+__all__ = sorted(ALL) + ["get", "serialize", "deserialize"]

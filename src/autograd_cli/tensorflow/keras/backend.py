@@ -1,0 +1,403 @@
+"""keras.backend (`from tensorflow.keras import backend as K`) as TensorFlow 2.21 exports it:
+Keras' legacy backend functions on TensorFlow ops. TF 2.21's tf.keras.backend has no
+`placeholder`, `function` or `get_session` (TF1's Keras had them); asking for one is
+TensorFlow's AttributeError, with the TF1 spelling that still exists."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.tensorflow.keras import _support
+from autograd_cli.tensorflow.keras._support import KerasVariable, tf
+
+_EPSILON = [1e-7]
+_FLOATX = ["float32"]
+
+
+def epsilon():
+    return _EPSILON[0]
+
+
+def set_epsilon(value):
+    _EPSILON[0] = float(value)
+
+
+def floatx():
+    return _FLOATX[0]
+
+
+def set_floatx(value):
+    _FLOATX[0] = str(value)
+
+
+def clear_session(free_memory=True):
+    """Resets Keras' layer names (`dense`, `dense_1`, ... start again)."""
+    _support.reset_names()
+
+
+def get_uid(prefix=""):
+    count = _support._UIDS.get(prefix, 0) + 1
+    _support._UIDS[prefix] = count
+    return count
+
+
+def variable(value, dtype=None, name=None, constraint=None):
+    return KerasVariable(tf.convert_to_tensor(np.asarray(value), dtype=dtype or floatx()), name=name or "variable",
+                         dtype=dtype or floatx())
+
+
+def constant(value, dtype=None, shape=None, name=None):
+    return tf.constant(value, dtype=dtype or floatx(), shape=shape)
+
+
+def get_value(x):
+    return x.numpy()
+
+
+def batch_get_value(tensors):
+    return [x.numpy() for x in tensors]
+
+
+def set_value(x, value):
+    x.assign(np.asarray(value, dtype=x.dtype.np))
+
+
+def batch_set_value(pairs):
+    for x, value in pairs:
+        set_value(x, value)
+
+
+def eval(x):  # noqa: A001 (Keras' name)
+    return get_value(x)
+
+
+def gradients(loss, variables):
+    return tf.compat.v1.gradients(loss, variables)
+
+
+def _axis_reduce(fn):
+    def reduce(x, axis=None, keepdims=False):
+        return fn(x, axis=axis, keepdims=keepdims)
+    return reduce
+
+
+sum = _axis_reduce(lambda x, **k: tf.reduce_sum(x, **k))  # noqa: A001
+mean = _axis_reduce(lambda x, **k: tf.reduce_mean(x, **k))
+max = _axis_reduce(lambda x, **k: tf.reduce_max(x, **k))  # noqa: A001
+min = _axis_reduce(lambda x, **k: tf.reduce_min(x, **k))  # noqa: A001
+prod = _axis_reduce(lambda x, **k: tf.reduce_prod(x, **k))
+any = _axis_reduce(lambda x, **k: tf.reduce_any(tf.cast(x, "bool"), **k))  # noqa: A001
+all = _axis_reduce(lambda x, **k: tf.reduce_all(tf.cast(x, "bool"), **k))  # noqa: A001
+
+
+def var(x, axis=None, keepdims=False):
+    m = tf.reduce_mean(x, axis=axis, keepdims=True)
+    return tf.reduce_mean(tf.square(x - m), axis=axis, keepdims=keepdims)
+
+
+def std(x, axis=None, keepdims=False):
+    return tf.sqrt(var(x, axis, keepdims))
+
+
+def square(x):
+    return tf.square(x)
+
+
+def sqrt(x):
+    x = tf.convert_to_tensor(x)
+    return tf.sqrt(tf.clip_by_value(x, tf.cast(0.0, x.dtype), tf.cast(np.inf, x.dtype)))
+
+
+def exp(x):
+    return tf.exp(x)
+
+
+def log(x):
+    return tf.math.log(x)
+
+
+def abs(x):  # noqa: A001
+    return tf.abs(x)
+
+
+def pow(x, a):  # noqa: A001
+    return tf.pow(x, a)
+
+
+def sign(x):
+    return tf.sign(x)
+
+
+def round(x):  # noqa: A001
+    return tf.round(x)
+
+
+def sin(x):
+    return tf.sin(x)
+
+
+def cos(x):
+    return tf.cos(x)
+
+
+def tanh(x):
+    return tf.nn.tanh(x)
+
+
+def sigmoid(x):
+    return tf.nn.sigmoid(x)
+
+
+def softplus(x):
+    return tf.nn.softplus(x)
+
+
+def softsign(x):
+    return tf.nn.softsign(x)
+
+
+def relu(x, alpha=0.0, max_value=None, threshold=0.0):
+    from autograd_cli.tensorflow.keras import activations
+
+    return activations.relu(x, negative_slope=alpha, max_value=max_value, threshold=threshold)
+
+
+def elu(x, alpha=1.0):
+    from autograd_cli.tensorflow.keras import activations
+
+    return activations.elu(x, alpha)
+
+
+def softmax(x, axis=-1):
+    return tf.nn.softmax(x, axis=axis)
+
+
+def hard_sigmoid(x):
+    from autograd_cli.tensorflow.keras import activations
+
+    return activations.hard_sigmoid(x)
+
+
+def maximum(x, y):
+    return tf.maximum(x, y)
+
+
+def minimum(x, y):
+    return tf.minimum(x, y)
+
+
+def clip(x, min_value, max_value):
+    return tf.clip_by_value(x, min_value, max_value)
+
+
+def dot(x, y):
+    return tf.matmul(x, y) if len(x.shape) <= 2 and len(y.shape) <= 2 else tf.tensordot(x, y, [[len(x.shape) - 1],
+                                                                                          [len(y.shape) - 2]])
+
+
+def batch_dot(x, y, axes=None):
+    return tf.matmul(x, y)
+
+
+def transpose(x):
+    return tf.transpose(x)
+
+
+def permute_dimensions(x, pattern):
+    return tf.transpose(x, perm=list(pattern))
+
+
+def reshape(x, shape):
+    return tf.reshape(x, shape)
+
+
+def expand_dims(x, axis=-1):
+    return tf.expand_dims(x, axis)
+
+
+def squeeze(x, axis):
+    return tf.squeeze(x, [axis])
+
+
+def concatenate(tensors, axis=-1):
+    return tf.concat(list(tensors), axis)
+
+
+def stack(x, axis=0):
+    return tf.stack(list(x), axis=axis)
+
+
+def flatten(x):
+    return tf.reshape(x, [-1])
+
+
+def batch_flatten(x):
+    return tf.reshape(x, [-1, int(np.prod(x.shape.as_list()[1:]))])
+
+
+def tile(x, n):
+    return tf.tile(x, n)
+
+
+def gather(reference, indices):
+    return tf.gather(reference, indices)
+
+
+def one_hot(indices, num_classes):
+    return tf.one_hot(indices, num_classes)
+
+
+def argmax(x, axis=-1):
+    return tf.argmax(x, axis)
+
+
+def argmin(x, axis=-1):
+    return tf.argmin(x, axis)
+
+
+def equal(x, y):
+    return tf.equal(x, y)
+
+
+def not_equal(x, y):
+    return tf.not_equal(x, y)
+
+
+def greater(x, y):
+    return tf.greater(x, y)
+
+
+def greater_equal(x, y):
+    return tf.greater_equal(x, y)
+
+
+def less(x, y):
+    return tf.less(x, y)
+
+
+def less_equal(x, y):
+    return tf.less_equal(x, y)
+
+
+def cast(x, dtype):
+    return tf.cast(x, dtype)
+
+
+def cast_to_floatx(x):
+    return np.asarray(x, dtype=floatx())
+
+
+def zeros(shape, dtype=None, name=None):
+    return variable(np.zeros(shape), dtype=dtype, name=name)
+
+
+def ones(shape, dtype=None, name=None):
+    return variable(np.ones(shape), dtype=dtype, name=name)
+
+
+def eye(size, dtype=None, name=None):
+    return variable(np.eye(size), dtype=dtype, name=name)
+
+
+def zeros_like(x, dtype=None, name=None):
+    return tf.zeros_like(x, dtype=dtype)
+
+
+def ones_like(x, dtype=None, name=None):
+    return tf.ones_like(x, dtype=dtype)
+
+
+def shape(x):
+    return tf.shape(x)
+
+
+def int_shape(x):
+    return tuple(x.shape.as_list())
+
+
+def ndim(x):
+    return len(x.shape)
+
+
+def dtype(x):
+    return x.dtype.name
+
+
+def count_params(x):
+    return int(np.prod(x.shape.as_list()))
+
+
+def stop_gradient(variables):
+    if isinstance(variables, (list, tuple)):
+        return [tf.stop_gradient(v) for v in variables]
+    return tf.stop_gradient(variables)
+
+
+def switch(condition, then_expression, else_expression):
+    return tf.where(condition, then_expression, else_expression)
+
+
+def update(x, new_x):
+    return x.assign(new_x)
+
+
+def update_add(x, increment):
+    return x.assign_add(increment)
+
+
+def update_sub(x, decrement):
+    return x.assign_sub(decrement)
+
+
+def is_keras_tensor(x):
+    return False
+
+
+def image_data_format():
+    return "channels_last"
+
+
+def l2_normalize(x, axis=None):
+    return tf.nn.l2_normalize(x, axis=axis)
+
+
+# TF 2.21's legacy backend crossentropies: no softmax detection (they clip any probabilities),
+# and binary_crossentropy is elementwise with 1e-7 added inside its logs
+def categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    target, output = tf.convert_to_tensor(target), tf.convert_to_tensor(output)
+    if from_logits:
+        return tf.nn.softmax_cross_entropy_with_logits(labels=target, logits=output, axis=axis)
+    output = output / tf.reduce_sum(output, axis, keepdims=True)
+    eps = tf.cast(epsilon(), output.dtype)
+    output = tf.clip_by_value(output, eps, 1.0 - eps)
+    return -tf.reduce_sum(target * tf.math.log(output), axis)
+
+
+def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1, ignore_class=None):
+    from autograd_cli.tensorflow.keras import losses
+
+    return losses.sparse_categorical_crossentropy(target, output, from_logits=from_logits, axis=axis)
+
+
+def binary_crossentropy(target, output, from_logits=False):
+    target, output = tf.convert_to_tensor(target), tf.convert_to_tensor(output)
+    if from_logits:
+        return tf.nn.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
+    eps = tf.cast(epsilon(), output.dtype)
+    output = tf.clip_by_value(output, eps, 1.0 - eps)
+    bce = target * tf.math.log(output + epsilon())
+    bce += (1 - target) * tf.math.log(1 - output + epsilon())
+    return -bce
+
+
+_TF1_ONLY = {"placeholder": "tf.compat.v1.placeholder", "function": "a tf.function, or a Session's run",
+             "get_session": "tf.compat.v1.Session() (or tf.compat.v1.keras.backend.get_session)",
+             "set_session": "tf.compat.v1.Session()", "learning_phase": "training=True in the layer's call"}
+
+
+def __getattr__(name):
+    hint = _TF1_ONLY.get(name)
+    text = f"module 'keras._tf_keras.keras.backend' has no attribute '{name}'"
+    raise AttributeError(text + (f" (TensorFlow 2.21's Keras has no K.{name}; use {hint})" if hint else ""))
+
+
+__all__ = [n for n in dir() if not n.startswith("_") and n not in ("annotations", "np", "tf", "KerasVariable")]

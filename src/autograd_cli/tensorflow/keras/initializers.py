@@ -1,0 +1,140 @@
+"""keras.initializers: Keras 3's initializers. A seeded random initializer gives TensorFlow's
+own numbers (its stateless Philox draw, from random_streams); an unseeded one draws its seed
+from Python's `random`, as Keras does, so `keras.utils.set_random_seed(n)` makes it TF's too."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.tensorflow import random_streams
+from autograd_cli.tensorflow.keras._support import tf
+
+
+class Initializer:
+    def __call__(self, shape, dtype=None):
+        raise NotImplementedError
+
+    def get_config(self):
+        return {}
+
+
+class Constant(Initializer):
+    def __init__(self, value=0.0):
+        self.value = value
+
+    def __call__(self, shape, dtype=None):
+        return tf.fill(list(shape), tf.cast(self.value, dtype or "float32")) if np.ndim(self.value) == 0 \
+            else tf.constant(np.broadcast_to(np.asarray(self.value), tuple(shape)), dtype=dtype or "float32")
+
+
+class Zeros(Initializer):
+    def __call__(self, shape, dtype=None):
+        return tf.zeros(list(shape), dtype=dtype or "float32")
+
+
+class Ones(Initializer):
+    def __call__(self, shape, dtype=None):
+        return tf.ones(list(shape), dtype=dtype or "float32")
+
+
+class Identity(Initializer):
+    def __init__(self, gain=1.0):
+        self.gain = gain
+
+    def __call__(self, shape, dtype=None):
+        if len(shape) != 2:
+            raise ValueError(f"Identity matrix initializer can only be used for 2D matrices. Received: "
+                             f"shape={tuple(shape)} of rank {len(shape)}.")
+        return tf.constant(self.gain * np.eye(*shape), dtype=dtype or "float32")
+
+
+class _Random(Initializer):
+    """A seeded draw: Keras' stateless Philox stream, TensorFlow's numbers."""
+
+    kind = ""
+
+    def __init__(self, seed=None, **config):
+        self.seed = random_streams.keras_default_seed() if seed is None else int(seed)
+        self.config = config
+
+    def __call__(self, shape, dtype=None):
+        name = getattr(dtype, "name", dtype) or "float32"
+        values = random_streams.keras_initializer_values(self.kind, tuple(int(d) for d in shape), self.seed,
+                                                         dtype=name, **self.config)
+        return tf.constant(values, dtype=name)
+
+    def get_config(self):
+        return {"seed": self.seed, **self.config}
+
+
+class RandomNormal(_Random):
+    kind = "RandomNormal"
+
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        super().__init__(seed, mean=mean, stddev=stddev)
+
+
+class RandomUniform(_Random):
+    kind = "RandomUniform"
+
+    def __init__(self, minval=-0.05, maxval=0.05, seed=None):
+        super().__init__(seed, minval=minval, maxval=maxval)
+
+
+class TruncatedNormal(_Random):
+    kind = "TruncatedNormal"
+
+    def __init__(self, mean=0.0, stddev=0.05, seed=None):
+        super().__init__(seed, mean=mean, stddev=stddev)
+
+
+class VarianceScaling(_Random):
+    kind = "VarianceScaling"
+
+    def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None):
+        super().__init__(seed, scale=scale, mode=mode, distribution=distribution)
+
+
+def _named(kind):
+    class Named(_Random):
+        def __init__(self, seed=None):
+            super().__init__(seed)
+    Named.kind = kind
+    Named.__name__ = Named.__qualname__ = kind
+    return Named
+
+
+GlorotUniform = _named("GlorotUniform")
+GlorotNormal = _named("GlorotNormal")
+HeNormal = _named("HeNormal")
+HeUniform = _named("HeUniform")
+LecunNormal = _named("LecunNormal")
+LecunUniform = _named("LecunUniform")
+
+CLASSES = {"Constant": Constant, "Zeros": Zeros, "Ones": Ones, "Identity": Identity, "RandomNormal": RandomNormal,
+           "RandomUniform": RandomUniform, "TruncatedNormal": TruncatedNormal, "VarianceScaling": VarianceScaling,
+           "GlorotUniform": GlorotUniform, "GlorotNormal": GlorotNormal, "HeNormal": HeNormal,
+           "HeUniform": HeUniform, "LecunNormal": LecunNormal, "LecunUniform": LecunUniform}
+# Keras 3's snake_case names for the same classes
+ALIASES = {"constant": Constant, "zeros": Zeros, "ones": Ones, "identity": Identity, "random_normal": RandomNormal,
+           "random_uniform": RandomUniform, "truncated_normal": TruncatedNormal, "variance_scaling": VarianceScaling,
+           "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal, "he_normal": HeNormal,
+           "he_uniform": HeUniform, "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform}
+
+
+def get(identifier):
+    if identifier is None:
+        return None
+    if isinstance(identifier, Initializer) or callable(identifier) and not isinstance(identifier, type):
+        return identifier
+    if isinstance(identifier, type) and issubclass(identifier, Initializer):
+        return identifier()
+    if isinstance(identifier, str):
+        cls = CLASSES.get(identifier) or ALIASES.get(identifier)
+        if cls is not None:
+            return cls()
+    raise ValueError(f"Could not interpret initializer identifier: {identifier}")
+
+
+__all__ = sorted(CLASSES) + sorted(ALIASES) + ["Initializer", "get"]
+
+globals().update(ALIASES)

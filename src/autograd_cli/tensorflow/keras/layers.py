@@ -1,0 +1,311 @@
+"""keras.layers: the layer protocol of Keras 3 and its simplest layers.
+
+A Layer is built on its first call (`build(input_shape)` makes the weights with
+`add_weight`), then `call` computes. Layers and Keras variables assigned as attributes are
+tracked in assignment order, so `weights` / `trainable_variables` list a layer's own
+variables, then its sublayers' (as Keras 3; a plain tf.Variable attribute is not tracked,
+as in Keras 3). Names are Keras': `dense`, `dense_1`, ...; a variable's `name` is `kernel`,
+its `path` `sequential/dense/kernel`."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from autograd_cli.tensorflow.keras import activations, initializers
+from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_float_tensor, is_tensor, remember_logits,
+                                                   snake_case, tf, unique_name)
+
+
+class Layer:
+    def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, input_dim=None, **kwargs):
+        object.__setattr__(self, "_tracked_layers", [])
+        object.__setattr__(self, "_own_variables", [])
+        unknown = set(kwargs) - {"autocast", "activity_regularizer", "batch_input_shape", "batch_size"}
+        if unknown:
+            raise TypeError(f"Unrecognized keyword arguments passed to {type(self).__name__}: "
+                            f"{ {k: kwargs[k] for k in sorted(unknown)} }")
+        self.name = name or unique_name(snake_case(type(self).__name__))
+        self.trainable = trainable
+        self.built = False
+        self.dtype = "float32" if dtype is None else getattr(dtype, "name", dtype)
+        if input_dim is not None and input_shape is None:
+            input_shape = (input_dim,)
+        if kwargs.get("batch_input_shape") is not None:
+            input_shape = tuple(kwargs["batch_input_shape"])[1:]
+        self._input_shape_arg = None if input_shape is None else tuple(input_shape)
+
+    # -- tracking
+    def __setattr__(self, name, value):
+        tracked = self.__dict__.get("_tracked_layers")
+        if tracked is not None:
+            for item in value if isinstance(value, (list, tuple)) else [value]:
+                if isinstance(item, Layer) and item is not self and item not in tracked:
+                    tracked.append(item)
+                elif isinstance(item, KerasVariable) and item not in self._own_variables:
+                    self._own_variables.append(item)
+        object.__setattr__(self, name, value)
+
+    def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True, name=None, regularizer=None,
+                   constraint=None, autocast=True, aggregation="none", overwrite_with_gradient=False):
+        shape = () if shape is None else tuple(int(d) for d in shape)
+        dtype = getattr(dtype, "name", dtype) or self.dtype
+        if initializer is None:
+            initializer = "glorot_uniform" if dtype.startswith("float") else "zeros"
+        init = initializers.get(initializer)
+        inside = bool(PATH) and PATH[-1] == self.name      # built from this layer's own build / call
+        if not inside:
+            PATH.append(self.name)
+        try:
+            value = init(shape, dtype=dtype)
+            variable = KerasVariable(value, name=name or "variable", trainable=trainable, dtype=dtype)
+        finally:
+            if not inside:
+                PATH.pop()
+        self._own_variables.append(variable)
+        return variable
+
+    def add_variable(self, *args, **kwargs):
+        return self.add_weight(*args, **kwargs)
+
+    @property
+    def layers(self):
+        return list(self._tracked_layers)
+
+    @property
+    def weights(self):
+        seen, out = set(), []
+        for v in self._own_variables + [w for layer in self._tracked_layers for w in layer.weights]:
+            if id(v) not in seen:
+                seen.add(id(v))
+                out.append(v)
+        return out
+
+    variables = weights
+
+    @property
+    def trainable_weights(self):
+        return [v for v in self.weights if v.trainable] if self.trainable else []
+
+    trainable_variables = trainable_weights
+
+    @property
+    def non_trainable_weights(self):
+        return [v for v in self.weights if not v.trainable] if self.trainable else self.weights
+
+    non_trainable_variables = non_trainable_weights
+
+    def get_weights(self):
+        return [v.numpy() for v in self.weights]
+
+    def set_weights(self, weights):
+        mine = self.weights
+        if len(weights) != len(mine):
+            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a weight list of length "
+                             f"{len(weights)}, but the layer was expecting {len(mine)} weights.")
+        for variable, value in zip(mine, weights):
+            value = np.asarray(value)
+            if tuple(value.shape) != tuple(variable.shape.as_list()):
+                raise ValueError(f"Layer {self.name} weight shape {tuple(variable.shape.as_list())} is not "
+                                 f"compatible with provided weight shape {value.shape}.")
+            variable.assign(value.astype(variable.dtype.np))
+
+    def count_params(self):
+        return int(sum(math.prod(v.shape.as_list()) for v in self.weights))
+
+    # -- the protocol
+    def build(self, input_shape):
+        self.built = True
+
+    def call(self, inputs, *args, **kwargs):
+        return inputs
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def _maybe_build(self, inputs):
+        if not self.built:
+            shape = tuple(inputs.shape.as_list()) if is_tensor(inputs) else None
+            PATH.append(self.name)
+            try:
+                self.build(shape)
+            finally:
+                PATH.pop()
+            self.built = True
+
+    def __call__(self, inputs, *args, **kwargs):
+        if not is_tensor(inputs) and not isinstance(inputs, (list, tuple, dict)):
+            inputs = as_float_tensor(inputs, self.dtype)
+        elif isinstance(inputs, (list, tuple)) and inputs and not is_tensor(inputs[0]) and \
+                not isinstance(inputs[0], (list, tuple)):
+            inputs = as_float_tensor(inputs, self.dtype)
+        self._maybe_build(inputs)
+        if "training" in kwargs and (kwargs["training"] is None or not takes_training(self)):
+            kwargs.pop("training")     # Keras passes `training` only to a call that declares it
+        PATH.append(self.name)
+        try:
+            return self.call(inputs, *args, **kwargs)
+        finally:
+            PATH.pop()
+
+    def get_config(self):
+        return {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def takes_training(layer) -> bool:
+    import inspect
+
+    try:
+        parameters = inspect.signature(layer.call).parameters
+    except (TypeError, ValueError):
+        return False
+    return "training" in parameters or any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+
+
+class Dense(Layer):
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, lora_rank=None, **kwargs):
+        super().__init__(**kwargs)
+        if int(units) <= 0:
+            raise ValueError(f"Received an invalid value for `units`, expected a positive integer. Received: "
+                             f"units={units}")
+        self.units = int(units)
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel = None
+        self.bias = None
+
+    def build(self, input_shape):
+        if input_shape is None or input_shape[-1] is None:
+            raise ValueError("The last dimension of the inputs to a Dense layer should be defined. Found None.")
+        self.kernel = self.add_weight(shape=(input_shape[-1], self.units), initializer=self.kernel_initializer,
+                                      name="kernel")
+        if self.use_bias:
+            self.bias = self.add_weight(shape=(self.units,), initializer=self.bias_initializer, name="bias")
+        self.built = True
+
+    def call(self, inputs, training=None):
+        if len(inputs.shape) > 2:
+            x = tf.tensordot(inputs, self.kernel, [[len(inputs.shape) - 1], [0]])
+        else:
+            x = tf.matmul(inputs, self.kernel)
+        if self.bias is not None:
+            x = tf.add(x, self.bias)
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape[:-1]) + (self.units,)
+
+
+class Activation(Layer):
+    def __init__(self, activation, **kwargs):
+        super().__init__(**kwargs)
+        self.activation = activations.get(activation)
+
+    def call(self, inputs):
+        return self.activation(inputs)
+
+
+class Softmax(Layer):
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = axis
+
+    def call(self, inputs, mask=None):
+        if mask is not None:
+            inputs = inputs + (1.0 - tf.cast(mask, inputs.dtype)) * -1e9
+        return remember_logits(tf.nn.softmax(inputs, axis=self.axis), inputs)
+
+
+class ReLU(Layer):
+    def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
+        super().__init__(**kwargs)
+        self.max_value, self.negative_slope, self.threshold = max_value, negative_slope, threshold
+
+    def call(self, inputs):
+        return activations.relu(inputs, negative_slope=self.negative_slope, max_value=self.max_value,
+                                threshold=self.threshold)
+
+
+class LeakyReLU(Layer):
+    def __init__(self, negative_slope=0.3, **kwargs):
+        kwargs.pop("alpha", None)
+        super().__init__(**kwargs)
+        self.negative_slope = negative_slope
+
+    def call(self, inputs):
+        return tf.nn.leaky_relu(inputs, alpha=self.negative_slope)
+
+
+class Flatten(Layer):
+    def __init__(self, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+
+    def call(self, inputs):
+        dims = inputs.shape.as_list()[1:]
+        if all(d is not None for d in dims):
+            return tf.reshape(inputs, [-1, int(np.prod(dims))])
+        return tf.reshape(inputs, [tf.shape(inputs)[0], -1])
+
+    def compute_output_shape(self, input_shape):
+        rest = input_shape[1:]
+        return (input_shape[0], None if None in rest else int(np.prod(rest)))
+
+
+class Dropout(Layer):
+    """Keras' Dropout: the identity unless called with training=True (fit does)."""
+
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        if not 0 <= rate <= 1:
+            raise ValueError(f"Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
+                             f"Received: rate={rate}")
+        self.rate, self.noise_shape, self.seed = rate, noise_shape, seed
+
+    def call(self, inputs, training=False):
+        if training and self.rate > 0:
+            return tf.nn.dropout(inputs, rate=self.rate, seed=self.seed)
+        return inputs
+
+
+class InputLayer(Layer):
+    def __init__(self, shape=None, batch_size=None, dtype=None, name=None, input_shape=None, **kwargs):
+        super().__init__(name=name or unique_name("input_layer"), dtype=dtype)
+        shape = shape if shape is not None else input_shape
+        self._input_shape_arg = None if shape is None else tuple(shape)
+        self.batch_size = batch_size
+        self.built = True
+
+
+class KerasInput:
+    """What keras.Input(shape) returns: a symbolic stand-in that a Sequential takes as its
+    first entry (the functional API, Model(inputs, outputs), is not supported here)."""
+
+    def __init__(self, shape, batch_size=None, dtype=None, name=None):
+        self.shape = (batch_size,) + tuple(shape)
+        self.dtype = getattr(dtype, "name", dtype) or "float32"
+        self.name = name or unique_name("input_layer")
+
+    def __repr__(self):
+        return f"<KerasTensor shape={self.shape}, dtype={self.dtype}, sparse=False, ragged=False, name={self.name}>"
+
+
+def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None, tensor=None,
+          optional=False):
+    if batch_shape is not None:
+        batch_size, shape = batch_shape[0], batch_shape[1:]
+    if shape is None:
+        raise ValueError("You must pass a `shape` argument.")
+    return KerasInput(shape, batch_size, dtype, name)
+
+
+CLASSES = {"Layer": Layer, "Dense": Dense, "Activation": Activation, "Softmax": Softmax, "ReLU": ReLU,
+           "LeakyReLU": LeakyReLU, "Flatten": Flatten, "Dropout": Dropout, "InputLayer": InputLayer, "Input": Input}
+
+__all__ = sorted(CLASSES)

@@ -1,0 +1,198 @@
+"""keras.losses as TensorFlow 2.21 exports it (`tf.keras.losses`): the loss functions give one
+loss per sample and are the `.ag` built-ins of the same names (one formula for both); the loss
+classes reduce them (`sum_over_batch_size` by default, `sum`, `none`).
+
+As Keras does, a crossentropy works from the logits when y_pred is a softmax (sigmoid)
+output that Keras can see: in graph mode (and inside tf.function) the Softmax op's input;
+eagerly, the output of a Keras activation, layer or Dense(activation="softmax"). An eager
+tf.nn.softmax output is plain probabilities, clipped to [1e-7, 1 - 1e-7]."""
+from __future__ import annotations
+
+from autograd_cli.tensorflow.keras._support import as_float_tensor, keras_logits, tf
+from autograd_cli.tensorflow.math_ops import builtin_op
+
+REDUCTIONS = ("sum_over_batch_size", "sum", "none", None, "mean", "mean_with_sample_weight")
+
+
+def _inputs(y_true, y_pred):
+    """Keras' convert_to_tensor: a NumPy float64 array stays float64 in a loss function (a loss
+    object converts to float32 first); y_true takes y_pred's dtype."""
+    y_pred = tf.convert_to_tensor(y_pred)
+    if not y_pred.dtype.is_floating:
+        y_pred = tf.cast(y_pred, "float32")
+    return tf.cast(tf.convert_to_tensor(y_true), y_pred.dtype), y_pred
+
+
+def _graph_op_input(y_pred, op_type):
+    op = getattr(y_pred, "op", None)
+    if tf.executing_eagerly() or op is None or getattr(op, "type", None) != op_type:
+        return None
+    return op.inputs[0]
+
+
+def _logits_or_probabilities(y_pred, from_logits, op_type):
+    """Keras' _get_logits: (tensor, from_logits) with the logits found where Keras finds them."""
+    logits = keras_logits(y_pred)
+    if logits is None:
+        logits = _graph_op_input(y_pred, op_type)
+    if logits is not None:
+        return logits, True
+    if from_logits:
+        return y_pred, True
+    # probabilities: the built-in must not look through them for a softmax either
+    return tf.identity(y_pred), False
+
+
+def _loss(op_type, builtin, y_true, y_pred, **static):
+    return builtin_op(op_type, builtin, {"y_true": y_true, "y_pred": y_pred}, static, y_pred.dtype)
+
+
+def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    y_pred, from_logits = _logits_or_probabilities(y_pred, from_logits, "Softmax")
+    return _loss("CategoricalCrossentropy", "categorical_crossentropy", y_true, y_pred, from_logits=from_logits,
+                 label_smoothing=float(label_smoothing), axis=int(axis))
+
+
+def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    y_pred, from_logits = _logits_or_probabilities(y_pred, from_logits, "Sigmoid")
+    return _loss("BinaryCrossentropy", "binary_crossentropy", y_true, y_pred, from_logits=from_logits,
+                 label_smoothing=float(label_smoothing), axis=int(axis))
+
+
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
+    y_true, y_pred = _inputs(y_true, y_pred)    # labels of any dtype give a float loss
+    if ignore_class is not None:
+        raise NotImplementedError("sparse_categorical_crossentropy(ignore_class=...) is not supported here")
+    y_pred, from_logits = _logits_or_probabilities(y_pred, from_logits, "Softmax")
+    return _loss("SparseCategoricalCrossentropy", "sparse_categorical_crossentropy", y_true, y_pred,
+                 from_logits=from_logits, axis=int(axis))
+
+
+def mean_squared_error(y_true, y_pred):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    return _loss("MeanSquaredError", "mean_squared_error", y_true, y_pred)
+
+
+def mean_absolute_error(y_true, y_pred):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    return _loss("MeanAbsoluteError", "mean_absolute_error", y_true, y_pred)
+
+
+def huber(y_true, y_pred, delta=1.0):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    delta = tf.cast(delta, y_pred.dtype)
+    return builtin_op("Huber", "huber", {"y_true": y_true, "y_pred": y_pred, "delta": delta}, {}, y_pred.dtype)
+
+
+def log_cosh(y_true, y_pred):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    return _loss("LogCosh", "log_cosh", y_true, y_pred)
+
+
+# ---------------------------------------------------------------- loss objects
+
+class Loss:
+    """A loss object: the per-sample function, then its reduction."""
+
+    fn = None
+    default_name = "loss"
+
+    def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None, **fn_kwargs):
+        if reduction not in REDUCTIONS:
+            raise ValueError(f"Invalid value for argument `reduction`. Expected one of {list(REDUCTIONS[:4])}. "
+                             f"Received: reduction={reduction}")
+        self.name = name or self.default_name
+        self.reduction = reduction
+        self.fn_kwargs = fn_kwargs
+
+    def call(self, y_true, y_pred):
+        return type(self).fn(y_true, y_pred, **self.fn_kwargs)
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        y_true, y_pred = as_float_tensor(y_true, "float32"), as_float_tensor(y_pred, "float32")
+        values = self.call(y_true, y_pred)
+        if sample_weight is not None:
+            weight = tf.cast(as_float_tensor(sample_weight), values.dtype)
+            if len(weight.shape) > len(values.shape):
+                weight = tf.reshape(weight, tf.shape(values))
+            values = values * weight
+        if self.reduction in ("none", None) or len(values.shape) == 0:
+            return values
+        total = tf.reduce_sum(values)
+        if self.reduction == "sum":
+            return total
+        return total / tf.cast(tf.size(values), values.dtype)      # Keras: sum / number of elements
+
+    def get_config(self):
+        return {"name": self.name, "reduction": self.reduction, **self.fn_kwargs}
+
+
+def _loss_class(class_name, function, name, params):
+    def __init__(self, *args, reduction="sum_over_batch_size", name=name, dtype=None, **kwargs):
+        bound = dict(params)
+        for key, value in zip(params, args):
+            bound[key] = value
+        for key, value in kwargs.items():
+            if key not in params:
+                raise TypeError(f"{class_name}.__init__() got an unexpected keyword argument '{key}'")
+            bound[key] = value
+        Loss.__init__(self, name=name, reduction=reduction, dtype=dtype, **bound)
+    cls = type(class_name, (Loss,), {"__init__": __init__, "fn": staticmethod(function), "default_name": name})
+    return cls
+
+
+CategoricalCrossentropy = _loss_class("CategoricalCrossentropy", categorical_crossentropy,
+                                      "categorical_crossentropy",
+                                      {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
+BinaryCrossentropy = _loss_class("BinaryCrossentropy", binary_crossentropy, "binary_crossentropy",
+                                 {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
+SparseCategoricalCrossentropy = _loss_class("SparseCategoricalCrossentropy", sparse_categorical_crossentropy,
+                                            "sparse_categorical_crossentropy",
+                                            {"from_logits": False, "ignore_class": None, "axis": -1})
+MeanSquaredError = _loss_class("MeanSquaredError", mean_squared_error, "mean_squared_error", {})
+MeanAbsoluteError = _loss_class("MeanAbsoluteError", mean_absolute_error, "mean_absolute_error", {})
+Huber = _loss_class("Huber", huber, "huber_loss", {"delta": 1.0})
+LogCosh = _loss_class("LogCosh", log_cosh, "log_cosh", {})
+
+# TensorFlow 2.21's tf.keras.losses exports these spellings of the functions (and not
+# mean_squared_error / mean_absolute_error / log_cosh, which are plain keras.losses names)
+MSE = mse = mean_squared_error
+MAE = mae = mean_absolute_error
+logcosh = log_cosh
+
+FUNCTIONS = {"categorical_crossentropy": categorical_crossentropy, "binary_crossentropy": binary_crossentropy,
+             "sparse_categorical_crossentropy": sparse_categorical_crossentropy, "huber": huber,
+             "MSE": MSE, "mse": mse, "MAE": MAE, "mae": mae, "logcosh": logcosh}
+CLASSES = {"Loss": Loss, "CategoricalCrossentropy": CategoricalCrossentropy,
+           "BinaryCrossentropy": BinaryCrossentropy, "SparseCategoricalCrossentropy": SparseCategoricalCrossentropy,
+           "MeanSquaredError": MeanSquaredError, "MeanAbsoluteError": MeanAbsoluteError, "Huber": Huber,
+           "LogCosh": LogCosh}
+# what compile(loss="...") accepts: Keras 3's names of the functions and classes
+BY_NAME = {**FUNCTIONS, "mean_squared_error": mean_squared_error, "mean_absolute_error": mean_absolute_error,
+           "log_cosh": log_cosh, **{k: v for k, v in CLASSES.items() if k != "Loss"}}
+
+
+def get(identifier):
+    if identifier is None or callable(identifier):
+        return identifier
+    if isinstance(identifier, str) and identifier in BY_NAME:
+        found = BY_NAME[identifier]
+        return found() if isinstance(found, type) else found
+    raise ValueError(f"Could not interpret loss identifier: {identifier}")
+
+
+# keras.losses (Keras 3 itself) has these names; tf.keras.losses (TensorFlow 2.21) does not
+del mean_squared_error, mean_absolute_error, log_cosh
+
+
+def __getattr__(name):
+    if name in ("mean_squared_error", "mean_absolute_error", "log_cosh"):
+        spelling = {"mean_squared_error": "MSE / mse", "mean_absolute_error": "MAE / mae"}.get(name, "logcosh")
+        raise AttributeError(f"module 'keras._tf_keras.keras.losses' has no attribute '{name}' (TensorFlow 2.21's "
+                             f"tf.keras.losses spells it {spelling})")
+    raise AttributeError(f"module 'keras._tf_keras.keras.losses' has no attribute '{name}'")
+
+
+__all__ = sorted(FUNCTIONS) + sorted(CLASSES) + ["get"]

@@ -1,0 +1,225 @@
+"""keras.optimizers (also tf.optimizers): Keras 3's SGD, Adam, RMSprop and Adagrad, their
+update formulas written with TensorFlow ops in Keras' order (float32 as Keras computes it).
+`learning_rate` and `iterations` are variables as in Keras (`iterations` counts the
+apply_gradients calls). In graph mode apply_gradients returns the group of its assign ops.
+Keras 3's optimizers have no `minimize` (TF1's tf.compat.v1.train optimizers do)."""
+from __future__ import annotations
+
+from autograd_cli.tensorflow.keras._support import PATH, KerasVariable, snake_case, tf, unique_name
+
+
+class Optimizer:
+    def __init__(self, learning_rate=0.001, weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None,
+                 use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
+        if kwargs.pop("lr", None) is not None:
+            raise ValueError("Argument `lr` is no longer supported. Use `learning_rate` instead.")
+        if kwargs:
+            raise ValueError(f"Argument(s) not recognized: {kwargs}")
+        if weight_decay or use_ema or loss_scale_factor or gradient_accumulation_steps:
+            raise NotImplementedError("weight_decay, use_ema, loss_scale_factor and gradient_accumulation_steps are "
+                                      "not supported here")
+        self.name = name or unique_name(snake_case(type(self).__name__))
+        self.clipnorm, self.clipvalue, self.global_clipnorm = clipnorm, clipvalue, global_clipnorm
+        self._schedule = learning_rate if callable(learning_rate) and not hasattr(learning_rate, "dtype") else None
+        PATH.append(self.name)
+        try:
+            self.iterations = KerasVariable(tf.constant(0, dtype="int64"), name="iteration", trainable=False)
+            initial = 0.0 if self._schedule is not None else learning_rate
+            if hasattr(initial, "numpy"):
+                initial = initial.numpy()
+            self._learning_rate = KerasVariable(tf.constant(float(initial), dtype="float32"), name="learning_rate",
+                                                trainable=False)
+        finally:
+            PATH.pop()
+        self._slots: dict = {}
+        self._built = False
+        self._variables = [self.iterations, self._learning_rate]
+
+    # -- learning rate
+    @property
+    def learning_rate(self):
+        if self._schedule is not None:
+            return self._schedule(self.iterations)
+        return self._learning_rate
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        if callable(value) and not hasattr(value, "dtype"):
+            self._schedule = value
+            return
+        self._schedule = None
+        self._learning_rate.assign(tf.cast(value, "float32"))
+
+    lr = learning_rate
+
+    @property
+    def variables(self):
+        return list(self._variables)
+
+    def _slot(self, variable, kind, initial=0.0):
+        key = (id(variable), kind)
+        if key not in self._slots:
+            PATH.append(self.name)
+            try:
+                slot_name = f"{variable.path.replace('/', '_')}_{kind}" if hasattr(variable, "path") \
+                    else f"{variable.name.split(':')[0].replace('/', '_')}_{kind}"
+                slot = KerasVariable(tf.fill(variable.shape.as_list(), tf.cast(initial, variable.dtype)),
+                                     name=slot_name, trainable=False, dtype=variable.dtype)
+            finally:
+                PATH.pop()
+            self._slots[key] = slot
+            self._variables.append(slot)
+        return self._slots[key]
+
+    def __getattr__(self, name):
+        if name == "minimize":
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'minimize' (Keras 3's optimizers "
+                                 "have none: compute the gradients with tf.GradientTape and call apply_gradients, or "
+                                 "use a tf.compat.v1.train optimizer)")
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def build(self, var_list):
+        self._built = True
+
+    # -- applying
+    def _clip(self, grads):
+        if self.clipvalue is not None:
+            grads = [None if g is None else tf.clip_by_value(g, -self.clipvalue, self.clipvalue) for g in grads]
+        if self.clipnorm is not None:
+            grads = [None if g is None else tf.clip_by_norm(g, self.clipnorm) for g in grads]
+        if self.global_clipnorm is not None:
+            grads, _ = tf.clip_by_global_norm(grads, self.global_clipnorm)
+        return grads
+
+    def apply_gradients(self, grads_and_vars, **kwargs):
+        pairs = list(grads_and_vars)
+        return self.apply([g for g, _ in pairs], [v for _, v in pairs])
+
+    def apply(self, grads, trainable_variables=None):
+        grads = list(grads)
+        variables = list(trainable_variables) if trainable_variables is not None else []
+        if len(grads) != len(variables):
+            raise ValueError(f"Argument `grads` and `trainable_variables` must have the same length. Received: "
+                             f"len(grads)={len(grads)}, len(trainable_variables)={len(variables)}")
+        if not self._built:
+            self.build(variables)
+            self._built = True
+        pairs = [(g, v) for g, v in zip(self._clip(grads), variables) if g is not None]
+        updates = []
+        lr = self.learning_rate
+        for grad, variable in pairs:
+            rate = tf.cast(lr, variable.dtype)
+            updates.extend(self.update_step(tf.cast(grad, variable.dtype), variable, rate) or [])
+        updates.append(self.iterations.assign_add(1))
+        if tf.executing_eagerly():
+            return self.iterations
+        return tf.group(*[u for u in updates if u is not None])
+
+    def get_config(self):
+        return {"name": self.name, "learning_rate": float(self._learning_rate.numpy())
+                if tf.executing_eagerly() else None}
+
+    def update_step(self, gradient, variable, learning_rate):
+        raise NotImplementedError
+
+
+# In both modes an assign returns the updated value (the variable eagerly, the assign's output
+# in a graph), so each formula reads what the previous assign wrote, as Keras' sequence does.
+
+class SGD(Optimizer):
+    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        if not isinstance(momentum, (float, int)) or momentum < 0 or momentum > 1:
+            raise ValueError("`momentum` must be a float between [0, 1].")
+        self.momentum = float(momentum)
+        self.nesterov = nesterov
+
+    def update_step(self, gradient, variable, learning_rate):
+        if self.momentum == 0:
+            return [variable.assign_sub(gradient * learning_rate)]
+        m = self._slot(variable, "momentum")
+        momentum = tf.cast(self.momentum, variable.dtype)
+        m = m.assign(m * momentum - gradient * learning_rate)
+        if self.nesterov:
+            return [m, variable.assign_add(m * momentum - gradient * learning_rate)]
+        return [m, variable.assign_add(m)]
+
+
+class Adam(Optimizer):
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, name=None,
+                 **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1, self.beta_2, self.epsilon, self.amsgrad = beta_1, beta_2, epsilon, amsgrad
+
+    def update_step(self, gradient, variable, learning_rate):
+        dt = variable.dtype
+        local_step = tf.cast(self.iterations + 1, dt)
+        beta_1_power = tf.pow(tf.cast(self.beta_1, dt), local_step)
+        beta_2_power = tf.pow(tf.cast(self.beta_2, dt), local_step)
+        m = self._slot(variable, "momentum")
+        v = self._slot(variable, "velocity")
+        alpha = learning_rate * tf.sqrt(1 - beta_2_power) / (1 - beta_1_power)
+        m = m.assign_add((gradient - m) * (1 - self.beta_1))
+        v = v.assign_add((tf.square(gradient) - v) * (1 - self.beta_2))
+        updates = [m, v]
+        if self.amsgrad:
+            v_hat = self._slot(variable, "velocity_hat")
+            v = v_hat.assign(tf.maximum(v_hat, v))
+            updates.append(v)
+        updates.append(variable.assign_sub((m * alpha) / (tf.sqrt(v) + self.epsilon)))
+        return updates
+
+
+class RMSprop(Optimizer):
+    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, name=None,
+                 **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.rho, self.momentum, self.epsilon, self.centered = rho, momentum, epsilon, centered
+
+    def update_step(self, gradient, variable, learning_rate):
+        rho = self.rho
+        velocity = self._slot(variable, "velocity")
+        velocity = velocity.assign(rho * velocity + (1 - rho) * tf.square(gradient))
+        updates = [velocity]
+        if self.centered:
+            average = self._slot(variable, "average_gradient")
+            average = average.assign(rho * average + (1 - rho) * gradient)
+            updates.append(average)
+            denominator = velocity - tf.square(average) + self.epsilon
+        else:
+            denominator = velocity + self.epsilon
+        increment = (learning_rate * gradient) / tf.sqrt(denominator)
+        if self.momentum > 0:
+            momentum = self._slot(variable, "momentum")
+            momentum = momentum.assign(self.momentum * momentum + increment)
+            updates += [momentum, variable.assign_sub(momentum)]
+        else:
+            updates.append(variable.assign_sub(increment))
+        return updates
+
+
+class Adagrad(Optimizer):
+    def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.initial_accumulator_value, self.epsilon = initial_accumulator_value, epsilon
+
+    def update_step(self, gradient, variable, learning_rate):
+        accumulator = self._slot(variable, "accumulator", self.initial_accumulator_value)
+        accumulator = accumulator.assign_add(tf.square(gradient))
+        return [accumulator, variable.assign_sub((learning_rate * gradient) / tf.sqrt(accumulator + self.epsilon))]
+
+
+CLASSES = {"Optimizer": Optimizer, "SGD": SGD, "Adam": Adam, "RMSprop": RMSprop, "Adagrad": Adagrad}
+BY_NAME = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad}
+
+
+def get(identifier):
+    if isinstance(identifier, Optimizer):
+        return identifier
+    if isinstance(identifier, str) and identifier.lower() in BY_NAME:
+        return BY_NAME[identifier.lower()]()
+    raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
+
+
+__all__ = sorted(CLASSES) + ["get"]
