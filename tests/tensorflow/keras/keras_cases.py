@@ -226,4 +226,11 @@ out["flatten_shape"] = list(flat.shape)
 out["relu_layer"] = tf.keras.layers.ReLU()(tf.constant([-1.0, 2.0])).numpy().tolist()
 out["activation_layer"] = tf.keras.layers.Activation("sigmoid")(tf.constant([0.0])).numpy().tolist()
 """,
+    "unseeded_initializers_after_set_random_seed": """
+tf.keras.backend.clear_session()
+tf.keras.utils.set_random_seed(1234)
+model = tf.keras.Sequential([tf.keras.Input(shape=(3,)), tf.keras.layers.Dense(2), tf.keras.layers.Dense(1)])
+out["kernels"] = [model.layers[0].kernel.numpy().tolist(), model.layers[1].kernel.numpy().tolist()]
+out["normal"] = tf.keras.initializers.RandomNormal()((2, 2)).numpy().tolist()
+""",
 }
