@@ -19,9 +19,9 @@ def term(width, *args, cwd=None, stdin=None):
                           text=True, env=env, cwd=cwd, timeout=120, input=stdin)
 
 
-def fits(proc, width):
+def fits(proc, width, stderr=True):
     assert "Traceback" not in proc.stderr, proc.stderr
-    lines = (proc.stdout + proc.stderr).splitlines()
+    lines = (proc.stdout + (proc.stderr if stderr else "")).splitlines()
     wide = [line for line in lines if len(line) > width]
     assert not wide, f"wider than {width}: {wide}"
     return proc.stdout.splitlines()
@@ -78,3 +78,48 @@ def test_explain_fits_the_terminal_between_words(width):
     # a path names each node's line as a line, not as a bare number that reads like a value
     assert "w2 (line 3) → [multiply] → b (line 6) contributes 6" in text
     assert "w1 reaches b only through stop_gradient(a) on line 5, so no gradient flows back to it." in text
+
+
+def headers(lines):
+    return [[cell.strip() for cell in line.strip("┃").split("┃")] for line in lines if line.startswith("┃")]
+
+
+@pytest.mark.parametrize("width", (80, 120))
+def test_verify_shows_whole_hessians_and_keeps_the_comparison(width, tmp_path):
+    lines = fits(term(width, "verify", SAMPLES / "second_derivatives.ag"), width)
+    k = lines.index("hessians hess (line 13): d(f)")
+    # f's Hessian at u = (1, 2) is [[4, 2], [2, 12]] (by hand from the sample's f): every
+    # entry shown, in AD, SymPy and finite differences alike
+    assert lines[k + 4].count("[[4 2]") == 3 and lines[k + 5].count("[2 12]]") == 3, lines[k:k + 7]
+    f = tmp_path / "h.ag"
+    f.write_text("u = variable([0.3, -1.7])\nf = exp(u[0]) * sin(u[1])\nH = hessians(f, u)\n")
+    lines = fits(term(width, "verify", f), width)
+    for row in headers(lines):
+        assert {"AD", "SymPy", "finite diff."} <= set(row), row
+    if width == 80:
+        assert any("SymPy formula" in line and "left out" in line for line in lines)
+
+
+def test_verify_notes_name_the_variable_and_explain_the_where_nan(tmp_path):
+    f = tmp_path / "w.ag"
+    f.write_text("w = variable(0.0)\ny = where(w > 0, log(w), 0)\ng = gradients(y, w)\n")
+    proc = term(80, "verify", f)
+    assert proc.returncode == 1
+    text = " ".join(" ".join(fits(proc, 80, stderr=False)).split())   # warnings: one line each
+    assert "w: disagrees at w" in text and "disagrees at x" not in text
+    assert "0 * inf = NaN, as in TensorFlow" in text
+    assert "where(w > 0, log(where(w > 0, w, 1)), 0)" in text
+    assert "1 check: it disagrees" in text and "1 checks" not in text
+    # the fix it suggests gives the derivative SymPy finds (0 at w = 0): verify agrees
+    f.write_text("w = variable(0.0)\ny = where(w > 0, log(where(w > 0, w, 1)), 0)\ng = gradients(y, w)\n")
+    assert term(80, "verify", f).returncode == 0
+
+
+def test_a_tick_beside_a_large_error_says_kink(tmp_path):
+    f = tmp_path / "k.ag"
+    f.write_text("x = variable(0.0)\ny = relu(x)\ng = gradients(y, x)\n")
+    lines = fits(term(80, "verify", f), 80)
+    row = [line for line in lines if line.startswith("│ x")][0]
+    # relu at 0: TF's gradient 0, SymPy's Heaviside(0) = 1/2, central differences 1/2
+    assert "0.5 (kink)" in row and "✓" in row
+    assert any("kink at x" in line for line in lines)
