@@ -51,6 +51,12 @@ def test_a_syntax_error_is_located():
     assert error.col == 7
 
 
+def test_characters_python_cannot_compile_are_located_syntax_errors():
+    error = located(boxed("x = 1\ny = 2 \0 3\n"), "SyntaxError", 2, "NUL")
+    assert error.col == 7
+    located(boxed("x = '\ud800'\n"), "SyntaxError", 1, "\\ud800")
+
+
 def test_sys_exit_zero_ends_normally_and_non_zero_is_located():
     assert boxed("print('a')\nimport sys\nsys.exit(0)\nprint('b')\n").error is None
     assert boxed("exit()\n").error is None

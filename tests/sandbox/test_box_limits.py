@@ -1,6 +1,8 @@
 """The box's limits: time, memory, output and crashes end a snippet with an error at its line."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from .conftest import boxed, located
@@ -73,9 +75,10 @@ def test_memory_after_the_error_is_usable():
     located(result, "MemoryError", 5)
 
 
-def test_a_segfault_is_located():
+def test_a_segfault_is_located_and_leaves_no_core_file():
     error = located(boxed("import ctypes\n\nctypes.string_at(0)\n"), "Crash", 3, "segmentation fault", "SIGSEGV")
     assert error.kind == "crash" and error.col == 1
+    assert not os.path.exists("/core")          # the child works in /
 
 
 def test_a_c_stack_overflow_is_located_not_silent():

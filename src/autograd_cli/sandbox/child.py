@@ -107,6 +107,9 @@ def _read_request() -> dict:
 def main(argv: list) -> None:
     result_fd, crash_fd = int(argv[2]), int(argv[3])
     channel = Channel(result_fd)
+    from . import lockdown
+
+    lockdown.no_core_dumps()
     faulthandler.enable(file=crash_fd, all_threads=True)    # a crash from here on is located
     if DUMP_SIGNAL is not None:
         faulthandler.register(DUMP_SIGNAL, file=crash_fd, all_threads=True, chain=False)
@@ -123,8 +126,6 @@ def main(argv: list) -> None:
         if prepare is not None:
             prepare(request.get("payload"))
         _empty_environment()
-        from . import lockdown
-
         applied = lockdown.lock_down(limits, layers, THREAD_STACK)
         BoxState.kernel_rules = bool(applied["landlock"] or applied["seccomp"])
         reserve = [bytearray(EMERGENCY_RESERVE)]

@@ -22,6 +22,7 @@ import errno
 import os
 
 PR_SET_NO_NEW_PRIVS = 38
+PR_SET_DUMPABLE = 4
 PR_CAPBSET_DROP = 24
 PR_CAP_AMBIENT = 47
 PR_CAP_AMBIENT_CLEAR_ALL = 4
@@ -105,6 +106,7 @@ def apply(readable: list[str], applied: dict) -> None:
     libc.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
     if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
+    libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)     # no core file; no other process of the user may trace it
     applied["capabilities_dropped"] = _drop_capabilities(libc)
     applied["landlock"] = _landlock(libc, readable)
     applied["seccomp"] = _seccomp()

@@ -37,6 +37,16 @@ def lock_down(limits, layers, thread_stack: int) -> dict:
     return applied
 
 
+def no_core_dumps() -> None:
+    """No core file, ever: the child's working directory is / and a kernel whose core
+    pattern is a plain name would write /core there (also for a crash before the lockdown)."""
+    if resource is not None and hasattr(resource, "RLIMIT_CORE"):
+        try:
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        except (ValueError, OSError):
+            pass
+
+
 def _check_single_thread() -> None:
     try:
         threads = len(os.listdir("/proc/self/task"))

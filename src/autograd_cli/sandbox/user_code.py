@@ -47,8 +47,19 @@ class SnippetFailed(Exception):
 
 
 def compile_user(source: str, filename: str):
-    """The snippet compiled as a module. A SyntaxError propagates; the box locates it."""
-    return compile(source, filename, "exec", dont_inherit=True)
+    """The snippet compiled as a module. A SyntaxError propagates; the box locates it (so
+    does a NUL character or a lone surrogate, which Python 3.11 reports as ValueError or
+    UnicodeEncodeError with no place)."""
+    try:
+        return compile(source, filename, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, UnicodeError) as exc:
+        if isinstance(exc, SyntaxError) and exc.lineno:
+            raise
+        bad = next((i for i, c in enumerate(source) if c == "\0" or "\ud800" <= c <= "\udfff"), 0)
+        line = source.count("\n", 0, bad) + 1
+        col = bad - (source.rfind("\n", 0, bad) + 1) + 1
+        what = "a NUL character" if source[bad:bad + 1] == "\0" else f"the character {source[bad:bad + 1]!r}"
+        raise SyntaxError(f"the source contains {what}", (filename, line, col, None, line, col + 1)) from None
 
 
 def run_as_main(code, filename: str, source: str, names: dict | None = None) -> types.ModuleType:
