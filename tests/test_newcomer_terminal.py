@@ -123,3 +123,13 @@ def test_a_tick_beside_a_large_error_says_kink(tmp_path):
     # relu at 0: TF's gradient 0, SymPy's Heaviside(0) = 1/2, central differences 1/2
     assert "0.5 (kink)" in row and "✓" in row
     assert any("kink at x" in line for line in lines)
+
+
+def test_eval_prints_each_gradient_once():
+    lines = fits(term(120, "eval", SAMPLES / "seed_matmul_unrelated_w2.ag"), 120)
+    rows = [line for line in lines if line.startswith("│ grads")]
+    assert rows == [], rows                      # not in the values table
+    assert "gradients grads (line 5): d(res)/dx" in lines
+    # seed 004's 784x10 gradient: once (it was printed twice, about 50 repeated lines)
+    out = term(120, "eval", SAMPLES / "seed_softmax_dense_784.ag").stdout
+    assert out.count("gW") == 1 and "gradients gW, gb (line 9): d(loss)/dx" in out

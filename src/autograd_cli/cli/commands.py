@@ -194,7 +194,11 @@ def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=N
         from autograd_cli.render.tables import value_table
 
         out = console()
-        out.print(value_table(result.values, width=out.width))
+        # a gradients result is shown once, in its own table (with why None): not also here
+        answered = {name for record in result.gradients for name in [record.name] + record.name.split(", ")}
+        values = {name: value for name, value in result.values.items() if name not in answered}
+        if values or not result.gradients:
+            out.print(value_table(values, width=out.width))
         _print_gradients(result, out)
     return EXIT_OK
 
