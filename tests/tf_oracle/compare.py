@@ -32,10 +32,10 @@ stored one ({"type", "message", "line"}). Our stderr's first line of the form
   `tf.errors.InvalidArgumentError` is `InvalidArgumentError`);
 - the lines must be equal (when TensorFlow's line is known);
 - the messages must be equal after collapsing whitespace (and the NumPy-scalar and address
-  rules above), TensorFlow's message being its
-  first non-empty line, with a leading `{{function_node ...}}` removed. When that line holds
-  text that names graph nodes or devices (` [Op:`, `[[`, `{{`, ` name: `, `(defined at`),
-  only the part before the first such marker is compared, and ours must start with it.
+  rules above), TensorFlow's message being its first non-empty line; a leading
+  `{{function_node ...}}` is removed from both. When TensorFlow's line holds text that names
+  graph nodes or devices (` [Op:`, `[[`, `{{`, ` name: `, `(defined at`), only the part
+  before the first such marker is compared, and ours must start with it.
   Our message is the rest of the located line: a hint belongs on a line of its own.
 """
 from __future__ import annotations
@@ -276,7 +276,7 @@ def compare_error(ours_stderr: str, expected_error: dict) -> list[str]:
     if want_line is not None and line != want_line:
         diffs.append(f"expected the error on line {want_line}, got line {line}")
     want, is_prefix = expected_message(expected_error.get("message", ""))
-    got = _collapse(message)
+    got = _collapse(_FUNCTION_NODE.sub("", message.strip()))
     if is_prefix:
         if not got.startswith(want):
             diffs.append(f"expected a message starting {_show(want, 120)}, got {_show(got, 120)}")

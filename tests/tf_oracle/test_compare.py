@@ -193,6 +193,7 @@ def test_node_names_are_compared_by_prefix():
     ours = ("f.py:7:5: InvalidArgumentError: cannot compute AddV2 as input #1(zero-based) was "
             "expected to be a int32 tensor but is a float tensor [Op:AddV2]")
     assert compare_error(ours, expected) == []
+    assert compare_error(ours.replace("Error: ", "Error: {{function_node __wrapped__AddV2}} "), expected) == []
     wrong = ours.replace("int32 tensor", "int64 tensor")
     assert compare_error(wrong, expected) != []
 
