@@ -142,8 +142,8 @@ class Builder:
     def _check_def_body(self, stmt: ast.FuncDef, params: set, body):
         """A def's names and calls are checked where it is defined, called or not."""
         for e in _walk(body):
-            if isinstance(e, ast.Name) and e.id not in params and e.id not in self.env \
-                    and e.id != "step" and e.id not in self.functions and e.id not in BUILTINS:
+            if isinstance(e, ast.Name) and e.id not in params and e.id not in self.env and e.id != "step" \
+                    and e.id not in DTYPES and e.id not in self.functions and e.id not in BUILTINS:
                 raise AgError(f"'{e.id}' is not visible inside def {stmt.name}: a def sees its "
                               "parameters and the names assigned before it", e.pos)
             if isinstance(e, ast.Call) and e.func not in self.functions and e.func not in BUILTINS:
