@@ -48,3 +48,54 @@ def test_a_dtype_name_assigned_as_a_variable_is_that_value_inside_a_def():
     # dtype names are constants only where the program does not assign them
     src = "float32 = 3.0\ndef f(t) = t * float32\ny = f(2.0)\n"
     assert float(ev(src).values["y"]) == 6.0
+
+
+# ---------------------------------------------------------------- value and gradients against TF
+
+def weighted_program(inputs: dict, expression: str, shape) -> str:
+    """A program computing `y = expression` of variables `inputs` and the gradients of
+    sum(y * [1, 2, 3, ...]) with respect to each (as fidelity_tf.py's gradient_pair)."""
+    size = int(np.prod(shape))
+    lines = ["import tensorflow as tf"]
+    lines += [f"{name} = variable({np.asarray(value).tolist()})" for name, value in inputs.items()]
+    lines += [f"y = {expression}",
+              f"weights = reshape(linspace(1.0, {size}.0, {size}), {list(shape)})",
+              f"g = gradients(reduce_sum(y * weights), [{', '.join(inputs)}])"]
+    return "\n".join(lines) + "\n"
+
+
+def check_against_tf(case: str, inputs: dict, expression: str):
+    expected = TF[case]
+    value = np.asarray(expected["value"]["value"])
+    e = ev(weighted_program(inputs, expression, value.shape))
+    np.testing.assert_allclose(e.values["y"], value, rtol=1e-12, atol=1e-12)
+    for got, want in zip(e.gradients[0].values, expected["gradients"]):
+        np.testing.assert_allclose(got, want["value"], rtol=1e-11, atol=1e-12)
+
+
+A3 = [[2.0, 1.0, 0.5], [0.0, 3.0, 1.0], [1.0, -1.0, 4.0]]
+B3 = [[1.0, 2.0, 0.0], [0.0, 1.0, 0.0], [2.0, 0.0, 5.0]]
+
+
+@pytest.mark.parametrize("expression", ["matrix_inverse(a, adjoint=True)", "tf.linalg.inv(a, adjoint=True)",
+                                        "tf.linalg.inv(a, True)"])
+def test_matrix_inverse_adjoint(expression):
+    check_against_tf("matrix_inverse_adjoint", {"a": A3}, expression)
+    # by hand: the adjoint of a real matrix is its transpose
+    e = ev(f"import tensorflow as tf\na = constant({A3})\ny = {expression}\n")
+    np.testing.assert_allclose(e.values["y"] @ np.array(A3).T, np.eye(3), atol=1e-14)
+
+
+def test_matrix_inverse_adjoint_batched():
+    check_against_tf("matrix_inverse_adjoint_batched", {"a": [A3, B3]}, "matrix_inverse(a, adjoint=True)")
+
+
+def test_matrix_inverse_adjoint_false_is_the_plain_inverse():
+    e = ev(f"a = constant({A3})\ny = matrix_inverse(a, adjoint=False)\nz = matrix_inverse(a)\n")
+    np.testing.assert_allclose(e.values["y"], np.linalg.inv(A3), rtol=1e-13)
+    np.testing.assert_array_equal(e.values["y"], e.values["z"])
+
+
+def test_matrix_inverse_adjoint_of_a_non_square_matrix_names_its_shape():
+    err = error_of("a = ones([2, 3])\ny = matrix_inverse(a, adjoint=True)\n")
+    assert "(2, 3)" in str(err) and "square" in str(err)

@@ -45,6 +45,57 @@ def _loop_body():
     return plain(tf.while_loop(lambda i, a: i < 3, lambda i, a: [i + 1, a + tf.cast(v, tf.int32)], [0, 0]))
 
 
+def gradient_pair(f, *inputs):
+    """f's value and the gradients of sum(f * weights) with respect to each input (weights:
+    1, 2, 3, ... over f's elements, so every element's gradient counts)."""
+    xs = [tf.constant(np.asarray(x, dtype=np.float64)) for x in inputs]
+    with tf.GradientTape() as tape:
+        tape.watch(xs)
+        y = f(*xs)
+        weights = tf.reshape(tf.range(1, tf.size(y) + 1, dtype=tf.float64), tf.shape(y))
+        total = tf.reduce_sum(y * weights)
+    return {"value": plain(y), "gradients": plain(tape.gradient(total, xs))}
+
+
+A3 = [[2.0, 1.0, 0.5], [0.0, 3.0, 1.0], [1.0, -1.0, 4.0]]
+
+
+@case("matrix_inverse_adjoint")
+def _inverse_adjoint():
+    return gradient_pair(lambda a: tf.linalg.inv(a, adjoint=True), A3)
+
+
+@case("matrix_inverse_adjoint_batched")
+def _inverse_adjoint_batched():
+    batch = [A3, [[1.0, 2.0, 0.0], [0.0, 1.0, 0.0], [2.0, 0.0, 5.0]]]
+    return gradient_pair(lambda a: tf.linalg.inv(a, adjoint=True), batch)
+
+
+def einsum_inputs():
+    a = np.arange(1, 3 * 1 * 3 * 2 + 1, dtype=np.float64).reshape(3, 1, 3, 2) / 10
+    b = np.arange(1, 1 * 5 * 2 * 4 + 1, dtype=np.float64).reshape(1, 5, 2, 4) / 20 - 1
+    return a, b
+
+
+@case("einsum_ellipsis_broadcast")
+def _einsum_broadcast():
+    return gradient_pair(lambda a, b: tf.einsum("...ij,...jk->...ik", a, b), *einsum_inputs())
+
+
+@case("einsum_ellipsis_ranks")
+def _einsum_ranks():
+    a, b = einsum_inputs()
+    return gradient_pair(lambda a, b: tf.einsum("...ij,jk->...ik", a, b), a, b[0, 0])
+
+
+@case("einsum_ellipsis_inner")
+def _einsum_inner():
+    # the ellipsis between labels, of different ranks: (3, 1) and (4,) broadcast to (3, 4)
+    a = np.arange(1, 2 * 3 * 1 * 2 + 1, dtype=np.float64).reshape(2, 3, 1, 2) / 4
+    b = np.arange(1, 2 * 4 + 1, dtype=np.float64).reshape(2, 4) / 8 - 0.5
+    return gradient_pair(lambda a, b: tf.einsum("i...j,j...->i...", a, b), a, b)
+
+
 def main():
     out = {"tensorflow": tf.__version__}
     for name, fn in CASES.items():

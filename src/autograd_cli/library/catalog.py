@@ -112,6 +112,8 @@ TF_NAMES = {
     "xdivy": ("tf.math.xdivy",), "floormod": ("tf.math.floormod", "tf.math.mod"), "floordiv": ("tf.math.floordiv",),
     "polygamma": ("tf.math.polygamma",), "digamma": ("tf.math.digamma",), "lgamma": ("tf.math.lgamma",),
     "erf": ("tf.math.erf",), "erfc": ("tf.math.erfc",),
+    "matrix_inverse": ("tf.linalg.inv", "tf.compat.v1.matrix_inverse"),
+    "matrix_determinant": ("tf.linalg.det", "tf.compat.v1.matrix_determinant"),
 }
 
 

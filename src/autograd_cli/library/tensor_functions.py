@@ -353,7 +353,20 @@ def _square_builtin(name, param="input", *aliases):
         builtin(n, (param,))(handler)
 
 
-_square_builtin("matrix_inverse", "input", "inv")
+
+
+def _matrix_inverse(b, c):
+    # adjoint=True inverts the (conjugate) transpose: real values, so inv(transpose(a)),
+    # and the gradient follows through the transpose
+    a = _matrix(b, c, "input")
+    if _bool_arg(c, "adjoint") and a.shape[-1] == a.shape[-2]:   # (not square: the op's error names the shape)
+        rank = len(a.shape)
+        a = b.apply("transpose", a, perm=tuple(range(rank - 2)) + (rank - 1, rank - 2))
+    return b.apply("matrix_inverse", a)
+
+
+for _name in ("matrix_inverse", "inv"):
+    builtin(_name, ("input", "adjoint"), {"adjoint": False})(_matrix_inverse)
 _square_builtin("matrix_determinant", "input", "det")
 _square_builtin("cholesky", "input")
 
