@@ -99,3 +99,40 @@ def test_matrix_inverse_adjoint_false_is_the_plain_inverse():
 def test_matrix_inverse_adjoint_of_a_non_square_matrix_names_its_shape():
     err = error_of("a = ones([2, 3])\ny = matrix_inverse(a, adjoint=True)\n")
     assert "(2, 3)" in str(err) and "square" in str(err)
+
+
+# ---------------------------------------------------------------- einsum broadcasting across '...'
+
+EINSUM_A = np.arange(1, 19, dtype=np.float64).reshape(3, 1, 3, 2) / 10
+EINSUM_B = np.arange(1, 41, dtype=np.float64).reshape(1, 5, 2, 4) / 20 - 1
+
+
+def test_einsum_broadcasts_across_the_ellipsis():
+    check_against_tf("einsum_ellipsis_broadcast", {"a": EINSUM_A, "b": EINSUM_B}, 'einsum("...ij,...jk->...ik", a, b)')
+    # by hand: NumPy's matmul broadcasts the same way
+    e = ev(f"a = constant({EINSUM_A.tolist()})\nb = constant({EINSUM_B.tolist()})\n"
+           'y = einsum("...ij,...jk->...ik", a, b)\n')
+    assert e.values["y"].shape == (3, 5, 3, 4)
+    np.testing.assert_allclose(e.values["y"], EINSUM_A @ EINSUM_B, rtol=1e-13)
+
+
+def test_einsum_ellipsis_of_different_ranks():
+    check_against_tf("einsum_ellipsis_ranks", {"a": EINSUM_A, "b": EINSUM_B[0, 0]}, 'einsum("...ij,jk->...ik", a, b)')
+
+
+def test_einsum_ellipsis_between_labels_broadcasts():
+    a = np.arange(1, 13, dtype=np.float64).reshape(2, 3, 1, 2) / 4
+    b = np.arange(1, 9, dtype=np.float64).reshape(2, 4) / 8 - 0.5
+    check_against_tf("einsum_ellipsis_inner", {"a": a, "b": b}, 'einsum("i...j,j...->i...", a, b)')
+
+
+def test_einsum_ellipsis_sizes_that_do_not_broadcast_are_an_error():
+    err = error_of(f"a = constant({EINSUM_A.tolist()})\nb = ones([2, 5, 2, 4])\n"
+                   'y = einsum("...ij,...jk->...ik", a, b)\n')
+    assert "sizes 3 and 2" in str(err) and "(3, 1, 3, 2)" in str(err) and err.pos.line == 3
+
+
+def test_einsum_labels_outside_the_ellipsis_do_not_broadcast():
+    # TF and NumPy broadcast only the dimensions '...' stands for
+    err = error_of('a = ones([2, 1])\nb = ones([3, 4])\ny = einsum("ij,jk->ik", a, b)\n')
+    assert "label 'j' has sizes 1 and 3" in str(err)

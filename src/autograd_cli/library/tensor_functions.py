@@ -8,6 +8,8 @@ from autograd_cli.support.errors import AgError
 from autograd_cli.evaluate import needed
 from autograd_cli.core.graph import Node
 from autograd_cli.ops.indexing import int_indices
+from autograd_cli.ops.linalg import einsum_broadcast
+from autograd_cli.ops.table import ShapeError
 from autograd_cli.library.functions import _axis_arg, _bool_arg, _shape_arg, _tensor_list, builtin
 
 
@@ -312,7 +314,12 @@ def _einsum(b, c):
     tensors = [b.tensor(v, e.pos) for v, e in zip(values[1:], exprs[1:])]
     if not tensors:
         raise AgError("einsum needs at least one tensor", c.pos)
-    return b.apply("einsum", *tensors, equation=values[0])
+    try:
+        equation, reshapes = einsum_broadcast([t.shape for t in tensors], values[0])
+    except ShapeError as exc:
+        raise AgError(f"einsum: {exc}", c.pos) from None
+    tensors = [t if shape is None else b.apply("reshape", t, shape=shape) for t, shape in zip(tensors, reshapes)]
+    return b.apply("einsum", *tensors, equation=equation)
 
 
 def _matrix(b, c, name):
