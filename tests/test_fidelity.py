@@ -136,3 +136,25 @@ def test_einsum_labels_outside_the_ellipsis_do_not_broadcast():
     # TF and NumPy broadcast only the dimensions '...' stands for
     err = error_of('a = ones([2, 1])\nb = ones([3, 4])\ny = einsum("ij,jk->ik", a, b)\n')
     assert "label 'j' has sizes 1 and 3" in str(err)
+
+
+# ---------------------------------------------------------------- NumPy functions on tensors
+
+@pytest.mark.parametrize("call, builtin", [("np.sum(x ** 2)", "reduce_sum"), ("np.mean(x)", "reduce_mean"),
+                                           ("np.exp(x)", "exp"), ("np.sum(w * 2.0)", "reduce_sum")])
+def test_numpy_on_a_tensor_is_tensorflows_error_at_its_place(call, builtin):
+    stored = TF["numpy_on_a_symbolic_tensor"]
+    assert stored["error"] == "NotImplementedError"
+    src = f"import numpy as np\nx = variable([1.0, 2.0])\nw = placeholder()\ny = {call}\n"
+    with pytest.raises(AgError) as info:
+        ev(src, sets={"w": np.asarray(1.0)})
+    err = info.value
+    assert (err.pos.line, err.pos.col) == (4, 5)
+    # TensorFlow's words, without the tensor's graph name ("(pow:0)")
+    assert stored["message"].replace(" (pow:0)", "") .split(". This")[0] in err.message
+    assert f"tf.{builtin}" in err.message
+
+
+def test_numpy_on_constants_is_computed():
+    e = ev("import numpy as np\nc = np.sum([1.0, 2.0, 3.0])\nd = np.mean(constant([2.0, 3.0])) * np.pi\n")
+    assert float(e.values["c"]) == 6.0 and float(e.values["d"]) == pytest.approx(2.5 * np.pi)

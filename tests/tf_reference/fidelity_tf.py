@@ -96,6 +96,13 @@ def _einsum_inner():
     return gradient_pair(lambda a, b: tf.einsum("i...j,j...->i...", a, b), a, b)
 
 
+@case("numpy_on_a_symbolic_tensor")
+def _numpy_sum():
+    with tf.Graph().as_default():        # a graph, as a .ag program is (tf.gradients, placeholders)
+        x = tf.compat.v1.placeholder(tf.float32, name="x")
+        return failure(lambda: np.sum(x ** 2))
+
+
 def main():
     out = {"tensorflow": tf.__version__}
     for name, fn in CASES.items():

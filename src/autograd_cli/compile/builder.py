@@ -8,7 +8,7 @@ import numpy as np
 from autograd_cli.language import syntax as ast
 from autograd_cli.support.errors import AgError, Pos, line_of, suggest
 from autograd_cli.evaluate import needed, run, run_plain
-from autograd_cli.core.graph import Graph, Node, NoGradient
+from autograd_cli.core.graph import Graph, Node, NoGradient, nodes_in
 from autograd_cli.support.limits import element_count, limit, over
 from autograd_cli.core.program import BuiltProgram, GradientRecord
 from autograd_cli.support.records import Record
@@ -146,7 +146,9 @@ class Builder:
                     and e.id not in DTYPES and e.id not in self.functions and e.id not in BUILTINS:
                 raise AgError(f"'{e.id}' is not visible inside def {stmt.name}: a def sees its "
                               "parameters and the names assigned before it", e.pos)
-            if isinstance(e, ast.Call) and e.func not in self.functions and e.func not in BUILTINS:
+            if isinstance(e, ast.Call) and e.func.startswith(ast.NUMPY_PREFIX):
+                self._numpy_spec(e)
+            elif isinstance(e, ast.Call) and e.func not in self.functions and e.func not in BUILTINS:
                 if e.func == stmt.name:
                     raise AgError(f"def {e.func} calls itself: recursion is not allowed", e.pos)
                 if e.func in self.defined_names:
@@ -403,6 +405,8 @@ class Builder:
             raise AgError(f"def {e.func} calls itself: recursion is not allowed", e.pos)
         if user is not None:
             return self._inline(user, e, scope)
+        if e.func.startswith(ast.NUMPY_PREFIX):
+            return self._numpy_call(e, scope)
         spec = BUILTINS.get(e.func)
         if spec is None:
             known = list(BUILTINS) + list(self.functions)
@@ -410,6 +414,32 @@ class Builder:
                 raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
             raise AgError(f"unknown function '{e.func}'{_unknown_hint(e.func, known)}", e.pos)
         args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope, spec.functions)
+        self.g.pos = e.pos
+        return spec.handler(self, Call(e, args, exprs))
+
+    def _numpy_spec(self, e: ast.Call):
+        name = e.func[len(ast.NUMPY_PREFIX):]
+        spec = BUILTINS.get(ast.numpy_builtin(name))
+        if spec is None or spec.functions:
+            raise AgError(f"np.{name} is not available in .ag{_unknown_hint(name, list(BUILTINS))}", e.pos)
+        return name, spec
+
+    def _numpy_call(self, e: ast.Call, scope):
+        """np.sum(...) and the like: NumPy computes on arrays, so on constants it is the
+        built-in; on a tensor that depends on a variable, placeholder or input it is
+        TensorFlow's error (a symbolic tensor cannot become a NumPy array)."""
+        name, spec = self._numpy_spec(e)
+        args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope)
+        for value in args.values():
+            for node in nodes_in(value):
+                symbolic = next((n for n in needed([node]) if n.op.free or n.op.varies), None)
+                if symbolic is not None:
+                    builtin = ast.numpy_builtin(name)
+                    raise AgError(f"np.{name}(...) is given a tensor computed from {symbolic.describe()}: "
+                                  "NumPy cannot compute on it (TensorFlow: NotImplementedError: Cannot convert "
+                                  "a symbolic tf.Tensor to a numpy array. This error may indicate that you're "
+                                  f"trying to pass a Tensor to a NumPy call, which is not supported); write "
+                                  f"tf.{builtin}(...), which is differentiable", e.pos)
         self.g.pos = e.pos
         return spec.handler(self, Call(e, args, exprs))
 

@@ -762,7 +762,17 @@ def tf_call(func: Attr, positional: list, keywords: list, rpar) -> Call:
         depth = _nest(*values) if values else 1
         per_sample = Call(func.pos, func.start, end, depth, builtin, positional, keywords)
         return Call(func.pos, func.start, end, depth + 1, "reduce_mean", [per_sample], [])
+    if path == "np":      # NumPy's function: the builder refuses it on a tensor, as TensorFlow does
+        builtin = NUMPY_PREFIX + name
     return Call(func.pos, func.start, end, _nest(*values) if values else 1, builtin, positional, keywords)
+
+
+NUMPY_PREFIX = "np."   # a call's func "np.sum": NumPy's sum, the built-in numpy_builtin("sum") on constants
+
+
+def numpy_builtin(name: str) -> str:
+    """The built-in standing for NumPy's function `name` (np.sum -> reduce_sum)."""
+    return NP_NAMES.get(name) or TF_NAMES.get(name, name)
 
 
 def _tf_signature(positional, keywords, params, rename, keep, pos):
