@@ -158,3 +158,39 @@ def test_numpy_on_a_tensor_is_tensorflows_error_at_its_place(call, builtin):
 def test_numpy_on_constants_is_computed():
     e = ev("import numpy as np\nc = np.sum([1.0, 2.0, 3.0])\nd = np.mean(constant([2.0, 3.0])) * np.pi\n")
     assert float(e.values["c"]) == 6.0 and float(e.values["d"]) == pytest.approx(2.5 * np.pi)
+
+
+# ---------------------------------------------------------------- cond: second derivatives
+
+def _gradient_list(e, k):
+    return [None if v is None else float(v) for v in e.gradients[k].values]
+
+
+@pytest.mark.parametrize("case, taken, other, xs", [
+    ("cubic", "x * x", "z * z * z", ["x", "z"]),
+    ("linear", "x * x + stop_gradient(w)", "z + 0.0", ["x", "w", "z"]),
+])
+def test_cond_second_derivatives_follow_tensorflow(case, taken, other, xs):
+    # TensorFlow's gradient of an If is an If over what the branches' gradients read: the
+    # gradient of a cond gradient gives zeros (not None) to what only the untaken branch's
+    # gradient reads, None to what no gradient reads
+    expected = TF["cond_second_derivatives"][case]
+    listed = ", ".join(xs)
+    src = (f"x = variable(1.5)\nz = variable(2.0)\nw = variable(3.0)\ndef a() = {taken}\ndef b() = {other}\n"
+           f"y = cond(x > 0.0, a, b)\ng = gradients(y, [{listed}])\n"
+           f"d_gx = gradients(g[0], [{listed}])\nd_gz = gradients(g[{len(xs) - 1}], [{listed}])\n")
+    e = ev(src)
+    assert _gradient_list(e, 0) == expected["first"]
+    assert _gradient_list(e, 1) == expected["d_gx"]
+    assert _gradient_list(e, 2) == expected["d_gz"]
+
+
+def test_cond_hessian_with_respect_to_an_untaken_input_is_zeros():
+    # tf.hessians: zeros where the second derivative is unconnected; here it is connected (zeros)
+    src = ("x = variable([1.0, 2.0])\nz = variable([3.0, 4.0])\ndef a() = reduce_sum(x * x)\n"
+           "def b() = reduce_sum(z * z * z)\ny = cond(reduce_sum(x) > 0.0, a, b)\n"
+           "g = gradients(y, [z])\nh = gradients(reduce_sum(g[0]), [x, z])\n")
+    e = ev(src)
+    hx, hz = e.gradients[1].values
+    np.testing.assert_array_equal(hx, [0.0, 0.0])
+    np.testing.assert_array_equal(hz, [0.0, 0.0])

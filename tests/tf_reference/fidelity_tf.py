@@ -103,6 +103,31 @@ def _numpy_sum():
         return failure(lambda: np.sum(x ** 2))
 
 
+def session_values(tensors):
+    """Evaluate (lists of) graph tensors in a session; None stays None."""
+    flat = [t for t in tensors if t is not None]
+    with tf.compat.v1.Session() as session:
+        got = iter(session.run(flat))
+    return [None if t is None else float(next(got)) for t in tensors]
+
+
+@case("cond_second_derivatives")
+def _cond_second():
+    """tf.gradients of a cond's gradients (cond_v2: the gradient of an If is an If)."""
+    out = {}
+    with tf.Graph().as_default():
+        x, z, w = (tf.constant(v, tf.float64) for v in (1.5, 2.0, 3.0))
+        y = tf.cond(x > 0.0, lambda: x * x, lambda: z * z * z)
+        gx, gz = tf.gradients(y, [x, z])
+        out["cubic"] = {"first": session_values([gx, gz]), "d_gx": session_values(tf.gradients(gx, [x, z])),
+                        "d_gz": session_values(tf.gradients(gz, [x, z]))}
+        y = tf.cond(x > 0.0, lambda: x * x + tf.stop_gradient(w), lambda: z + 0.0)
+        gx, gw, gz = tf.gradients(y, [x, w, z])
+        out["linear"] = {"first": session_values([gx, gw, gz]), "d_gx": session_values(tf.gradients(gx, [x, w, z])),
+                         "d_gz": session_values(tf.gradients(gz, [x, w, z]))}
+    return out
+
+
 def main():
     out = {"tensorflow": tf.__version__}
     for name, fn in CASES.items():

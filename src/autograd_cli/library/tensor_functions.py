@@ -460,6 +460,22 @@ def _connected(ys, candidates) -> list:
     return [c for c in candidates if c.id in between and c.dtype == "float"]
 
 
+def _gradient_reads(b, start: int, values, xs) -> list:
+    """The nodes made before `start` that the gradient of a branch's values (made since
+    `start`) with respect to xs depends on through gradient-carrying paths; the gradient
+    is built to find them, then forgotten."""
+    if not xs:
+        return []
+    from autograd_cli.core.autodiff import gradients
+
+    mark = b.mark()
+    grads = [gr for gr in gradients(b.g, values, xs, grad_ys=[b.g.const(np.ones(v.shape)) for v in values])
+             if isinstance(gr, Node)]
+    found = _connected(grads, _read_outside(b, start, grads)) if grads else []
+    b.rollback(mark)
+    return found
+
+
 def _pred_value(b, pred, pos, what):
     if pred.shape != ():
         raise AgError(f"{what} must be a scalar, got shape {pred.shape}", pos)
@@ -477,8 +493,11 @@ def _cond(b, c):
     other_value, other_list = _flat(b.call_function(other, [], c.pos), "cond", c.pos, b)
     reads = _read_outside(b, mark[0], other_value)
     zeros_for = _connected(other_value, reads)
+    second = _gradient_reads(b, mark[0], other_value, zeros_for)
     b.rollback(mark)
+    start = len(b.g.nodes)
     value, is_list = _flat(b.call_function(taken, [], c.pos), "cond", c.pos, b)
+    second += _gradient_reads(b, start, value, _connected(value, _read_outside(b, start, value)))
     if is_list != other_list or len(value) != len(other_value) or \
             any(x.shape != y.shape for x, y in zip(value, other_value)):
         shapes = lambda vs, lst: ("a list of shapes " if lst else "shape ") + ", ".join(str(v.shape) for v in vs)  # noqa: E731
@@ -487,7 +506,11 @@ def _cond(b, c):
                       f"{false_fn.name} gives {shapes(*((other_value, other_list) if taken_flag else (value, is_list)))}",
                       c.pos)
     b.g.pos = c.pos
-    out = [b.g.apply("branch", v, pred, *zeros_for, expected=(taken_flag,), what="cond") for v in value]
+    captured = list(zeros_for) + [n for n in dict.fromkeys(second) if n not in zeros_for]
+    index = {n.id: 2 + k for k, n in enumerate(captured)}
+    second = tuple(sorted({index[n.id] for n in second}))
+    out = [b.g.apply("branch", v, pred, *captured, expected=(taken_flag,), what="cond", zeros=len(zeros_for),
+                     second=second) for v in value]
     return out if is_list else out[0]
 
 
