@@ -194,3 +194,85 @@ def test_cond_hessian_with_respect_to_an_untaken_input_is_zeros():
     hx, hz = e.gradients[1].values
     np.testing.assert_array_equal(hx, [0.0, 0.0])
     np.testing.assert_array_equal(hz, [0.0, 0.0])
+
+
+# ---------------------------------------------------------------- integer tensors meeting floats
+
+INTEGERS = TF["integer_tensors"]
+W = "import tensorflow as tf\nw = tf.Variable([[1, 2]])\n"
+
+
+def _tf_words(message: str) -> str:
+    """TensorFlow's message without its op's graph name and trailer ("AddV2", "[Op:...]")."""
+    return message.split(" [Op:")[0].split("compute AddV2 as ")[-1]
+
+
+@pytest.mark.parametrize("line, case", [("y = w * 0.5", "times_half"), ("y = w * 2.0", "times_two_point_zero"),
+                                        ("y = cast(w, float32) * 0.5 + w", "cast_plus_w")])
+def test_an_integer_tensor_meeting_a_float_is_tensorflows_error(line, case):
+    assert INTEGERS["inferred_dtype"] == "int32"
+    err = error_of(W + line + "\n")
+    assert err.pos.line == 3
+    assert _tf_words(INTEGERS[case]["message"]) in err.message
+    assert "cast(" in err.message                              # the fix
+
+
+def test_the_error_is_at_the_operator_that_mixes():
+    err = error_of(W + "y = cast(w, float32) * 0.5 + w\n")
+    assert (err.pos.line, err.pos.col) == (3, 28)                # the `+`, not the `*`
+
+
+def test_integer_dtypes_do_not_mix_either():
+    err = error_of("import tensorflow as tf\na = tf.constant(1)\nb = tf.constant(1, dtype=tf.int64)\ny = a + b\n")
+    assert _tf_words(INTEGERS["int32_plus_int64"]["message"]) in err.message
+
+
+def test_a_float_only_op_refuses_an_integer_tensor():
+    err = error_of("import tensorflow as tf\ny = exp(tf.constant(1))\n")
+    assert "int32" in err.message and "cast(x, float32)" in err.message
+    assert INTEGERS["exp"]["error"] == "InvalidArgumentError"
+
+
+@pytest.mark.parametrize("line, case", [("y = w * 2", "times_two"), ("y = w + [[1, 2]]", "plus_list"),
+                                        ("y = w // 2", "floordiv"), ("y = w / 2", "truediv"),
+                                        ("y = reduce_sum(w)", "reduce_sum"), ("y = cast(w, float32) * 0.5", "cast_half")])
+def test_integer_tensors_compute_as_tensorflow(line, case):
+    e = ev(W + line + "\n")
+    np.testing.assert_array_equal(e.values["y"], INTEGERS[case]["value"])
+
+
+def test_where_integer_tensors_come_from():
+    # explicit integer dtypes, and TensorFlow's inference from whole numbers in tf.Variable / tf.constant
+    for src in ("w = cast(variable(2.7), int32)\n", "w = constant([1.0, 2.0], dtype=int32)\n",
+                "w = variable([1, 2], dtype=int64)\n", "w = zeros([2], dtype=int32)\n",
+                "import tensorflow as tf\nw = tf.constant([-1, 2])\n", "import tensorflow as tf\nw = tf.Variable(3)\n"):
+        with pytest.raises(AgError, match="TensorFlow"):
+            ev(src + "y = w * 0.5\n")
+    # the rest stays float64, as every number in .ag: existing programs do not change
+    for src in ("w = variable([[1, 2]])\n", "w = constant([1, 2])\n", "import tensorflow as tf\nw = tf.Variable(3.0)\n",
+                "import tensorflow as tf\nw = tf.constant([1, 2.0])\n", "import tensorflow as tf\nw = tf.Variable([1, 2], dtype=tf.float32)\n",
+                "from tensorflow.keras import backend as K\nw = K.variable([1, 2])\n", "w = argmax([1.0, 3.0])\n"):
+        assert ev(src + "y = w * 0.5\n").values["y"] is not None
+
+
+def test_large_whole_numbers_infer_int64():
+    assert INTEGERS["inferred_large"] == "int64"
+    err = error_of(f"import tensorflow as tf\na = tf.constant({2**40})\nb = tf.constant(1)\ny = a + b\n")
+    assert "expected to be a int64 tensor but is a int32 tensor" in err.message
+
+
+def test_a_cast_from_an_integer_tensor_has_no_gradient():
+    expected = TF["integer_cast_gradient"]          # [3.0, None]
+    e = ev("import tensorflow as tf\nx = variable(2.0)\nw = tf.constant(3)\ny = cast(w, float64) * x\n"
+           "g = gradients(y, [x, w])\n")
+    got = [None if v is None else float(v) for v in e.gradients[0].values]
+    assert got == expected
+
+
+def test_integer_loop_variables_keep_their_dtype():
+    # a while_loop over integer tensors: the results are integer tensors too
+    src = ("import tensorflow as tf\nv = 2.0\ndef more(i, a) = i < 3\ndef body(i, a) = [i + 1, a + cast(v, int32)]\n"
+           "r = while_loop(more, body, [tf.constant(0), tf.constant(0)])\n")
+    assert [float(t) for t in ev(src).values["r"]] == [3.0, 6.0]
+    with pytest.raises(AgError, match="cannot convert 0.5"):
+        ev(src + "y = r[1] * 0.5\n")

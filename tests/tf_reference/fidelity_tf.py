@@ -128,6 +128,29 @@ def _cond_second():
     return out
 
 
+@case("integer_tensors")
+def _integers():
+    w = tf.Variable([[1, 2]])
+    return {
+        "inferred_dtype": w.dtype.name, "inferred_large": tf.constant(2**40).dtype.name,
+        "times_half": failure(lambda: w * 0.5), "times_two_point_zero": failure(lambda: w * 2.0),
+        "cast_plus_w": failure(lambda: tf.cast(w, tf.float32) * 0.5 + w),
+        "int32_plus_int64": failure(lambda: tf.constant(1) + tf.constant(1, tf.int64)),
+        "exp": failure(lambda: tf.exp(tf.constant(1))),
+        "times_two": plain(w * 2), "plus_list": plain(w + [[1, 2]]), "floordiv": plain(w // 2),
+        "truediv": plain(w / 2), "reduce_sum": plain(tf.reduce_sum(w)),
+        "cast_half": plain(tf.cast(w, tf.float32) * 0.5),
+    }
+
+
+@case("integer_cast_gradient")
+def _integer_cast_gradient():
+    with tf.Graph().as_default():
+        x = tf.constant(2.0, tf.float64)
+        w = tf.constant(3)
+        return session_values(tf.gradients(tf.cast(w, tf.float64) * x, [x, w]))
+
+
 def main():
     out = {"tensorflow": tf.__version__}
     for name, fn in CASES.items():

@@ -509,8 +509,8 @@ def _cond(b, c):
     captured = list(zeros_for) + [n for n in dict.fromkeys(second) if n not in zeros_for]
     index = {n.id: 2 + k for k, n in enumerate(captured)}
     second = tuple(sorted({index[n.id] for n in second}))
-    out = [b.g.apply("branch", v, pred, *captured, expected=(taken_flag,), what="cond", zeros=len(zeros_for),
-                     second=second) for v in value]
+    out = [b.set_dtype(b.g.apply("branch", v, pred, *captured, expected=(taken_flag,), what="cond",
+                                 zeros=len(zeros_for), second=second), b.dtype_of(v)) for v in value]
     return out if is_list else out[0]
 
 
@@ -568,5 +568,6 @@ def _while_loop(b, c):
     for v in loop_vars:
         if not back_prop:
             v = b.apply("stop_gradient", v)
-        out.append(b.g.apply("branch", v, check, *captured, expected=tuple(flags), what="while_loop"))
+        out.append(b.set_dtype(b.g.apply("branch", v, check, *captured, expected=tuple(flags), what="while_loop"),
+                               b.dtype_of(v)))
     return out
