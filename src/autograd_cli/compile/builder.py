@@ -8,11 +8,13 @@ import numpy as np
 from autograd_cli.language import syntax as ast
 from autograd_cli.support.errors import AgError, Pos, line_of, suggest
 from autograd_cli.evaluate import needed, run, run_plain
-from autograd_cli.core.graph import Graph, Node, NoGradient
+from autograd_cli.core.graph import Graph, Node, NoGradient, nodes_in
 from autograd_cli.support.limits import element_count, limit, over
 from autograd_cli.core.program import BuiltProgram, GradientRecord
 from autograd_cli.support.records import Record
-from autograd_cli.library.functions import BUILTINS, DTYPES, DType
+from autograd_cli.library.functions import BUILTINS, DTYPES, INTEGER_DTYPES, DType
+from autograd_cli.library.dtypes import result_dtype
+from autograd_cli.ops import OPS
 from autograd_cli.library.tensor_functions import bracket_gather
 
 RESERVED = {"def", "None", "True", "False", "step"}
@@ -74,6 +76,8 @@ class Builder:
         self.warnings: list = []  # found while building (a literal too large for float64)
         self._packed: dict[int, tuple] = {}
         self._current: dict[int, np.ndarray] = {}
+        self.int_dtypes: dict[int, str] = {}   # node id -> "int32"/"int64" (library/dtypes.py)
+        self._int_literals: dict = {}          # float -> the params of its consts written without a point
         self.first_assignment, self.assign_counts, self.used_names = _survey(program)
         self.defined_names = {s.name for s in program.statements if isinstance(s, ast.FuncDef)}
         self._check_sets()
@@ -142,11 +146,13 @@ class Builder:
     def _check_def_body(self, stmt: ast.FuncDef, params: set, body):
         """A def's names and calls are checked where it is defined, called or not."""
         for e in _walk(body):
-            if isinstance(e, ast.Name) and e.id not in params and e.id not in self.env \
-                    and e.id != "step" and e.id not in self.functions and e.id not in BUILTINS:
+            if isinstance(e, ast.Name) and e.id not in params and e.id not in self.env and e.id != "step" \
+                    and e.id not in DTYPES and e.id not in self.functions and e.id not in BUILTINS:
                 raise AgError(f"'{e.id}' is not visible inside def {stmt.name}: a def sees its "
                               "parameters and the names assigned before it", e.pos)
-            if isinstance(e, ast.Call) and e.func not in self.functions and e.func not in BUILTINS:
+            if isinstance(e, ast.Call) and e.func.startswith(ast.NUMPY_PREFIX):
+                self._numpy_spec(e)
+            elif isinstance(e, ast.Call) and e.func not in self.functions and e.func not in BUILTINS:
                 if e.func == stmt.name:
                     raise AgError(f"def {e.func} calls itself: recursion is not allowed", e.pos)
                 if e.func in self.defined_names:
@@ -195,6 +201,8 @@ class Builder:
             g.pos = e.pos
             if e.value == _INF:
                 self._warn_literal(e)
+            if e.text.isdigit():
+                return self._int_literal(e.value)
             return g.const(e.value)
         if isinstance(e, ast.Name):
             return self._lookup(e, scope)
@@ -265,10 +273,41 @@ class Builder:
             self.warnings.append(warning)
 
     def apply(self, op_name, *inputs, **params) -> Node:
-        """Apply an op to tensors; booleans become 0/1 except as where's condition."""
+        """Apply an op to tensors; booleans become 0/1 except as where's condition. An
+        integer input gives an integer result, or TensorFlow's error (library/dtypes.py)."""
         inputs = [self.g.to_float(x) if x.op.dtype == "bool" and not (op_name == "where" and k == 0) else x
                   for k, x in enumerate(inputs)]
-        return self.g.apply(op_name, *inputs, **params)
+        if not self.int_dtypes:
+            return self.g.apply(op_name, *inputs, **params)
+        kind = result_dtype(OPS[op_name], inputs, self.int_dtypes, self.is_int_literal, self.g.pos)
+        node = self.g.apply(op_name, *inputs, **params)
+        if kind is not None:
+            self.int_dtypes[node.id] = kind
+        return node
+
+    def set_dtype(self, node: Node, kind) -> Node:
+        """Make node an integer tensor ("int32"/"int64"); other dtypes are float64 values."""
+        if kind in INTEGER_DTYPES:
+            self.int_dtypes[node.id] = kind
+        return node
+
+    def dtype_of(self, node) -> str | None:
+        return self.int_dtypes.get(node.id) if isinstance(node, Node) else None
+
+    def _int_literal(self, value: float) -> Node:
+        # a whole number written without a point: float64, but it takes an integer tensor's
+        # dtype where it meets one (a Python int in TensorFlow); its consts share a params dict
+        params = self._int_literals.get(value)
+        if params is None:
+            array = np.asarray(value, dtype=np.float64)
+            array.flags.writeable = False
+            params = self._int_literals[value] = {"value": array}
+        node = self.g.apply("const", value=params["value"])
+        node.params = params
+        return node
+
+    def is_int_literal(self, node: Node) -> bool:
+        return node.params is self._int_literals.get(float(node.params["value"]))
 
     def _lookup(self, e: ast.Name, scope):
         if e.id in scope:
@@ -403,6 +442,8 @@ class Builder:
             raise AgError(f"def {e.func} calls itself: recursion is not allowed", e.pos)
         if user is not None:
             return self._inline(user, e, scope)
+        if e.func.startswith(ast.NUMPY_PREFIX):
+            return self._numpy_call(e, scope)
         spec = BUILTINS.get(e.func)
         if spec is None:
             known = list(BUILTINS) + list(self.functions)
@@ -410,6 +451,32 @@ class Builder:
                 raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
             raise AgError(f"unknown function '{e.func}'{_unknown_hint(e.func, known)}", e.pos)
         args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope, spec.functions)
+        self.g.pos = e.pos
+        return spec.handler(self, Call(e, args, exprs))
+
+    def _numpy_spec(self, e: ast.Call):
+        name = e.func[len(ast.NUMPY_PREFIX):]
+        spec = BUILTINS.get(ast.numpy_builtin(name))
+        if spec is None or spec.functions:
+            raise AgError(f"np.{name} is not available in .ag{_unknown_hint(name, list(BUILTINS))}", e.pos)
+        return name, spec
+
+    def _numpy_call(self, e: ast.Call, scope):
+        """np.sum(...) and the like: NumPy computes on arrays, so on constants it is the
+        built-in; on a tensor that depends on a variable, placeholder or input it is
+        TensorFlow's error (a symbolic tensor cannot become a NumPy array)."""
+        name, spec = self._numpy_spec(e)
+        args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope)
+        for value in args.values():
+            for node in nodes_in(value):
+                symbolic = next((n for n in needed([node]) if n.op.free or n.op.varies), None)
+                if symbolic is not None:
+                    builtin = ast.numpy_builtin(name)
+                    raise AgError(f"np.{name}(...) is given a tensor computed from {symbolic.describe()}: "
+                                  "NumPy cannot compute on it (TensorFlow: NotImplementedError: Cannot convert "
+                                  "a symbolic tf.Tensor to a numpy array. This error may indicate that you're "
+                                  f"trying to pass a Tensor to a NumPy call, which is not supported); write "
+                                  f"tf.{builtin}(...), which is differentiable", e.pos)
         self.g.pos = e.pos
         return spec.handler(self, Call(e, args, exprs))
 
@@ -599,7 +666,7 @@ class Builder:
         del self.g.nodes[count:]
         del self.records[records:], self.assigns[assigns:], self.groups[groups:], self.fed[fed:]
         self.step_node = step_node
-        for cache in (self._static_cache, self._current):
+        for cache in (self._static_cache, self._current, self.int_dtypes):
             for k in [k for k in cache if k >= count]:
                 del cache[k]
         for k in [k for k, (_, node) in self._packed.items() if node.id >= count]:

@@ -749,7 +749,14 @@ def tf_call(func: Attr, positional: list, keywords: list, rpar) -> Call:
     builtin = table.get(name) or TF_NAMES.get(name, name)
     if builtin == "variable":      # tf.Variable(initial_value, trainable, name, dtype, ...)
         positional, keywords = _tf_signature(positional, keywords, ("initial_value", "trainable", "name", "dtype"),
-                                             {"initial_value": "init"}, keep=("init",), pos=func.pos)
+                                             {"initial_value": "init"}, keep=("init", "dtype"), pos=func.pos)
+        if path not in ("K", "tf.keras.backend"):      # Keras' variables are floatx
+            keywords = _inferred_dtype(keywords, "init")
+    elif builtin == "constant" and path not in ("np", "K", "tf.keras.backend") and len(positional) < 2:
+        if positional:
+            keywords = [Keyword("value", positional[0], positional[0].pos)] + keywords
+            positional = []
+        keywords = _inferred_dtype(keywords, "value")
     elif builtin == "placeholder" and path != "K":   # tf.placeholder(dtype, shape=None, name=None)
         positional, keywords = _tf_signature(positional, keywords, ("dtype", "shape", "name"), {},
                                              keep=("shape",), pos=func.pos)
@@ -762,7 +769,39 @@ def tf_call(func: Attr, positional: list, keywords: list, rpar) -> Call:
         depth = _nest(*values) if values else 1
         per_sample = Call(func.pos, func.start, end, depth, builtin, positional, keywords)
         return Call(func.pos, func.start, end, depth + 1, "reduce_mean", [per_sample], [])
+    if path == "np":      # NumPy's function: the builder refuses it on a tensor, as TensorFlow does
+        builtin = NUMPY_PREFIX + name
     return Call(func.pos, func.start, end, _nest(*values) if values else 1, builtin, positional, keywords)
+
+
+NUMPY_PREFIX = "np."   # a call's func "np.sum": NumPy's sum, the built-in numpy_builtin("sum") on constants
+
+
+def numpy_builtin(name: str) -> str:
+    """The built-in standing for NumPy's function `name` (np.sum -> reduce_sum)."""
+    return NP_NAMES.get(name) or TF_NAMES.get(name, name)
+
+
+def _inferred_dtype(keywords, value_param):
+    """TensorFlow's dtype for tf.Variable(v) / tf.constant(v) without one: int32 when v is
+    written with whole numbers only ([[1, 2]], -3), int64 when one does not fit int32."""
+    given = {k.name: k for k in keywords}
+    if "dtype" in given or value_param not in given:
+        return keywords
+    stack, largest = [given[value_param].value], 0
+    while stack:
+        e = stack.pop()
+        if isinstance(e, Unary) and e.op == "-":
+            stack.append(e.operand)
+        elif isinstance(e, ListExpr) and e.items:
+            stack.extend(e.items)
+        elif isinstance(e, Num) and e.text.isdigit():
+            largest = max(largest, int(e.text))
+        else:
+            return keywords
+    value = given[value_param].value
+    kind = "int32" if largest < 2**31 else "int64"
+    return keywords + [Keyword("dtype", Name(value.pos, value.start, value.start, 1, kind), value.pos)]
 
 
 def _tf_signature(positional, keywords, params, rename, keep, pos):

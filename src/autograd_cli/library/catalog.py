@@ -43,7 +43,7 @@ COMPOSITES = {
     "assign_add": ("state", "no gradient (an update, applied at the end of each step)"),
     "assign_sub": ("state", "no gradient (an update, applied at the end of each step)"),
     "group": ("state", "evaluates to None"),
-    "cast": ("elementwise", "no gradient (None)"),
+    "cast": ("elementwise", "to x for a float dtype (dy passes); None for an integer or bool dtype, as TensorFlow"),
     "ones_like": ("creation", "no gradient (None)"),
     "zeros_like": ("creation", "no gradient (None)"),
     "clip_by_value": ("elementwise", "to t where it is not clipped, to the bounds where they clip"),
@@ -112,6 +112,8 @@ TF_NAMES = {
     "xdivy": ("tf.math.xdivy",), "floormod": ("tf.math.floormod", "tf.math.mod"), "floordiv": ("tf.math.floordiv",),
     "polygamma": ("tf.math.polygamma",), "digamma": ("tf.math.digamma",), "lgamma": ("tf.math.lgamma",),
     "erf": ("tf.math.erf",), "erfc": ("tf.math.erfc",),
+    "matrix_inverse": ("tf.linalg.inv", "tf.compat.v1.matrix_inverse"),
+    "matrix_determinant": ("tf.linalg.det", "tf.compat.v1.matrix_determinant"),
 }
 
 

@@ -372,7 +372,12 @@ def _hard_sigmoid(b, c):
 def _constant(b, c):
     value = b.static(c.args["value"], c.at("value"), "constant's value")
     _check_dtype_values(c, value, "a constant")
-    return b.g.const(value)
+    return b.set_dtype(b.g.const(value), dtype_arg(c) or _dtype_of_value(b, c.args["value"]))
+
+
+def _dtype_of_value(b, value):
+    """An integer tensor's dtype where value is one (constant(t), variable(t)), else None."""
+    return b.dtype_of(value)
 
 
 def _check_dtype_values(c, value, what, param="value"):
@@ -392,31 +397,27 @@ def _float_dtype(c):
 
 @builtin("zeros", ("shape", "dtype"), {"dtype": None})
 def _zeros(b, c):
-    dtype_arg(c)
-    return b.g.const(np.zeros(_const_shape(b, c)))
+    return b.set_dtype(b.g.const(np.zeros(_const_shape(b, c))), dtype_arg(c))
 
 
 @builtin("ones", ("shape", "dtype"), {"dtype": None})
 def _ones(b, c):
-    dtype_arg(c)
-    return b.g.const(np.ones(_const_shape(b, c)))
+    return b.set_dtype(b.g.const(np.ones(_const_shape(b, c))), dtype_arg(c))
 
 
 @builtin("zeros_like", ("input", "dtype"), {"dtype": None})
 def _zeros_like(b, c):
     # TensorFlow's ZerosLike/OnesLike are NotDifferentiable: a constant, so the path is cut
-    dtype_arg(c)
-    shape = b.tensor(c.args["input"], c.at("input")).shape
-    _check_size(shape, c.pos, b)
-    return b.g.const(np.zeros(shape))
+    x = b.tensor(c.args["input"], c.at("input"))
+    _check_size(x.shape, c.pos, b)
+    return b.set_dtype(b.g.const(np.zeros(x.shape)), dtype_arg(c) or b.dtype_of(x))
 
 
 @builtin("ones_like", ("input", "dtype"), {"dtype": None})
 def _ones_like(b, c):
-    dtype_arg(c)
-    shape = b.tensor(c.args["input"], c.at("input")).shape
-    _check_size(shape, c.pos, b)
-    return b.g.const(np.ones(shape))
+    x = b.tensor(c.args["input"], c.at("input"))
+    _check_size(x.shape, c.pos, b)
+    return b.set_dtype(b.g.const(np.ones(x.shape)), dtype_arg(c) or b.dtype_of(x))
 
 
 @builtin("cast", ("x", "dtype"))
@@ -426,11 +427,15 @@ def _cast(b, c):
     x, kind = b.tensor(c.args["x"], c.at("x")), dtype_arg(c)
     if kind is None:
         raise AgError(f"cast needs a dtype, one of {', '.join(DTYPES)}", c.at("dtype"))
+    if x.dtype == "bool":
+        x = b.g.to_float(x)
     if kind in INTEGER_DTYPES:
-        return b.apply("cast_to_int", x)
+        return b.set_dtype(b.g.cast_to_int(x), kind)
     if kind == "bool":
-        return b.apply("not_equal", x, b.g.const(0.0))
-    return b.apply("identity", x)   # (a bool x becomes 0/1 first)
+        return b.g.not_equal(x, b.g.const(0.0))
+    if b.dtype_of(x) is not None:   # integer -> float: the same values, no gradient (TF's _CastGrad)
+        return b.g.cast_to_int(x)
+    return b.g.identity(x)
 
 
 @builtin("fill", ("shape", "value"))
@@ -443,12 +448,11 @@ def _fill(b, c):
 
 @builtin("eye", ("n", "dtype"), {"dtype": None})
 def _eye(b, c):
-    dtype_arg(c)
     n = b.integer(c.args["n"], c.at("n"), "n")
     _check_size((n, n), c.at("n"), b)
     if n < 0:
         raise AgError("n must not be negative", c.at("n"))
-    return b.g.const(np.eye(n))
+    return b.set_dtype(b.g.const(np.eye(n)), dtype_arg(c))
 
 
 @builtin("linspace", ("start", "stop", "num"))
@@ -607,7 +611,7 @@ def _jacobian(b, c):
 def _variable(b, c):
     value = b.static(c.args["init"], c.at("init"), "a variable's initial value")
     _check_dtype_values(c, value, "a variable", "init")
-    return _new_leaf(b, c, "variable", value)
+    return b.set_dtype(_new_leaf(b, c, "variable", value), dtype_arg(c) or _dtype_of_value(b, c.args["init"]))
 
 
 @builtin("placeholder", ("shape",), {"shape": None})

@@ -8,6 +8,8 @@ from autograd_cli.support.errors import AgError
 from autograd_cli.evaluate import needed
 from autograd_cli.core.graph import Node
 from autograd_cli.ops.indexing import int_indices
+from autograd_cli.ops.linalg import einsum_broadcast
+from autograd_cli.ops.table import ShapeError
 from autograd_cli.library.functions import _axis_arg, _bool_arg, _shape_arg, _tensor_list, builtin
 
 
@@ -312,7 +314,12 @@ def _einsum(b, c):
     tensors = [b.tensor(v, e.pos) for v, e in zip(values[1:], exprs[1:])]
     if not tensors:
         raise AgError("einsum needs at least one tensor", c.pos)
-    return b.apply("einsum", *tensors, equation=values[0])
+    try:
+        equation, reshapes = einsum_broadcast([t.shape for t in tensors], values[0])
+    except ShapeError as exc:
+        raise AgError(f"einsum: {exc}", c.pos) from None
+    tensors = [t if shape is None else b.apply("reshape", t, shape=shape) for t, shape in zip(tensors, reshapes)]
+    return b.apply("einsum", *tensors, equation=equation)
 
 
 def _matrix(b, c, name):
@@ -353,7 +360,20 @@ def _square_builtin(name, param="input", *aliases):
         builtin(n, (param,))(handler)
 
 
-_square_builtin("matrix_inverse", "input", "inv")
+
+
+def _matrix_inverse(b, c):
+    # adjoint=True inverts the (conjugate) transpose: real values, so inv(transpose(a)),
+    # and the gradient follows through the transpose
+    a = _matrix(b, c, "input")
+    if _bool_arg(c, "adjoint") and a.shape[-1] == a.shape[-2]:   # (not square: the op's error names the shape)
+        rank = len(a.shape)
+        a = b.apply("transpose", a, perm=tuple(range(rank - 2)) + (rank - 1, rank - 2))
+    return b.apply("matrix_inverse", a)
+
+
+for _name in ("matrix_inverse", "inv"):
+    builtin(_name, ("input", "adjoint"), {"adjoint": False})(_matrix_inverse)
 _square_builtin("matrix_determinant", "input", "det")
 _square_builtin("cholesky", "input")
 
@@ -440,6 +460,22 @@ def _connected(ys, candidates) -> list:
     return [c for c in candidates if c.id in between and c.dtype == "float"]
 
 
+def _gradient_reads(b, start: int, values, xs) -> list:
+    """The nodes made before `start` that the gradient of a branch's values (made since
+    `start`) with respect to xs depends on through gradient-carrying paths; the gradient
+    is built to find them, then forgotten."""
+    if not xs:
+        return []
+    from autograd_cli.core.autodiff import gradients
+
+    mark = b.mark()
+    grads = [gr for gr in gradients(b.g, values, xs, grad_ys=[b.g.const(np.ones(v.shape)) for v in values])
+             if isinstance(gr, Node)]
+    found = _connected(grads, _read_outside(b, start, grads)) if grads else []
+    b.rollback(mark)
+    return found
+
+
 def _pred_value(b, pred, pos, what):
     if pred.shape != ():
         raise AgError(f"{what} must be a scalar, got shape {pred.shape}", pos)
@@ -457,8 +493,11 @@ def _cond(b, c):
     other_value, other_list = _flat(b.call_function(other, [], c.pos), "cond", c.pos, b)
     reads = _read_outside(b, mark[0], other_value)
     zeros_for = _connected(other_value, reads)
+    second = _gradient_reads(b, mark[0], other_value, zeros_for)
     b.rollback(mark)
+    start = len(b.g.nodes)
     value, is_list = _flat(b.call_function(taken, [], c.pos), "cond", c.pos, b)
+    second += _gradient_reads(b, start, value, _connected(value, _read_outside(b, start, value)))
     if is_list != other_list or len(value) != len(other_value) or \
             any(x.shape != y.shape for x, y in zip(value, other_value)):
         shapes = lambda vs, lst: ("a list of shapes " if lst else "shape ") + ", ".join(str(v.shape) for v in vs)  # noqa: E731
@@ -467,7 +506,11 @@ def _cond(b, c):
                       f"{false_fn.name} gives {shapes(*((other_value, other_list) if taken_flag else (value, is_list)))}",
                       c.pos)
     b.g.pos = c.pos
-    out = [b.g.apply("branch", v, pred, *zeros_for, expected=(taken_flag,), what="cond") for v in value]
+    captured = list(zeros_for) + [n for n in dict.fromkeys(second) if n not in zeros_for]
+    index = {n.id: 2 + k for k, n in enumerate(captured)}
+    second = tuple(sorted({index[n.id] for n in second}))
+    out = [b.set_dtype(b.g.apply("branch", v, pred, *captured, expected=(taken_flag,), what="cond",
+                                 zeros=len(zeros_for), second=second), b.dtype_of(v)) for v in value]
     return out if is_list else out[0]
 
 
@@ -525,5 +568,6 @@ def _while_loop(b, c):
     for v in loop_vars:
         if not back_prop:
             v = b.apply("stop_gradient", v)
-        out.append(b.g.apply("branch", v, check, *captured, expected=tuple(flags), what="while_loop"))
+        out.append(b.set_dtype(b.g.apply("branch", v, check, *captured, expected=tuple(flags), what="while_loop"),
+                               b.dtype_of(v)))
     return out

@@ -16,7 +16,7 @@ import numpy as np
 from autograd_cli.ops.table import op
 
 
-def _branch(value, pred, *captured, expected, what):
+def _branch(value, pred, *captured, expected, what, zeros=None, second=()):
     got = tuple(bool(v) for v in np.asarray(pred).reshape(-1))
     if got != expected:
         if what == "cond":
@@ -28,15 +28,28 @@ def _branch(value, pred, *captured, expected, what):
 
 
 def _branch_grad(g, n, dy, i):
-    if i == 0:
-        return dy
+    """Input 0 gets dy, the captured inputs zeros. A cond's node (`zeros` set) also holds,
+    after its `zeros` captured inputs, what only its gradient reads (`second`: the input
+    indices the gradient of either branch reads): as TensorFlow's gradient of an If is an
+    If over those, every gradient it sends is such a node, so a second derivative gives
+    zeros, not None, to what the gradient reads only in the other branch."""
     if i == 1:
         return None
-    return g.zeros(n.inputs[i].shape)
+    zeros = n.params.get("zeros")
+    if zeros is None:                 # while_loop
+        return dy if i == 0 else g.zeros(n.inputs[i].shape)
+    if i >= 2 + zeros:
+        return None                   # read only by the gradient: no first derivative
+    base = dy if i == 0 else g.zeros(n.inputs[i].shape)
+    captured = [n.inputs[k] for k in n.params["second"]]
+    if not captured:
+        return base
+    return g.apply("branch", base, n.inputs[1], *captured, expected=n.params["expected"], what=n.params["what"],
+                   zeros=len(captured), second=())
 
 
-op("branch", _branch, lambda s, *rest, expected, what: s, shown="control flow",
-   sym=lambda S, value, *rest, expected, what: value, vjp=_branch_grad, cut=(1,))
+op("branch", _branch, lambda s, *rest, **params: s, shown="control flow",
+   sym=lambda S, value, *rest, **params: value, vjp=_branch_grad, cut=(1,))
 
 
 def _custom_grad(g, n, dy, i):

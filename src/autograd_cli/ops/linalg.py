@@ -28,8 +28,10 @@ op("matmul", np.matmul, _matmul_shape, sym=SAME,
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def _einsum_prepare(*shapes, equation):
-    """The equation made explicit: no '...', an output part; every label's size checked."""
+def _einsum_expand(shapes, equation):
+    """The equation with '...' spelled out in letters (right-aligned, as NumPy and TF
+    broadcast), the output part made explicit, and each label's size. Labels standing for
+    '...' broadcast (a size 1 meets any size); other labels must agree."""
     eq = equation.replace(" ", "")
     lhs, arrow, rhs = eq.partition("->")
     parts = lhs.split(",")
@@ -56,11 +58,44 @@ def _einsum_prepare(*shapes, equation):
     sizes = {}
     for p, s in zip(parts, shapes):
         for ch, d in zip(p, s):
-            if sizes.setdefault(ch, d) != d:
-                raise ShapeError(f"label {ch!r} has sizes {sizes[ch]} and {d} in {equation!r} "
-                                 "(shapes " + ", ".join(fmt(s) for s in shapes) + ")")
+            known = sizes.setdefault(ch, d)
+            if known == d:
+                continue
+            if ch in ell and 1 in (known, d):
+                sizes[ch] = max(known, d)
+                continue
+            what = "a dimension '...' stands for has" if ch in ell else f"label {ch!r} has"
+            raise ShapeError(f"{what} sizes {known} and {d} in {equation!r} "
+                             "(shapes " + ", ".join(fmt(s) for s in shapes) + ")")
     if len(set(out)) != len(out) or any(ch not in sizes for ch in out):
         raise ShapeError(f"bad output subscripts in {equation!r}")
+    return parts, out, sizes
+
+
+def einsum_broadcast(shapes, equation):
+    """How to apply an equation whose '...' broadcasts: (explicit equation, per operand
+    the shape to reshape it to first, or None). An operand's size-1 axis that meets a
+    larger size is dropped, with its label: einsum then broadcasts it (a label absent from
+    an operand), and its gradient is summed over that axis by the einsum's own rule."""
+    parts, out, sizes = _einsum_expand(shapes, equation)
+    reshapes = []
+    for k, (p, shape) in enumerate(zip(parts, shapes)):
+        keep = [j for j, ch in enumerate(p) if not (shape[j] == 1 and sizes[ch] != 1)]
+        if len(keep) == len(p):
+            reshapes.append(None)
+            continue
+        parts[k] = "".join(p[j] for j in keep)
+        reshapes.append(tuple(shape[j] for j in keep))
+    return ",".join(parts) + "->" + out, reshapes
+
+
+def _einsum_prepare(*shapes, equation):
+    """The equation made explicit: no '...', an output part; every label's size checked."""
+    parts, out, sizes = _einsum_expand(shapes, equation)
+    for p, shape in zip(parts, shapes):
+        if any(sizes[ch] != d for ch, d in zip(p, shape)):
+            raise ShapeError(f"the dimensions '...' stands for do not match in {equation!r} (shapes "
+                             + ", ".join(fmt(s) for s in shapes) + "); einsum(...) broadcasts them")
     return {"equation": ",".join(parts) + "->" + out}
 
 
