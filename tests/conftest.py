@@ -29,3 +29,8 @@ def cli_json(*args, **kw):
 @pytest.fixture
 def samples():
     return ROOT / "samples"
+
+
+# The oracle corpus files are TensorFlow snippets, not tests, whatever their names (a
+# conftest.py of their own would shadow this one for `from conftest import ...`).
+collect_ignore_glob = ["tf_oracle/corpus/*", "tf_oracle/tf_runner.py", "tf_oracle/generate.py"]

@@ -1,2 +1,0 @@
-# The corpus files are TensorFlow snippets, not tests, whatever their names.
-collect_ignore_glob = ["corpus/*", "tf_runner.py", "generate.py"]
