@@ -280,8 +280,9 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
     from autograd_cli.render import diagram_text
 
     if fmt is not None and fmt not in ("dot", "mermaid", "text"):
+        picture = f"; a picture is drawn by its file name: -o graph.{fmt}" if fmt in ("png", "svg", "pdf") else ""
         raise AgError(f"--format must be dot, mermaid or text, got {fmt!r}"
-                      f"{suggest(fmt, ['dot', 'mermaid', 'text'])}")
+                      f"{picture or suggest(fmt, ['dot', 'mermaid', 'text'])}")
     kind, fmt_out = diagram_text.output_kind(output, fmt) if output else ("text", fmt or "dot")
     snippet = None
     if is_snippet(session, dialect):
@@ -347,6 +348,9 @@ def gradients_call_named(built, name: str):
 # ---------------------------------------------------------------- run
 
 def run_body(session: Session, steps, feed_path, fetch, set_, as_json, every=None, plot=None) -> int:
+    if session.filename.endswith(".py"):
+        raise AgError(f"run is for .ag programs: a TensorFlow snippet runs its own loop (sess.run, "
+                      f"optimizer steps); run it with autograd-cli eval {session.filename}")
     return run_program(session.source, steps, feed_path, fetch, parse_sets(set_), as_json, every, plot)
 
 

@@ -452,7 +452,12 @@ class Builder:
             raise AgError(f"unknown function '{e.func}'{_unknown_hint(e.func, known)}", e.pos)
         args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope, spec.functions)
         self.g.pos = e.pos
-        return spec.handler(self, Call(e, args, exprs))
+        if e.func not in ("assign", "assign_add", "assign_sub"):
+            return spec.handler(self, Call(e, args, exprs))
+        try:
+            return spec.handler(self, Call(e, args, exprs))
+        except AgError as error:
+            raise _list_hint(error, e, scope) from None
 
     def _numpy_spec(self, e: ast.Call):
         name = e.func[len(ast.NUMPY_PREFIX):]
@@ -766,6 +771,29 @@ class Builder:
         if call is self.current_rhs and self.current_target is not None:
             return self.current_target
         return self.source_text(call)
+
+
+def _list_hint(error: AgError, call, scope) -> AgError:
+    """An update whose value used a list by mistake (`g = gradients(loss, [w])` is a list:
+    `w - 0.1 * g` has shape (1,)): say so, and how to take the gradient out of it."""
+    if "cannot write a value of shape" not in error.message:
+        return error
+    lists = []
+    stack = list(call.args[1:]) + list(call.kwargs or ())
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and isinstance(scope.get(node.id), list):
+            lists.append(node.id)
+        for field in getattr(node, "_fields", ()):
+            child = getattr(node, field, None)
+            for item in child if isinstance(child, (list, tuple)) else [child]:
+                if hasattr(item, "_fields"):
+                    stack.append(item)
+    if not lists:
+        return error
+    name = lists[0]
+    return AgError(f"{error.message}: {name} is a list (gradients always returns a list, one gradient per x); "
+                   f"use {name}[0]", error.pos)
 
 
 def _unknown_hint(name: str, known) -> str:

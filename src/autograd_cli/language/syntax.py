@@ -403,6 +403,8 @@ def _syntax_error(exc, source: str, open_brackets) -> AgError:
         if char == "\x00":
             return AgError("unexpected NUL character", pos)
         shown = repr(char) if char.isprintable() else f"U+{ord(char):04X}" if char else "end of input"
+        if char == "^":
+            return AgError("unexpected character '^': write x ** 2 for a power (^ is not an operator here)", pos)
         return AgError(f"unexpected character {shown}", pos)
     python = _python_statement(exc, source)
     if python is not None:
@@ -738,6 +740,9 @@ def tf_call(func: Attr, positional: list, keywords: list, rpar) -> Call:
         if func.attr == "run" or func.attr == "eval":
             raise AgError(f"{what}.{func.attr}(...): .ag has no sessions: eval computes and prints every name; this "
                           "file could run as a TensorFlow snippet (save it as .py, or --dialect tf)", func.pos)
+        if func.attr in ("backward", "grad", "gradient"):
+            raise AgError(f"{what}.{func.attr}(): a gradient is asked for by a call, as in TensorFlow 1.x: "
+                          f"write g = gradients({what}, [x]) (a list: one gradient per x)", func.pos)
         raise AgError(f"{what}.{func.attr}(...): the methods a tensor has in .ag are assign, assign_add and "
                       "assign_sub (attributes: .T and .shape)", func.pos)
     path, _, name = func.module.rpartition(".")

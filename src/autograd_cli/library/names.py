@@ -35,6 +35,16 @@ FOREIGN = {
     "len": (None, "there is no len: size(x) is the number of elements, shape(x) the shape"),
     "float": (None, "every number is already a float (float64); cast(x, float32) exists for TensorFlow code"),
     "int": (None, "there is no int: floor(x), round(x) or cast(x, int32)"),
+    "greater": (None, "write y > 0.5 (the comparison operators >, <, >=, <=, ==, != stand for "
+                      "tf.greater and its kin)"),
+    "less": (None, "write y < 0.5 (the comparison operators stand for tf.less and its kin)"),
+    "greater_equal": (None, "write y >= 0.5"), "less_equal": (None, "write y <= 0.5"),
+    "equal": (None, "write a == b"), "not_equal": (None, "write a != b"),
+    "conv1d": (None, "convolutions are not supported here (no conv1d, conv2d, conv3d or pooling)"),
+    "conv2d": (None, "convolutions are not supported here (no conv1d, conv2d, conv3d or pooling)"),
+    "conv3d": (None, "convolutions are not supported here (no conv1d, conv2d, conv3d or pooling)"),
+    "max_pool": (None, "pooling is not supported here (no convolutions or pooling)"),
+    "avg_pool": (None, "pooling is not supported here (no convolutions or pooling)"),
     "np": (None, "NumPy is not reachable from a program; its functions have TensorFlow names here"),
 }
 
