@@ -42,7 +42,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     help="Differentiate .ag programs with TensorFlow's tf.gradients semantics.\n\n"
          f"The language and every built-in function: {REFERENCE} "
-         "(or `autograd-cli functions [PATTERN]`).",
+         "(or `autograd-cli functions [PATTERN]`). No colours: --no-color or NO_COLOR=1.",
     epilog="Examples:  autograd-cli eval samples/linear_model.ag  ·  "
            "autograd-cli verify samples/*.ag  ·  autograd-cli functions reduce",
 )
@@ -229,6 +229,11 @@ def main():
 
     robust_streams()
     _exit_on_signals()
+    if "--no-color" in sys.argv[1:]:    # any command; the same as NO_COLOR=1 in the environment
+        import os
+
+        os.environ["NO_COLOR"] = "1"
+        sys.argv = [sys.argv[0]] + [a for a in sys.argv[1:] if a != "--no-color"]
     code = commands.EXIT_OK
     try:
         try:

@@ -323,8 +323,10 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
                           f"reasonable time (MAX_PICTURE_NODES = {MAX_PICTURE_NODES:,}); write the text "
                           "with -o graph.dot or -o graph.mmd instead")
         atomic_write(output, diagram_text.picture(text, fmt_out, output))
+        print(f"graph: wrote {escape_controls(output)} ({len(view.nodes):,} nodes, drawn by Graphviz)", file=sys.stderr)
     elif output:
         atomic_write(output, text)
+        print(f"graph: wrote {escape_controls(output)} ({fmt_out} text, {len(view.nodes):,} nodes)", file=sys.stderr)
     else:
         write_json(text.rstrip("\n"))
     return EXIT_OK
