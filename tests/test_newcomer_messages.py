@@ -54,3 +54,29 @@ def test_no_color_flag_and_environment(tmp_path):
     for out in (run("eval", f, "--no-color").stdout, run("eval", f, NO_COLOR="1").stdout):
         assert not re.search(r"\x1b\[[0-9;]*3[0-9]m", out), out
         assert "gradients g (line 3)" in out
+
+
+def test_json_has_a_map_from_x_to_gradient_and_graph_has_json(tmp_path):
+    import json
+
+    from conftest import ROOT, cli_json
+
+    doc = cli_json("eval", ROOT / "samples" / "seed_matmul_unrelated_w2.ag")
+    (g,) = doc["gradients"]
+    # TensorFlow's answer (the sample's first line): [[[2, 1]], None]
+    assert g["by_x"] == {"w1": [[2.0, 1.0]], "w2": None} and g["values"] == [[[2.0, 1.0]], None]
+    assert "file" not in doc                              # one file: one document, no "file" key
+    proc = cli("eval", ROOT / "samples" / "seed_matmul_unrelated_w2.ag", ROOT / "samples" / "linear_model.ag",
+               "--json")
+    assert [list(json.loads(line))[0] for line in proc.stdout.splitlines()] == ["file", "file"]
+    f = tmp_path / "p.ag"
+    f.write_text("a = constant(0.)\nb = 2 * a\nc = a + b\ng = gradients(c, [a, b])\n")
+    proc = cli("graph", f, "--format", "json", "--grad", "g")
+    graph = json.loads(proc.stdout)
+    ids = {n["id"] for n in graph["nodes"]}
+    assert all(e["from"] in ids and e["to"] in ids for e in graph["edges"])
+    assert {n["title"] for n in graph["nodes"]} >= {"a", "b", "c"}
+    # c = a + 2a: the flow into a along b's edge is 2 (by hand)
+    by_id = {n["id"]: n["title"] for n in graph["nodes"]}
+    assert {(by_id[e["from"]], by_id[e["to"]], e["label"]) for e in graph["edges"] if e["kind"] == "data"} >= \
+        {("a", "b", "2"), ("a", "c", "1"), ("b", "c", "1")}

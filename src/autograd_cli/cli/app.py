@@ -167,7 +167,7 @@ def run_command(
 ))
 def graph_command(
     file: str = FileArg,
-    fmt: Optional[str] = typer.Option(None, "--format", metavar="dot|mermaid|text",
+    fmt: Optional[str] = typer.Option(None, "--format", metavar="dot|mermaid|text|json",
                                       help="The text to write (default: from -o, else dot)."),
     grad: Optional[str] = typer.Option(None, "--grad", metavar="NAME", help="Label edges with the backward flow "
                                        "of a gradients call (a name it assigned: g, gW of gW, gb = ..., "
@@ -176,7 +176,7 @@ def graph_command(
     focus: Optional[str] = typer.Option(None, "--focus", metavar="NAME",
                                         help="Only the part of the graph NAME depends on."),
     output: Optional[str] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                         help="Write to a file: .dot/.gv, .mmd, .txt, "
+                                         help="Write to a file: .dot/.gv, .mmd, .txt, .json, "
                                               "or .svg/.png/.pdf (drawn with Graphviz)."),
     expand: bool = typer.Option(False, "--expand", help="Draw the ops inside each built-in call "
                                 "(default: one box per call the program makes)."),

@@ -279,10 +279,10 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
     from autograd_cli.support.files import atomic_write
     from autograd_cli.render import diagram_text
 
-    if fmt is not None and fmt not in ("dot", "mermaid", "text"):
+    if fmt is not None and fmt not in ("dot", "mermaid", "text", "json"):
         picture = f"; a picture is drawn by its file name: -o graph.{fmt}" if fmt in ("png", "svg", "pdf") else ""
-        raise AgError(f"--format must be dot, mermaid or text, got {fmt!r}"
-                      f"{picture or suggest(fmt, ['dot', 'mermaid', 'text'])}")
+        raise AgError(f"--format must be dot, mermaid, text or json, got {fmt!r}"
+                      f"{picture or suggest(fmt, ['dot', 'mermaid', 'text', 'json'])}")
     kind, fmt_out = diagram_text.output_kind(output, fmt) if output else ("text", fmt or "dot")
     snippet = None
     if is_snippet(session, dialect):
@@ -315,7 +315,8 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
                       f"{suggest(focus, list(built.named))}")
     view = graph_view(built, record, flows, diagram_text.flow_label, focus=focus, source=session.source,
                       expand=expand)
-    writer = {"mermaid": diagram_text.to_mermaid, "text": diagram_text.to_text}.get(fmt_out, diagram_text.to_dot)
+    writer = {"mermaid": diagram_text.to_mermaid, "text": diagram_text.to_text,
+              "json": diagram_text.to_json}.get(fmt_out, diagram_text.to_dot)
     text = writer(view)
     if kind == "picture":
         if len(view.nodes) > MAX_PICTURE_NODES:

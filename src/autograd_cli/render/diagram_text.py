@@ -220,10 +220,24 @@ def to_text(view) -> str:
     return "\n".join(lines) + "\n"
 
 
+def to_json(view) -> str:
+    """The graph as one JSON document: {"title", "nodes": [{"id", "title", "detail", "kind", "op",
+    "shape", "line"}], "edges": [{"from", "to", "kind", "label"}]}; labels are not shortened."""
+    import json
+
+    return json.dumps({
+        "title": view.title,
+        "nodes": [{"id": n.key, "title": n.title, "detail": n.detail, "kind": n.kind, "op": n.op,
+                   "shape": n.shape, "line": n.line} for n in view.nodes],
+        "edges": [{"from": e.source, "to": e.target, "kind": e.kind, "label": e.label} for e in view.edges],
+    }, ensure_ascii=False)
+
+
 # ---------------------------------------------------------------- files
 
 RENDERED = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
-TEXT_FORMATS = {".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".mermaid": "mermaid", ".txt": "text"}
+TEXT_FORMATS = {".dot": "dot", ".gv": "dot", ".mmd": "mermaid", ".mermaid": "mermaid", ".txt": "text",
+                ".json": "json"}
 DOT_TIMEOUT = 60    # seconds Graphviz may take to lay out a picture
 MAX_DOT_BYTES = 256_000     # DOT drawn as a picture: about 850 lines of program (a 3,000-line program,
                             # 0.9 MB of DOT, took Graphviz 2.4 GB and 120 s)
@@ -247,7 +261,7 @@ def output_kind(path: str, fmt: str | None):
         return "picture", RENDERED[ext]
     implied = TEXT_FORMATS.get(ext)
     if implied is None and not (ext == "" and os.path.isdir(path)):   # a directory: atomic_write says so
-        raise AgError(f"-o {path}: unknown extension {ext or '(none)'}; write .dot or .gv (Graphviz), .mmd "
+        raise AgError(f"-o {path}: unknown extension {ext or '(none)'}; write .dot or .gv (Graphviz), .json, .mmd "
                       "(Mermaid), .txt (one equation per line), or .svg, .png, .pdf (drawn with Graphviz)")
     if fmt and implied and fmt != implied:
         raise AgError(f"-o {path}: the extension says {implied} but --format says {fmt}")

@@ -89,6 +89,7 @@ def eval_document(evaluation) -> dict:
         "values": evaluation.values,
         "gradients": [
             {"name": r.name, "line": r.line, "ys": r.ys, "xs": r.xs, "values": r.values,
+             "by_x": dict(zip(r.xs, r.values)),    # the same values keyed by x (an x given twice: once)
              "unconnected": r.unconnected}
             for r in evaluation.gradients
         ],
