@@ -327,7 +327,8 @@ for g in grads:
     # hidden = relu([6, 6]); y = 0.5*6 + 0.5*6 = 6; loss = (6 - 1)^2 = 25; dL/dy = 10
     # d/dk2 = 10 * hidden = [60, 60]; d/dhidden = 10 * 0.5 = 5; d/dk1 = x^T * 5; d/db1 = [5, 5]
     got = lines(source)
-    assert got[0] == "3 ['dense/kernel:0', 'dense/bias:0', 'dense_1/kernel:0']"
+    # Keras 3 on TensorFlow 2.21 names a variable by its own name (the path is variable.path)
+    assert got[0] == "3 ['kernel', 'bias', 'kernel']"
     assert got[1] == "[[6.]] 25.0"
     assert got[2:] == ["[[5.0, 5.0], [10.0, 10.0], [15.0, 15.0]]", "[5.0, 5.0]", "[[60.0], [60.0]]"]
 
@@ -365,7 +366,7 @@ print(w.numpy())
         g = 2 * (w - 3.0)
         m, v = 0.9 * m + 0.1 * g, 0.999 * v + 0.001 * g * g
         w -= 0.1 * np.sqrt(1 - 0.999 ** t) / (1 - 0.9 ** t) * m / (np.sqrt(v) + 1e-7)
-    assert float(out(source)) == pytest.approx(w, rel=1e-6)
+    assert float(out(source)) == pytest.approx(w, rel=1e-5)     # float32, as TensorFlow
 
 
 # ---------------------------------------------------------------- spellings, names, printing

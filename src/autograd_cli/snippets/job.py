@@ -27,6 +27,20 @@ TF1_MARKERS = {"Session", "InteractiveSession", "placeholder", "global_variables
                "AdagradOptimizer", "get_variable", "variable_scope", "trainable_variables", "global_variables"}
 
 
+OBJECT_NAMES = {"trainable_variables", "global_variables"}   # also attributes of Keras models
+TF_NAMES = {"tf", "tf1", "tfv1", "tensorflow", "K", "k", "backend", "v1", "compat"}
+
+
+def _dotted(node) -> str:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
 def prepare(payload) -> None:
     importlib.import_module("autograd_cli.tensorflow")
 
@@ -73,7 +87,9 @@ def wants_graph_mode(source: str) -> bool:
         return False
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
-            if node.attr in TF1_MARKERS:
+            module_level = isinstance(node.value, (ast.Name, ast.Attribute)) and _dotted(node.value).split(".")[0] in \
+                TF_NAMES
+            if node.attr in TF1_MARKERS and (module_level or node.attr not in OBJECT_NAMES):
                 return True
             if node.attr == "gradients" and isinstance(node.value, ast.Name) and node.value.id != "tape":
                 return True

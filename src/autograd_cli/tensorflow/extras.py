@@ -68,3 +68,6 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
     if func is None:
         return lambda f: f
     return func
+
+
+function.traces_graph = False   # the function runs eagerly: graph-only behaviour inside it is not reproduced
