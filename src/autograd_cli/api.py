@@ -220,9 +220,36 @@ class SnippetEvaluation(Record):
 
 
 def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none") -> SnippetEvaluation:
-    """Run a TensorFlow 1.x / Keras snippet (a .py file) without TensorFlow. `on_print`
-    receives printed text as it is printed; `seed` seeds NumPy's legacy generator first.
-    The snippet grammar and interpreter load here, only for snippets."""
+    """Run a TensorFlow snippet (a .py file) on CPython with the project's TensorFlow package.
+    `on_print` receives printed text as it is printed; `seed` seeds NumPy's legacy generator first."""
+    from autograd_cli.snippets.runner import PrintRecord, run_snippet
+
+    if _needs_old_interpreter(source):
+        return _old_evaluate_snippet(source, seed, on_print, unconnected)
+    data = run_snippet(source, seed=seed, on_print=on_print)
+    prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
+    results = []
+    for g in data["gradients"]:
+        values = [None if v is None else np.asarray(v) for v in g["values"]]
+        unconnected = dict(g["unconnected"])
+        results.append(GradientResult(g["kind"], g["name"], g["line"], g["ys"], g["xs"], values, unconnected))
+    warnings = list(data["warnings"])
+    for g in data["gradients"]:
+        for note in g.get("notes", ()):
+            warnings.append(f"line {g['line']}: {note}")
+    return SnippetEvaluation(prints, results, warnings, None, {})
+
+
+def _needs_old_interpreter(source: str) -> bool:
+    """Keras snippets run on the old interpreter until the package's keras/ exists."""
+    import importlib.util
+
+    if "keras" not in source:
+        return False
+    return importlib.util.find_spec("autograd_cli.tensorflow.keras") is None
+
+
+def _old_evaluate_snippet(source, seed, on_print, unconnected):
     from autograd_cli.snippet_interpreter.runner import run_snippet
 
     _allow_deep_nesting()

@@ -110,9 +110,12 @@ def eval_command(
     unconnected: Unconnected = UnconnectedOpt,
     dialect: Dialect = DialectOpt,
     as_json: bool = JsonOpt,
+    prints_only: bool = typer.Option(False, "--prints-only", help="A snippet: show only what it prints (no "
+                                     "gradient tables or warnings)."),
 ):
     """Compute every value and gradient of a program (or run a TensorFlow snippet)."""
-    _finish_all(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json, dialect), as_json)
+    _finish_all(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json, dialect, prints_only),
+                as_json)
 
 
 @app.command("explain", epilog=_examples(

@@ -158,7 +158,7 @@ def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool):
     return evaluate_snippet(session.source, on_print=show if stream else None, unconnected=unconnected)
 
 
-def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -> int:
+def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json, prints_only=False) -> int:
     try:
         result = _snippet(session, set_, grad, wrt, unconnected, stream=not as_json)
     finally:
@@ -168,7 +168,7 @@ def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json) -
         from autograd_cli.render.jsonout import dumps, snippet_document
 
         write_json(dumps(session.document(snippet_document(result))))
-    else:
+    elif not prints_only:
         _print_gradients(result, console() if result.gradients else None)
     return EXIT_OK
 
@@ -182,9 +182,9 @@ def _print_gradients(result, out) -> None:
     print_warnings(result.warnings)
 
 
-def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None) -> int:
+def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None, prints_only=False) -> int:
     if is_snippet(session, dialect):
-        return snippet_eval_body(session, set_, grad, wrt, unconnected, as_json)
+        return snippet_eval_body(session, set_, grad, wrt, unconnected, as_json, prints_only)
     result = _evaluate(session, set_, grad, wrt, unconnected)
     if as_json:
         from autograd_cli.render.jsonout import eval_document, pieces

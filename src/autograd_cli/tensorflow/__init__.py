@@ -27,3 +27,11 @@ for _optional in ("random_api", "extras", "data", "keras"):
 
 _exports.build_namespaces(_importlib.import_module(__name__))
 __version__ = "2.21.0"
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
+    import sys
+
+    raise AttributeError(_exports.unknown_name(sys.modules[__name__], name))

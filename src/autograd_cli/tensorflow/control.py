@@ -66,6 +66,10 @@ def tuple_(tensors, name=None, control_inputs=None):
 def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, fn2=None):
     true_fn = true_fn or fn1
     false_fn = false_fn or fn2
+    if not callable(true_fn):
+        raise TypeError("true_fn must be callable.")
+    if not callable(false_fn):
+        raise TypeError("false_fn must be callable.")
     pred_t = convert_to_tensor(pred)
     if ctx.eager:
         return true_fn() if bool(pred_t) else false_fn()

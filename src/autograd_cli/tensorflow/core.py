@@ -611,9 +611,13 @@ def record_on_tapes(op_type, recipe, inputs, outputs):
         if not tape._recording:
             continue
         tracked = tape._tracked
-        # every input is looked at: a variable read beside a tracked tensor (x @ w + b) is watched too
-        seen = [t.uid in tracked or (t._var is not None and tape._reads(t)) for t in inputs]
-        if not any(seen):
+        seen = False
+        for t in inputs:
+            if t._var is not None and tape._reads(t):     # every variable read is seen, not only the first
+                seen = True
+            elif t.uid in tracked:
+                seen = True
+        if not seen:
             continue
         if op is None:
             op = Operation(op_type, op_type, list(inputs), recipe, None, user_pos() if tape._lines else 0)

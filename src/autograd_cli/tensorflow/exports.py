@@ -38,6 +38,20 @@ class Namespace(types.ModuleType):
     def __repr__(self):
         return f"<module '{self.__name__.replace('autograd_cli.', '', 1)}'>"
 
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise AttributeError(unknown_name(self, name))
+
+
+def unknown_name(module, name) -> str:
+    import difflib
+
+    shown = module.__name__.replace("autograd_cli.", "", 1)
+    close = difflib.get_close_matches(name, [n for n in vars(module) if not n.startswith("_")], n=1)
+    hint = f". Did you mean: '{close[0]}'?" if close else ""
+    return f"module '{shown}' has no attribute '{name}'{hint}"
+
 
 def build_namespaces(root: types.ModuleType) -> None:
     """Fill `root` (the package) and its sub-namespaces from EXPORTS; each namespace is
@@ -56,6 +70,7 @@ def build_namespaces(root: types.ModuleType) -> None:
             module = existing
         else:
             module = Namespace(f"{base}.{prefix}")
+            module.__path__ = []        # a package: `import tensorflow.compat.v1` finds its parts
             setattr(parent, leaf, module)
         sys.modules.setdefault(f"{base}.{prefix}", module)
         spaces[prefix] = module

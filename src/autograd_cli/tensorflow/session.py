@@ -77,10 +77,11 @@ class GraphLowering(Lowering):
                                    + f"\n\t [[{{{{node {name}}}}}]]")
 
     def assign(self, var_uid, value, kind):
-        self.variable_leaf(var_uid)
+        leaf = self.variable_leaf(var_uid)
+        if kind != "assign":
+            value = self.apply("add" if kind == "assign_add" else "subtract", leaf, value)
         self.assigns.append((var_uid, value, kind))
-        return value if kind == "assign" else self.apply("add" if kind == "assign_add" else "subtract",
-                                                         self.var_leaves[var_uid], value)
+        return value
 
 
 class _Plan:
@@ -216,6 +217,12 @@ class Session:
                 value = self._values[target.uid]
             dt = target.dtype
             out.append(_result(value, dt))
+            call = target.op.attrs.get("call") if kind == "tensor" else None
+            if call is not None:
+                for k, t in enumerate(call.tensors):
+                    if t is target:
+                        call.values[k] = out[-1]
+                        call.computed = True
         return _rebuild(structure, out)
 
     def _fetch_op(self, item):

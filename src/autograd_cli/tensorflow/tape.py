@@ -116,8 +116,11 @@ class GradientTape:
         s_struct, srcs = _flatten(sources)
         targets = [convert_to_tensor(t) if not isinstance(t, Tensor) else t for t in targets]
         outs = _flatten(output_gradients)[1] if output_gradients is not None else None
-        values, call = self._compute(targets, srcs, outs, mode, user_line())
+        values, call, plan = self._compute(targets, srcs, outs, mode, user_line(), want_nodes=True)
         announce(call)
+        outer = [t for t in ctx.tapes if t is not self and t._recording]
+        if outer and plan.leaf_tensors:
+            _record_gradient(plan, values)
         return _rebuild(s_struct, values)
 
     def _compute(self, targets, srcs, output_gradients, mode, line, want_nodes=False):
@@ -137,9 +140,9 @@ class GradientTape:
                 continue
             need.add(at[0])
             stack.extend(i.uid for i in self._ops[at[0]].inputs)
-        ops = [self._ops[k] for k in sorted(need)]
-        # an op's place among the needed ops (recorded ops the targets do not need are left out)
-        position = {k: n for n, k in enumerate(sorted(need))}
+        order = sorted(need)
+        ops = [self._ops[k] for k in order]
+        at_in_ops = {k: i for i, k in enumerate(order)}
         # structure key: recipes, wiring, leaf shapes
         leaf_index: dict = {}
         leaves: list = []
@@ -147,7 +150,7 @@ class GradientTape:
         def ref(t):
             at = produced.get(t.uid)
             if at is not None and at[0] in need:
-                return ("o", (position[at[0]], at[1]))
+                return ("o", (at_in_ops[at[0]], at[1]))
             var_uid = self._leaf_vars.get(t.uid)
             key = ("v", var_uid) if var_uid is not None else ("t", t.uid)
             k = leaf_index.get(key)
@@ -178,6 +181,8 @@ class GradientTape:
             if len(_CACHE) > 32:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[key] = plan
+        plan.leaf_tensors = [t for _, t in leaves]
+        plan.key = key
         overrides = {}
         for (key_, t), node in zip(leaves, plan.leaf_nodes):
             overrides[node.id] = t._value
@@ -267,7 +272,25 @@ class _Paused:
 
 class _Plan:
     __slots__ = ("g", "leaf_nodes", "og_nodes", "results", "order", "schedule", "reasons", "y_nodes", "x_nodes",
-                 "notes")
+                 "notes", "leaf_tensors", "key", "ops", "src_refs", "tgt_refs", "mode", "targets", "srcs")
+
+
+def _record_gradient(plan, values):
+    """The gradient just computed, as one op on the outer tapes (higher-order gradients):
+    its recipe lowers the inner records again and differentiates them."""
+    from autograd_cli.tensorflow.core import record_on_tapes
+    from autograd_cli.tensorflow.lowering import Recipe
+
+    outputs = [v for v in values if v is not None]
+    if not outputs:
+        return
+    connected = [v is not None for v in values]
+
+    def lower(L, *leaf_nodes, **_):
+        grads = _build(L, plan.ops, list(leaf_nodes), plan.src_refs, plan.tgt_refs, plan.targets, plan.srcs,
+                       plan.mode)
+        return [g for g, c in zip(grads, connected) if c]
+    record_on_tapes("TapeGradient", Recipe("fn", lower, {"plan": plan.key}), list(plan.leaf_tensors), outputs)
 
 
 def _warn_int(kind, what):
@@ -276,8 +299,77 @@ def _warn_int(kind, what):
                                     f"{kind!r}")
 
 
+def _build(L, ops, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, grad_ys=None, plan=None):
+    """Lower the recorded ops on leaf nodes and differentiate: one Node / NoGradient / None per source."""
+    g = L.g
+    out_nodes: dict = {}
+
+    def node_of(r):
+        return leaf_nodes[r[1]] if r[0] == "l" else out_nodes[r[1]]
+    for k, op in enumerate(ops):
+        g.pos = op.pos
+        g.float32 = any(o.dtype is dtypes.float32 for o in op.outputs)
+        refs = [_ref_in(i, ops, k) for i in op.inputs]
+        inputs = [node_of(r) if r is not None else leaf_nodes[_leaf_of(i, plan_leaves(L))] for r, i in
+                  zip(refs, op.inputs)]
+        result = op.recipe.lower(L, inputs)
+        results = result if isinstance(result, (list, tuple)) else [result]
+        for j, node in enumerate(results):
+            out_nodes[(k, j)] = node
+    g.float32 = any(t.dtype is dtypes.float32 for t in targets)
+    y_nodes = [node_of(r) for r in tgt_refs]
+    xs, positions = [], []
+    notes = []
+    for k, r in enumerate(src_refs):
+        s = srcs[k]
+        if r is None:
+            continue
+        if not s.dtype.is_floating:
+            notes.append(f"the gradient with respect to an integer tensor is None (TensorFlow computes none: "
+                         f"its dtype is {s.dtype.name})")
+            _warn_int(s.dtype, "target")
+            continue
+        xs.append(node_of(r))
+        positions.append(k)
+    results = [None] * len(src_refs)
+    if xs:
+        grads = autodiff.gradients(g, y_nodes, xs, grad_ys, (), mode)
+        for k, grad in zip(positions, grads):
+            results[k] = grad
+    if plan is not None:
+        plan.notes = notes
+        plan.y_nodes = y_nodes
+        plan.x_nodes = [None if r is None else node_of(r) for r in src_refs]
+    g.float32 = False
+    return results
+
+
+def plan_leaves(L):
+    return L.__dict__.get("tape_leaves", [])
+
+
+def _ref_in(t, ops, upto):
+    at = t._op
+    if at is not None:
+        for k in range(upto):
+            if ops[k] is at:
+                return ("o", (k, t._index))
+    return None
+
+
+def _leaf_of(t, leaves):
+    var = t._var
+    for k, (key, lt) in enumerate(leaves):
+        if key[0] == "v" and var is not None and key[1] == var.uid:
+            return k
+        if key[0] == "t" and key[1] == t.uid:
+            return k
+    raise KeyError("a tensor the tape did not see")
+
+
 def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line):
     L = Lowering()
+    L.tape_leaves = leaves
     g = L.g
     plan = _Plan()
     plan.notes = []
@@ -288,73 +380,34 @@ def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mod
         if t._var is not None:
             node.label = t._var._name
         leaf_nodes.append(node)
-    out_nodes: dict = {}
-
-    def node_of(r):
-        return leaf_nodes[r[1]] if r[0] == "l" else out_nodes[r[1]]
-    from autograd_cli.tensorflow.core import _uids  # noqa: F401
-    for k, op in enumerate(ops):
-        g.pos = op.pos
-        g.float32 = any(o.dtype is dtypes.float32 for o in op.outputs)
-        inputs = []
-        for i in op.inputs:
-            inputs.append(None)
-        # inputs by reference (the same wiring as the key)
-        refs = []
-        for i in op.inputs:
-            refs.append(_ref_of(i, ops, leaves))
-        inputs = [node_of(r) for r in refs]
-        result = op.recipe.lower(L, inputs)
-        results = result if isinstance(result, (list, tuple)) else [result]
-        index = _op_index(op, ops)
-        for j, node in enumerate(results):
-            out_nodes[(index, j)] = node
-    g.float32 = any(t.dtype is dtypes.float32 for t in targets)
-    y_nodes = [node_of(r) for r in tgt_refs]
     og_nodes = []
     grad_ys = None
     if output_gradients is not None:
         grad_ys = []
-        for o, y in zip(output_gradients, y_nodes):
+        for o in output_gradients:
             leaf = g.apply("placeholder", value=np.asarray(o._value if isinstance(o, Tensor) else o, dtype=np.float64))
             og_nodes.append(leaf)
             grad_ys.append(leaf)
-    xs, positions = [], []
-    for k, r in enumerate(src_refs):
-        s = srcs[k]
-        if r is None:
-            continue
-        if not s.dtype.is_floating:
-            plan.notes.append(f"the gradient with respect to an integer tensor is None (TensorFlow computes none: "
-                              f"its dtype is {s.dtype.name})")
-            _warn_int(s.dtype, "target")
-            continue
-        xs.append(node_of(r))
-        positions.append(k)
-    results = [None] * len(src_refs)
+    results = _build(L, ops, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, grad_ys, plan)
     reasons = {}
-    if xs:
-        grads = autodiff.gradients(g, y_nodes, xs, grad_ys, (), mode)
-        for k, grad in zip(positions, grads):
-            results[k] = grad
-            if isinstance(grad, NoGradient):
-                reasons[k] = grad.reason
     for k, r in enumerate(src_refs):
-        if results[k] is None and k not in reasons:
+        grad = results[k]
+        if isinstance(grad, NoGradient):
+            reasons[k] = grad.reason
+        elif grad is None:
             if mode == "zero":
-                shape = np.shape(srcs[k]._value if isinstance(srcs[k], Tensor) else srcs[k]._value)
-                results[k] = g.zeros(shape)
+                s = srcs[k]
+                results[k] = g.zeros(np.shape(s._value))
             else:
                 reasons[k] = ("it was not watched by the tape (tape.watch(x), or a trainable tf.Variable read "
                               "inside the tape)") if r is None else "its dtype is not floating"
-    g.float32 = False
     plan.g = g
     plan.leaf_nodes = leaf_nodes
     plan.og_nodes = og_nodes
     plan.results = results
     plan.reasons = reasons
-    plan.y_nodes = y_nodes
-    plan.x_nodes = [None if r is None else node_of(r) for r in src_refs]
+    plan.ops, plan.src_refs, plan.tgt_refs, plan.mode = ops, src_refs, tgt_refs, mode
+    plan.targets, plan.srcs = targets, srcs
     roots = [r for r in results if r is not None and not isinstance(r, NoGradient)]
     plan.order = needed(roots)
     plan.schedule = schedule(plan.order) if len(plan.order) > 24 else None

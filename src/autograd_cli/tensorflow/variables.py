@@ -304,6 +304,21 @@ def all_variables(graph=None):
     return list(graph._variables)
 
 
+@tf_export("compat.v1.assign", "assign")
+def assign(ref, value, validate_shape=None, use_locking=None, name=None):
+    return ref.assign(value, name=name)
+
+
+@tf_export("compat.v1.assign_add", "assign_add")
+def assign_add(ref, value, use_locking=None, name=None):
+    return ref.assign_add(value, name=name)
+
+
+@tf_export("compat.v1.assign_sub", "assign_sub")
+def assign_sub(ref, value, use_locking=None, name=None):
+    return ref.assign_sub(value, name=name)
+
+
 @tf_export("compat.v1.global_variables", "global_variables")
 def global_variables(scope=None):
     return [v for v in ctx.graph.get_collection(GLOBAL_VARIABLES) if scope is None or v._name.startswith(scope)]

@@ -64,7 +64,7 @@ def _graph_as_default_is_graph_mode():
 
 
 # cases that need a part of the TensorFlow package still being written: skipped, with the reason
-PENDING = {"softmax_crossentropy_tf_function": (lambda: hasattr(tf, "function"),
+PENDING = {"softmax_crossentropy_tf_function": (lambda: getattr(tf.function, "traces_graph", False),
                                                 "tf.function is not in the TensorFlow package yet"),
            "graph_mode_session": (_graph_as_default_is_graph_mode,
                                   "tf.Graph().as_default() does not enter graph mode in the package yet")}

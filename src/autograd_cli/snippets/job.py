@@ -1,0 +1,316 @@
+"""The snippet job: CPython runs the user's TensorFlow code with our TensorFlow package.
+
+`prepare(payload)` imports NumPy and the package (before the box locks down);
+`run(payload, source, filename)` makes `import tensorflow` (and its other spellings)
+resolve to the package, chooses graph or eager mode from the source, records every
+print call and every gradient call, runs the source as `__main__`, and returns plain
+JSON-able data: {"prints": [...], "gradients": [...], "warnings": [...]}.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import importlib
+import importlib.abc
+import importlib.util
+import io
+import sys
+import types
+
+import numpy as np
+
+ALIASES = {"tensorflow": "autograd_cli.tensorflow", "keras": "autograd_cli.tensorflow.keras"}
+NETWORK = ("tensorflow.examples", "tensorflow_datasets", "tensorflow.keras.datasets", "keras.datasets")
+TF1_MARKERS = {"Session", "InteractiveSession", "placeholder", "global_variables_initializer",
+               "initialize_all_variables", "disable_v2_behavior", "disable_eager_execution", "get_session",
+               "GradientDescentOptimizer", "AdamOptimizer", "MomentumOptimizer", "RMSPropOptimizer",
+               "AdagradOptimizer", "get_variable", "variable_scope", "trainable_variables", "global_variables"}
+
+
+OBJECT_NAMES = {"trainable_variables", "global_variables"}   # also attributes of Keras models
+TF_NAMES = {"tf", "tf1", "tfv1", "tensorflow", "K", "k", "backend", "v1", "compat"}
+
+
+def _dotted(node) -> str:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def prepare(payload) -> None:
+    importlib.import_module("autograd_cli.tensorflow")
+
+
+class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """tensorflow.X -> autograd_cli.tensorflow.X (keras likewise)."""
+
+    def find_spec(self, name, path=None, target=None):
+        head = name.split(".")[0]
+        if head not in ALIASES:
+            return None
+        if name.startswith(NETWORK):
+            raise ModuleNotFoundError(f"No module named '{name}': the snippet has no network, so TensorFlow's "
+                                      "downloading data readers are not available (make the data in the snippet)")
+        return importlib.util.spec_from_loader(name, self)
+
+    def create_module(self, spec):
+        target = ALIASES[spec.name.split(".")[0]] + spec.name[len(spec.name.split(".")[0]):]
+        module = sys.modules.get(target)
+        if module is None:
+            try:
+                module = importlib.import_module(target)
+            except ModuleNotFoundError:
+                raise ModuleNotFoundError(f"No module named '{spec.name}'") from None
+        return module
+
+    def exec_module(self, module):
+        pass
+
+
+def install_aliases():
+    if not any(isinstance(f, _Finder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _Finder())
+    for name in list(sys.modules):
+        if name == "tensorflow" or name.startswith("tensorflow.") or name == "keras" or name.startswith("keras."):
+            del sys.modules[name]
+
+
+def wants_graph_mode(source: str) -> bool:
+    """TF1-style code (sessions, placeholders, tf.gradients, TF1 optimizers) runs in graph mode."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            module_level = isinstance(node.value, (ast.Name, ast.Attribute)) and _dotted(node.value).split(".")[0] in \
+                TF_NAMES
+            if node.attr in TF1_MARKERS and (module_level or node.attr not in OBJECT_NAMES):
+                return True
+            if node.attr == "gradients" and isinstance(node.value, ast.Name) and node.value.id != "tape":
+                return True
+        if isinstance(node, ast.ImportFrom) and node.module and "compat.v1" in node.module:
+            return True
+        if isinstance(node, ast.alias) and "compat.v1" in node.name:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- recording
+
+def json_value(value):
+    from autograd_cli.tensorflow.core import Tensor
+    from autograd_cli.tensorflow.variables import Variable
+
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, (int, float)):
+        return _number(value)
+    if isinstance(value, np.generic):
+        return json_value(value.item())
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind in "biuf":
+            return _nested(value.tolist())
+        return str(value)
+    if isinstance(value, Variable):
+        return json_value(value.numpy()) if value._graph is None else {"tensor": repr(value), "value": None}
+    if isinstance(value, Tensor):
+        if value._value is not None:
+            return json_value(value._value)
+        return {"tensor": repr(value), "value": _graph_value(value)}
+    if isinstance(value, (list, tuple)):
+        return [json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): json_value(v) for k, v in value.items()}
+    return str(value)
+
+
+def _number(x):
+    if isinstance(x, bool) or isinstance(x, int):
+        return x
+    if x != x:
+        return "nan"
+    if x in (float("inf"), float("-inf")):
+        return "inf" if x > 0 else "-inf"
+    return x
+
+
+def _nested(v):
+    if isinstance(v, list):
+        return [_nested(i) for i in v]
+    return _number(v)
+
+
+class Recorder:
+    def __init__(self, filename, on_output=None):
+        self.filename = filename
+        self.prints: list = []
+        self.calls: list = []
+        self.warnings: list = []
+        self.on_output = on_output
+
+    def print_hook(self):
+        real = builtins.print
+        recorder = self
+
+        def snippet_print(*args, sep=" ", end="\n", file=None, flush=False):
+            if file is not None and file not in (sys.stdout, sys.stderr):
+                return real(*args, sep=sep, end=end, file=file, flush=flush)
+            buffer = io.StringIO()
+            real(*args, sep=sep, end=end, file=buffer)
+            text = buffer.getvalue()
+            frame = sys._getframe(1)
+            while frame is not None and frame.f_code.co_filename != recorder.filename:
+                frame = frame.f_back
+            line = frame.f_lineno if frame is not None else 0
+            recorder.prints.append({"line": line, "text": text, "values": [_graph_json(a) for a in args]})
+            if recorder.on_output is not None:
+                recorder.on_output(text)
+            else:
+                sys.stdout.write(text)
+        return snippet_print
+
+    def on_gradient(self, call):
+        self.calls.append(call)
+
+    def on_warning(self, line, message):
+        entry = f"line {line}: {message}"
+        if entry not in self.warnings:
+            self.warnings.append(entry)
+
+
+def _graph_json(value):
+    return json_value(value)
+
+
+def run(payload, source: str, filename: str, on_output=None) -> dict:
+    import autograd_cli.tensorflow as tf
+    from autograd_cli.tensorflow import modes
+    from autograd_cli.tensorflow.core import ctx
+
+    payload = payload or {}
+    install_aliases()
+    if wants_graph_mode(source):
+        modes.graph_mode()
+    else:
+        modes.eager_mode()
+    ctx.reset_graph()
+    ctx.graphs.clear()
+    ctx.tapes.clear()
+    seed = payload.get("seed")
+    if seed is not None:
+        np.random.seed(seed)
+    recorder = Recorder(filename, on_output)
+    ctx.on_gradient = recorder.on_gradient
+    ctx.on_warning = recorder.on_warning
+    module = types.ModuleType("__main__")
+    module.__file__ = filename
+    names = dict(builtins.__dict__)
+    names["print"] = recorder.print_hook()
+    module.__dict__["__builtins__"] = names
+    saved_main = sys.modules.get("__main__")
+    sys.modules["__main__"] = module
+    import linecache
+
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    code = compile(source, filename, "exec", dont_inherit=True)
+    try:
+        exec(code, module.__dict__)
+    except SystemExit as stop:
+        if stop.code not in (None, 0, False):
+            raise
+    except BaseException as exc:
+        _hint_none(exc, _gradient_records(recorder, source))
+        raise
+    finally:
+        ctx.on_gradient = None
+        ctx.on_warning = None
+        modes.eager_mode()          # the package's default again (a notebook in the same process)
+        ctx.tapes.clear()
+        if saved_main is not None:
+            sys.modules["__main__"] = saved_main
+        recorder.result = _gradient_records(recorder, source)
+    del tf
+    return {"prints": recorder.prints, "gradients": recorder.result, "warnings": recorder.warnings}
+
+
+def _call_texts(source: str, line: int):
+    """The source texts of the first two arguments of the gradient call on `line`."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return "", []
+    targets = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            targets[id(node.value)] = ", ".join(ast.get_source_segment(source, t) or "" for t in node.targets)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.lineno == line and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in ("gradients", "gradient", "jacobian", "hessians", "batch_jacobian",
+                                   "compute_gradients", "minimize"):
+            args = list(node.args) + [k.value for k in node.keywords if k.arg in ("ys", "xs", "target", "sources")]
+            texts = [ast.get_source_segment(source, a) or "" for a in args[:2]]
+            ys = texts[0] if texts else ""
+            xs_node = args[1] if len(args) > 1 else None
+            if isinstance(xs_node, (ast.List, ast.Tuple)):
+                xs = [ast.get_source_segment(source, e) or "" for e in xs_node.elts]
+            else:
+                xs = [texts[1]] if len(texts) > 1 else []
+            return ys, xs, targets.get(id(node))
+    return "", [], None
+
+
+def _gradient_records(recorder, source):
+    """One record per call site (a loop's last call), in order of first call."""
+    by_line: dict = {}
+    for call in recorder.calls:
+        by_line[(call.kind, call.line)] = call
+    out = []
+    for (kind, line), call in by_line.items():
+        ys, xs, target = _call_texts(source, line)
+        n = len(call.values)
+        names = list(xs) if len(xs) == n else [f"xs[{k}]" for k in range(n)]
+        values = []
+        for k in range(n):
+            v = call.values[k]
+            values.append(None if v is None else json_value(np.asarray(v)))
+        unconnected = {names[k]: reason for k, reason in call.reasons.items() if k < n}
+        out.append({"kind": kind, "name": target or ys or f"line {line}", "line": line, "ys": [ys] if ys else [], "xs": names,
+                    "values": values, "unconnected": unconnected, "notes": list(call.notes),
+                    "computed": bool(call.computed)})
+    return out
+
+
+def _hint_none(exc, records):
+    """A None gradient used where a tensor is needed: say why it is None."""
+    text = str(exc)
+    if not ("Fetch argument None" in text or "'NoneType'" in text) or getattr(exc, "ag_hint", None):
+        return
+    reasons = []
+    for record in reversed(records):
+        for x, why in record["unconnected"].items():
+            reasons.append(f"the gradient with respect to {x} (line {record['line']}) is None: {why}")
+        if reasons:
+            break
+    if reasons:
+        exc.ag_hint = "; ".join(reasons)
+
+
+def _graph_value(t):
+    """A graph tensor's value at the point it is printed: variables at their initial values,
+    nothing fed (None where it needs a feed)."""
+    from autograd_cli.tensorflow.session import Session
+    from autograd_cli.tensorflow.failures import OpError
+
+    try:
+        session = Session(graph=t.graph)
+        for var in t.graph._variables:
+            session.run(var.initializer)
+        value = session.run(t)
+    except (OpError, TypeError, ValueError, KeyError):
+        return None
+    return json_value(np.asarray(value))
