@@ -133,3 +133,22 @@ def test_eval_prints_each_gradient_once():
     # seed 004's 784x10 gradient: once (it was printed twice, about 50 repeated lines)
     out = term(120, "eval", SAMPLES / "seed_softmax_dense_784.ag").stdout
     assert out.count("gW") == 1 and "gradients gW, gb (line 9): d(loss)/dx" in out
+
+
+def test_run_warns_about_rebinding_first_and_draws_every_moving_scalar(tmp_path):
+    f = tmp_path / "r.ag"
+    f.write_text("w = variable(2.0)\nb = variable(1.0)\nloss = (w * 3 + b - 10) ** 2\n"
+                 "g = gradients(loss, [w])\nw = w - 0.1 * g[0]\n")
+    env = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
+    # stderr into stdout, as a terminal shows them: the warning comes before the table
+    proc = subprocess.run(f"{sys.executable} -m autograd_cli run {f} --steps 200 2>&1", shell=True,
+                          capture_output=True, text=True, env=env, timeout=120)
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("warning: line 5 rebinds the name 'w'"), lines[:3]
+    assert sum("rebinds" in line for line in lines) == 1          # said once
+    lines = fits(term(100, "run", SAMPLES / "linear_regression.ag", "--steps", "1000", "--fetch",
+                      "loss_op,w,b"), 100)
+    steps = [line for line in lines if line.startswith("│")]
+    assert 15 <= len(steps) <= 30                                   # a screenful, not ~100 rows
+    spark = [line.split()[0] for line in lines if "→" in line]
+    assert spark == ["loss_op", "w", "b"]                           # every fetched scalar that moves

@@ -380,6 +380,11 @@ def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, 
     plan.source = source
     state = plan.initial_state()
     initial = dict(state)
+    from autograd_cli.run.steps import rebinding
+
+    rebound = rebinding(plan) if steps >= 2 else None
+    if rebound:
+        print(f"warning: {rebound}", file=sys.stderr, flush=True)   # first: before any step
     history = History(plan.fetch)
     warnings: list = []
     seen_warnings: set = set()
@@ -392,14 +397,14 @@ def run_program(source: str, steps: int, feed_path=None, fetch=None, sets=None, 
         from autograd_cli.run.steps import untrained
 
         why = untrained(plan, initial, state, steps)
-        if why:
+        if why and not (rebound and "rebinds" in why):   # said before the run
             print(f"warning: {why}", file=sys.stderr)
     if plot is not None:
         _draw_plot(plot, history)
     return code
 
 
-AUTO_ROWS = 100   # without --every, a long run's table shows about this many steps
+AUTO_ROWS = 20    # without --every, a long run's table shows about this many steps (a screenful)
 
 
 def auto_every(steps: int) -> int:
@@ -556,8 +561,9 @@ def _run_table(plan, steps, state, warnings, seen, history, every=1) -> int:
                              history.constants(), history.first, _suggested(plan, history), every):
         out.print(part)
     loss = history.loss_name()
-    if loss is not None:
-        line = sparkline(loss, history.steps, history.series[loss], out.width)
+    moving = [n for n in history.scalar if n not in history.constant] if history.count >= 2 else []
+    for name in ([loss] if loss else []) + [n for n in moving if n != loss]:   # every scalar that moves
+        line = sparkline(name, history.steps, history.series[name], out.width)
         if line is not None:
             out.print(line)
     out.print(value_table(plan.final(state), title="final variables", width=out.width))

@@ -203,6 +203,25 @@ def _same(a, b) -> bool:
         return False
 
 
+def rebinding(plan) -> str | None:
+    """Before a run: a variable's name rebound (`w = w - 0.1 * g`) while nothing assigns the
+    variable, so the run cannot train it; said first, before any step is shown."""
+    from autograd_cli.support.errors import line_of
+
+    built = plan.built
+    assigned = {a.var.id for a in built.assigns}
+    for name, node in plan.final_names.items():
+        value = built.named.get(name)
+        if value is None or value is node or node.id in assigned:
+            continue
+        where = line_of(getattr(value, "pos", None))
+        at = f"line {where} " if where else ""
+        return (f"{at}rebinds the name '{name}' to a new value instead of updating the variable, so no "
+                f"step changes it; write assign({name}, ...) (or assign_sub({name}, ...)) to change it at "
+                "the end of each step")
+    return None
+
+
 def untrained(plan, initial: dict, state: dict, steps: int) -> str | None:
     """Why no variable changed in a run of `steps` steps, or None if one did (or there is
     nothing to train). Names the likely cause: no assign, or a name rebound
