@@ -50,7 +50,8 @@ def test_a_runaway_loop_stops_with_the_default_limits():
     ("d = {}\ni = 0\nwhile True:\n    d[i] = [i] * 1000\n    i += 1\n", 4),
 ])
 def test_a_memory_bomb_is_a_memory_error_at_its_line(source, line):
-    error = located(boxed(source), "MemoryError", line, "out of memory", "268,435,456 bytes",
+    # (time enough that a busy machine reaches the memory limit first)
+    error = located(boxed(source, seconds=5), "MemoryError", line, "out of memory", "268,435,456 bytes",
                     "--max-memory BYTES", "AUTOGRAD_CLI_MAX_MEMORY")
     assert error.kind == "memory"
 

@@ -42,6 +42,9 @@ def run_boxed(job: str, payload=None, source: str = "", filename: str = "<snippe
     `layers` are for tests, which switch one layer off to check the others; `python` is
     the interpreter (by default this one); `import_paths` are more directories the child
     imports from (and may read), for jobs outside the tool's package (tests)."""
+    if os.name != "posix":
+        raise BoxError("snippets run only on Linux, macOS and other Unix systems: the box needs "
+                       "their pipes, process groups and resource limits")
     limits = limits or Limits.from_environment()
     _ensure_bytecode()
     if not isinstance(source, str) or not isinstance(filename, str):
