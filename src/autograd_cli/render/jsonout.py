@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 
+from autograd_cli.render.gradients import gradient_document
+
 
 def jsonable(value):
     if isinstance(value, np.ndarray) or isinstance(value, np.generic):
@@ -87,12 +89,7 @@ def _block(values) -> str:
 def eval_document(evaluation) -> dict:
     return {
         "values": evaluation.values,
-        "gradients": [
-            {"name": r.name, "line": r.line, "ys": r.ys, "xs": r.xs, "values": r.values,
-             "by_x": dict(zip(r.xs, r.values)),    # the same values keyed by x (an x given twice: once)
-             "unconnected": r.unconnected}
-            for r in evaluation.gradients
-        ],
+        "gradients": [gradient_document(r, by_x=True) for r in evaluation.gradients],
         "warnings": evaluation.warnings,
     }
 
@@ -101,10 +98,6 @@ def snippet_document(evaluation) -> dict:
     """A snippet's eval --json (spec section 9): its prints, its gradients, warnings."""
     return {
         "prints": [{"line": p.line, "values": p.values} for p in evaluation.prints],
-        "gradients": [
-            {"name": r.name, "line": r.line, "ys": r.ys, "xs": r.xs, "values": r.values,
-             "unconnected": r.unconnected}
-            for r in evaluation.gradients
-        ],
+        "gradients": [gradient_document(r) for r in evaluation.gradients],
         "warnings": evaluation.warnings,
     }

@@ -105,18 +105,19 @@ def elide_rows(rows: list, what: str, edge: int = TABLE_EDGE_ROWS) -> list:
 
 
 def gradient_table(result, width: int | None = None):
+    """The rich table of a gradients result; what it holds is gradients.gradient_model's."""
     from rich.table import Table
 
-    ys = ", ".join(result.ys)
-    where = f" (line {result.line})" if result.line else ""
-    title = f"{result.kind} {result.name}{where}: d({ys})/dx"
-    table = Table(title=escape_markup(clip_text(title)), title_justify="left")
+    from autograd_cli.render.gradients import gradient_model
+
+    model = gradient_model(result)
+    table = Table(title=escape_markup(clip_text(model.title)), title_justify="left")
     table.add_column("x", style="bold")
     table.add_column("gradient", overflow="fold")
     table.add_column("why None", style="yellow")
     rows = [item if isinstance(item, str) else
-            (escape_markup(clip_text(item[0])), item[1], escape_markup(result.unconnected.get(item[0], "")))
-            for item in elide_rows(list(zip(result.xs, result.values)), "xs")]
+            (escape_markup(clip_text(item.x)), item.value, escape_markup(item.reason or ""))
+            for item in elide_rows(model.rows, "xs")]
     room = _room(width, [(r[0], r[2]) for r in rows if not isinstance(r, str)], ("x", "why None"))
     for row in rows:
         if isinstance(row, str):
