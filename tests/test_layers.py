@@ -25,6 +25,7 @@ LAYERS = [
     ["run", "analysis"],     # run's steps; explain, verify, diagram
     ["render"],              # nothing computes
     ["cli"],
+    ["notebook"],            # the %%ag magic and the HTML each result shows in a notebook
     ["__init__", "__main__"],
 ]
 

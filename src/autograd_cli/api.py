@@ -21,6 +21,7 @@ from autograd_cli.support.errors import AgError, user_warning
 from autograd_cli.evaluate import Schedule
 from autograd_cli.core.graph import Node, NoGradient
 from autograd_cli.language.syntax import Program, parse
+from autograd_cli.support.display import HtmlDisplay
 from autograd_cli.support.records import Record
 
 
@@ -38,7 +39,7 @@ class GradientResult(Record):
         self.unconnected = unconnected  # x text -> reason
 
 
-class Evaluation(Record):
+class Evaluation(HtmlDisplay, Record):
     _fields = ("values", "gradients", "warnings", "program", "node_values")
     _repr_fields = ("values", "gradients", "warnings", "program")
 
@@ -207,7 +208,7 @@ def _allow_deep_nesting():
 
 # ---------------------------------------------------------------- TensorFlow snippets (spec section 9)
 
-class SnippetEvaluation(Record):
+class SnippetEvaluation(HtmlDisplay, Record):
     _fields = ("prints", "gradients", "warnings", "program", "node_values")
     _repr_fields = ("prints", "gradients", "warnings", "program")
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from autograd_cli.core import autodiff
 from autograd_cli.core import paths
+from autograd_cli.support.display import HtmlDisplay
 from autograd_cli.support.errors import AgError
 from autograd_cli.core.graph import Graph, Node, NoGradient
 
@@ -131,7 +132,7 @@ class XExplanation:
 
 
 @dataclass
-class RecordExplanation:
+class RecordExplanation(HtmlDisplay):
     kind: str
     name: str
     line: int

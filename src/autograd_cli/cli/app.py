@@ -212,6 +212,30 @@ def verify_command(
                                                      budget), as_json)
 
 
+@app.command("report", epilog=_examples(
+    "report samples/explain_demo.ag -o report.html",
+    "report samples/linear_regression.ag -o run.html --steps 500",
+    "report samples/seed_stop_gradient_w1_none.ag -o report.html --verify",
+    "report snippet.py -o report.html",
+))
+def report_command(
+    file: str = FileArg,
+    output: str = typer.Option(..., "-o", "--output", metavar="FILE.html",
+                               help="The HTML page to write (whole or not at all; - for standard output)."),
+    verify: bool = typer.Option(False, "--verify", help="Also check every gradient three ways (as verify)."),
+    steps: Optional[int] = typer.Option(None, "--steps", metavar="N",
+                                        help="Steps of the run section, for a program with assigns "
+                                             "(default 100; 0: no run)."),
+    set_: Optional[List[str]] = SetOpt,
+    grad: Optional[List[str]] = GradOpt,
+    wrt: Optional[List[str]] = WrtOpt,
+    unconnected: Unconnected = UnconnectedOpt,
+    dialect: Dialect = DialectOpt,
+):
+    """One self-contained HTML page: program, values, gradients and why None, explain, graph, run."""
+    _finish(file, lambda s: commands.report_body(s, output, verify, steps, set_, grad, wrt, unconnected, dialect))
+
+
 @app.command("functions", epilog=_examples(
     "functions",
     "functions reduce",

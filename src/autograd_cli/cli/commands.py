@@ -623,6 +623,30 @@ def _progress(steps):
                     TextColumn("{task.fields[info]}", markup=False), transient=True)
 
 
+# ---------------------------------------------------------------- report
+
+def report_body(session: Session, output, verify, steps, set_, grad, wrt, unconnected, dialect=None) -> int:
+    """Compute the report (analysis/report.py), write the page (render/html.py) whole."""
+    from autograd_cli.analysis.report import make_report
+    from autograd_cli.render.explainout import one_line
+    from autograd_cli.render.html import page
+    from autograd_cli.support.files import atomic_write
+
+    _check_gradient_options(grad, wrt, unconnected)
+    report = make_report(session.source, session.filename, "tf" if is_snippet(session, dialect) else "ag",
+                         parse_sets(set_), unconnected, grad or (), wrt or (), verify, steps,
+                         format_flow=one_line)
+    html = page(report)
+    if output == "-":
+        sys.stdout.write(html)
+        sys.stdout.flush()
+    else:
+        atomic_write(output, html)
+        print(f"report: {output}", file=sys.stderr)
+    print_warnings(report.evaluation.warnings)
+    return EXIT_OK
+
+
 # ---------------------------------------------------------------- functions
 
 def functions_body(pattern, as_json) -> int:

@@ -7,6 +7,7 @@ from autograd_cli.analysis.explain import (MAX_CUT_PATHS, MAX_PATH_NODES, MAX_PA
                        count_text, magnitude, path_text)
 from autograd_cli.ops import fmt
 from autograd_cli.render.tables import format_value as _full_value
+from autograd_cli.support.records import Record
 
 INLINE_ELEMENTS = 8       # tensors up to this size are written out on one line; larger ones summarised
 
@@ -89,93 +90,144 @@ def _path_lines(path: str, what: str, column: int | None, width: int) -> list[st
     return lines
 
 
+class Line(Record):
+    """One line of explain's text: what it says and its style ("" plain, "heading",
+    "sentence", "cut", "note"), with its indent and the indent of its continuation lines
+    when the terminal wraps it. The terminal wraps and colours Lines, the HTML report
+    gives them classes; what they say is decided here once (lines, record_lines)."""
+
+    _fields = ("text", "style", "indent", "hang")
+
+    def __init__(self, text="", style="", indent="  ", hang=None):
+        self.text = text
+        self.style = style
+        self.indent = indent
+        self.hang = hang      # None: the indent and two more spaces
+
+
+class PathRows(Record):
+    """The paths listed for one x: (path text, what it carries, style) each, in a column."""
+
+    _fields = ("rows", "column")
+
+    def __init__(self, rows, column):
+        self.rows = rows
+        self.column = column  # width of the path column when each fits on one line
+
+    def texts(self, column) -> list:
+        return [(f"    {path.ljust(column)}   {what}", style) for path, what, style in self.rows]
+
+
+TERMINAL_STYLE = {"heading": "bold", "sentence": "yellow", "cut": "yellow", "note": "dim"}
+
+
 def text(records, out) -> None:
     """Print every record's explanation to a rich console, wrapped at its width."""
-    if not records:
-        say(out, "The program computes no gradients. Add gradients(...) to it, or pass "
-                 "--grad Y (and --wrt X) to explain one.", indent="")
-        return
-    for record in records:
-        where = f" (line {record.line})" if record.line else ""
-        say(out, f"{record.kind} {record.name}{where}: d({', '.join(record.y_texts)})/dx", indent="",
-            style="bold")
-        if record.note:
-            say(out, record.note, style="dim")
-        for item in record.xs:
-            _x_text(item, record, out)
-        _record_flows(record, out)
-        out.print()
-
-
-def _x_text(item, record, out):
     from rich.text import Text
 
+    from autograd_cli.support.errors import escape_controls
+
+    width = max(20, out.width)
+    for item in lines(records):
+        if isinstance(item, PathRows):
+            column = item.column
+            if any(len(line) > out.width for line, _ in item.texts(column)):
+                column = None     # no room for a column: each path as it fits
+            for path, what, style in item.rows:
+                for line in _path_lines(escape_controls(path), escape_controls(what), column, width):
+                    out.print(Text(line, style=TERMINAL_STYLE.get(style, "")), soft_wrap=True)
+        elif not item.text:
+            out.print()
+        else:
+            say(out, escape_controls(item.text), item.indent, TERMINAL_STYLE.get(item.style), item.hang)
+
+
+def lines(records) -> list:
+    """explain's text for the records: Lines and PathRows."""
+    if not records:
+        return [Line("The program computes no gradients. Add gradients(...) to it, or pass "
+                     "--grad Y (and --wrt X) to explain one.", indent="")]
+    out: list = []
+    for record in records:
+        out += record_lines(record)
+        out.append(Line())
+    return out
+
+
+def record_lines(record) -> list:
+    """One record's heading, each x's explanation and the record's edge flows."""
+    where = f" (line {record.line})" if record.line else ""
+    out = [Line(f"{record.kind} {record.name}{where}: d({', '.join(record.y_texts)})/dx", "heading", indent="")]
+    if record.note:
+        out.append(Line(record.note, "note"))
+    for item in record.xs:
+        out += _x_lines(item, record)
+    out += _record_flows(record)
+    return out
+
+
+def _x_lines(item, record) -> list:
     space = item.space
     ys = ", ".join(dict.fromkeys(record.y_texts))
     grad = one_line(item.gradient)
-    out.print()
-    say(out, f"d({ys})/d({item.x_text}) = {grad}", style="bold")
+    out = [Line(), Line(f"d({ys})/d({item.x_text}) = {grad}", "heading")]
     if item.sentence:
-        say(out, item.sentence, style="yellow")
+        out.append(Line(item.sentence, "sentence"))
     if space.total == 0:
-        return
-    say(out, f"{_count_phrase(space, item.x_text, ys)}:")
+        return out
+    out.append(Line(f"{_count_phrase(space, item.x_text, ys)}:"))
     shown = item.paths if item.complete and len(item.paths) <= 30 else item.paths[:SHOWN_PATHS]
     rows = [(path_text(p, _y_text(record, p), item.x_text), f"contributes {one_line(p.contribution)}", "")
             for p in shown]
     rows += [(path_text(p, _y_text(record, p), item.x_text),
-              "carries nothing: " + "; ".join(dict.fromkeys(c.describe() for c in p.cuts)), "yellow")
+              "carries nothing: " + "; ".join(dict.fromkeys(c.describe() for c in p.cuts)), "cut")
              for p in item.cut_paths[:SHOWN_CUT_PATHS]]
-    column = min(max((len(r[0]) for r in rows), default=0), 70)
-    if any(len(f"    {path.ljust(column)}   {what}") > out.width for path, what, _ in rows):
-        column = None     # no room for a column: each path as it fits
-    for path, what, style in rows:
-        for line in _path_lines(path, what, column, max(20, out.width)):
-            out.print(Text(line, style=style), soft_wrap=True)
+    if rows:
+        out.append(PathRows(rows, min(max(len(r[0]) for r in rows), 70)))
     hidden_live = len(item.paths) - len(shown)
     hidden_cut = len(item.cut_paths) - min(len(item.cut_paths), SHOWN_CUT_PATHS)
     if hidden_live > 0 or hidden_cut > 0:
-        say(out, f"({hidden_live:,} more live and {hidden_cut:,} more cut paths in --json)", style="dim")
+        out.append(Line(f"({hidden_live:,} more live and {hidden_cut:,} more cut paths in --json)", "note"))
     if item.complete and item.paths:
         mark = "✓" if _agree(item.listed_sum, item.gradient) else "✗ (differs from the gradient)"
         if len(item.paths) == 1:
-            say(out, f"the one live path carries the whole gradient {grad} {mark}")
+            out.append(Line(f"the one live path carries the whole gradient {grad} {mark}"))
         else:
             texts = [one_line(p.contribution) for p in item.paths]
             if len(texts) <= 8 and not any(t.startswith(("tensor", "zeros")) for t in texts):
-                say(out, f"sum: {_terms(texts)} = {one_line(item.listed_sum)}, the gradient {mark}")
+                out.append(Line(f"sum: {_terms(texts)} = {one_line(item.listed_sum)}, the gradient {mark}"))
             else:
-                say(out, f"the {len(texts):,} contributions sum to {one_line(item.listed_sum)}, "
-                         f"the gradient {mark}")
+                out.append(Line(f"the {len(texts):,} contributions sum to {one_line(item.listed_sum)}, "
+                                f"the gradient {mark}"))
     elif not item.paths and space.live:
         why_stop = item.stopped_by or "the budget"
-        say(out, f"(paths not listed: explain's budget was used up by the gradients above: {why_stop}; "
-                 f"the {count_text(space.live)} live paths sum to the gradient {grad})")
+        out.append(Line(f"(paths not listed: explain's budget was used up by the gradients above: {why_stop}; "
+                        f"the {count_text(space.live)} live paths sum to the gradient {grad})"))
     elif item.paths:
         why_stop = f"the budget ({item.stopped_by})" if item.stopped_by else \
             f"the listing limit ({MAX_PATHS:,} live / {MAX_CUT_PATHS:,} cut paths)"
-        say(out, f"{len(item.paths):,} of {count_text(space.live)} live paths listed (stopped by {why_stop}); "
-                 f"the listed contributions sum to {one_line(item.listed_sum)}, "
-                 f"all {count_text(space.live)} sum to the gradient {grad}")
+        out.append(Line(f"{len(item.paths):,} of {count_text(space.live)} live paths listed (stopped by "
+                        f"{why_stop}); the listed contributions sum to {one_line(item.listed_sum)}, "
+                        f"all {count_text(space.live)} sum to the gradient {grad}"))
     if space.first_cuts and not item.complete:
         for cut, count in space.first_cuts:
-            say(out, f"{count_text(count)} paths first cut at line {cut.node.line}: {cut.describe()}",
-                style="yellow")
+            out.append(Line(f"{count_text(count)} paths first cut at line {cut.node.line}: {cut.describe()}", "cut"))
     if not item.complete and item.edge_flows:
         parts = ", ".join(f"{_end(e.target)}: {one_line(e.flow)}" for e in item.edge_flows[:SHOWN_EDGES])
-        say(out, f"{item.x_text}'s gradient leaves along its edges to {parts}")
+        out.append(Line(f"{item.x_text}'s gradient leaves along its edges to {parts}"))
+    return out
 
 
-def _record_flows(record, out) -> None:
+def _record_flows(record) -> list:
     """The largest gradient flows over the record's edges (shown when paths were summarised)."""
     if all(item.complete for item in record.xs) or not record.edge_flows:
-        return
+        return []
     edges = sorted(record.edge_flows, key=lambda e: -_size(e.flow))[:SHOWN_EDGES]
-    out.print()
-    say(out, f"gradient flowing back along each edge, largest {len(edges)} of {len(record.edge_flows):,} "
-             "(one reverse sweep; --json has them all):")
+    out = [Line(), Line(f"gradient flowing back along each edge, largest {len(edges)} of "
+                        f"{len(record.edge_flows):,} (one reverse sweep; --json has them all):")]
     for edge in edges:
-        say(out, f"{_end(edge.source)} → {_end(edge.target)}: {one_line(edge.flow)}", indent="    ")
+        out.append(Line(f"{_end(edge.source)} → {_end(edge.target)}: {one_line(edge.flow)}", indent="    "))
+    return out
 
 
 def _terms(texts) -> str:

@@ -36,23 +36,43 @@ DROP_ORDER = ("SymPy formula", "max error", "finite diff.", "SymPy")
 CELL_WIDTH = 30        # a tensor cell shows at most this many characters, on one line
 
 
-def verify_tables(report, width: int = 120) -> list:
-    """Renderables: per gradient record a table, then its notes (why None agrees, skips, ...).
-    Cells stay on one line; columns that do not fit `width` are left out (with a note)."""
-    from rich.text import Text
-
-    out, groups = [], []
+def check_groups(report) -> list:
+    """The checks per gradients record, in order: [(title, [Check])]. With check_row and
+    check_notes, what verify shows; the terminal tables and the HTML report format it."""
+    groups: list = []
     for c in report.checks:
         key = (c.gradient, c.line, c.kind)
         if not groups or groups[-1][0] != key:
             groups.append((key, []))
         groups[-1][1].append(c)
+    out = []
     for (gradient, line, kind), checks in groups:
-        first = checks[0]
         where = f" (line {line})" if line else ""
-        title = f"{kind} {gradient}{where}: d({', '.join(first.ys)})"
+        out.append((f"{kind} {gradient}{where}: d({', '.join(checks[0].ys)})", checks))
+    return out
+
+
+def check_notes(c) -> list:
+    """What a check says under its table: where it disagrees (and why AD is NaN), why a
+    None agrees, what was skipped."""
+    lines = list(c.notes) + [f"skipped {s}" for s in c.skipped]
+    if not c.ok and c.bad_entries:
+        lines.insert(0, "disagrees at " + ", ".join(_entry(c.shape, e, c.x) for e in c.bad_entries[:5]))
+        why = _nan_reason(c)
+        if why:
+            lines.insert(1, why)
+    return lines
+
+
+def verify_tables(report, width: int = 120) -> list:
+    """Renderables: per gradient record a table, then its notes (why None agrees, skips, ...).
+    Cells stay on one line; columns that do not fit `width` are left out (with a note)."""
+    from rich.text import Text
+
+    out = []
+    for title, checks in check_groups(report):
         for digits in (4, 3, 2):     # fewer digits before a compared column is left out
-            rows = [_row(c, digits) for c in checks]
+            rows = [check_row(c, digits) for c in checks]
             shown = _fit(rows, width)
             if all(name in shown for name in ("AD", "SymPy", "finite diff.")):
                 break
@@ -62,13 +82,7 @@ def verify_tables(report, width: int = 120) -> list:
         if dropped:
             notes.append(f"  ({', '.join(dropped)} left out at {width} columns; --json has every value)")
         for c in checks:
-            lines = list(c.notes) + [f"skipped {s}" for s in c.skipped]
-            if not c.ok and c.bad_entries:
-                lines.insert(0, "disagrees at " + ", ".join(_entry(c.shape, e, c.x) for e in c.bad_entries[:5]))
-                why = _nan_reason(c)
-                if why:
-                    lines.insert(1, why)
-            notes += [f"  {c.x}: {line}" for line in lines]
+            notes += [f"  {c.x}: {line}" for line in check_notes(c)]
         if notes:
             out.append(Text("\n".join(_wrapped(notes, width)), style="dim"))
     return out
@@ -100,7 +114,8 @@ def _nan_reason(c) -> str | None:
             f"where({x} > 0, log(where({x} > 0, {x}, 1)), 0)")
 
 
-def _row(c, digits: int = 4) -> dict:
+def check_row(c, digits: int = 4) -> dict:
+    """A check's cells, by column name (COLUMNS)."""
     return {
         "x": c.x,
         "AD": "None" if c.ad is None else _one_line(c.ad, digits),
