@@ -29,6 +29,7 @@ INVOCATIONS = {
     "explain": [["explain", "{s}"], ["explain", "{s}", "--json"]],
     "graph": [["graph", "{s}"], ["graph", "{s}", "--format", "mermaid"]],
     "functions": [["functions"], ["functions", "--json"]],
+    "report": [["report", "{s}", "-o", "-"]],
 }
 
 

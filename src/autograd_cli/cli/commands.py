@@ -637,8 +637,9 @@ def report_body(session: Session, output, verify, steps, set_, grad, wrt, unconn
                          parse_sets(set_), unconnected, grad or (), wrt or (), verify, steps,
                          format_flow=one_line)
     html = page(report)
-    if output == "-":
-        sys.stdout.write(html)
+    if output == "-":      # the page says charset utf-8, whatever the terminal's encoding
+        sys.stdout.flush()
+        sys.stdout.buffer.write(html.encode("utf-8"))
         sys.stdout.flush()
     else:
         atomic_write(output, html)
