@@ -84,3 +84,32 @@ def test_results_have_html(shell):
     record = explain(evaluation)[0]
     text = "".join(Page(displayed_html(shell, record)).text_parts)
     assert "d(b)/d(w2) = 6" in text and "w2 (2) → b (3)   contributes 6" in text
+
+
+def test_tensorflow_code_runs_in_the_notebook_with_why_none(shell):
+    pytest.importorskip("autograd_cli.tensorflow")
+    cell = ("import autograd_cli.tensorflow as tf\n"
+            "from autograd_cli import why_none\n"
+            "tf.compat.v1.disable_eager_execution()\n"
+            "w1 = tf.Variable(2.0)\n"
+            "w2 = tf.Variable(3.0)\n"
+            "b = tf.stop_gradient(3 * w1) * w2\n"
+            "grads = tf.gradients(b, [w1, w2])\n"
+            "with tf.compat.v1.Session() as sess:\n"
+            "    sess.run(tf.compat.v1.global_variables_initializer())\n"
+            "    dw2 = sess.run(grads[1])\n"
+            "reasons = why_none(grads)\n"
+            "tf.compat.v1.enable_eager_execution()\n"
+            "v = tf.Variable(1.0)\n"
+            "u = tf.Variable(4.0)\n"
+            "with tf.GradientTape() as tape:\n"
+            "    y = v * v\n"
+            "eager = tape.gradient(y, [v, u])\n"
+            "eager_reasons = why_none(eager)\n")
+    result = shell.run_cell(cell)
+    assert result.success, result.error_in_exec
+    ns = shell.user_ns
+    assert float(ns["dw2"]) == 6.0                     # d(3*w1*w2)/dw2 = 3*w1 = 6 by hand
+    assert ns["reasons"][1] is None and "stop_gradient" in ns["reasons"][0] and "line 6" in ns["reasons"][0]
+    assert float(ns["eager"][0].numpy()) == 2.0         # d(v*v)/dv = 2v = 2 by hand
+    assert ns["eager_reasons"][0] is None and ns["eager_reasons"][1]

@@ -258,6 +258,18 @@ def test_the_command_writes_the_page_whole_or_not_at_all(tmp_path):
     assert done.returncode == 0, done.stderr
     parsed = Page(target.read_text(encoding="utf-8"))
     assert "gradients" in parsed.ids
+    # to standard output that is not UTF-8: the same page, in ASCII with character references
+    import os
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PYTHONIOENCODING="ascii")
+    piped = subprocess.run([sys.executable, "-m", "autograd_cli", "report",
+                            str(ROOT / "samples" / "seed_matmul_unrelated_w2.ag"), "-o", "-"],
+                           capture_output=True, env=env, timeout=120)
+    assert piped.returncode == 0
+    same = Page(piped.stdout.decode("ascii"))
+    strip = re.compile(r"made by autograd-cli in [0-9.]+ s")
+    assert strip.sub("", "".join(same.text_parts)) == strip.sub("", "".join(parsed.text_parts))
     # a program error: exit 2, a located message, and the old page stays as it was
     bad = tmp_path / "bad.ag"
     bad.write_text("w = variable(2.0)\ny = (w +\n", encoding="utf-8")

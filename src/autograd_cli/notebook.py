@@ -128,8 +128,81 @@ class CellError:
         return f'<pre style="color:#a40000;white-space:pre-wrap">{text(self.message)}</pre>'
 
 
+# ---------------------------------------------------------------- TensorFlow code in the notebook
+
+RECENT_CALLS = 100      # gradient calls remembered for why_none (newest last)
+_calls: list = []
+
+
+def watch_gradients() -> None:
+    """Remember autograd_cli.tensorflow's gradient calls in this process (tf.gradients,
+    tape.gradient, ...), so why_none can find the call a result came from. Done by
+    `%load_ext autograd_cli`; call it yourself first in a plain Python script."""
+    from autograd_cli.tensorflow.core import ctx
+
+    previous = ctx.on_gradient
+    if getattr(previous, "_why_none_recorder", False):
+        return
+
+    def record(call):
+        _calls.append(call)
+        del _calls[:-RECENT_CALLS]
+        if previous is not None:
+            previous(call)
+
+    record._why_none_recorder = True
+    ctx.on_gradient = record
+
+
+def why_none(grads) -> list:
+    """Why each None in a gradients result (what tf.gradients or tape.gradient returned,
+    a list or one value) is None: a list with the reason at each None and None at each
+    gradient.
+
+        grads = tf.gradients(b, [w1, w2])    # [None, <tf.Tensor ...>]
+        why_none(grads)                      # ['cut by stop_gradient at line 3', None]
+    """
+    from autograd_cli.support.errors import AgError
+
+    items = list(grads) if isinstance(grads, (list, tuple)) else [grads]
+    call = _call_of(items)
+    if call is None:
+        raise AgError("why_none: this is not the result of a gradient call autograd_cli.tensorflow has seen; "
+                      "run `%load_ext autograd_cli` (or autograd_cli.notebook.watch_gradients()) before "
+                      "computing the gradients")
+    return [call.reasons.get(k, "None") if item is None else None for k, item in enumerate(items)]
+
+
+def _call_of(items):
+    """The gradient call these results came from: graph-mode tensors know their
+    operation's call; otherwise the newest remembered call with these very results."""
+    for item in items:
+        op = getattr(item, "_op", None)
+        call = getattr(op, "attrs", {}).get("call") if op is not None else None
+        if call is not None and any(t is item for t in getattr(call, "tensors", ())):
+            return call
+    for call in reversed(_calls):
+        produced = getattr(call, "tensors", None) or [None if v is None else v for v in call.values]
+        if len(produced) != len(items):
+            continue
+        if all(_same_result(p, i) for p, i in zip(produced, items)):
+            return call
+    return None
+
+
+def _same_result(produced, item) -> bool:
+    if item is None or produced is None:
+        return item is None and produced is None
+    return produced is item or getattr(item, "_value", None) is produced
+
+
 def load_ipython_extension(ipython) -> None:
-    """`%load_ext autograd_cli`: registers the %%ag cell magic."""
+    """`%load_ext autograd_cli`: registers the %%ag cell magic, and remembers the gradient
+    calls of autograd_cli.tensorflow code run in the notebook (for why_none)."""
+    try:
+        watch_gradients()
+    except ImportError:      # the TensorFlow package cannot load here: %%ag works without it
+        pass
 
     def ag(line, cell):
         return run_cell(line, cell)

@@ -637,9 +637,12 @@ def report_body(session: Session, output, verify, steps, set_, grad, wrt, unconn
                          parse_sets(set_), unconnected, grad or (), wrt or (), verify, steps,
                          format_flow=one_line)
     html = page(report)
-    if output == "-":      # the page says charset utf-8, whatever the terminal's encoding
+    if output == "-":
+        # The page says charset utf-8; to a stream that is not UTF-8 it goes as ASCII with
+        # character references (&#8594;), the same page in any encoding.
+        utf8 = (getattr(sys.stdout, "encoding", "") or "").lower().replace("-", "") == "utf8"
         sys.stdout.flush()
-        sys.stdout.buffer.write(html.encode("utf-8"))
+        sys.stdout.buffer.write(html.encode("utf-8") if utf8 else html.encode("ascii", "xmlcharrefreplace"))
         sys.stdout.flush()
     else:
         atomic_write(output, html)
