@@ -404,3 +404,20 @@ document.body.setAttribute('data-page', document.documentElement.scrollWidth + '
     plain.write_text(html, encoding="utf-8")
     chromium(tmp_path, f"--print-to-pdf={pdf}", "--no-pdf-header-footer", f"file://{plain}")
     assert pdf.read_bytes()[:5] == b"%PDF-" and pdf.stat().st_size > 10_000
+
+
+def test_the_plot_breaks_at_non_finite_values_and_thins_long_series():
+    from autograd_cli.render.svg import MAX_POINTS, line_plot
+
+    svg = line_plot([0, 1, 2, 3, 4], [1.0, 2.0, float("nan"), 3.0, 4.0], "loss")
+    parsed = Page(svg)
+    assert len(parsed.find("polyline")) == 2          # 0-1 and 3-4: the NaN at step 2 is a gap
+    assert "(log scale)" not in svg
+    assert "(log scale)" in line_plot([0, 1, 2], [1.0, 1e-2, 1e-5], "loss")   # positive, five decades
+    steps = list(range(100_000))
+    long = Page(line_plot(steps, [math.sin(k / 1000) for k in steps], "wave"))
+    points = long.find("polyline")[0]["attrs"]["points"].split()
+    assert len(points) <= MAX_POINTS
+    ys = [float(p.split(",")[1]) for p in points]
+    # the extremes survive thinning: sin reaches 1 and -1, the plot's top and bottom
+    assert min(ys) == pytest.approx(24, abs=0.2) and max(ys) == pytest.approx(240 - 36, abs=0.2)

@@ -89,7 +89,9 @@ def _thin(points: list) -> list:
 def _ticks(low: float, high: float, whole: bool) -> list:
     """About five round values between low and high (whole powers of ten when `whole`)."""
     if whole:
-        return [float(k) for k in range(math.ceil(low), math.floor(high) + 1)] or [low, high]
+        decades = list(range(math.ceil(low), math.floor(high) + 1))
+        stride = max(1, -(-len(decades) // 6))        # at most about six labels
+        return [float(k) for k in decades[::stride]] or [low, high]
     raw = (high - low) / 4
     power = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
