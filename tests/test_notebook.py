@@ -83,7 +83,7 @@ def test_results_have_html(shell):
     assert "cut by stop_gradient at line 3" in "".join(parsed.text_parts)
     record = explain(evaluation)[0]
     text = "".join(Page(displayed_html(shell, record)).text_parts)
-    assert "d(b)/d(w2) = 6" in text and "w2 (2) → b (3)   contributes 6" in text
+    assert "d(b)/d(w2) = 6" in text and "w2 (line 2) → b (line 3)   contributes 6" in text
 
 
 def test_tensorflow_code_runs_in_the_notebook_with_why_none(shell):

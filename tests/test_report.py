@@ -356,7 +356,7 @@ def test_a_real_browser_draws_the_report(tmp_path):
     target = tmp_path / "report.html"
     target.write_text(html.replace("</style>", "section:not(#graph){display:none}</style>", 1), encoding="utf-8")
     shot = tmp_path / "shot.png"
-    done = chromium(tmp_path, f"--screenshot={shot}", "--window-size=900,600", f"file://{target}")
+    done = chromium(tmp_path, f"--screenshot={shot}", "--window-size=900,1600", f"file://{target}")
     assert shot.exists(), done.stderr[-2000:]
     pixels = read_png(shot)
     dark = int((pixels.sum(axis=2) < 300).sum())
