@@ -46,10 +46,11 @@ class ReportData(HtmlDisplay, Record):
         self.source = source                # the program text
         self.dialect = dialect              # "ag" or "tf"
         self.evaluation = evaluation        # api.Evaluation or api.SnippetEvaluation
-        self.explanations = explanations    # [explain.RecordExplanation]
+        self.explanations = explanations    # [explain.RecordExplanation]; None without a graph (below)
         self.verification = verification    # verify.Report, or None when not asked
         self.run = run                      # RunSeries, or None (no assigns, a snippet, --steps 0)
-        self.graph = graph                  # diagram.GraphView
+        self.graph = graph                  # diagram.GraphView; None when the evaluation has no graph
+                                            # (a snippet run in the sandbox returns values only)
         self.seconds = seconds              # time spent computing all of it
 
 
@@ -75,6 +76,10 @@ def make_report(source: str, title: str = "program", dialect: str = "ag", sets=N
         evaluation = api.evaluate_snippet(source, unconnected=unconnected)
     else:
         evaluation = api.evaluate(source, sets=sets, unconnected=unconnected, grads=grads, wrt=wrt)
+    program = evaluation.program
+    if program is None:        # a snippet run in the sandbox: values and gradients come back, no graph
+        return ReportData(title, source, dialect, evaluation, None, None, None, None,
+                          time.perf_counter() - start)
     explanations = explain(evaluation)
     verification = None
     if verify:
@@ -83,7 +88,6 @@ def make_report(source: str, title: str = "program", dialect: str = "ag", sets=N
         verification = check_all(source, sets=sets, grads=grads, wrt=wrt, evaluation=evaluation,
                                  **(verify_options or {}))
     run = None
-    program = evaluation.program
     if dialect == "ag" and program.assigns and steps != 0:
         run = run_series(program, DEFAULT_STEPS if steps is None else steps)
     graph = graph_of(program, evaluation, source, format_flow)

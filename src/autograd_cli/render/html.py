@@ -97,8 +97,11 @@ def body(report, prefix: str) -> str:
     else:
         parts.append(_section(prefix, "values", "Values", values_html(evaluation.values)))
     parts.append(_section(prefix, "gradients", "Gradients", gradients_html(evaluation.gradients, prefix, known)))
-    parts.append(_section(prefix, "explain", "Explain",
-                          explain_html(explainout.lines(report.explanations), prefix, known)))
+    if report.explanations is None:
+        parts.append(_section(prefix, "explain", "Explain", NO_GRAPH))
+    else:
+        parts.append(_section(prefix, "explain", "Explain",
+                              explain_html(explainout.lines(report.explanations), prefix, known)))
     if report.verification is not None:
         parts.append(_section(prefix, "verify", "Verify", verify_html(report.verification, prefix, known)
                               + f'<p class="summary">{text(summary(report.verification))}</p>'))
@@ -232,6 +235,10 @@ def verify_html(report, prefix: str = "", known=None) -> str:
     return "\n".join(out) or "<p>Nothing to check: the program computes no gradients.</p>"
 
 
+NO_GRAPH = ("<p class=\"note\">The snippet ran in the sandbox, which hands back its prints, values and "
+            "gradients but not its graph: explain, verify and the graph picture need the graph.</p>")
+
+
 def graph_html(view) -> str:
     """The graph as inline SVG drawn by Graphviz when its `dot` is installed and the graph
     is small enough; else as text (one equation per line)."""
@@ -241,7 +248,7 @@ def graph_html(view) -> str:
 
     why = None
     if view is None:
-        return "<p>No graph.</p>"
+        return NO_GRAPH
     if len(view.nodes) > PICTURE_NODES:
         why = f"the graph has {len(view.nodes):,} nodes, more than a picture shows readably ({PICTURE_NODES:,})"
     elif shutil.which("dot") is None:
