@@ -297,7 +297,7 @@ def _hint_none(exc, records):
         if reasons:
             break
     if reasons:
-        exc.ag_hint = "; ".join(reasons)
+        exc.args = (f"{text} ({'; '.join(reasons)})",) + tuple(exc.args[1:])
 
 
 def _graph_value(t):

@@ -22,6 +22,29 @@ class PrintRecord(Record):
 
 
 def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME) -> dict:
+    """In the box (a child process with the kernel's rules) where the system has it."""
+    import os
+
+    if os.name == "posix":
+        return _boxed(source, seed, on_print, filename)
+    return _in_process(source, seed, on_print, filename)
+
+
+def _boxed(source, seed, on_print, filename):
+    from autograd_cli.sandbox import run_boxed
+
+    result = run_boxed(job="autograd_cli.snippets.job", payload={"seed": seed}, source=source, filename=filename,
+                       on_output=on_print if on_print is not None else (lambda text: None))
+    if result.error is not None:
+        e = result.error
+        message = f"{e.type_name}: {e.message}" if e.message else e.type_name
+        if e.called_from:
+            message += "".join(f"\n  called from {f}:{n}" for f, n in e.called_from)
+        raise AgError(message, Pos(e.line or 1, e.col or 1))
+    return result.data
+
+
+def _in_process(source, seed, on_print, filename):
     from autograd_cli.snippets import job
 
     job.prepare({})

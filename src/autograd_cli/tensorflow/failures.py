@@ -47,5 +47,9 @@ OpError.__module__ = "tensorflow.python.framework.errors_impl"
 
 def hinted(error: Exception, hint: str) -> Exception:
     """Attach a hint the job prints after TensorFlow's message (why a gradient is None ...)."""
-    error.ag_hint = hint
+    if isinstance(error, OpError):
+        error.message = f"{error.message}\n({hint})"
+        error.args = (error.message,)
+    else:
+        error.ag_hint = hint
     return error
