@@ -220,14 +220,15 @@ class SnippetEvaluation(HtmlDisplay, Record):
         self.node_values = {} if node_values is None else node_values
 
 
-def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none") -> SnippetEvaluation:
+def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none", boxed: bool = False,
+                     limits=None) -> SnippetEvaluation:
     """Run a TensorFlow snippet (a .py file) on CPython with the project's TensorFlow package.
     `on_print` receives printed text as it is printed; `seed` seeds NumPy's legacy generator first."""
     from autograd_cli.snippets.runner import PrintRecord, run_snippet
 
     if _needs_old_interpreter(source):
         return _old_evaluate_snippet(source, seed, on_print, unconnected)
-    data = run_snippet(source, seed=seed, on_print=on_print)
+    data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits)
     prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
     results = []
     for g in data["gradients"]:

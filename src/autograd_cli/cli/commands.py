@@ -148,6 +148,16 @@ def _snippet_options(set_, grad, wrt, unconnected):
         raise AgError("--grad/--wrt are for .ag programs; in a snippet, call tf.gradients or tape.gradient")
 
 
+def _snippet_graph(session: Session, set_, grad, wrt, unconnected, command: str):
+    """A snippet's run for a command that needs the graph it built (explain, verify, graph)."""
+    result = _snippet(session, set_, grad, wrt, unconnected, stream=False)
+    if result.program is None:
+        raise AgError(f"{command} of a TensorFlow snippet needs the graph it built, which the snippet's "
+                      "box does not hand back yet; `autograd-cli eval FILE.py` shows its gradient tables "
+                      "and why each None is None")
+    return result
+
+
 def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool):
     from autograd_cli.api import evaluate_snippet
 
@@ -155,7 +165,10 @@ def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool):
 
     def show(text):
         sys.stdout.write(text)
-    return evaluate_snippet(session.source, on_print=show if stream else None, unconnected=unconnected)
+    # On the command line a snippet always runs in the box (a child process that reaches
+    # nothing outside itself, with time and memory limits).
+    return evaluate_snippet(session.source, on_print=show if stream else None, unconnected=unconnected,
+                            boxed=True)
 
 
 def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json, prints_only=False) -> int:
@@ -208,7 +221,7 @@ def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialec
     from autograd_cli.render import explainout
 
     if is_snippet(session, dialect):
-        result = _snippet(session, set_, grad, wrt, unconnected, stream=False)
+        result = _snippet_graph(session, set_, grad, wrt, unconnected, "explain")
     else:
         result = _evaluate(session, set_, grad, wrt, unconnected)
     records = explain(result)
@@ -227,7 +240,7 @@ def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json,
     from autograd_cli.analysis.verify import verify
 
     _check_gradient_options(grad, wrt)
-    snippet = _snippet(session, set_, grad, wrt, "none", stream=False) if is_snippet(session, dialect) else None
+    snippet = _snippet_graph(session, set_, grad, wrt, "none", "verify") if is_snippet(session, dialect) else None
     with _checking() as on_check:
         report = verify(session.source, sets=parse_sets(set_), grads=grad or (), wrt=wrt or (),
                         rtol=rtol, atol=atol, timeout=timeout, on_check=on_check, evaluation=snippet,
@@ -286,7 +299,7 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
     kind, fmt_out = diagram_text.output_kind(output, fmt) if output else ("text", fmt or "dot")
     snippet = None
     if is_snippet(session, dialect):
-        snippet = _snippet(session, set_, None, None, "none", stream=False)
+        snippet = _snippet_graph(session, set_, None, None, "none", "graph")
         built = snippet.program
     else:
         built = api.build(session.source, sets=parse_sets(set_))

@@ -42,7 +42,13 @@ def _dotted(node) -> str:
 
 
 def prepare(payload) -> None:
+    """Everything a snippet may reach is imported before the box locks down: the package
+    (with keras), and the C library the random streams call."""
     importlib.import_module("autograd_cli.tensorflow")
+    random_streams = importlib.import_module("autograd_cli.tensorflow.random_streams")
+    preload = getattr(random_streams, "preload", None)
+    if preload is not None:
+        preload()
 
 
 class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -102,7 +108,9 @@ def wants_graph_mode(source: str) -> bool:
 
 # ---------------------------------------------------------------- recording
 
-def json_value(value):
+def json_value(value, _open=None):
+    """One printed argument as JSON; a list or dict that contains itself is `"[...]"` there,
+    as Python prints it."""
     from autograd_cli.tensorflow.core import Tensor
     from autograd_cli.tensorflow.variables import Variable
 
@@ -122,10 +130,17 @@ def json_value(value):
         if value._value is not None:
             return json_value(value._value)
         return {"tensor": repr(value), "value": _graph_value(value)}
-    if isinstance(value, (list, tuple)):
-        return [json_value(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): json_value(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, dict)):
+        _open = set() if _open is None else _open
+        if id(value) in _open:
+            return "[...]" if not isinstance(value, dict) else "{...}"
+        _open.add(id(value))
+        try:
+            if isinstance(value, dict):
+                return {str(k): json_value(v, _open) for k, v in value.items()}
+            return [json_value(v, _open) for v in value]
+        finally:
+            _open.discard(id(value))
     return str(value)
 
 

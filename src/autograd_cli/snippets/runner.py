@@ -21,30 +21,12 @@ class PrintRecord(Record):
         self.values = values
 
 
-def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME) -> dict:
-    """In the box (a child process with the kernel's rules) where the system has it."""
-    import os
-
-    if os.name == "posix":
-        return _boxed(source, seed, on_print, filename)
-    return _in_process(source, seed, on_print, filename)
-
-
-def _boxed(source, seed, on_print, filename):
-    from autograd_cli.sandbox import run_boxed
-
-    result = run_boxed(job="autograd_cli.snippets.job", payload={"seed": seed}, source=source, filename=filename,
-                       on_output=on_print if on_print is not None else (lambda text: None))
-    if result.error is not None:
-        e = result.error
-        message = f"{e.type_name}: {e.message}" if e.message else e.type_name
-        if e.called_from:
-            message += "".join(f"\n  called from {f}:{n}" for f, n in e.called_from)
-        raise AgError(message, Pos(e.line or 1, e.col or 1))
-    return result.data
-
-
-def _in_process(source, seed, on_print, filename):
+def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME, boxed: bool = False,
+                limits=None) -> dict:
+    """The job's data (prints, gradient records, warnings). `boxed`: in the box's child
+    process (what the command line does), else in this process (a notebook, the tests)."""
+    if boxed:
+        return _run_boxed(source, seed, on_print, filename, limits)
     from autograd_cli.snippets import job
 
     job.prepare({})
@@ -56,6 +38,35 @@ def _in_process(source, seed, on_print, filename):
             raise
         raise located(exc, filename, source) from None
     return data
+
+
+def _run_boxed(source, seed, on_print, filename, limits) -> dict:
+    from autograd_cli.sandbox import BoxError, Limits, run_boxed
+
+    try:
+        limits = limits if limits is not None else Limits.from_environment()
+        result = run_boxed(job="autograd_cli.snippets.job", payload={"seed": seed}, source=source,
+                           filename=filename, limits=limits,
+                           on_output=on_print if on_print is not None else (lambda text: None))
+    except BoxError as exc:
+        raise AgError(f"the snippet could not be run: {exc}") from None
+    if result.error is not None:
+        raise boxed_error(result.error, filename)
+    data = result.data
+    if not isinstance(data, dict) or not all(isinstance(data.get(k), list) for k in ("prints", "gradients",
+                                                                                  "warnings")):
+        raise AgError("the snippet's run ended without its results (it may have closed its own output)")
+    return data
+
+
+def boxed_error(error, filename: str) -> AgError:
+    """The box's located error as ours: `Type: message` at the snippet's line and column."""
+    message = f"{error.type_name}: {error.message}" if error.type_name else error.message
+    for _file, number in error.called_from:
+        message += f"\n  called from {filename}:{number}"
+    if error.line is None:
+        return AgError(message)
+    return AgError(message, Pos(error.line, max(1, error.col or 1)))
 
 
 def located(exc: BaseException, filename: str, source: str) -> AgError:

@@ -119,6 +119,8 @@ _DEFAULT_SESSIONS: list = []
 
 @tf_export("compat.v1.Session", "Session")
 class Session:
+    __module__ = "tensorflow.python.client.session"    # its repr names TensorFlow's class, as TF prints it
+
     def __init__(self, target="", graph=None, config=None):
         self.graph = graph or ctx.graph
         self._values: dict = {}       # var uid -> array (the variables' values in this session)
