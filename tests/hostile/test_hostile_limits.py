@@ -139,6 +139,11 @@ ALLOWED = {
     ("sandbox/child.py", "importlib.import_module"): "imports the job module the parent names",
     ("tensorflow/__init__.py", "importlib.import_module"): "imports the package's own optional submodules "
                                                            "by fixed names",
+    ("snippets/job.py", "importlib.import_module"): "the snippet job imports the TensorFlow package and "
+                                                    "resolves `import tensorflow` to it (fixed names)",
+    ("snippets/job.py", "compile("): "compiles the snippet's own source: in the box's child, or in a notebook's "
+                                     "own process (the user's code)",
+    ("snippets/job.py", "exec("): "runs the snippet as __main__ (the same places)",
     ("sandbox/python_job.py", "importlib.import_module"): "imports the modules the parent's payload "
                                                           "preloads, before the lockdown",
     **{("sandbox/audit.py", name): "the audit hook names the events it refuses, and replaces the "
