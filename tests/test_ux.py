@@ -79,7 +79,7 @@ def test_several_files_one_report_each_worst_status(tmp_path):
     bad = write(tmp_path, "w = variable(2.0)\ny = w +\n", "bad.ag")
     proc = cli("verify", good, bad, good)
     assert proc.returncode == 2
-    assert proc.stdout.count("== ") == 3 and proc.stdout.count("all agree") == 2
+    assert proc.stdout.count("== ") == 3 and proc.stdout.count("1 check: it agrees") == 2
     assert "bad.ag:2" in proc.stderr
     proc = cli("eval", good, good)
     assert proc.returncode == 0 and proc.stdout.count("== ") == 2
