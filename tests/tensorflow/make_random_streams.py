@@ -8,7 +8,8 @@ Each case names the calls (ops, shapes, dtypes, seeds, the order of calls) and w
 returned; test_random_streams.py replays them on autograd_cli.tensorflow.random_streams.
 Arrays are stored exactly: float32 / int32 as their 32-bit patterns, float64 / int64 as their
 64-bit patterns; an array of more than 64 elements as the SHA-256 of its little-endian bytes
-and its first 8 patterns.
+and its first 8 patterns (but for a few stored whole: the tests measure how far from
+TensorFlow's values each value of the fallback without the C library's float functions is).
 """
 import hashlib
 import json
@@ -25,11 +26,11 @@ OUT = Path(__file__).resolve().parent / "data" / "random_streams.json"
 FULL_LIMIT = 64
 
 
-def stored(value) -> dict:
+def stored(value, whole: bool = False) -> dict:
     array = np.asarray(value)
     bits = array.reshape(-1).view({4: np.uint32, 8: np.uint64}[array.dtype.itemsize])
     record = {"dtype": array.dtype.name, "shape": list(array.shape)}
-    if array.size <= FULL_LIMIT:
+    if whole or array.size <= FULL_LIMIT:
         record["bits"] = [int(b) for b in bits]
     else:
         record["sha256"] = hashlib.sha256(array.astype(array.dtype.newbyteorder("<")).tobytes()).hexdigest()
@@ -72,6 +73,12 @@ def kernel_cases():
             value = raw(shape=[size], dtype=dtype, seed=11, seed2=13)
             case("kernel", f"{op} {dtype} [{size}] seeds 11,13", op=op, dtype=dtype, shape=[size],
                  seed=11, seed2=13, elements_drawn_before=0, result=stored(value))
+    # Stored whole, for comparisons value by value.
+    for op in ("normal", "truncated_normal"):
+        tf.random.set_seed(0)
+        value = RAW[op](shape=[2048], dtype="float32", seed=17, seed2=19)
+        case("kernel", f"{op} float32 [2048] seeds 17,19 stored whole", op=op, dtype="float32",
+             shape=[2048], seed=17, seed2=19, elements_drawn_before=0, result=stored(value, whole=True))
     # One kernel run again and again: each run starts 256 counters per element further.
     for op, raw in RAW.items():
         tf.random.set_seed(0)

@@ -38,20 +38,28 @@ API (shapes are ints or sequences of ints; dtypes anything `np.dtype` accepts):
     tf1_initializer_values(name, shape, seed, seed2, dtype="float32", **config)
         TF1's initializers (`get_variable`'s default glorot_uniform_initializer, ...)
     variance_scaling(shape, scale, mode, distribution) -> (distribution, stddev or limit)
+    preload()                          bind the C library's float functions now (see below)
 
 Unseeded draws (seed pair (None, None), or (0, 0)) are random, as in TensorFlow.
 
-The normal and truncated-normal kernels call the C library's `logf` and `sincosf`, which are
-not correctly rounded: about 1% of TensorFlow's normal floats differ in the last bit from a
-correctly rounded Box-Muller. The reference is TensorFlow on Linux with the GNU C library
-(2.28 and later up to at least 2.36): its float `logf` and `sincosf` are reproduced here
-operation for operation in float64 (checked on all 2**23 inputs these kernels can pass them).
+The float32 normal and truncated-normal kernels call the C library's `logf`, `sinf` and
+`cosf` (TensorFlow's Box-Muller calls `logf` and `sincosf`, which gives `sinf`'s and `cosf`'s
+values), which are not correctly rounded. The reference is TensorFlow on Linux with the GNU C
+library (the stored values come from glibc 2.36): there the module calls that library's own
+functions through ctypes, one value at a time, and is bit for bit. Elsewhere (another C
+library, or a process that may not load or call C code) it falls back to NumPy's float64 log,
+sin and cos rounded to float32 (correctly rounded): about 1.5% of the values then differ from
+TensorFlow's, nearly all by 1 ulp, a few by 2 or 3 (at most 3 * 2**-23 relative), and a
+truncated normal within that of its cut at 2 may be kept or rejected the other way.
+The library is loaded on the first float32 normal draw; a sandbox that forbids loading
+libraries after its lockdown calls `preload()` before it.
 float64 normal draws call the C library's double `log`, `sin` and `cos` as TensorFlow does
 (through NumPy where NumPy's float64 versions give the same results, else one by one).
 """
 from __future__ import annotations
 
 import math
+import os
 import random as _python_random
 import re
 import struct
@@ -61,7 +69,7 @@ import numpy as np
 __all__ = [
     "DEFAULT_GRAPH_SEED", "DatasetShuffle", "EagerSeedState", "GraphSeedState", "StatefulKernel",
     "keras_default_seed", "keras_initializer_values", "normal", "op_seeds", "philox4x32_10",
-    "shuffle", "stateful_key_counter", "stateless_key_counter", "stateless_normal",
+    "preload", "shuffle", "stateful_key_counter", "stateless_key_counter", "stateless_normal",
     "stateless_truncated_normal", "stateless_uniform", "tf1_initializer_values",
     "truncated_normal", "uniform", "variance_scaling",
 ]
@@ -169,151 +177,115 @@ def _unit_float64(high: np.ndarray, low: np.ndarray) -> np.ndarray:
     bits = ((high.astype(np.uint64) & np.uint64(0xFFFFF)) << _SHIFT32) | low.astype(np.uint64)
     return (bits | np.uint64(1023 << 52)).view(np.float64) - 1.0
 
-# ------------------------------------------- the C library's logf and sincosf, in float64
+# ------------------------------------------------- the C library's float logf, sinf and cosf
+# TensorFlow's float32 Box-Muller calls the C library's float log, sin and cos, which are not
+# correctly rounded; they are called here too, one value at a time through ctypes.
 
-# logf: x = 2**k * z with z in [0x3f330000, 2 * that) as float bits; z's interval (16 of them)
-# gives c near its centre, with 1/c and log(c) tabulated; log1p(z/c - 1) is a cubic.
-_LOGF_INVERSE_C = np.array([float.fromhex(h) for h in (
-    "0x1.661ec79f8f3bep+0", "0x1.571ed4aaf883dp+0", "0x1.49539f0f010bp+0", "0x1.3c995b0b80385p+0",
-    "0x1.30d190c8864a5p+0", "0x1.25e227b0b8eap+0", "0x1.1bb4a4a1a343fp+0", "0x1.12358f08ae5bap+0",
-    "0x1.0953f419900a7p+0", "0x1p+0", "0x1.e608cfd9a47acp-1", "0x1.ca4b31f026aap-1",
-    "0x1.b2036576afce6p-1", "0x1.9c2d163a1aa2dp-1", "0x1.886e6037841edp-1", "0x1.767dcf5534862p-1")])
-_LOGF_LOG_C = np.array([float.fromhex(h) for h in (
-    "-0x1.57bf7808caadep-2", "-0x1.2bef0a7c06ddbp-2", "-0x1.01eae7f513a67p-2", "-0x1.b31d8a68224e9p-3",
-    "-0x1.6574f0ac07758p-3", "-0x1.1aa2bc79c81p-3", "-0x1.a4e76ce8c0e5ep-4", "-0x1.1973c5a611cccp-4",
-    "-0x1.252f438e10c1ep-5", "0x0p+0", "0x1.aa5aa5df25984p-5", "0x1.c5e53aa362eb4p-4",
-    "0x1.526e57720db08p-3", "0x1.bc2860d22477p-3", "0x1.1058bc8a07ee1p-2", "0x1.4043057b6ee09p-2")])
-_LOGF_INVERSE_C_LIST = _LOGF_INVERSE_C.tolist()
-_LOGF_LOG_C_LIST = _LOGF_LOG_C.tolist()
-_LOGF_LN2, _LOGF_P0, _LOGF_P1, _LOGF_P2 = map(float.fromhex, (
-    "0x1.62e42fefa39efp-1", "-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2"))
-_LOGF_OFFSET = np.uint32(0x3F330000)
+_c_functions: list = []     # empty before the first use, then [(logf, sinf, cosf)] or [None]
 
 
-def _logf(x: np.ndarray) -> np.ndarray:
-    """The C library's float log, for normal positive floats other than 1.0."""
-    bits = x.view(np.uint32)
-    shifted = bits - _LOGF_OFFSET
-    interval = (shifted >> np.uint32(19)) & np.uint32(15)
-    exponent = shifted.view(np.int32) >> np.int32(23)
-    z = (bits - (shifted & np.uint32(0x1FF << 23))).view(np.float32).astype(np.float64)
-    r = z * _LOGF_INVERSE_C[interval] - 1.0
-    y0 = _LOGF_LOG_C[interval] + exponent * _LOGF_LN2
-    r2 = r * r
-    y = _LOGF_P1 * r + _LOGF_P2
-    y = _LOGF_P0 * r2 + y
-    y = y * r2 + (y0 + r)
-    return y.astype(np.float32)
+def _c_float_functions():
+    """The GNU C library's logf, sinf and cosf bound through ctypes (loaded on first use), or
+    None: another C library, no ctypes, or a process that may no longer load or call C code."""
+    if not _c_functions:
+        _c_functions.append(_bind_c_float_functions())
+    return _c_functions[0]
 
 
-# sincosf for 0 <= y < 120: y - n*pi/2 (n the nearest quadrant) into two polynomials in double.
-_HALF_PI_INVERSE_2_24 = float.fromhex("0x1.45F306DC9C883p+23")    # 2/pi * 2**24
-_HALF_PI = float.fromhex("0x1.921FB54442D18p0")
-_HALF_PI_HIGH = float.fromhex("0x1.921FB54p0")                  # 29 bits: n * it is exact
-_HALF_PI_LOW = _HALF_PI - _HALF_PI_HIGH
-_COS_C1, _COS_C2, _COS_C3, _COS_C4 = map(float.fromhex, (   # cos x = 1 + c1 x^2 + ... + c4 x^8
-    "-0x1.ffffffd0c621cp-2", "0x1.55553e1068f19p-5", "-0x1.6c087e89a359dp-10", "0x1.99343027bf8c3p-16"))
-_SIN_S1, _SIN_S2, _SIN_S3 = map(float.fromhex, (             # sin x = x + s1 x^3 + ... + s3 x^7
-    "-0x1.555545995a603p-3", "0x1.1107605230bc4p-7", "-0x1.994eb3774cf24p-13"))
+def _bind_c_float_functions():
+    try:
+        if not (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc"):
+            return None
+        import ctypes
+
+        try:        # libm by its usual name: no ctypes.util (~35 ms to import) nor ldconfig run
+            library = ctypes.CDLL("libm.so.6")
+        except OSError as error:
+            if isinstance(error, PermissionError):
+                return None
+            import ctypes.util
+
+            library = ctypes.CDLL(ctypes.util.find_library("m"))
+        functions = tuple(getattr(library, name) for name in ("logf", "sinf", "cosf"))
+        for function in functions:
+            function.argtypes, function.restype = [ctypes.c_float], ctypes.c_float
+        return functions if functions[0](1.0) == 0.0 else None    # a refused call raises here
+    except (ImportError, OSError, ValueError, AttributeError):   # PermissionError is an OSError
+        return None
 
 
-def _sincosf(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The C library's float sine and cosine, for 0 <= y < 120."""
-    top12 = (y.view(np.uint32) >> np.uint32(20)) & np.uint32(0x7FF)
-    x = y.astype(np.float64)
-    # The quadrant is round(x * 2/pi), from the integer part of x * 2/pi * 2**24 (0 below
-    # pi/4, where the library skips the reduction: x - 0 * pi/2 is x).
-    quadrant = ((x * _HALF_PI_INVERSE_2_24).astype(np.int32) + np.int32(0x800000)) >> np.int32(24)
-    n = quadrant.astype(np.float64)
-    # x - n*pi/2 rounded once (a fused multiply-add in the library): x - n*high is exact.
-    reduced = (x - n * _HALF_PI_HIGH) - n * _HALF_PI_LOW
-    flip = (quadrant & 3) == 1
-    flip |= (quadrant & 3) == 2
-    signed = np.where(flip, -reduced, reduced)
-    x2 = reduced * reduced
-    x4 = x2 * x2
-    x3 = x2 * signed
-    c2 = _COS_C3 + x2 * _COS_C4
-    s1 = _SIN_S2 + x2 * _SIN_S3
-    c1 = 1.0 + x2 * _COS_C1
-    x5 = x3 * x2
-    x6 = x4 * x2
-    s = signed + x3 * _SIN_S1
-    c = c1 + x4 * _COS_C2
-    sine_poly = (s + x5 * s1).astype(np.float32)
-    cosine_poly = (c + x6 * c2).astype(np.float32)
-    # Quadrants 2 and 3 use the cosine polynomial negated (every coefficient: the result's
-    # negation, exactly); odd quadrants swap the two polynomials.
-    np.negative(cosine_poly, out=cosine_poly, where=(quadrant & 2) != 0)
-    odd = (quadrant & 1) == 1
-    sine = np.where(odd, cosine_poly, sine_poly)
-    cosine = np.where(odd, sine_poly, cosine_poly)
-    tiny = top12 < np.uint32(0x398)                # below 2**-12: sin y = y, cos y = 1
-    if tiny.any():
-        sine = np.where(tiny, y, sine)
-        cosine = np.where(tiny, np.float32(1.0), cosine)
-    return sine, cosine
+def preload() -> frozenset[int]:
+    """Bind the C library's logf, sinf and cosf now. A sandbox that forbids loading libraries
+    (or running `ldconfig`, which finding the library may do) calls this before its lockdown;
+    the draws then use the bound functions. Returns the functions' addresses, which an audit
+    hook refusing ctypes calls must let through (empty when the fallback is in use)."""
+    functions = _c_float_functions()
+    if functions is None:
+        return frozenset()
+    import ctypes
 
-# The same two functions on one value, in Python floats (doubles), for a few draws.
+    return frozenset(ctypes.c_void_p.from_buffer(function).value for function in functions)
+
+
+_ROUNDED_FLOAT64 = tuple(lambda x, f=f: _round32(f(x)) for f in (math.log, math.sin, math.cos))
+
+
+def _log_sin_cos_one(u1: float, v1: float) -> tuple[float, float, float]:
+    """logf(u1), sinf(v1), cosf(v1) on floats already float32."""
+    logf, sinf, cosf = _c_float_functions() or _ROUNDED_FLOAT64
+    try:
+        return logf(u1), sinf(v1), cosf(v1)
+    except PermissionError:     # an audit hook installed since refuses C calls: the fallback
+        _c_functions[:] = [None]
+        return _log_sin_cos_one(u1, v1)
+
+
+def _log_sin_cos(u1: np.ndarray, v1: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """logf(u1), sinf(v1), cosf(v1) element by element on float32 arrays."""
+    functions = _c_float_functions()
+    if functions is None:
+        log, sin, cos = _float64_log_sin_cos()
+        u1, v1 = u1.astype(np.float64), v1.astype(np.float64)
+        return log(u1).astype(np.float32), sin(v1).astype(np.float32), cos(v1).astype(np.float32)
+    logf, sinf, cosf = functions
+    angles = v1.ravel().tolist()
+    try:
+        results = [np.array(list(map(function, values)), dtype=np.float32) for function, values in (
+            (logf, u1.ravel().tolist()), (sinf, angles), (cosf, angles))]
+    except PermissionError:     # an audit hook installed since refuses C calls: the fallback
+        _c_functions[:] = [None]
+        return _log_sin_cos(u1, v1)
+    return tuple(result.reshape(u1.shape) for result in results)
+
+# ------------------------------------------------------------------------------ Box-Muller
+
+_FLOAT32_EPSILON = np.float32(1.0e-7)      # the smallest u1 Box-Muller lets reach log()
+_FLOAT32_EPSILON_VALUE = float(_FLOAT32_EPSILON)
 _FLOAT32 = struct.Struct("<f")
 _UINT32 = struct.Struct("<I")
+_FLOAT64 = struct.Struct("<d")
+_UINT64 = struct.Struct("<Q")
 
 
 def _round32(x: float) -> float:
     return _FLOAT32.unpack(_FLOAT32.pack(x))[0]
 
 
-def _logf_one(x: float) -> float:
-    bits = _UINT32.unpack(_FLOAT32.pack(x))[0]
-    shifted = (bits - 0x3F330000) & 0xFFFFFFFF
-    interval = (shifted >> 19) & 15
-    exponent = (shifted - (1 << 32) if shifted >> 31 else shifted) >> 23
-    z = _FLOAT32.unpack(_UINT32.pack((bits - (shifted & 0xFF800000)) & 0xFFFFFFFF))[0]
-    r = z * _LOGF_INVERSE_C_LIST[interval] - 1.0
-    y0 = _LOGF_LOG_C_LIST[interval] + exponent * _LOGF_LN2
-    r2 = r * r
-    y = _LOGF_P1 * r + _LOGF_P2
-    y = _LOGF_P0 * r2 + y
-    return _round32(y * r2 + (y0 + r))
-
-
-def _sincosf_one(y: float) -> tuple[float, float]:
-    if (_UINT32.unpack(_FLOAT32.pack(y))[0] >> 20) & 0x7FF < 0x398:
-        return y, 1.0
-    quadrant = (int(y * _HALF_PI_INVERSE_2_24) + 0x800000) >> 24
-    n = float(quadrant)
-    reduced = (y - n * _HALF_PI_HIGH) - n * _HALF_PI_LOW
-    signed = -reduced if quadrant & 3 in (1, 2) else reduced
-    x2 = reduced * reduced
-    x4 = x2 * x2
-    x3 = x2 * signed
-    s1 = _SIN_S2 + x2 * _SIN_S3
-    c2 = _COS_C3 + x2 * _COS_C4
-    sine = _round32((signed + x3 * _SIN_S1) + x3 * x2 * s1)
-    cosine = _round32((1.0 + x2 * _COS_C1 + x4 * _COS_C2) + x4 * x2 * c2)
-    if quadrant & 2:
-        cosine = -cosine
-    return (cosine, sine) if quadrant & 1 else (sine, cosine)
-
-
 def _unit_float32_one(word: int) -> float:
     return _FLOAT32.unpack(_UINT32.pack((word & 0x7FFFFF) | 0x3F800000))[0] - 1.0
-
-
-def _box_muller_float32_one(x0: int, x1: int) -> tuple[float, float]:
-    u1 = max(_unit_float32_one(x0), _FLOAT32_EPSILON_VALUE)
-    v1 = _round32(2.0 * math.pi * _unit_float32_one(x1))
-    u2 = _round32(math.sqrt(-2.0 * _logf_one(u1)))     # a float's sqrt rounded once: sqrtf
-    sine, cosine = _sincosf_one(v1)
-    return _round32(sine * u2), _round32(cosine * u2)
 
 
 def _unit_float64_one(high: int, low: int) -> float:
     return _FLOAT64.unpack(_UINT64.pack((1023 << 52) | ((high & 0xFFFFF) << 32) | low))[0] - 1.0
 
 
-_FLOAT64 = struct.Struct("<d")
-_UINT64 = struct.Struct("<Q")
+def _box_muller_float32_one(x0: int, x1: int) -> tuple[float, float]:
+    """Two float32 normals from two words, in Python floats (for a few draws)."""
+    u1 = max(_unit_float32_one(x0), _FLOAT32_EPSILON_VALUE)
+    v1 = _round32(2.0 * math.pi * _unit_float32_one(x1))
+    log_u1, sine, cosine = _log_sin_cos_one(u1, v1)
+    u2 = _round32(math.sqrt(-2.0 * log_u1))     # a float's sqrt rounded once: sqrtf
+    return _round32(sine * u2), _round32(cosine * u2)
 
 
 def _box_muller_float64_one(x0: int, x1: int, x2: int, x3: int) -> tuple[float, float]:
@@ -322,20 +294,35 @@ def _box_muller_float64_one(x0: int, x1: int, x2: int, x3: int) -> tuple[float, 
     u2 = math.sqrt(-2.0 * math.log(u1))
     return math.sin(v1) * u2, math.cos(v1) * u2
 
-# ------------------------------------------------------------------------------ Box-Muller
 
-_FLOAT32_EPSILON = np.float32(1.0e-7)      # the smallest u1 Box-Muller lets reach log()
-_FLOAT32_EPSILON_VALUE = float(_FLOAT32_EPSILON)
+def _normals_few(words: list[int], dtype) -> list[float]:
+    """Box-Muller in Python: a float32 pair from each two words, a float64 pair from four."""
+    values = []
+    if dtype == np.float32:
+        for i in range(0, len(words) - 1, 2):
+            values += _box_muller_float32_one(words[i], words[i + 1])
+    else:
+        for i in range(0, len(words) - 3, 4):
+            values += _box_muller_float64_one(*words[i:i + 4])
+    return values
 
 
-def _box_muller_float32(x0: np.ndarray, x1: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    u1 = np.maximum(_unit_float32(x0), _FLOAT32_EPSILON)
-    v1 = (2.0 * math.pi * _unit_float32(x1).astype(np.float64)).astype(np.float32)
-    u2 = np.sqrt(np.float32(-2.0) * _logf(u1))
-    sine, cosine = _sincosf(v1)
-    sine *= u2
-    cosine *= u2
-    return sine, cosine
+def _normals(words: np.ndarray, dtype) -> np.ndarray:
+    """Box-Muller on each block of four words: 4 float32 (sine and cosine of words 0-1, then
+    of words 2-3) or 2 float64."""
+    if dtype == np.float32:
+        u1 = np.maximum(_unit_float32(words[:, 0::2]), _FLOAT32_EPSILON)
+        v1 = (2.0 * math.pi * _unit_float32(words[:, 1::2]).astype(np.float64)).astype(np.float32)
+        log_u1, sine, cosine = _log_sin_cos(u1, v1)
+        u2 = np.sqrt(np.float32(-2.0) * log_u1)
+        out = np.empty(words.shape, dtype=np.float32)
+        out[:, 0::2], out[:, 1::2] = sine * u2, cosine * u2
+        return out
+    log, sin, cos = _float64_log_sin_cos()
+    u1 = np.maximum(_unit_float64(words[:, 0], words[:, 1]), 1.0e-7)
+    v1 = 2.0 * math.pi * _unit_float64(words[:, 2], words[:, 3])
+    u2 = np.sqrt(-2.0 * log(u1))
+    return np.stack([sin(v1) * u2, cos(v1) * u2], axis=1)
 
 
 def _c_library(function, values: np.ndarray) -> np.ndarray:
@@ -360,15 +347,6 @@ def _float64_log_sin_cos():
     if _numpy_float64_agrees:
         return np.log, np.sin, np.cos
     return tuple(lambda values, f=f: _c_library(f, values) for f in (math.log, math.sin, math.cos))
-
-
-def _box_muller_float64(words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Two doubles from each block of four words."""
-    log, sin, cos = _float64_log_sin_cos()
-    u1 = np.maximum(_unit_float64(words[:, 0], words[:, 1]), 1.0e-7)
-    v1 = 2.0 * math.pi * _unit_float64(words[:, 2], words[:, 3])
-    u2 = np.sqrt(-2.0 * log(u1))
-    return sin(v1) * u2, cos(v1) * u2
 
 # ------------------------------------------------------------------------------- kernels
 # A kernel fills its output group by group: one Philox block per group of 4 float32 / int32
@@ -398,25 +376,13 @@ _FEW_VALUES = 48     # up to this many normal values, Python beats NumPy's fixed
 
 def _kernel_normal(key, counter, size, dtype) -> np.ndarray:
     if size <= _FEW_VALUES:
-        per_block = 4 if dtype == np.float32 else 2
-        words = _philox_words(key, counter, -(-size // per_block))
-        values = []
-        if dtype == np.float32:
-            for i in range(0, 2 * (-(-size // 2)), 2):      # only the pairs the output needs
-                values += _box_muller_float32_one(words[i], words[i + 1])
+        if dtype == np.float32:     # only the pairs the output needs
+            words = _philox_words(key, counter, -(-size // 4))[:2 * (-(-size // 2))]
         else:
-            for i in range(0, len(words), 4):
-                values += _box_muller_float64_one(*words[i:i + 4])
-        return np.array(values[:size], dtype=dtype)
-    if dtype == np.float32:
-        words = _blocks(key, counter, -(-size // 4))
-        out = np.empty(words.shape, dtype=np.float32)
-        out[:, 0::2], out[:, 1::2] = _box_muller_float32(words[:, 0::2], words[:, 1::2])
-        return out.reshape(-1)[:size]
-    words = _blocks(key, counter, -(-size // 2))
-    out = np.empty((words.shape[0], 2))
-    out[:, 0], out[:, 1] = _box_muller_float64(words)
-    return out.reshape(-1)[:size]
+            words = _philox_words(key, counter, -(-size // 2))
+        return np.array(_normals_few(words, dtype)[:size], dtype=dtype)
+    words = _blocks(key, counter, -(-size // (4 if dtype == np.float32 else 2)))
+    return _normals(words, dtype).reshape(-1)[:size]
 
 
 def _kernel_truncated_normal(key, counter, size, dtype) -> np.ndarray:
@@ -427,23 +393,19 @@ def _kernel_truncated_normal(key, counter, size, dtype) -> np.ndarray:
     stride = group * _RESERVED_COUNTERS_PER_ELEMENT // 4
     groups = -(-size // group)
     if size <= _FEW_VALUES:
-        return np.array(_truncated_normal_few(key, counter, size, group, stride), dtype=dtype)
+        return np.array(_truncated_normal_few(key, counter, size, dtype, stride), dtype=dtype)
     out = np.zeros((groups, group), dtype=dtype)
     filled = np.zeros(groups, dtype=np.int64)
     active = np.arange(groups, dtype=np.int64)
-    block, count = 0, 2 if dtype == np.float32 else 3   # enough for nearly every group at once
+    # float32: 1 block first (83% of groups fill; with the C calls spare candidates cost more
+    # than another round); float64: 3 blocks fill nearly every group at once
+    block, count = 0, 1 if dtype == np.float32 else 3
     while active.size:
         # `count` more blocks for each group still short: 4 float32 or 2 float64 candidates each
         offsets = (active.astype(np.uint64) * np.uint64(stride))[:, None] + np.arange(
             block, block + count, dtype=np.uint64)
         words = philox4x32_10(key, counter, offsets.reshape(-1))
-        if dtype == np.float32:
-            candidates = np.empty(words.shape, dtype=np.float32)
-            candidates[:, 0::2], candidates[:, 1::2] = _box_muller_float32(words[:, 0::2], words[:, 1::2])
-        else:
-            candidates = np.empty((words.shape[0], 2))
-            candidates[:, 0], candidates[:, 1] = _box_muller_float64(words)
-        candidates = candidates.reshape(active.size, -1)
+        candidates = _normals(words, dtype).reshape(active.size, -1)
         accepted = np.abs(candidates) < 2.0
         slot = filled[active][:, None] + np.cumsum(accepted, axis=1) - 1
         keep = accepted & (slot < group)
@@ -455,17 +417,14 @@ def _kernel_truncated_normal(key, counter, size, dtype) -> np.ndarray:
     return out.reshape(-1)[:size]
 
 
-def _truncated_normal_few(key, counter, size, group, stride) -> list[float]:
+def _truncated_normal_few(key, counter, size, dtype, stride) -> list[float]:
+    group = 4 if dtype == np.float32 else 2
     values = []
     for start in range(0, size, group):
         found, block = [], 0
         while len(found) < group:
             words = _philox_words(key, counter + (start // group) * stride + block, 1)
-            if group == 4:
-                candidates = (*_box_muller_float32_one(*words[:2]), *_box_muller_float32_one(*words[2:]))
-            else:
-                candidates = _box_muller_float64_one(*words)
-            found += [c for c in candidates if abs(c) < 2.0]
+            found += [c for c in _normals_few(words, dtype) if abs(c) < 2.0]
             block += 1
         values += found[:group]
     return values[:size]
