@@ -311,7 +311,7 @@ def test_json_gradient_entries_follow_the_spec():
                                       "g = gradients(y, [w, z])\ngradients(y, z)\n")
     first, second = doc["gradients"]
     assert first == {"name": "g", "line": 4, "ys": ["y"], "xs": ["w", "z"], "values": [None, 6.0],
-                     "unconnected": {"w": "cut by stop_gradient at line 3"}}
+                     "by_x": {"w": None, "z": 6.0}, "unconnected": {"w": "cut by stop_gradient at line 3"}}
     assert second["name"] == "gradients(y, z)" and second["line"] == 5 and second["values"] == [6.0]
     assert doc["values"]["g"] == [None, 6.0]
     assert math.isclose(doc["values"]["y"], 6.0)
