@@ -9,8 +9,6 @@ NumPy or initialisers in the seed post) is compared by layout, not by value.
 Where the contract keeps a seed post's TensorFlow 1.x answer instead of TF 2.21's, the
 answer compared is `expected/samples/NAME.contract.json` (see README.md).
 
-The module skips until `autograd_cli.tensorflow` and `eval --prints-only` both exist.
-
 known_failures.txt lists `NAME  reason` lines (a corpus stem, or samples/STEM): those cases
 are expected to fail, strictly, so a fix is noticed and the line removed.
 """
@@ -36,17 +34,6 @@ CORPUS = HERE / "corpus"
 EXPECTED = HERE / "expected"
 SAMPLES = ROOT / "samples" / "tf"
 TIMEOUT_S = 120
-
-
-def _eval_has_prints_only() -> bool:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PYTHONIOENCODING="utf-8", COLUMNS="200")
-    proc = subprocess.run([sys.executable, "-m", "autograd_cli", "eval", "--help"],
-                          capture_output=True, text=True, timeout=TIMEOUT_S, env=env)
-    return "--prints-only" in proc.stdout
-
-
-if not _eval_has_prints_only():
-    pytest.skip("`eval --prints-only` does not exist yet", allow_module_level=True)
 
 
 def known_failures() -> dict[str, str]:
