@@ -63,20 +63,9 @@ def default_memory() -> int:
     """MAX_MEMORY's default: a share of the machine's memory (or of a cgroup's limit).
     Read once: every evaluation checks its memory (two files and a sysconf each time cost
     a one-off evaluation of W3 about 0.08 ms)."""
-    total = 0
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        pass
-    for path in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
-        try:
-            with open(path) as handle:
-                text = handle.read().strip()
-        except OSError:
-            continue
-        if text.isdigit() and 0 < int(text) < (total or 1 << 62):
-            total = int(text)
-    return int((total or 8 << 30) * MEMORY_FRACTION)
+    from autograd_cli.sandbox.limits import machine_memory   # one reading of the machine, shared with the box
+
+    return int(machine_memory() * MEMORY_FRACTION)
 
 
 def over(name: str, what: str, amount: int, unit: str, pos: Pos | None = None) -> AgError:
