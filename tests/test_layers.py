@@ -19,7 +19,7 @@ LAYERS = [
     ["core.program", "core"],
     ["library"],             # the built-in functions
     ["compile"],             # .ag syntax tree -> graph
-    ["snippet_interpreter", "tensorflow"],   # the TensorFlow-compatible package
+    ["tensorflow"],   # the TensorFlow-compatible package
     ["snippets"],            # the box job that runs a snippet with it
     ["api"],
     ["run", "analysis"],     # run's steps; explain, verify, diagram

@@ -226,8 +226,6 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
     `on_print` receives printed text as it is printed; `seed` seeds NumPy's legacy generator first."""
     from autograd_cli.snippets.runner import PrintRecord, run_snippet
 
-    if _needs_old_interpreter(source):
-        return _old_evaluate_snippet(source, seed, on_print, unconnected)
     data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits)
     prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
     results = []
@@ -240,22 +238,3 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
         for note in g.get("notes", ()):
             warnings.append(f"line {g['line']}: {note}")
     return SnippetEvaluation(prints, results, warnings, None, {})
-
-
-def _needs_old_interpreter(source: str) -> bool:
-    """Keras snippets run on the old interpreter until the package's keras/ exists."""
-    import importlib.util
-
-    if "keras" not in source:
-        return False
-    return importlib.util.find_spec("autograd_cli.tensorflow.keras") is None
-
-
-def _old_evaluate_snippet(source, seed, on_print, unconnected):
-    from autograd_cli.snippet_interpreter.runner import run_snippet
-
-    _allow_deep_nesting()
-    done = run_snippet(source, seed=seed, on_print=on_print, unconnected=unconnected)
-    results = [GradientResult(g.record.kind, g.record.name, g.record.line, g.record.ys, g.record.xs,
-                              g.values, g.unconnected) for g in done.gradients]
-    return SnippetEvaluation(done.prints, results, done.warnings, done.built, done.node_values)
