@@ -327,7 +327,8 @@ def _normals(words: np.ndarray, dtype) -> np.ndarray:
 
 def _c_library(function, values: np.ndarray) -> np.ndarray:
     """The C library's double function on each value (Python's math module calls it)."""
-    return np.fromiter(map(function, values.tolist()), dtype=np.float64, count=values.size)
+    flat = np.fromiter(map(function, values.ravel().tolist()), dtype=np.float64, count=values.size)
+    return flat.reshape(values.shape)
 
 
 _numpy_float64_agrees = None      # whether NumPy's float64 log/sin/cos are the C library's
