@@ -52,7 +52,7 @@ def test_help_reads_right(command):
 
 def test_top_help_links_the_reference_and_offers_completion():
     text = cli_env("--help", COLUMNS="120").stdout
-    assert "docs/language.md" in text and "--install-completion" in text and "--version" in text
+    assert "autograd-cli docs language" in text and "--install-completion" in text and "--version" in text
 
 
 def test_unconnected_is_a_choice(tmp_path):

@@ -16,7 +16,7 @@ from typing import List, Literal, Optional
 
 import typer
 
-from autograd_cli.cli import commands
+from autograd_cli.cli import commands, shipped
 from autograd_cli.cli.terminal import quiet_broken_pipe, robust_streams
 
 def _readable_help_types() -> None:
@@ -35,15 +35,15 @@ def _readable_help_types() -> None:
 
 
 _readable_help_types()
-REFERENCE = "docs/language.md"   # the language reference (in the project and in the sdist)
 
 app = typer.Typer(
     add_completion=True, pretty_exceptions_enable=False, no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     help="Differentiate .ag programs with TensorFlow's tf.gradients semantics.\n\n"
-         f"The language and every built-in function: {REFERENCE} "
+         "The language and every built-in function: `autograd-cli docs language` "
          "(or `autograd-cli functions [PATTERN]`). No colours: --no-color or NO_COLOR=1.",
-    epilog="Examples:  autograd-cli eval samples/linear_model.ag  ·  "
+    epilog="Examples (`autograd-cli samples --copy-to samples` first):  "
+           "autograd-cli eval samples/linear_model.ag  ·  "
            "autograd-cli verify samples/*.ag  ·  autograd-cli functions reduce",
 )
 
@@ -63,7 +63,7 @@ def _commands(
 ):
     """Differentiate .ag programs with TensorFlow's tf.gradients semantics.
 
-    The language and every built-in function: docs/language.md (or `autograd-cli functions`).
+    The language and every built-in function: `autograd-cli docs language` (or `autograd-cli functions`).
     """
 
 
@@ -248,6 +248,33 @@ def functions_command(
 ):
     """List the built-in functions: signature, TensorFlow name(s), gradient notes."""
     raise typer.Exit(commands.functions_body(pattern, as_json))
+
+
+@app.command("docs", epilog=_examples(
+    "docs",
+    "docs language | less",
+    "docs snippets",
+))
+def docs_command(
+    name: Optional[str] = typer.Argument(None, metavar="NAME", help="The document to show (default: list them)."),
+    as_json: bool = typer.Option(False, "--json", help="Strict JSON on stdout."),
+):
+    """The documentation installed with the tool: the language reference, snippets, Keras, reports."""
+    raise typer.Exit(shipped.docs_body(name, as_json))
+
+
+@app.command("samples", epilog=_examples(
+    "samples",
+    "samples --copy-to samples",
+    "eval samples/linear_model.ag",
+))
+def samples_command(
+    copy_to: Optional[str] = typer.Option(None, "--copy-to", metavar="DIR",
+                                          help="Copy every sample program into DIR (made if missing)."),
+    as_json: bool = typer.Option(False, "--json", help="Strict JSON on stdout."),
+):
+    """The sample programs installed with the tool (the ones the examples use)."""
+    raise typer.Exit(shipped.samples_body(copy_to, as_json))
 
 
 def main():
