@@ -48,3 +48,24 @@ def test_what_stays_possible(layers):
     assert result.error is None, result.error
     assert result.output.splitlines()[:2] == ["True", "(42,)"]
     assert "to stderr" in result.stderr
+
+
+def test_only_the_c_functions_the_snippet_job_bound_may_be_called():
+    """The snippet job binds the C library's logf, sinf and cosf before the lockdown (the
+    random streams call them) and names them to the hook: calling those is allowed, any
+    other C function is refused. `_ctypes.call_function` raises the audit event on every
+    Python this runs on (newer ones raise it for each ctypes call)."""
+    from autograd_cli.sandbox import Limits, run_boxed
+
+    source = ("import _ctypes, ctypes, sys\n"
+              "bound = sorted(sys.modules['autograd_cli.sandbox.audit']._ALLOWED_C_FUNCTIONS)\n"
+              "assert len(bound) == 3\n"
+              "_ctypes.call_function(bound[0], (ctypes.c_float(1.0),))\n"
+              "print('logf allowed')\n"
+              "buffer = ctypes.create_string_buffer(4)\n"
+              "_ctypes.call_function(ctypes._memset_addr, (ctypes.addressof(buffer), 0, 4))\n")
+    printed = []
+    result = run_boxed("autograd_cli.snippets.job", {"seed": None}, source, "prog.py",
+                       Limits(seconds=5.0, memory=1 << 30), on_output=printed.append)
+    assert "logf allowed" in "".join(printed)
+    located(result, "PermissionError", 7, "C libraries", "calling a C function")

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from autograd_cli.tensorflow import random_kernels as rk
 from autograd_cli.tensorflow import random_streams as rs
 
 DATA = json.loads((Path(__file__).parent / "data" / "random_streams.json").read_text())
@@ -53,20 +54,20 @@ def test_the_data_is_tensorflow_2_21():
 
 def test_philox4x32_10_known_answer():
     """The Random123 known-answer vectors for Philox4x32-10 (counter, key -> output)."""
-    zero = rs.philox4x32_10(0, 0, [0])[0]
+    zero = rk.philox4x32_10(0, 0, [0])[0]
     assert [hex(w) for w in zero] == ["0x6627e8d5", "0xe169c58d", "0xbc57ac4c", "0x9b00dbd8"]
-    ones = rs.philox4x32_10(2**64 - 1, 2**128 - 1, [0])[0]
+    ones = rk.philox4x32_10(2**64 - 1, 2**128 - 1, [0])[0]
     assert [hex(w) for w in ones] == ["0x408f276d", "0x41c83b0e", "0xa20bc7c6", "0x6d5451fd"]
     pi_counter = 0x243F6A88 | 0x85A308D3 << 32 | 0x13198A2E << 64 | 0x03707344 << 96
-    pi = rs.philox4x32_10(0xA4093822 | 0x299F31D0 << 32, pi_counter, [0])[0]
+    pi = rk.philox4x32_10(0xA4093822 | 0x299F31D0 << 32, pi_counter, [0])[0]
     assert [hex(w) for w in pi] == ["0xd16cfe09", "0x94fdcceb", "0x5001e420", "0x24126ea1"]
 
 
 def test_philox_counter_carries_across_128_bits():
-    below = rs.philox4x32_10(5, 2**64 - 1, [1])          # the low 64 bits wrap into the high
-    assert np.array_equal(below, rs.philox4x32_10(5, 2**64, [0]))
-    many = rs.philox4x32_10(9, 2**64 - 2, np.arange(4, dtype=np.uint64))
-    one_by_one = np.concatenate([rs.philox4x32_10(9, 2**64 - 2 + i, [0]) for i in range(4)])
+    below = rk.philox4x32_10(5, 2**64 - 1, [1])          # the low 64 bits wrap into the high
+    assert np.array_equal(below, rk.philox4x32_10(5, 2**64, [0]))
+    many = rk.philox4x32_10(9, 2**64 - 2, np.arange(4, dtype=np.uint64))
+    one_by_one = np.concatenate([rk.philox4x32_10(9, 2**64 - 2 + i, [0]) for i in range(4)])
     assert np.array_equal(many, one_by_one)
 
 
@@ -233,7 +234,7 @@ WHOLE = [c for c in CASES if c["name"].endswith("stored whole")]
 @pytest.fixture
 def fallback(monkeypatch):
     """The module as where the C library's float functions cannot be loaded."""
-    monkeypatch.setattr(rs, "_c_functions", [None])
+    monkeypatch.setattr(rk, "_c_functions", [None])
 
 
 def ulps_apart(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -246,8 +247,8 @@ def ulps_apart(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 @pytest.mark.skipif(not GLIBC, reason="TensorFlow's reference values come from the GNU C library")
 def test_the_c_librarys_functions_are_used_on_glibc():
-    assert rs._c_float_functions() is not None
-    addresses = rs.preload()
+    assert rk._c_float_functions() is not None
+    addresses = rk.preload()
     assert len(addresses) == 3 and all(isinstance(a, int) and a for a in addresses)
 
 
@@ -255,10 +256,10 @@ def test_the_c_librarys_functions_are_used_on_glibc():
 def test_c_library_float_functions_are_not_correctly_rounded():
     """A few inputs where the C library's logf / sinf / cosf (hence TensorFlow) round the other
     way from the correctly rounded value; the kernels' values depend on it."""
-    words = rs.philox4x32_10(0, 5 << 64, np.arange(4096, dtype=np.uint64)).reshape(-1)
-    u1 = np.maximum(rs._unit_float32(words), np.float32(1e-7))
-    v1 = (2 * np.pi * rs._unit_float32(words[::-1]).astype(np.float64)).astype(np.float32)
-    library = rs._log_sin_cos(u1, v1)
+    words = rk.philox4x32_10(0, 5 << 64, np.arange(4096, dtype=np.uint64)).reshape(-1)
+    u1 = np.maximum(rk._unit_float32(words), np.float32(1e-7))
+    v1 = (2 * np.pi * rk._unit_float32(words[::-1]).astype(np.float64)).astype(np.float32)
+    library = rk._log_sin_cos(u1, v1)
     rounded = [f(x.astype(np.float64)).astype(np.float32) for f, x in ((np.log, u1), (np.sin, v1), (np.cos, v1))]
     for ours, correct in zip(library, rounded):
         apart = ulps_apart(ours, correct)
@@ -280,30 +281,30 @@ def test_the_fallback_is_close_to_tensorflow(case, fallback):
     apart = ulps_apart(value, expected)
     assert np.count_nonzero(apart > 1) < 0.01 * apart.size
     assert 0 < np.count_nonzero(apart) < 0.05 * apart.size     # the C library does make a difference
-    assert rs._c_float_functions() is None
+    assert rk._c_float_functions() is None
 
 
 def test_a_c_library_refused_after_loading_gives_the_fallback(monkeypatch):
     """An audit hook installed after preload() refuses the calls: the draw still completes,
     with the fallback's values, and the module stops calling the C library."""
     with monkeypatch.context() as patched:
-        patched.setattr(rs, "_c_functions", [None])
+        patched.setattr(rk, "_c_functions", [None])
         small, large = rs.normal([3], "float32", 8, 9), rs.normal([500], "float32", 8, 9)
 
     def refused(x):
         raise PermissionError("the snippet has no C libraries")
 
     for size, expected in ((3, small), (500, large)):
-        monkeypatch.setattr(rs, "_c_functions", [(refused, refused, refused)])
+        monkeypatch.setattr(rk, "_c_functions", [(refused, refused, refused)])
         assert np.array_equal(rs.normal([size], "float32", 8, 9), expected)
-        assert rs._c_float_functions() is None
+        assert rk._c_float_functions() is None
 
 
 def test_other_c_libraries_are_not_bound(monkeypatch):
     def not_glibc(name):
         raise ValueError("unrecognized configuration name")
-    monkeypatch.setattr(rs.os, "confstr", not_glibc, raising=False)
-    assert rs._bind_c_float_functions() is None
+    monkeypatch.setattr(rk.os, "confstr", not_glibc, raising=False)
+    assert rk._bind_c_float_functions() is None
 
 
 def test_unsupported_dtypes_and_ranges_are_clear_errors():
@@ -327,26 +328,26 @@ def test_unseeded_draws_differ():
 
 def test_python_and_numpy_philox_agree():
     for key, counter in ((0, 0), (2**64 - 1, 2**128 - 3), (12345, (777 << 64) + 2**64 - 2)):
-        assert np.array_equal(np.array(rs._philox_words(key, counter, 5), dtype=np.uint32),
-                              rs.philox4x32_10(key, counter, np.arange(5, dtype=np.uint64)).reshape(-1))
+        assert np.array_equal(np.array(rk.philox_words(key, counter, 5), dtype=np.uint32),
+                              rk.philox4x32_10(key, counter, np.arange(5, dtype=np.uint64)).reshape(-1))
 
 
 @pytest.fixture(params=["C library", "fallback"])
 def float_functions(request, monkeypatch):
     if request.param == "fallback":
-        monkeypatch.setattr(rs, "_c_functions", [None])
+        monkeypatch.setattr(rk, "_c_functions", [None])
     return request.param
 
 
 def test_python_and_numpy_box_muller_agree(float_functions):
-    words = rs.philox4x32_10(3, 4 << 64, np.arange(3000, dtype=np.uint64))
+    words = rk.philox4x32_10(3, 4 << 64, np.arange(3000, dtype=np.uint64))
     # words whose floats reach the edge cases: u1 below the epsilon, angles near the quadrant
     # boundaries, tiny angles
     words[:8, :2] = [[0, 0], [1, 1], [0x7FFFFF, 0x7FFFFF], [5, 0x200000], [9, 0x400000],
                      [11, 0x600000], [13, 100], [17, 0x5FFFFF]]
     for dtype in (np.float32, np.float64):
-        many = rs._normals(words, dtype)
-        one_by_one = np.array([rs._normals_few(block, dtype) for block in words.tolist()], dtype=dtype)
+        many = rk._normals(words, dtype)
+        one_by_one = np.array([rk._normals_few(block, dtype) for block in words.tolist()], dtype=dtype)
         assert np.array_equal(many.view(np.uint8), one_by_one.view(np.uint8)), dtype
 
 
@@ -354,6 +355,6 @@ def test_python_and_numpy_box_muller_agree(float_functions):
 @pytest.mark.parametrize("op", ["normal", "truncated_normal"])
 def test_python_and_numpy_kernels_agree(op, dtype, float_functions):
     """The first values of a draw too long for the Python path are the short draw's."""
-    long = getattr(rs, op)([rs._FEW_VALUES + 9], dtype, 21, 22)
-    for size in (1, 3, rs._FEW_VALUES):
+    long = getattr(rs, op)([rk._FEW_VALUES + 9], dtype, 21, 22)
+    for size in (1, 3, rk._FEW_VALUES):
         assert np.array_equal(getattr(rs, op)([size], dtype, 21, 22), long[:size])

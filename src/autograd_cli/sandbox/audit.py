@@ -5,7 +5,8 @@ It refuses opening a file for writing, or for reading outside the directories Py
 from; listing other directories; removing, renaming, creating or changing files; starting a
 process (os.system, exec, spawn, fork, posix_spawn, subprocess); any socket, name lookup or
 network client; loading C libraries or calling C functions through ctypes (reading memory
-with ctypes.string_at stays allowed); changing the box's limits, signals or timers; and
+with ctypes.string_at stays allowed, and so do the C functions a job bound before the lockdown
+and named with `allow_c_functions`: the random streams' logf, sinf and cosf); changing the box's limits, signals or timers; and
 inspecting the interpreter's objects through gc. Each refusal is a PermissionError (so code
 that probes for a file carries on) whose message starts "the snippet has no ...".
 
@@ -43,6 +44,13 @@ BOX_EVENTS = {"resource.setrlimit", "resource.prlimit", "gc.get_objects", "gc.ge
 WRITE_FLAGS = (os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
                | getattr(os, "O_TMPFILE", 0) | getattr(os, "O_EXLOCK", 0))
 MAX_REFUSALS_KEPT = 20
+_ALLOWED_C_FUNCTIONS: set[int] = set()     # addresses a job's prepare() bound and named
+
+
+def allow_c_functions(addresses) -> None:
+    """Let the hook installed later pass ctypes calls of exactly these function addresses
+    (a job's prepare() binds them before the lockdown; loading others stays refused)."""
+    _ALLOWED_C_FUNCTIONS.update(int(address) for address in addresses)
 
 
 def install(readable: list[str]) -> None:
@@ -52,8 +60,9 @@ def install(readable: list[str]) -> None:
     directories = tuple(os.path.join(path, "") for path in readable if os.path.isdir(path))
     files = frozenset(path for path in readable if not os.path.isdir(path))
     realpath, fsdecode, join, getcwd = os.path.realpath, os.fsdecode, os.path.join, os.getcwd
-    memory_readers = frozenset(addr for addr in (getattr(ctypes, "_string_at_addr", None),
+    allowed_calls = frozenset(addr for addr in (getattr(ctypes, "_string_at_addr", None),
                                                  getattr(ctypes, "_wstring_at_addr", None)) if addr)
+    allowed_calls |= frozenset(_ALLOWED_C_FUNCTIONS)     # string_at, wstring_at and the named ones
     refusals = BoxState.refusals
 
     def refuse(kind: str, what: str):
@@ -95,7 +104,7 @@ def install(readable: list[str]) -> None:
             refuse(FILES, f"{name}({_short(path)})")
 
     def on_ctypes_call(args):
-        if args and args[0] in memory_readers:
+        if args and args[0] in allowed_calls:
             return
         refuse("C libraries", "calling a C function through ctypes")
 

@@ -94,9 +94,3 @@ def device(name):
     from autograd_cli.tensorflow.core import _Nothing
 
     return _Nothing()
-
-
-@tf_export("compat.v1.set_random_seed", "set_random_seed", "random.set_seed")
-def set_random_seed(seed):
-    ctx.graph.seed = seed
-    ctx.global_seed = seed

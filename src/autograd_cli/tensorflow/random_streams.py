@@ -38,435 +38,34 @@ API (shapes are ints or sequences of ints; dtypes anything `np.dtype` accepts):
     tf1_initializer_values(name, shape, seed, seed2, dtype="float32", **config)
         TF1's initializers (`get_variable`'s default glorot_uniform_initializer, ...)
     variance_scaling(shape, scale, mode, distribution) -> (distribution, stddev or limit)
-    preload()                          bind the C library's float functions now (see below)
 
 Unseeded draws (seed pair (None, None), or (0, 0)) are random, as in TensorFlow.
 
-The float32 normal and truncated-normal kernels call the C library's `logf`, `sinf` and
-`cosf` (TensorFlow's Box-Muller calls `logf` and `sincosf`, which gives `sinf`'s and `cosf`'s
-values), which are not correctly rounded. The reference is TensorFlow on Linux with the GNU C
-library (the stored values come from glibc 2.36): there the module calls that library's own
-functions through ctypes, one value at a time, and is bit for bit. Elsewhere (another C
-library, or a process that may not load or call C code) it falls back to NumPy's float64 log,
-sin and cos rounded to float32 (correctly rounded): about 1.5% of the values then differ from
-TensorFlow's, nearly all by 1 ulp, a few by 2 or 3 (at most 3 * 2**-23 relative), and a
-truncated normal within that of its cut at 2 may be kept or rejected the other way.
-The library is loaded on the first float32 normal draw; a sandbox that forbids loading
-libraries after its lockdown calls `preload()` before it.
-float64 normal draws call the C library's double `log`, `sin` and `cos` as TensorFlow does
-(through NumPy where NumPy's float64 versions give the same results, else one by one).
+The kernels themselves (Philox4x32-10, Box-Muller and the C library's float functions it
+calls) are in random_kernels.py.
 """
 from __future__ import annotations
 
 import math
-import os
 import random as _python_random
 import re
-import struct
 
 import numpy as np
 
+from autograd_cli.tensorflow.random_kernels import (
+    RESERVED_COUNTERS_PER_ELEMENT, blocks, float_dtype, kernel_normal, kernel_truncated_normal,
+    kernel_uniform, kernel_uniform_int, philox_words, scale_shift, size_of, stateful_key_counter,
+    stateless_key_counter, uniform_range)
+
 __all__ = [
     "DEFAULT_GRAPH_SEED", "DatasetShuffle", "EagerSeedState", "GraphSeedState", "StatefulKernel",
-    "keras_default_seed", "keras_initializer_values", "normal", "op_seeds", "philox4x32_10",
-    "preload", "shuffle", "stateful_key_counter", "stateless_key_counter", "stateless_normal",
-    "stateless_truncated_normal", "stateless_uniform", "tf1_initializer_values",
-    "truncated_normal", "uniform", "variance_scaling",
+    "keras_default_seed", "keras_initializer_values", "normal", "op_seeds", "shuffle", "stateless_normal",
+    "stateless_truncated_normal", "stateless_uniform", "tf1_initializer_values", "truncated_normal", "uniform",
+    "variance_scaling",
 ]
 
 DEFAULT_GRAPH_SEED = 87654321      # the graph-level seed TF uses when only an op seed is given
 _MAXINT32 = 2**31 - 1
-_MASK64 = 2**64 - 1
-_RESERVED_COUNTERS_PER_ELEMENT = 256   # what a stateful kernel reserves per output element
-
-# ----------------------------------------------------------------------------- Philox4x32-10
-
-_U32 = np.uint64(0xFFFFFFFF)
-_SHIFT32 = np.uint64(32)
-_MULTIPLIERS = np.array([[0xD2511F53], [0xCD9E8D57]], dtype=np.uint64)
-_KEY_STEPS = np.array([0x9E3779B9, 0xBB67AE85], dtype=np.uint64)
-_ROUNDS = np.arange(10, dtype=np.uint64)[:, None]
-
-
-def philox4x32_10(key: int, counter: int, offsets) -> np.ndarray:
-    """The Philox4x32-10 blocks at `counter + offset` for each offset, as (len, 4) uint32.
-
-    `key` is 64 bits (its low word is the first key word), `counter` 128 bits (its low word is
-    the first counter word); offsets are added with carry across all 128 bits."""
-    offsets = np.asarray(offsets, dtype=np.uint64)
-    base_lo = np.uint64(counter & _MASK64)
-    base_hi = np.uint64((counter >> 64) & _MASK64)
-    low = offsets + base_lo
-    high = (low < base_lo).astype(np.uint64) + base_hi      # carry into the upper 64 bits
-    # Row 0 of `even` / `odd` holds counter words 0 / 1, row 1 words 2 / 3: a round multiplies
-    # words 0 and 2 (one multiplication of `even` by the two constants) and swaps the halves.
-    even = np.empty((2, offsets.size), dtype=np.uint64)
-    odd = np.empty((2, offsets.size), dtype=np.uint64)
-    np.bitwise_and(low, _U32, out=even[0])
-    np.bitwise_and(high, _U32, out=even[1])
-    np.right_shift(low, _SHIFT32, out=odd[0])
-    np.right_shift(high, _SHIFT32, out=odd[1])
-    keys = (np.array([key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF], dtype=np.uint64)
-            + _ROUNDS * _KEY_STEPS) & _U32
-    for round_key in keys:
-        product = even * _MULTIPLIERS
-        even = (product >> _SHIFT32)[::-1]
-        even ^= odd
-        even ^= round_key[:, None]
-        product &= _U32
-        odd = product[::-1]
-    return np.stack([even[0], odd[0], even[1], odd[1]], axis=1).astype(np.uint32)
-
-
-def _philox_words(key: int, counter: int, count: int) -> list[int]:
-    """The words of `count` consecutive blocks from `counter`, in plain Python (faster than
-    NumPy's per-call cost for a few blocks)."""
-    words = []
-    for index in range(count):
-        value = (counter + index) & (2**128 - 1)
-        c0, c1, c2, c3 = (value & 0xFFFFFFFF, (value >> 32) & 0xFFFFFFFF,
-                          (value >> 64) & 0xFFFFFFFF, value >> 96)
-        k0, k1 = key & 0xFFFFFFFF, (key >> 32) & 0xFFFFFFFF
-        for _ in range(10):
-            p0 = 0xD2511F53 * c0
-            p1 = 0xCD9E8D57 * c2
-            c0, c1, c2, c3 = (p1 >> 32) ^ c1 ^ k0, p1 & 0xFFFFFFFF, (p0 >> 32) ^ c3 ^ k1, p0 & 0xFFFFFFFF
-            k0 = (k0 + 0x9E3779B9) & 0xFFFFFFFF
-            k1 = (k1 + 0xBB67AE85) & 0xFFFFFFFF
-        words += (c0, c1, c2, c3)
-    return words
-
-
-_FEW_BLOCKS = 12    # up to this many blocks, Python beats NumPy's fixed cost
-
-
-def _blocks(key: int, counter: int, count: int) -> np.ndarray:
-    if count <= _FEW_BLOCKS:
-        return np.array(_philox_words(key, counter, count), dtype=np.uint32).reshape(count, 4)
-    return philox4x32_10(key, counter, np.arange(count, dtype=np.uint64))
-
-
-def stateful_key_counter(seed: int, seed2: int) -> tuple[int, int]:
-    """The Philox key and first counter of a stateful kernel with attributes seed, seed2."""
-    return seed & _MASK64, (seed2 & _MASK64) << 64
-
-
-_SCRAMBLE_KEY = 0x02461E293EC8F720
-
-
-def stateless_key_counter(seed) -> tuple[int, int]:
-    """The Philox key and counter a stateless op derives from its seed pair: one Philox block
-    of the pair under a fixed key gives the key (words 0-1) and the counter's upper half."""
-    seed0, seed1 = (int(s) for s in seed)
-    block = _philox_words(_SCRAMBLE_KEY, (seed0 & _MASK64) | ((seed1 & _MASK64) << 64), 1)
-    key = block[0] | (block[1] << 32)
-    counter = (block[2] | (block[3] << 32)) << 64
-    return key, counter
-
-# ------------------------------------------------------------------ words -> floats / ints
-
-
-def _unit_float32(words: np.ndarray) -> np.ndarray:
-    """[0, 1) from the low 23 bits: the float 1.mantissa minus 1."""
-    bits = (words & np.uint32(0x7FFFFF)) | np.uint32(127 << 23)
-    return bits.view(np.float32) - np.float32(1.0)
-
-
-def _unit_float64(high: np.ndarray, low: np.ndarray) -> np.ndarray:
-    """[0, 1) from 20 bits of `high` and all of `low`: the double 1.mantissa minus 1."""
-    bits = ((high.astype(np.uint64) & np.uint64(0xFFFFF)) << _SHIFT32) | low.astype(np.uint64)
-    return (bits | np.uint64(1023 << 52)).view(np.float64) - 1.0
-
-# ------------------------------------------------- the C library's float logf, sinf and cosf
-# TensorFlow's float32 Box-Muller calls the C library's float log, sin and cos, which are not
-# correctly rounded; they are called here too, one value at a time through ctypes.
-
-_c_functions: list = []     # empty before the first use, then [(logf, sinf, cosf)] or [None]
-
-
-def _c_float_functions():
-    """The GNU C library's logf, sinf and cosf bound through ctypes (loaded on first use), or
-    None: another C library, no ctypes, or a process that may no longer load or call C code."""
-    if not _c_functions:
-        _c_functions.append(_bind_c_float_functions())
-    return _c_functions[0]
-
-
-def _bind_c_float_functions():
-    try:
-        if not (os.confstr("CS_GNU_LIBC_VERSION") or "").startswith("glibc"):
-            return None
-        import ctypes
-
-        try:        # libm by its usual name: no ctypes.util (~35 ms to import) nor ldconfig run
-            library = ctypes.CDLL("libm.so.6")
-        except OSError as error:
-            if isinstance(error, PermissionError):
-                return None
-            import ctypes.util
-
-            library = ctypes.CDLL(ctypes.util.find_library("m"))
-        functions = tuple(getattr(library, name) for name in ("logf", "sinf", "cosf"))
-        for function in functions:
-            function.argtypes, function.restype = [ctypes.c_float], ctypes.c_float
-        return functions if functions[0](1.0) == 0.0 else None    # a refused call raises here
-    except (ImportError, OSError, ValueError, AttributeError):   # PermissionError is an OSError
-        return None
-
-
-def preload() -> frozenset[int]:
-    """Bind the C library's logf, sinf and cosf now. A sandbox that forbids loading libraries
-    (or running `ldconfig`, which finding the library may do) calls this before its lockdown;
-    the draws then use the bound functions. Returns the functions' addresses, which an audit
-    hook refusing ctypes calls must let through (empty when the fallback is in use)."""
-    functions = _c_float_functions()
-    if functions is None:
-        return frozenset()
-    import ctypes
-
-    return frozenset(ctypes.c_void_p.from_buffer(function).value for function in functions)
-
-
-_ROUNDED_FLOAT64 = tuple(lambda x, f=f: _round32(f(x)) for f in (math.log, math.sin, math.cos))
-
-
-def _log_sin_cos_one(u1: float, v1: float) -> tuple[float, float, float]:
-    """logf(u1), sinf(v1), cosf(v1) on floats already float32."""
-    logf, sinf, cosf = _c_float_functions() or _ROUNDED_FLOAT64
-    try:
-        return logf(u1), sinf(v1), cosf(v1)
-    except PermissionError:     # an audit hook installed since refuses C calls: the fallback
-        _c_functions[:] = [None]
-        return _log_sin_cos_one(u1, v1)
-
-
-def _log_sin_cos(u1: np.ndarray, v1: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """logf(u1), sinf(v1), cosf(v1) element by element on float32 arrays."""
-    functions = _c_float_functions()
-    if functions is None:
-        log, sin, cos = _float64_log_sin_cos()
-        u1, v1 = u1.astype(np.float64), v1.astype(np.float64)
-        return log(u1).astype(np.float32), sin(v1).astype(np.float32), cos(v1).astype(np.float32)
-    logf, sinf, cosf = functions
-    angles = v1.ravel().tolist()
-    try:
-        results = [np.array(list(map(function, values)), dtype=np.float32) for function, values in (
-            (logf, u1.ravel().tolist()), (sinf, angles), (cosf, angles))]
-    except PermissionError:     # an audit hook installed since refuses C calls: the fallback
-        _c_functions[:] = [None]
-        return _log_sin_cos(u1, v1)
-    return tuple(result.reshape(u1.shape) for result in results)
-
-# ------------------------------------------------------------------------------ Box-Muller
-
-_FLOAT32_EPSILON = np.float32(1.0e-7)      # the smallest u1 Box-Muller lets reach log()
-_FLOAT32_EPSILON_VALUE = float(_FLOAT32_EPSILON)
-_FLOAT32 = struct.Struct("<f")
-_UINT32 = struct.Struct("<I")
-_FLOAT64 = struct.Struct("<d")
-_UINT64 = struct.Struct("<Q")
-
-
-def _round32(x: float) -> float:
-    return _FLOAT32.unpack(_FLOAT32.pack(x))[0]
-
-
-def _unit_float32_one(word: int) -> float:
-    return _FLOAT32.unpack(_UINT32.pack((word & 0x7FFFFF) | 0x3F800000))[0] - 1.0
-
-
-def _unit_float64_one(high: int, low: int) -> float:
-    return _FLOAT64.unpack(_UINT64.pack((1023 << 52) | ((high & 0xFFFFF) << 32) | low))[0] - 1.0
-
-
-def _box_muller_float32_one(x0: int, x1: int) -> tuple[float, float]:
-    """Two float32 normals from two words, in Python floats (for a few draws)."""
-    u1 = max(_unit_float32_one(x0), _FLOAT32_EPSILON_VALUE)
-    v1 = _round32(2.0 * math.pi * _unit_float32_one(x1))
-    log_u1, sine, cosine = _log_sin_cos_one(u1, v1)
-    u2 = _round32(math.sqrt(-2.0 * log_u1))     # a float's sqrt rounded once: sqrtf
-    return _round32(sine * u2), _round32(cosine * u2)
-
-
-def _box_muller_float64_one(x0: int, x1: int, x2: int, x3: int) -> tuple[float, float]:
-    u1 = max(_unit_float64_one(x0, x1), 1.0e-7)
-    v1 = 2.0 * math.pi * _unit_float64_one(x2, x3)
-    u2 = math.sqrt(-2.0 * math.log(u1))
-    return math.sin(v1) * u2, math.cos(v1) * u2
-
-
-def _normals_few(words: list[int], dtype) -> list[float]:
-    """Box-Muller in Python: a float32 pair from each two words, a float64 pair from four."""
-    values = []
-    if dtype == np.float32:
-        for i in range(0, len(words) - 1, 2):
-            values += _box_muller_float32_one(words[i], words[i + 1])
-    else:
-        for i in range(0, len(words) - 3, 4):
-            values += _box_muller_float64_one(*words[i:i + 4])
-    return values
-
-
-def _normals(words: np.ndarray, dtype) -> np.ndarray:
-    """Box-Muller on each block of four words: 4 float32 (sine and cosine of words 0-1, then
-    of words 2-3) or 2 float64."""
-    if dtype == np.float32:
-        u1 = np.maximum(_unit_float32(words[:, 0::2]), _FLOAT32_EPSILON)
-        v1 = (2.0 * math.pi * _unit_float32(words[:, 1::2]).astype(np.float64)).astype(np.float32)
-        log_u1, sine, cosine = _log_sin_cos(u1, v1)
-        u2 = np.sqrt(np.float32(-2.0) * log_u1)
-        out = np.empty(words.shape, dtype=np.float32)
-        out[:, 0::2], out[:, 1::2] = sine * u2, cosine * u2
-        return out
-    log, sin, cos = _float64_log_sin_cos()
-    u1 = np.maximum(_unit_float64(words[:, 0], words[:, 1]), 1.0e-7)
-    v1 = 2.0 * math.pi * _unit_float64(words[:, 2], words[:, 3])
-    u2 = np.sqrt(-2.0 * log(u1))
-    return np.stack([sin(v1) * u2, cos(v1) * u2], axis=1)
-
-
-def _c_library(function, values: np.ndarray) -> np.ndarray:
-    """The C library's double function on each value (Python's math module calls it)."""
-    flat = np.fromiter(map(function, values.ravel().tolist()), dtype=np.float64, count=values.size)
-    return flat.reshape(values.shape)
-
-
-_numpy_float64_agrees = None      # whether NumPy's float64 log/sin/cos are the C library's
-
-
-def _float64_log_sin_cos():
-    """NumPy's float64 log, sin and cos where they give the C library's results (NumPy may
-    use its own vectorised versions, a last bit apart), else the C library's, one by one."""
-    global _numpy_float64_agrees
-    if _numpy_float64_agrees is None:
-        sample = np.linspace(1e-7, 1.0, 1999)
-        angles = sample * (2.0 * math.pi)
-        _numpy_float64_agrees = bool(
-            np.array_equal(np.log(sample), _c_library(math.log, sample))
-            and np.array_equal(np.sin(angles), _c_library(math.sin, angles))
-            and np.array_equal(np.cos(angles), _c_library(math.cos, angles)))
-    if _numpy_float64_agrees:
-        return np.log, np.sin, np.cos
-    return tuple(lambda values, f=f: _c_library(f, values) for f in (math.log, math.sin, math.cos))
-
-# ------------------------------------------------------------------------------- kernels
-# A kernel fills its output group by group: one Philox block per group of 4 float32 / int32
-# or 2 float64 / int64, in counter order, whatever the number of threads (each thread skips
-# to its first group). A partial last group is computed whole and cut.
-
-
-def _float_dtype(dtype) -> np.dtype:
-    dtype = np.dtype(dtype)
-    if dtype not in (np.float32, np.float64):
-        raise ValueError(f"random floats are float32 or float64 here, not {dtype.name}")
-    return dtype
-
-
-def _kernel_uniform(key, counter, size, dtype) -> np.ndarray:
-    if dtype == np.float32:
-        return _unit_float32(_blocks(key, counter, -(-size // 4)).reshape(-1)[:size])
-    words = _blocks(key, counter, -(-size // 2))
-    out = np.empty((words.shape[0], 2))
-    out[:, 0] = _unit_float64(words[:, 0], words[:, 1])
-    out[:, 1] = _unit_float64(words[:, 2], words[:, 3])
-    return out.reshape(-1)[:size]
-
-
-_FEW_VALUES = 48     # up to this many normal values, Python beats NumPy's fixed cost
-
-
-def _kernel_normal(key, counter, size, dtype) -> np.ndarray:
-    if size <= _FEW_VALUES:
-        if dtype == np.float32:     # only the pairs the output needs
-            words = _philox_words(key, counter, -(-size // 4))[:2 * (-(-size // 2))]
-        else:
-            words = _philox_words(key, counter, -(-size // 2))
-        return np.array(_normals_few(words, dtype)[:size], dtype=dtype)
-    words = _blocks(key, counter, -(-size // (4 if dtype == np.float32 else 2)))
-    return _normals(words, dtype).reshape(-1)[:size]
-
-
-def _kernel_truncated_normal(key, counter, size, dtype) -> np.ndarray:
-    """Normal draws with |x| >= 2 rejected. Group g (4 float32 or 2 float64) starts 256
-    counters per element of the groups before it further along and reads words one by one
-    (a Box-Muller pair each, first value first) until it holds a whole group."""
-    group = 4 if dtype == np.float32 else 2
-    stride = group * _RESERVED_COUNTERS_PER_ELEMENT // 4
-    groups = -(-size // group)
-    if size <= _FEW_VALUES:
-        return np.array(_truncated_normal_few(key, counter, size, dtype, stride), dtype=dtype)
-    out = np.zeros((groups, group), dtype=dtype)
-    filled = np.zeros(groups, dtype=np.int64)
-    active = np.arange(groups, dtype=np.int64)
-    # float32: 1 block first (83% of groups fill; with the C calls spare candidates cost more
-    # than another round); float64: 3 blocks fill nearly every group at once
-    block, count = 0, 1 if dtype == np.float32 else 3
-    while active.size:
-        # `count` more blocks for each group still short: 4 float32 or 2 float64 candidates each
-        offsets = (active.astype(np.uint64) * np.uint64(stride))[:, None] + np.arange(
-            block, block + count, dtype=np.uint64)
-        words = philox4x32_10(key, counter, offsets.reshape(-1))
-        candidates = _normals(words, dtype).reshape(active.size, -1)
-        accepted = np.abs(candidates) < 2.0
-        slot = filled[active][:, None] + np.cumsum(accepted, axis=1) - 1
-        keep = accepted & (slot < group)
-        rows = np.broadcast_to(active[:, None], keep.shape)
-        out[rows[keep], slot[keep]] = candidates[keep]
-        filled[active] = np.minimum(filled[active] + accepted.sum(axis=1), group)
-        active = active[filled[active] < group]
-        block, count = block + count, 1
-    return out.reshape(-1)[:size]
-
-
-def _truncated_normal_few(key, counter, size, dtype, stride) -> list[float]:
-    group = 4 if dtype == np.float32 else 2
-    values = []
-    for start in range(0, size, group):
-        found, block = [], 0
-        while len(found) < group:
-            words = _philox_words(key, counter + (start // group) * stride + block, 1)
-            found += [c for c in _normals_few(words, dtype) if abs(c) < 2.0]
-            block += 1
-        values += found[:group]
-    return values[:size]
-
-
-def _kernel_uniform_int(key, counter, size, minval: int, maxval: int, dtype) -> np.ndarray:
-    if dtype == np.int32:
-        words = _blocks(key, counter, -(-size // 4)).reshape(-1)[:size]
-        offsets = words % np.uint32((maxval - minval) & 0xFFFFFFFF)
-        return (offsets.astype(np.int64) + minval).astype(np.int32)
-    words = _blocks(key, counter, -(-size // 2))
-    bits = np.empty((words.shape[0], 2), dtype=np.uint64)
-    bits[:, 0] = words[:, 0] | (words[:, 1].astype(np.uint64) << _SHIFT32)
-    bits[:, 1] = words[:, 2] | (words[:, 3].astype(np.uint64) << _SHIFT32)
-    offsets = bits.reshape(-1)[:size] % np.uint64((maxval - minval) & _MASK64)
-    return (offsets + np.uint64(minval & _MASK64)).view(np.int64)
-
-
-def _size_of(shape) -> tuple[tuple[int, ...], int]:
-    dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
-    dims = tuple(int(d) for d in dims)
-    if any(d < 0 for d in dims):
-        raise ValueError(f"a random tensor's dimensions are >= 0, got {list(dims)}")
-    return dims, math.prod(dims)
-
-
-def _scale_shift(draws, dtype, scale, shift):
-    """`draws * scale + shift` in the output dtype, as TF's ops after the kernel."""
-    kind = dtype.type
-    return draws * kind(scale) + kind(shift)
-
-
-def _uniform_range(draws, dtype, minval, maxval):
-    """What `tf.random.uniform` does with the kernel's [0, 1) floats: nothing for the int
-    bounds 0 and 1, a product for the int lower bound 0, otherwise `x * (max - min) + min`."""
-    kind = dtype.type
-    minval_is_zero = isinstance(minval, int) and not isinstance(minval, bool) and minval == 0
-    maxval_is_one = isinstance(maxval, int) and not isinstance(maxval, bool) and maxval == 1
-    if minval_is_zero:
-        return draws if maxval_is_one else draws * kind(maxval)
-    return draws * (kind(maxval) - kind(minval)) + kind(minval)
 
 # --------------------------------------------------------------------------- stateful ops
 
@@ -491,36 +90,36 @@ class StatefulKernel:
         return start
 
     def _draw(self, kernel, shape, dtype) -> np.ndarray:
-        dims, size = _size_of(shape)
-        start = self._reserve(size * _RESERVED_COUNTERS_PER_ELEMENT)
-        return kernel(self.key, start, size, _float_dtype(dtype)).reshape(dims)
+        dims, size = size_of(shape)
+        start = self._reserve(size * RESERVED_COUNTERS_PER_ELEMENT)
+        return kernel(self.key, start, size, float_dtype(dtype)).reshape(dims)
 
     def standard_normal(self, shape, dtype="float32") -> np.ndarray:
-        return self._draw(_kernel_normal, shape, dtype)
+        return self._draw(kernel_normal, shape, dtype)
 
     def standard_uniform(self, shape, dtype="float32") -> np.ndarray:
-        return self._draw(_kernel_uniform, shape, dtype)
+        return self._draw(kernel_uniform, shape, dtype)
 
     def standard_truncated_normal(self, shape, dtype="float32") -> np.ndarray:
-        return self._draw(_kernel_truncated_normal, shape, dtype)
+        return self._draw(kernel_truncated_normal, shape, dtype)
 
     def uniform_int(self, shape, minval: int, maxval: int, dtype="int32") -> np.ndarray:
-        dims, size = _size_of(shape)
+        dims, size = size_of(shape)
         dtype = np.dtype(dtype)
         if dtype not in (np.int32, np.int64):
             raise ValueError(f"random integers are int32 or int64 here, not {dtype.name}")
         if not minval < maxval:
             raise ValueError(f"Need minval < maxval, got {minval} >= {maxval}")
-        start = self._reserve(size * _RESERVED_COUNTERS_PER_ELEMENT)
-        return _kernel_uniform_int(self.key, start, size, int(minval), int(maxval), dtype).reshape(dims)
+        start = self._reserve(size * RESERVED_COUNTERS_PER_ELEMENT)
+        return kernel_uniform_int(self.key, start, size, int(minval), int(maxval), dtype).reshape(dims)
 
     def normal(self, shape, dtype="float32", mean=0.0, stddev=1.0) -> np.ndarray:
-        dtype = _float_dtype(dtype)
-        return _scale_shift(self.standard_normal(shape, dtype), dtype, stddev, mean)
+        dtype = float_dtype(dtype)
+        return scale_shift(self.standard_normal(shape, dtype), dtype, stddev, mean)
 
     def truncated_normal(self, shape, dtype="float32", mean=0.0, stddev=1.0) -> np.ndarray:
-        dtype = _float_dtype(dtype)
-        return _scale_shift(self.standard_truncated_normal(shape, dtype), dtype, stddev, mean)
+        dtype = float_dtype(dtype)
+        return scale_shift(self.standard_truncated_normal(shape, dtype), dtype, stddev, mean)
 
     def uniform(self, shape, dtype="float32", minval=0, maxval=None) -> np.ndarray:
         dtype = np.dtype(dtype)
@@ -528,8 +127,8 @@ class StatefulKernel:
             if maxval is None:
                 raise ValueError(f"Must specify maxval for integer dtype {dtype.name}")
             return self.uniform_int(shape, int(minval), int(maxval), dtype)
-        dtype = _float_dtype(dtype)
-        return _uniform_range(self.standard_uniform(shape, dtype), dtype, minval,
+        dtype = float_dtype(dtype)
+        return uniform_range(self.standard_uniform(shape, dtype), dtype, minval,
                               1 if maxval is None else maxval)
 
     def shuffle(self, values) -> np.ndarray:
@@ -544,7 +143,7 @@ class StatefulKernel:
         if n >= 2**32:
             raise ValueError("shuffling 2**32 items or more is not reproduced")
         start = self._reserve(-(-(n - 1) // 4))
-        words = _blocks(self.key, start, -(-(n - 1) // 4)).reshape(-1)[:n - 1]
+        words = blocks(self.key, start, -(-(n - 1) // 4)).reshape(-1)[:n - 1]
         offsets = words % np.arange(n, 1, -1, dtype=np.uint32)
         order = list(range(n))
         for i, j in enumerate((offsets + np.arange(n - 1, dtype=np.uint32)).tolist()):
@@ -556,7 +155,7 @@ def _kernel_at(seed, seed2, elements_drawn_before) -> StatefulKernel:
     if seed is None or seed2 is None:
         seed = seed2 = 0
     kernel = StatefulKernel(seed, seed2)
-    kernel.counter += elements_drawn_before * _RESERVED_COUNTERS_PER_ELEMENT
+    kernel.counter += elements_drawn_before * RESERVED_COUNTERS_PER_ELEMENT
     return kernel
 
 
@@ -616,13 +215,13 @@ class DatasetShuffle:
             return self._fixed
         block, half = divmod(self._iterators, 2)
         self._iterators += 1
-        words = _philox_words(self._key, self._counter + block, 1)
+        words = philox_words(self._key, self._counter + block, 1)
         return words[2 * half], words[2 * half + 1]
 
     def order(self, count: int) -> list[int]:
         """The input positions 0..count-1 in the order the next iterator yields them."""
         key, counter = stateful_key_counter(*self._iterator_seeds())
-        words = _blocks(key, counter, -(-count // 4)).reshape(-1)[:count].tolist()
+        words = blocks(key, counter, -(-count // 4)).reshape(-1)[:count].tolist()
         size = self.buffer_size
         buffer = [0] * min(size, count)
         start = end = 0
@@ -641,25 +240,25 @@ class DatasetShuffle:
 
 
 def _stateless(kernel, shape, seed, dtype, scale, shift) -> np.ndarray:
-    dims, size = _size_of(shape)
-    dtype = _float_dtype(dtype)
-    return _scale_shift(kernel(*stateless_key_counter(seed), size, dtype), dtype, scale, shift).reshape(dims)
+    dims, size = size_of(shape)
+    dtype = float_dtype(dtype)
+    return scale_shift(kernel(*stateless_key_counter(seed), size, dtype), dtype, scale, shift).reshape(dims)
 
 
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype="float32") -> np.ndarray:
     """`tf.random.stateless_normal(shape, seed=(s0, s1), ...)`."""
-    return _stateless(_kernel_normal, shape, seed, dtype, stddev, mean)
+    return _stateless(kernel_normal, shape, seed, dtype, stddev, mean)
 
 
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype="float32") -> np.ndarray:
     """`tf.random.stateless_truncated_normal(shape, seed=(s0, s1), ...)`."""
-    return _stateless(_kernel_truncated_normal, shape, seed, dtype, stddev, mean)
+    return _stateless(kernel_truncated_normal, shape, seed, dtype, stddev, mean)
 
 
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype="float32") -> np.ndarray:
     """`tf.random.stateless_uniform(shape, seed=(s0, s1), ...)`: floats
     `x * (maxval - minval) + minval`, or integers in [minval, maxval) for an integer dtype."""
-    dims, size = _size_of(shape)
+    dims, size = size_of(shape)
     key, counter = stateless_key_counter(seed)
     dtype = np.dtype(dtype)
     if dtype.kind == "i":
@@ -667,11 +266,11 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype="float32") -> np
             raise ValueError("integer stateless_uniform needs both minval and maxval here")
         if not minval < maxval:
             raise ValueError(f"Need minval < maxval, got {minval} >= {maxval}")
-        return _kernel_uniform_int(key, counter, size, int(minval), int(maxval), dtype).reshape(dims)
-    dtype = _float_dtype(dtype)
+        return kernel_uniform_int(key, counter, size, int(minval), int(maxval), dtype).reshape(dims)
+    dtype = float_dtype(dtype)
     kind = dtype.type
     maxval = 1 if maxval is None else maxval
-    draws = _kernel_uniform(key, counter, size, dtype)
+    draws = kernel_uniform(key, counter, size, dtype)
     return (draws * (kind(maxval) - kind(minval)) + kind(minval)).reshape(dims)
 
 # ---------------------------------------------------------------------------- seed rules
@@ -813,7 +412,7 @@ def _fans(dims) -> tuple[int, int]:
 def variance_scaling(shape, scale=1.0, mode="fan_in", distribution="truncated_normal"):
     """What VarianceScaling draws for a weight of this shape: ("truncated_normal", stddev),
     ("untruncated_normal", stddev) or ("uniform", limit) for [-limit, limit)."""
-    dims, _ = _size_of(shape)
+    dims, _ = size_of(shape)
     fan_in, fan_out = _fans(dims)
     fan = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}.get(mode)
     if fan is None:
@@ -864,9 +463,9 @@ def keras_initializer_values(name: str, shape, seed: int, dtype="float32", **con
     VarianceScaling, GlorotUniform, GlorotNormal, HeUniform, HeNormal, LecunUniform,
     LecunNormal); config: the class's own arguments (mean, stddev, minval, maxval, scale, mode,
     distribution)."""
-    dims, _ = _size_of(shape)
+    dims, _ = size_of(shape)
     key, config = _basic_initializer(name, dims, config)
-    dtype = _float_dtype(dtype)
+    dtype = float_dtype(dtype)
     pair = (int(seed) % _KERAS_SEED_MODULUS, 0)
     mean, stddev = config.get("mean", 0.0), config.get("stddev", 0.05)
     if key == "random_normal":

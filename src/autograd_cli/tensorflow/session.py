@@ -56,6 +56,7 @@ class GraphLowering(Lowering):
         self.var_leaves: dict = {}       # var uid -> leaf node
         self.fed_leaves: dict = {}       # tensor uid -> leaf node
         self.assigns: list = []          # (var uid, node, kind)
+        self.random_leaves: dict = {}    # random op uid -> (leaf node, its Sampler)
         self.tensor_nodes: dict = {}     # tensor uid -> node (or None)
 
     def variable_leaf(self, var_uid):
@@ -69,6 +70,14 @@ class GraphLowering(Lowering):
             node.label = var._name
             self.var_leaves[var_uid] = node
         return node
+
+    def random_leaf(self, op_uid, sampler):
+        """A random op's values: a leaf the session draws for at each run."""
+        found = self.random_leaves.get(op_uid)
+        if found is None:
+            node = self.g.apply("placeholder", value=np.zeros(sampler.shape))
+            found = self.random_leaves[op_uid] = (node, sampler)
+        return found[0]
 
     def placeholder_leaf(self, tensor_uid, name, dtype_name, shape):
         shown = "[" + ",".join("?" if d is None else str(d) for d in shape) + "]" if shape is not None else "<unknown>"
@@ -125,6 +134,7 @@ class Session:
         self.graph = graph or ctx.graph
         self._values: dict = {}       # var uid -> array (the variables' values in this session)
         self._plans: dict = {}
+        self._random_kernels: dict = {}   # random op uid -> its kernel in this session
         self._closed = False
         self._entered = None
 
@@ -193,6 +203,11 @@ class Session:
             overrides[node.id] = value
         for uid, node in L.fed_leaves.items():
             overrides[node.id] = feeds[uid]
+        for uid, (node, sampler) in L.random_leaves.items():
+            kernel = self._random_kernels.get(uid)
+            if kernel is None:
+                kernel = self._random_kernels[uid] = sampler.new_kernel()
+            overrides[node.id] = sampler.draw(kernel).astype(np.float64)
         warnings = []
         if plan.schedule is not None:
             values = plan.schedule.run(overrides, warnings)

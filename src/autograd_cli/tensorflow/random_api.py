@@ -1,0 +1,196 @@
+"""tf.random: TensorFlow's random ops and seed rules, drawing from random_streams (TF's own
+Philox streams, so a seeded snippet prints TensorFlow's numbers).
+
+Eagerly an op draws at once from the kernel the eager seed state keeps for its op, dtype
+and seed pair (`tf.random.set_seed` resets them). In a graph an op is a leaf whose values a
+Session draws at each run from that session's own kernel for the op: two runs of the same
+op give new numbers, a new Session starts the stream again, as in TensorFlow. An op's seed
+pair is fixed when it is made (`get_seed`: the graph's or eager global seed and the op seed).
+"""
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import random_streams
+from autograd_cli.tensorflow.array_ops import int_list, static_value
+from autograd_cli.tensorflow.core import EagerTensor, Operation, Tensor, _add_op, ctx, user_pos
+from autograd_cli.tensorflow.dtype import as_dtype
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.lowering import Recipe
+
+EAGER_SEEDS = random_streams.EagerSeedState()
+_GRAPH_SEEDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # Graph -> GraphSeedState
+
+
+@tf_export("random.set_seed", "compat.v1.set_random_seed", "set_random_seed", "compat.v1.random.set_random_seed")
+def set_seed(seed):
+    """The global seed (eager) or the default graph's seed (graph mode)."""
+    if ctx.eager:
+        EAGER_SEEDS.set_seed(seed)
+    else:
+        ctx.graph.seed = seed
+
+
+def _graph_seeds(graph) -> random_streams.GraphSeedState:
+    state = _GRAPH_SEEDS.get(graph)
+    if state is None:
+        state = _GRAPH_SEEDS[graph] = random_streams.GraphSeedState()
+    state.seed = graph.seed
+    return state
+
+
+def _op_seeds(seed):
+    if seed is not None:
+        seed = int(static_value(seed))
+    if ctx.eager:
+        return EAGER_SEEDS.op_seeds(seed)
+    return _graph_seeds(ctx.graph).op_seeds(seed)
+
+
+class Sampler:
+    """What one random op draws from its kernel: `kernel_op` (TF's kernel name), the shape,
+    the dtype and the bounds or moments (numbers, fixed when the op is made)."""
+
+    __slots__ = ("kernel_op", "shape", "dtype", "arguments", "seeds")
+
+    def __init__(self, kernel_op, shape, dtype, arguments, seeds):
+        self.kernel_op, self.shape, self.dtype, self.arguments, self.seeds = kernel_op, shape, dtype, arguments, seeds
+
+    def draw(self, kernel: random_streams.StatefulKernel) -> np.ndarray:
+        name = self.dtype.np
+        if self.kernel_op == "RandomStandardNormal":
+            return kernel.normal(self.shape, name, *self.arguments)
+        if self.kernel_op == "TruncatedNormal":
+            return kernel.truncated_normal(self.shape, name, *self.arguments)
+        return kernel.uniform(self.shape, name, *self.arguments)
+
+    def new_kernel(self) -> random_streams.StatefulKernel:
+        seed, seed2 = self.seeds
+        return random_streams.StatefulKernel(0, 0) if seed is None else random_streams.StatefulKernel(seed, seed2)
+
+    def __repr__(self):
+        return f"Sampler({self.kernel_op}, {self.shape}, {self.dtype.name}, {self.arguments}, {self.seeds})"
+
+
+def _lower_random(L, sampler, uid):
+    """A Session's lowering draws the values at each run; any other lowering (static
+    shapes, gradients) sees a leaf of the right shape."""
+    random_leaf = getattr(L, "random_leaf", None)
+    if random_leaf is not None:
+        return random_leaf(uid, sampler)
+    return L.g.apply("placeholder", value=np.broadcast_to(np.float64(0.0), sampler.shape))
+
+
+def _number(value, what):
+    found = static_value(value, what)
+    if found is None or np.ndim(found) != 0:
+        raise TypeError(f"{what} of a random op must be a number (or a constant scalar tensor) here, got {value!r}")
+    return found.item() if isinstance(found, np.ndarray | np.generic) else found
+
+
+def _random(kernel_op, op_name, shape, dtype, arguments, seed, name):
+    dims = int_list(shape)
+    if dims is None:
+        raise TypeError(f"the shape of a random op must be known when it is made here, got {shape!r}")
+    if any(d < 0 for d in dims):
+        raise ValueError("Dimension -1 must be >= 0" if -1 in dims else f"a random tensor's dimensions are >= 0, "
+                         f"got {dims}")
+    seeds = _op_seeds(seed)
+    sampler = Sampler(kernel_op, tuple(dims), dtype, arguments, seeds)
+    if ctx.eager:
+        value = EAGER_SEEDS.kernel(kernel_op, dtype.np, *seeds)
+        array = sampler.draw(value)
+        return EagerTensor(None, 0, dtype, array.shape, array)
+    graph = ctx.graph
+    op = Operation(kernel_op, graph.unique_name(name or op_name), [], None, graph, user_pos())
+    out = _add_op(graph, op, [(dtype, tuple(dims))])[0]
+    op.recipe = Recipe("fn", _lower_random, {"sampler": sampler, "uid": op.uid})
+    op.attrs.update(seed=seeds[0] or 0, seed2=seeds[1] or 0, dtype=dtype)
+    return out
+
+
+def _float_type(dtype, op):
+    kind = as_dtype(dtype)
+    if kind not in (dtypes.float32, dtypes.float64):
+        raise TypeError(f"Value for attr 'dtype' of {kind.name} is not in the list of allowed values: float32, "
+                        f"float64 here (op {op})")
+    return kind
+
+
+@tf_export("random.normal", "random_normal", "compat.v1.random_normal")
+def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    kind = _float_type(dtype, "RandomStandardNormal")
+    moments = (_number(mean, "mean"), _number(stddev, "stddev"))
+    return _random("RandomStandardNormal", "random_normal", shape, kind, moments, seed, name)
+
+
+@tf_export("random.truncated_normal", "truncated_normal", "compat.v1.truncated_normal")
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    kind = _float_type(dtype, "TruncatedNormal")
+    moments = (_number(mean, "mean"), _number(stddev, "stddev"))
+    return _random("TruncatedNormal", "truncated_normal", shape, kind, moments, seed, name)
+
+
+@tf_export("random.uniform", "random_uniform", "compat.v1.random_uniform")
+def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
+    kind = as_dtype(dtype)
+    if kind.is_integer:
+        if kind not in (dtypes.int32, dtypes.int64):
+            raise TypeError(f"Value for attr 'Tout' of {kind.name} is not in the list of allowed values: int32, int64")
+        if maxval is None:
+            raise ValueError(f"Must specify maxval for integer dtype {kind!r}")
+        bounds = (int(_number(minval, "minval")), int(_number(maxval, "maxval")))
+        if not bounds[0] < bounds[1]:
+            raise ValueError(f"Need minval < maxval, got {bounds[0]} >= {bounds[1]}")
+        kernel_op = "RandomUniformInt"
+    else:
+        kind = _float_type(kind, "RandomUniform")
+        bounds = (_number(minval, "minval"), 1 if maxval is None else _number(maxval, "maxval"))
+        kernel_op = "RandomUniform"
+    return _random(kernel_op, "random_uniform", shape, kind, bounds, seed, name)
+
+
+def _stateless(draw, shape, seed, dtype, arguments, name):
+    dims = int_list(shape)
+    pair = static_value(seed)
+    if dims is None or pair is None or np.shape(pair) != (2,):
+        raise ValueError("a stateless random op needs a known shape and a seed of shape [2] here")
+    kind = as_dtype(dtype)
+    array = draw(dims, [int(s) for s in pair], *arguments, dtype=kind.np).astype(kind.np)
+    from autograd_cli.tensorflow.core import constant_tensor
+
+    return constant_tensor(array, kind, name, op_name=draw.__name__.replace("stateless_", "stateless_random_"))
+
+
+@tf_export("random.stateless_normal")
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"):
+    return _stateless(random_streams.stateless_normal, shape, seed, dtype,
+                      (_number(mean, "mean"), _number(stddev, "stddev")), name)
+
+
+@tf_export("random.stateless_truncated_normal")
+def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
+                               alg="auto_select"):
+    return _stateless(random_streams.stateless_truncated_normal, shape, seed, dtype,
+                      (_number(mean, "mean"), _number(stddev, "stddev")), name)
+
+
+@tf_export("random.stateless_uniform")
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
+    maxval = None if maxval is None else _number(maxval, "maxval")
+    return _stateless(random_streams.stateless_uniform, shape, seed, dtype, (_number(minval, "minval"), maxval), name)
+
+
+@tf_export("random.shuffle", "random_shuffle", "compat.v1.random_shuffle")
+def shuffle(value, seed=None, name=None):
+    """Eagerly only: a graph's shuffle would be a leaf drawn at each run of its input."""
+    if not ctx.eager:
+        raise NotImplementedError("tf.random.shuffle in graph mode is not supported here (it is eagerly)")
+    tensor = value if isinstance(value, Tensor) else None
+    array = np.asarray(tensor._need_value("a shuffle's input") if tensor is not None else value)
+    kind = tensor.dtype if tensor is not None else dtypes.of_array(array)
+    shuffled = EAGER_SEEDS.shuffle(array, *([] if seed is None else [int(static_value(seed))]))
+    return EagerTensor(None, 0, kind, shuffled.shape, shuffled)
