@@ -221,12 +221,14 @@ class SnippetEvaluation(HtmlDisplay, Record):
 
 
 def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none", boxed: bool = False,
-                     limits=None) -> SnippetEvaluation:
+                     limits=None, limit_options=(None, None)) -> SnippetEvaluation:
     """Run a TensorFlow snippet (a .py file) on CPython with the project's TensorFlow package.
-    `on_print` receives printed text as it is printed; `seed` seeds NumPy's legacy generator first."""
+    `on_print` receives printed text as it is printed; `seed` seeds NumPy's legacy generator first.
+    Boxed, the limits are `limits` (a sandbox Limits), else the command line's `limit_options`
+    (the text of --time-limit and --max-memory, None where not given) over the environment."""
     from autograd_cli.snippets.runner import PrintRecord, run_snippet
 
-    data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits)
+    data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits, limit_options=limit_options)
     prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
     results = []
     for g in data["gradients"]:

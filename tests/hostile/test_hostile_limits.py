@@ -265,3 +265,60 @@ def test_the_spec_chain_with_its_gradient_fits_the_node_limit():
     source = "x0 = variable(0.5)\nx = x0\n" + "x = sin(x)*1.01 + x*0.3\n" * n + "g = gradients(x, x0)\n"
     per_statement = len(build(source).graph.nodes) / n
     assert per_statement * 100_000 * 1.5 < MAX_NODES, per_statement
+
+
+# ---------------------------------------------------------------- a snippet's limits from the command line
+
+LOOP = "total = 0\nfor i in range(20_000_000):\n    total += i\nprint('done', total)\n"      # ~1 s of CPU
+ALLOCATION = "import numpy as np\nblock = np.ones(40 * 2**20)\nprint('done', block.size)\n"    # 320 MiB
+
+
+def _snippet(source, tmp_path, *args, env=None):
+    import subprocess
+
+    prog = tmp_path / "snippet.py"
+    prog.write_text(source, encoding="utf-8")
+    full = {k: v for k, v in os.environ.items() if not k.startswith("AUTOGRAD_CLI_")}
+    full.update(PYTHONPATH=str(SRC), PYTHONIOENCODING="utf-8", **(env or {}))
+    return subprocess.run([sys.executable, "-m", "autograd_cli", "eval", str(prog), *args],
+                          capture_output=True, text=True, env=full, timeout=120)
+
+
+def test_time_limit_option_raised_lets_a_longer_loop_finish_lowered_stops_it_at_its_line(tmp_path):
+    # the option wins over the environment: a limit the environment lowered is raised again
+    raised = _snippet(LOOP, tmp_path, "--time-limit", "60", env={"AUTOGRAD_CLI_SNIPPET_SECONDS": "0.2"})
+    assert raised.returncode == 0, raised.stderr
+    assert raised.stdout == f"done {sum(range(20_000_000))}\n"
+    stopped = _snippet(LOOP, tmp_path, "--time-limit", "0.2")
+    assert stopped.returncode == 2 and "done" not in stopped.stdout
+    first = stopped.stderr.splitlines()[0]
+    assert re.match(r".*snippet\.py:[23]:\d+: TimeLimitError: .*time limit of 0\.2 s.*--time-limit", first), first
+    assert "Traceback" not in stopped.stderr
+
+
+def test_max_memory_option_raised_lets_an_allocation_finish_lowered_stops_it_at_its_line(tmp_path):
+    raised = _snippet(ALLOCATION, tmp_path, "--max-memory", "2G", env={"AUTOGRAD_CLI_MAX_MEMORY": "64M"})
+    assert raised.returncode == 0, raised.stderr
+    assert raised.stdout == f"done {40 * 2**20}\n"
+    stopped = _snippet(ALLOCATION, tmp_path, "--max-memory", "64M")
+    assert stopped.returncode == 2 and "done" not in stopped.stdout
+    first = stopped.stderr.splitlines()[0]
+    assert re.match(r".*snippet\.py:2:\d+: MemoryError: ", first), first
+    assert "Traceback" not in stopped.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--time-limit", "soon"], ["--time-limit 'soon'", "a number of seconds"]),
+    (["--max-memory", "4X"], ["--max-memory '4X'", "a number of bytes", "4G"]),
+])
+def test_a_malformed_limit_option_is_an_error_naming_it(tmp_path, args, words):
+    proc = _snippet("print(1)\n", tmp_path, *args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    for word in words:
+        assert word in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_limit_options_are_for_snippets(tmp_path):
+    proc = _ag("x = 1.0\n", tmp_path, "--max-memory", "1G")
+    assert proc.returncode == 2 and "are for snippets" in proc.stderr

@@ -151,9 +151,19 @@ def test_limits_from_the_environment_and_options(monkeypatch):
     with pytest.raises(BoxError, match="positive"):
         Limits.from_environment()
     monkeypatch.delenv(SECONDS_VARIABLE)
-    monkeypatch.setenv(MEMORY_VARIABLE, "2G")
-    with pytest.raises(BoxError, match=MEMORY_VARIABLE):
-        Limits.from_environment()
+    monkeypatch.setenv(MEMORY_VARIABLE, "2G")      # a unit: powers of 1024
+    assert Limits.from_environment().memory == 2 * 2**30
+    for malformed in ("2X", "1.5G", "G", "-3M"):
+        monkeypatch.setenv(MEMORY_VARIABLE, malformed)
+        with pytest.raises(BoxError, match=MEMORY_VARIABLE):
+            Limits.from_environment()
+    monkeypatch.setenv(MEMORY_VARIABLE, "64M")
+    monkeypatch.setenv(SECONDS_VARIABLE, "0.5")
+    chosen = Limits.from_options("30", "512MiB")     # the command line's options win
+    assert (chosen.seconds, chosen.memory) == (30.0, 512 * 2**20)
+    assert Limits.from_options(None, None).memory == 64 * 2**20
+    with pytest.raises(BoxError, match="--max-memory '4X'"):
+        Limits.from_options(None, "4X")
 
 
 def test_default_limits():
@@ -163,7 +173,7 @@ def test_default_limits():
     assert limits.seconds == 5 and limits.wall_seconds < 10
     assert limits.memory == min(2 << 30, machine_memory() // 2)
     assert "--time-limit SECONDS" in limits.time_message() and SECONDS_VARIABLE in limits.time_message()
-    assert "--max-memory BYTES" in limits.memory_message() and MEMORY_VARIABLE in limits.memory_message()
+    assert "--max-memory SIZE" in limits.memory_message() and MEMORY_VARIABLE in limits.memory_message()
 
 
 def test_located_errors_survive_json():

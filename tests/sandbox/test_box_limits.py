@@ -52,7 +52,7 @@ def test_a_runaway_loop_stops_with_the_default_limits():
 def test_a_memory_bomb_is_a_memory_error_at_its_line(source, line):
     # (time enough that a busy machine reaches the memory limit first)
     error = located(boxed(source, seconds=5), "MemoryError", line, "out of memory", "268,435,456 bytes",
-                    "--max-memory BYTES", "AUTOGRAD_CLI_MAX_MEMORY")
+                    "--max-memory SIZE", "AUTOGRAD_CLI_MAX_MEMORY")
     assert error.kind == "memory"
 
 

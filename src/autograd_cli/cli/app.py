@@ -101,6 +101,7 @@ def _examples(*lines: str) -> str:
     "eval samples/*.ag --json",
     "eval prog.ag --set x=3 --grad loss --wrt w",
     "eval snippet.py",
+    "eval snippet.py --time-limit 60 --max-memory 4G",
 ))
 def eval_command(
     file: List[str] = FilesArg,
@@ -112,10 +113,18 @@ def eval_command(
     as_json: bool = JsonOpt,
     prints_only: bool = typer.Option(False, "--prints-only", help="A snippet: show only what it prints (no "
                                      "gradient tables or warnings)."),
+    time_limit: Optional[str] = typer.Option(None, "--time-limit", metavar="SECONDS",
+                                             help="A snippet: the CPU time it may use (default 5; also "
+                                             "AUTOGRAD_CLI_SNIPPET_SECONDS)."),
+    max_memory: Optional[str] = typer.Option(None, "--max-memory", metavar="SIZE",
+                                             help="A snippet: the memory it may allocate, bytes or 512M, 4G "
+                                             "(default: the smaller of 2G and half the machine's; also "
+                                             "AUTOGRAD_CLI_MAX_MEMORY)."),
 ):
     """Compute every value and gradient of a program (or run a TensorFlow snippet)."""
-    _finish_all(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json, dialect, prints_only),
-                as_json)
+    limits = (time_limit, max_memory)
+    _finish_all(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json, dialect, prints_only,
+                                                   limits), as_json)
 
 
 @app.command("explain", epilog=_examples(

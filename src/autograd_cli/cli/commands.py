@@ -158,7 +158,7 @@ def _snippet_graph(session: Session, set_, grad, wrt, unconnected, command: str)
     return result
 
 
-def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool):
+def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool, limits=(None, None)):
     from autograd_cli.api import evaluate_snippet
 
     _snippet_options(set_, grad, wrt, unconnected)
@@ -168,12 +168,13 @@ def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool):
     # On the command line a snippet always runs in the box (a child process that reaches
     # nothing outside itself, with time and memory limits).
     return evaluate_snippet(session.source, on_print=show if stream else None, unconnected=unconnected,
-                            boxed=True)
+                            boxed=True, limit_options=limits)
 
 
-def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json, prints_only=False) -> int:
+def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json, prints_only=False,
+                      limits=(None, None)) -> int:
     try:
-        result = _snippet(session, set_, grad, wrt, unconnected, stream=not as_json)
+        result = _snippet(session, set_, grad, wrt, unconnected, stream=not as_json, limits=limits)
     finally:
         if not as_json:
             sys.stdout.flush()
@@ -195,9 +196,14 @@ def _print_gradients(result, out) -> None:
     print_warnings(result.warnings)
 
 
-def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None, prints_only=False) -> int:
+def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None, prints_only=False,
+              limits=(None, None)) -> int:
+    """limits: the text of --time-limit and --max-memory (None where not given), for a snippet."""
     if is_snippet(session, dialect):
-        return snippet_eval_body(session, set_, grad, wrt, unconnected, as_json, prints_only)
+        return snippet_eval_body(session, set_, grad, wrt, unconnected, as_json, prints_only, limits)
+    if any(option is not None for option in limits):
+        raise AgError("--time-limit and --max-memory are for snippets (.py); a .ag program's memory limit is "
+                      "AUTOGRAD_CLI_MAX_MEMORY")
     result = _evaluate(session, set_, grad, wrt, unconnected)
     if as_json:
         from autograd_cli.render.jsonout import eval_document, pieces

@@ -11,7 +11,7 @@ SECONDS_VARIABLE = "AUTOGRAD_CLI_SNIPPET_SECONDS"
 MEMORY_VARIABLE = "AUTOGRAD_CLI_MAX_MEMORY"
 OUTPUT_VARIABLE = "AUTOGRAD_CLI_MAX_OUTPUT"
 SECONDS_OPTION = "--time-limit SECONDS"
-MEMORY_OPTION = "--max-memory BYTES"
+MEMORY_OPTION = "--max-memory SIZE"
 
 DEFAULT_SECONDS = 5.0               # a runaway snippet ends within 10 s, start-up included
 DEFAULT_OUTPUT_BYTES = 10_000_000   # what a snippet may print (stdout and stderr together)
@@ -43,7 +43,7 @@ class Limits:
       (1.5 x seconds + 1.5 s: 9 s by default) of wall-clock time.
     - `memory`: bytes the snippet may allocate on top of the box's own start
       (default: the smaller of 2 GiB and half the machine's memory). Raise it with
-      `--max-memory BYTES` or `AUTOGRAD_CLI_MAX_MEMORY`. The kernel enforces it
+      `--max-memory SIZE` or `AUTOGRAD_CLI_MAX_MEMORY` (bytes, or with a unit: 512M, 4G). The kernel enforces it
       (RLIMIT_AS / RLIMIT_DATA), for NumPy arrays as for Python objects.
     - `output_bytes`: what the snippet may print, stdout and stderr together
       (default 10,000,000). Raise it with `AUTOGRAD_CLI_MAX_OUTPUT`.
@@ -91,11 +91,19 @@ class Limits:
         if seconds is None:
             seconds = _read(environ, SECONDS_VARIABLE, _parse_seconds)
         if memory is None:
-            memory = _read(environ, MEMORY_VARIABLE, _parse_bytes)
+            memory = _read(environ, MEMORY_VARIABLE, parse_bytes)
         if output_bytes is None:
-            output_bytes = _read(environ, OUTPUT_VARIABLE, _parse_bytes)
+            output_bytes = _read(environ, OUTPUT_VARIABLE, parse_bytes)
         values = {"seconds": seconds, "memory": memory, "output_bytes": output_bytes}
         return cls(**{name: value for name, value in values.items() if value is not None})
+
+    @classmethod
+    def from_options(cls, time_limit: str | None = None, max_memory: str | None = None, environ=None) -> "Limits":
+        """The command line's `--time-limit SECONDS` and `--max-memory SIZE` (their text, or
+        None where not given) over the environment. A malformed value is a BoxError."""
+        seconds = None if time_limit is None else _parsed(time_limit, SECONDS_OPTION.split()[0], _parse_seconds)
+        memory = None if max_memory is None else _parsed(max_memory, MEMORY_OPTION.split()[0], parse_bytes)
+        return cls.from_environment(seconds, memory, environ=environ)
 
     def to_json(self) -> dict:
         return {"seconds": self.seconds, "memory": self.memory, "output_bytes": self.output_bytes,
@@ -118,7 +126,7 @@ class Limits:
     def memory_message(self) -> str:
         return (f"the snippet ran out of memory: it may use {self.memory:,} bytes "
                 f"({_bytes_text(self.memory)}; raise it with {MEMORY_OPTION} or "
-                f"{MEMORY_VARIABLE}=BYTES)")
+                f"{MEMORY_VARIABLE}=SIZE)")
 
     def output_message(self) -> str:
         return (f"the snippet printed more than {self.output_bytes:,} bytes, the output limit "
@@ -129,11 +137,17 @@ def _read(environ, name, parse):
     raw = environ.get(name)
     if raw is None or not raw.strip():
         return None
+    return _parsed(raw, name, parse, f"{name}={raw!r}")
+
+
+def _parsed(raw: str, name: str, parse, shown: str | None = None):
+    """`raw` read by `parse`, or a BoxError naming the variable or option it came from."""
     value = parse(raw.strip())
     if value is None:
-        kind = "a number of seconds" if name == SECONDS_VARIABLE else "a number of bytes"
-        ceiling = f"{MAX_SECONDS:,.0f}" if name == SECONDS_VARIABLE else f"{MAX_BYTES:,}"
-        raise BoxError(f"{name}={raw!r} must be {kind}, positive and at most {ceiling}")
+        seconds = parse is _parse_seconds
+        kind = "a number of seconds" if seconds else "a number of bytes (or with a unit: 512M, 4G)"
+        ceiling = f"{MAX_SECONDS:,.0f}" if seconds else f"{MAX_BYTES:,} bytes"
+        raise BoxError(f"{shown or f'{name} {raw!r}'} must be {kind}, positive and at most {ceiling}")
     return value
 
 
@@ -145,11 +159,19 @@ def _parse_seconds(text: str):
     return value if 0 < value <= MAX_SECONDS else None
 
 
-def _parse_bytes(text: str):
-    digits = text.replace("_", "")
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def parse_bytes(text: str):
+    """Whole bytes, or a whole number of K, M, G or T (powers of 1024; `4G`, `4GB`, `4GiB`)."""
+    text = text.replace("_", "").strip().upper().removesuffix("B")
+    if text.endswith("I") and text[-2:-1] in ("K", "M", "G", "T"):
+        text = text[:-1]
+    unit = text[-1:] if text[-1:] in _UNITS and text[-1:] else ""
+    digits = text[:-1].strip() if unit else text
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):
         return None
-    value = int(digits)
+    value = int(digits) * _UNITS[unit]
     return value if 0 < value <= MAX_BYTES else None
 
 

@@ -22,11 +22,12 @@ class PrintRecord(Record):
 
 
 def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME, boxed: bool = False,
-                limits=None) -> dict:
+                limits=None, limit_options=(None, None)) -> dict:
     """The job's data (prints, gradient records, warnings). `boxed`: in the box's child
-    process (what the command line does), else in this process (a notebook, the tests)."""
+    process (what the command line does), else in this process (a notebook, the tests);
+    its limits: `limits`, else the text of --time-limit and --max-memory over the environment."""
     if boxed:
-        return _run_boxed(source, seed, on_print, filename, limits)
+        return _run_boxed(source, seed, on_print, filename, limits, limit_options)
     from autograd_cli.snippets import job
 
     job.prepare({})
@@ -40,11 +41,11 @@ def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME,
     return data
 
 
-def _run_boxed(source, seed, on_print, filename, limits) -> dict:
+def _run_boxed(source, seed, on_print, filename, limits, limit_options) -> dict:
     from autograd_cli.sandbox import BoxError, Limits, run_boxed
 
     try:
-        limits = limits if limits is not None else Limits.from_environment()
+        limits = limits if limits is not None else Limits.from_options(*limit_options)
         result = run_boxed(job="autograd_cli.snippets.job", payload={"seed": seed}, source=source,
                            filename=filename, limits=limits,
                            on_output=on_print if on_print is not None else (lambda text: None))

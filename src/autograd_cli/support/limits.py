@@ -45,9 +45,15 @@ def limit(name: str) -> int:
         return DEFAULTS[name] if name != "MAX_MEMORY" else default_memory()
     text = raw.strip().replace("_", "")
     ceiling = CEILINGS.get(name, CEILING)
-    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 20 else 0
+    if name == "MAX_MEMORY":        # read as the box reads it: bytes, or with a unit (4G)
+        from autograd_cli.sandbox.limits import parse_bytes
+
+        value = parse_bytes(text) or 0
+    else:
+        value = int(text) if text.isascii() and text.isdigit() and len(text) <= 20 else 0
     if not 0 < value <= ceiling:
-        raise AgError(f"{PREFIX}{name}={raw!r} must be a positive integer, at most {ceiling:,}")
+        raise AgError(f"{PREFIX}{name}={raw!r} must be a positive integer" + (
+            " (or with a unit: 512M, 4G)" if name == "MAX_MEMORY" else "") + f", at most {ceiling:,}")
     return value
 
 
