@@ -12,8 +12,9 @@ import importlib as _importlib
 import os as _os
 
 from autograd_cli.tensorflow import exports as _exports
-from autograd_cli.tensorflow import (array_ops, control, core, dtype, failures, gradients, math_ops, modes,  # noqa: F401
-                                     nn_ops, operators, printing, session, shape, tape, training, variables)
+from autograd_cli.tensorflow import (array_ops, control, core, custom_gradients, dtype, failures,  # noqa: F401
+                                     gradients, math_ops, modes, nn_ops, operators, printing, session, shape, tape,
+                                     training, variables)
 
 _exports.export_value("__version__", "2.21.0")
 _exports.export_value("version.VERSION", "2.21.0")

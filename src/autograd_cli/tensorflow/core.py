@@ -42,6 +42,7 @@ class Context:
         self.on_gradient = None       # job hook: called with each gradient record
         self.on_warning = None        # job hook: called with (line, message)
         self.gradient_overrides: list = []   # gradient_override_map stack
+        self.variable_watchers: list = []    # dicts (uid -> Variable) of the variables read while each is active
 
     @property
     def graph(self) -> "Graph":
@@ -76,6 +77,8 @@ def user_pos() -> int:
 
 @tf_export("Graph")
 class Graph:
+    captures_outer = False     # a FuncGraph (tracing.py) may use tensors of other graphs
+
     def __init__(self):
         self._ops: list = []
         self._names: dict = {}         # lower-cased name -> count used
@@ -564,6 +567,7 @@ def _add_op(graph, op, outputs):
         for mapping in reversed(ctx.gradient_overrides):
             if op.type in mapping:
                 op.grad_override = mapping[op.type]
+                HOOKS["override_gradient"](op)
                 break
     return op.outputs
 
@@ -597,7 +601,7 @@ def make_op(op_type, recipe, inputs, out_dtypes, name=None, eager_fn=None):
         return outputs
     graph = ctx.graph
     for t in inputs:
-        if t.graph is not None and t.graph is not graph:
+        if t.graph is not None and t.graph is not graph and not graph.captures_outer:
             raise ValueError(f"Tensor {t.name} must be from the same graph as the other inputs of {op_type}.")
     op_name = graph.unique_name(name or op_type)
     op = Operation(op_type, op_name, list(inputs), recipe, graph, user_pos())

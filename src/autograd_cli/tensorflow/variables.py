@@ -164,6 +164,8 @@ class Variable:
 
     # -- reading
     def _as_tensor(self, dtype=None):
+        for watched in ctx.variable_watchers:
+            watched[self.uid] = self
         if dtype is not None and as_dtype(dtype) != self.dtype:
             raise ValueError(f"Incompatible type conversion requested to type '{as_dtype(dtype).name}' for "
                              f"variable of type '{self.dtype.name}'")
