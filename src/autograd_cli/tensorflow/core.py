@@ -188,7 +188,8 @@ class _NameScope:
 
     def __enter__(self):
         if self.name:
-            scoped = self.graph.unique_name(self.name.rstrip("/"))
+            # "a/b/" (a scope's own name, as `with tf.name_scope(...) as scope` gives it) is entered again as is
+            scoped = self.name.rstrip("/") if self.name.endswith("/") else self.graph.unique_name(self.name)
             self.graph._scope = scoped.split("/")
             self.pushed = True
             return scoped + "/"
