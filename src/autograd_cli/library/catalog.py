@@ -9,6 +9,7 @@ import fnmatch
 from dataclasses import dataclass
 
 from autograd_cli.ops import OPS
+from autograd_cli.ops.rule_text import rule_text
 from autograd_cli.ops.table import GROUP
 from autograd_cli.library.functions import BUILTINS
 
@@ -147,9 +148,13 @@ def _signature(name, builtin) -> str:
 
 
 def gradient_note(op) -> str:
-    """An op row's gradient note: its `doc`, else derived from its vjp."""
+    """An op row's gradient note: its `doc`, else its rule written out (elementwise rows),
+    else derived from its vjp."""
     if getattr(op, "doc", None):
         return op.doc
+    formula = rule_text(op)
+    if formula is not None:
+        return _kernels_in_words(formula)
     if op.name == "stop_gradient":
         return "cuts the gradient: nothing flows through it (derivative 0)"
     if op.vjp is None:
@@ -159,6 +164,18 @@ def gradient_note(op) -> str:
         to = [p for i, p in enumerate(params) if op.carries(i)]
         return "to " + ", ".join(to) + " only"
     return "differentiable"
+
+
+def _kernels_in_words(formula: str) -> str:
+    """`dx = relu_grad(grad, out)` reads `dx = grad where out > 0, else 0`: a gradient
+    kernel (a row of its own, TensorFlow's ReluGrad) is shown by its row's doc."""
+    import re
+
+    def words(match):
+        row = OPS.get(match.group(1))
+        return f"{match.group(0)[:match.start(1) - match.start(0)]}{row.doc}" if row is not None and row.doc else match.group(0)
+
+    return re.sub(r"(?:(?<=^)|(?<== ))(\w+_grad)\([^()]*\)(?=;|$)", words, formula)
 
 
 def catalog() -> list[Entry]:

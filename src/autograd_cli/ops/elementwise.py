@@ -18,7 +18,8 @@ def unary(name, fn, vjp, sym, **facts):
 
 unary("negative", np.negative, lambda g, n, dy: g.negative(dy), lambda S, x: -x, scalar=operator.neg, nonfinite_flows=True, exact=True)
 unary("abs", np.abs, lambda g, n, dy: g.multiply(dy, g.sign(n.inputs[0])), lambda S, x: S.Abs(x), scalar=abs, nonfinite_flows=True, exact=True)
-unary("sign", np.sign, lambda g, n, dy: g.zeros(n.shape), lambda S, x: S.sign(x))
+unary("sign", np.sign, lambda g, n, dy: g.zeros(n.shape), lambda S, x: S.sign(x),
+      doc="zeros (a connected path, not None)")
 # sqrt, rsqrt, reciprocal: TensorFlow's kernels (SqrtGrad, ...) take the OUTPUT and give 0
 # where the upstream gradient is 0, even at x = 0 (see the grad rows below).
 unary("sqrt", np.sqrt, lambda g, n, dy: g.sqrt_grad(n, dy),
@@ -279,8 +280,8 @@ def _masked_sym(fn):
     return lambda S, y, dy: S.Piecewise((0, S.Eq(dy, 0)), (fn(y, dy), True))
 
 
-def _kernel(name, fn, vjp, sym):
-    op(name, fn, broadcast, vjp=vjp, sym=sym, elementwise=True, fresh=True,
+def _kernel(name, fn, vjp, sym, doc=None):
+    op(name, fn, broadcast, vjp=vjp, sym=sym, elementwise=True, fresh=True, doc=doc,
        shown=name[:-len("_grad")] + " (gradient)")
 
 
@@ -292,10 +293,10 @@ def _zeros_for(k):
 # relu_grad(dy, out) = dy where out > 0; ReluGradGrad: (relu_grad(ddx, out), zeros)
 _kernel("relu_grad", lambda dy, f: np.where(f > 0, dy, 0.0),
         (lambda g, n, ddx: g.relu_grad(ddx, n.inputs[1]), _zeros_for(1)),
-        lambda S, dy, f: S.Piecewise((dy, f > 0), (0, True)))
+        lambda S, dy, f: S.Piecewise((dy, f > 0), (0, True)), doc="grad where out > 0, else 0")
 _kernel("relu6_grad", lambda dy, f: np.where((f > 0) & (f < 6), dy, 0.0),
         (lambda g, n, ddx: g.relu6_grad(ddx, n.inputs[1]), _zeros_for(1)),
-        lambda S, dy, f: S.Piecewise((dy, (f > 0) & (f < 6)), (0, True)))
+        lambda S, dy, f: S.Piecewise((dy, (f > 0) & (f < 6)), (0, True)), doc="grad where 0 < out < 6, else 0")
 op("leaky_relu_grad", lambda dy, x, alpha: np.where(x > 0, dy, dy * alpha), lambda *s, alpha: broadcast(*s), elementwise=True,
    vjp=(lambda g, n, ddx: g.leaky_relu_grad(ddx, n.inputs[1], alpha=n.params["alpha"]), _zeros_for(1)),
    sym=lambda S, dy, x, alpha: S.Piecewise((dy, x > 0), (alpha * dy, True)), fresh=True, shown="leaky_relu (gradient)")
@@ -304,26 +305,26 @@ op("leaky_relu_grad", lambda dy, x, alpha: np.where(x > 0, dy, dy * alpha), lamb
 _kernel("sqrt_grad", _masked(lambda y, dy: 0.5 * dy / y),
         (lambda g, n, ddx: g.negative(g.multiply(g.divide(ddx, n.inputs[0]), n)),
          lambda g, n, ddx: g.multiply(g.const(0.5), g.divide(ddx, n.inputs[0]))),
-        _masked_sym(lambda y, dy: dy / (2 * y)))
+        _masked_sym(lambda y, dy: dy / (2 * y)), doc="grad / (2 * out), 0 where grad is 0")
 # rsqrt_grad(y, dy) = -0.5 dy y^3; RsqrtGradGrad: (-1.5 ddx dy y^2, rsqrt_grad(y, ddx))
 _kernel("rsqrt_grad", _masked(lambda y, dy: -0.5 * dy * y ** 3),
         (lambda g, n, ddx: g.multiply(g.const(-1.5), g.multiply(g.multiply(ddx, n.inputs[1]), g.square(n.inputs[0]))),
          lambda g, n, ddx: g.rsqrt_grad(n.inputs[0], ddx)),
-        _masked_sym(lambda y, dy: -dy * y**3 / 2))
+        _masked_sym(lambda y, dy: -dy * y**3 / 2), doc="-grad * out**3 / 2, 0 where grad is 0")
 # reciprocal_grad(y, dy) = -dy y^2; ReciprocalGradGrad: (-2 ddx dy y, reciprocal_grad(y, ddx))
 _kernel("reciprocal_grad", _masked(lambda y, dy: -dy * y * y),
         (lambda g, n, ddx: g.multiply(g.const(-2.0), g.multiply(g.multiply(ddx, n.inputs[1]), n.inputs[0])),
          lambda g, n, ddx: g.reciprocal_grad(n.inputs[0], ddx)),
-        _masked_sym(lambda y, dy: -dy * y**2))
+        _masked_sym(lambda y, dy: -dy * y**2), doc="-grad * out**2, 0 where grad is 0")
 # elu_grad(dy, out) = dy (out + 1) where out < 0, else dy; EluGradGrad: (elu_grad(ddx, out), where(out < 0, ddx dy, 0))
 _kernel("elu_grad", lambda dy, f: np.where(f < 0, dy * (f + 1), dy),
         (lambda g, n, ddx: g.elu_grad(ddx, n.inputs[1]),
          lambda g, n, ddx: g.where(g.less(n.inputs[1], zero(g)), g.multiply(ddx, n.inputs[0]), zero(g))),
-        lambda S, dy, f: S.Piecewise((dy * (f + 1), f < 0), (dy, True)))
+        lambda S, dy, f: S.Piecewise((dy * (f + 1), f < 0), (dy, True)), doc="grad * (out + 1) where out < 0, else grad")
 _kernel("selu_grad", lambda dy, f: np.where(f < 0, dy * (f + SELU_SCALE_ALPHA), dy * SELU_SCALE),
         (lambda g, n, ddx: g.selu_grad(ddx, n.inputs[1]),
          lambda g, n, ddx: g.where(g.less(n.inputs[1], zero(g)), g.multiply(ddx, n.inputs[0]), zero(g))),
-        lambda S, dy, f: S.Piecewise((dy * (f + SELU_SCALE_ALPHA), f < 0), (dy * SELU_SCALE, True)))
+        lambda S, dy, f: S.Piecewise((dy * (f + SELU_SCALE_ALPHA), f < 0), (dy * SELU_SCALE, True)), doc="grad * (out + 1.7581) where out < 0, else grad * 1.0507")
 # softsign_grad(dy, x) = dy / (1 + |x|)^2, no gradient (TensorFlow registers none)
 _kernel("softsign_grad", lambda dy, x: dy / np.square(1 + np.abs(x)), None,
-        lambda S, dy, x: dy / (1 + S.Abs(x))**2)
+        lambda S, dy, x: dy / (1 + S.Abs(x))**2, doc="grad / (1 + |features|)**2 (it has no gradient itself)")
