@@ -29,6 +29,8 @@ INVOCATIONS = {
     "explain": [["explain", "{s}"], ["explain", "{s}", "--json"]],
     "graph": [["graph", "{s}"], ["graph", "{s}", "--format", "mermaid"]],
     "functions": [["functions"], ["functions", "--json"]],
+    "docs": [["docs"], ["docs", "language"], ["docs", "--json"]],
+    "samples": [["samples"], ["samples", "--json"]],
     "report": [["report", "{s}", "-o", "-"]],
 }
 

@@ -12,9 +12,9 @@ EXIT_OK, EXIT_ERROR = 0, 2
 def docs_body(name, as_json) -> int:
     from autograd_cli.support import bundled
 
+    if name is None:
+        return _listing("documents", bundled.documents(), "autograd-cli docs NAME shows one", as_json)
     try:
-        if name is None:
-            return _listing("documents", bundled.documents(), "autograd-cli docs NAME shows one", as_json)
         doc = bundled.document(name)
         text = doc.path.read_text(encoding="utf-8", errors="replace")
     except AgError as exc:
