@@ -460,6 +460,120 @@ def _has_command(name):
     return proc.returncode == 0
 
 
+# ---------------------------------------------------------------- snippets vs TensorFlow (issue 20)
+
+TF_ENV = {"TF_CPP_MIN_LOG_LEVEL": "3", "TF_ENABLE_ONEDNN_OPTS": "0", "CUDA_VISIBLE_DEVICES": "-1",
+          # one thread, as every other workload here (its pools would otherwise add their CPU)
+          "TF_NUM_INTEROP_THREADS": "1", "TF_NUM_INTRAOP_THREADS": "1"}
+_TF_PYTHON: list = []
+
+
+def tf_python():
+    """An interpreter with real TensorFlow: $AUTOGRAD_BENCH_TF_PYTHON, else this one if it
+    imports tensorflow, else None (the TensorFlow rows are then skipped)."""
+    if not _TF_PYTHON:
+        found = None
+        for candidate in (os.environ.get("AUTOGRAD_BENCH_TF_PYTHON"), sys.executable):
+            if candidate and subprocess.run([candidate, "-c", "import tensorflow"], env={**CHILD_ENV, **TF_ENV},
+                                            capture_output=True).returncode == 0:
+                found = candidate
+                break
+        _TF_PYTHON.append(found)
+    return _TF_PYTHON[0]
+
+
+def printed(args, env=None) -> str:
+    proc = subprocess.run(args, capture_output=True, text=True, env={**CHILD_ENV, **(env or {})},
+                          stdin=subprocess.DEVNULL)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, args))} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
+    return proc.stdout
+
+
+def step_seconds(args, env=None) -> tuple[float, float]:
+    """(CPU, wall) seconds per step, as the loop itself measured and printed them."""
+    line = next(t for t in printed(args, env).splitlines() if t.startswith("STEP_SECONDS "))
+    cpu, wall = line.split()[1:3]
+    return float(cpu), float(wall)
+
+
+def check_steps(quick):
+    python = tf_python()
+    reps = 3 if quick else 5
+    for what, source in (("eager GradientTape", W.TAPE_LOOP), ("TF1 `sess.run`", W.SESSION_LOOP)):
+        path = write(f"loop_{len(source)}.py", source)
+        ours_all, tf_all = [], []
+        for _ in range(reps):    # alternating, so both see the same load
+            ours_all.append(step_seconds(cli_args("eval", path, "--prints-only", "--time-limit", 300)))
+            if python:
+                tf_all.append(step_seconds([python, str(path)], TF_ENV))
+        ours = [statistics.median(r[i] for r in ours_all) for i in (0, 1)]
+        target = f"{what} loop of {W.LOOP_STEPS:,} steps: per-step cost / real TensorFlow 2.21's (timed inside " \
+                 "the loop: imports and graph building not counted; ours in the box), CPU time (wall)"
+        if not python:
+            row(target, f"{ours[0] * 1e6:.0f} µs/step ({ours[1] * 1e6:.0f})",
+                "TensorFlow not installed (AUTOGRAD_BENCH_TF_PYTHON=/path/to/python with TF)", "≤ 0.2×", None)
+            continue
+        peer = [statistics.median(r[i] for r in tf_all) for i in (0, 1)]
+        row(target, f"{ours[0] / peer[0]:.2f}× ({ours[1] / peer[1]:.2f}×)",
+            f"ours {ours[0] * 1e6:.0f} µs/step CPU ({ours[1] * 1e6:.0f} wall), TF {peer[0] * 1e6:.0f} µs "
+            f"({peer[1] * 1e6:.0f}), one TF thread (new row)", "≤ 0.2×", ours[0] / peer[0] <= 0.2)
+
+
+def check_seed(quick):
+    python = tf_python()
+    sample = ROOT / "samples" / "tf" / "seed000_1_gradient_descent.py"
+    path = write("seed_snippet.py", W.as_compat_v1(sample.read_text(encoding="utf-8")))
+    target = (f"Seed snippet end to end: `eval {sample.name}` (TF1, 20 `sess.run` steps) against `python` of it "
+              "under real TensorFlow 2.21 (its import included): TF / ours, CPU time (wall)")
+    reps = 3 if quick else 5
+    child(cli_args("eval", path, "--prints-only"))      # the OS file cache, as for the other cold rows
+    ours_all, tf_all = [], []
+    for _ in range(reps):
+        ours_all.append(child(cli_args("eval", path, "--prints-only")))
+        if python:
+            tf_all.append(child([python, str(path)], env=TF_ENV))
+    med = lambda rs, i: statistics.median(r[i] for r in rs)  # noqa: E731
+    if not python:
+        row(target, f"ours {med(ours_all, 1):.2f} s CPU", "TensorFlow not installed", "≥ 12×", None)
+        return
+    row(target, f"{med(tf_all, 1) / med(ours_all, 1):.1f}× ({med(tf_all, 0) / med(ours_all, 0):.1f}×)",
+        f"ours {med(ours_all, 1) * 1e3:.0f} ms CPU ({med(ours_all, 0) * 1e3:.0f} wall), TF "
+        f"{med(tf_all, 1) * 1e3:.0f} ms ({med(tf_all, 0) * 1e3:.0f}) (new row)", "≥ 12×",
+        med(tf_all, 1) / med(ours_all, 1) >= 12)
+
+
+# The box child's peak: the CLI waits for it, so it is among the CLI's waited-for children.
+_CHILD_PEAK_WRAPPER = """\
+import atexit, resource, runpy, sys
+atexit.register(lambda: sys.stderr.write('\\nCHILD_PEAK_KB %d\\n' % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+sys.argv = ['autograd-cli'] + sys.argv[1:]
+runpy.run_module('autograd_cli', run_name='__main__', alter_sys=True)
+"""
+
+
+def box_peak_mb(*args) -> int:
+    """The peak RSS in MB of the snippet's box child."""
+    proc = subprocess.run([sys.executable, "-c", _CHILD_PEAK_WRAPPER, *map(str, args)], capture_output=True,
+                          text=True, env=CHILD_ENV, stdin=subprocess.DEVNULL)
+    if proc.returncode != 0 or "CHILD_PEAK_KB " not in proc.stderr:
+        raise RuntimeError(f"eval {args} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
+    return int(proc.stderr.rsplit("CHILD_PEAK_KB ", 1)[1].split()[0]) // 1024
+
+
+def check_eager_memory(quick):
+    small, large = 1_000, 100_000
+    peaks = {}
+    for steps in (small, large):
+        path = write(f"eager_memory_{steps}.py", W.eager_memory_loop(steps))
+        peaks[steps] = box_peak_mb("eval", path, "--prints-only", "--time-limit", 600)
+    grown = peaks[large] - peaks[small]
+    row(f"Eager memory: `eval` of a {large:,}-step eager loop (a new tensor, a tape and a gradient each step), "
+        f"peak RSS of the box's child above the {small:,}-step loop's",
+        f"{grown} MB", f"{peaks[large]} MB against {peaks[small]} MB; issue 23: the history was kept "
+        "(+59 MB here before, every gradient call recorded) (new row)", "≤ 16 MB (bounded)", grown <= 16)
+
+
 # ---------------------------------------------------------------- peers (optional)
 
 def _import(name):
@@ -549,7 +663,8 @@ def peer_w3(d):
 
 CHECKS = {"w1": check_w1, "w2": check_w2, "w3": check_w3, "cold": check_cold, "snippet": check_snippet,
           "memory": check_memory, "growth": check_growth, "inputs": check_inputs, "feed": check_feed,
-          "json": check_json, "verify": check_verify, "run": check_run}
+          "json": check_json, "verify": check_verify, "run": check_run, "steps": check_steps, "seed": check_seed,
+          "eager_memory": check_eager_memory}
 
 
 def main():

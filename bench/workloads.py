@@ -220,3 +220,70 @@ y = 3.0 * w + b
 loss = (10.0 - y) ** 2 / 2
 gw, gb = gradients(loss, [w, b])
 """
+
+
+# ---------------------------------------------------------------- snippets vs TensorFlow (issue 20)
+# Each loop times itself (CPU and wall) from its first step to its last and prints
+# `STEP_SECONDS cpu wall` per step: the same file runs under our `eval` (in the box) and under
+# real TensorFlow, so neither's import or graph building is counted. Both spell TF1 code
+# `tensorflow.compat.v1` + `disable_v2_behavior()`, which real TF 2.21 needs and we accept.
+
+LOOP_STEPS = 2_000
+
+_LOOP_DATA = """\
+xs = np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3)
+ys = xs @ np.array([[1.0], [-2.0], [0.5]], dtype=np.float32) + 0.3
+"""
+
+SESSION_LOOP = f"""\
+import time
+import numpy as np
+import tensorflow.compat.v1 as tf
+tf.disable_v2_behavior()
+{_LOOP_DATA}x = tf.placeholder(tf.float32, [None, 3])
+y = tf.placeholder(tf.float32, [None, 1])
+W = tf.Variable(tf.zeros([3, 1]))
+b = tf.Variable(tf.zeros([1]))
+loss = tf.reduce_mean(tf.square(tf.matmul(x, W) + b - y))
+train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    cpu, wall = time.process_time(), time.perf_counter()
+    for step in range({LOOP_STEPS}):
+        _, value = sess.run([train, loss], feed_dict={{x: xs, y: ys}})
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+print("loss", value)
+print("STEP_SECONDS", cpu / {LOOP_STEPS}, wall / {LOOP_STEPS})
+"""
+
+TAPE_LOOP = f"""\
+import time
+import numpy as np
+import tensorflow as tf
+{_LOOP_DATA}xs, ys = tf.constant(xs), tf.constant(ys)
+W = tf.Variable(tf.zeros([3, 1]))
+b = tf.Variable(tf.zeros([1]))
+cpu, wall = time.process_time(), time.perf_counter()
+for step in range({LOOP_STEPS}):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(tf.matmul(xs, W) + b - ys))
+    dW, db = tape.gradient(loss, [W, b])
+    W.assign_sub(0.1 * dW)
+    b.assign_sub(0.1 * db)
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+print("loss", loss.numpy())
+print("STEP_SECONDS", cpu / {LOOP_STEPS}, wall / {LOOP_STEPS})
+"""
+
+
+def eager_memory_loop(steps: int) -> str:
+    """An eager loop that makes new tensors and a tape at every step (issue 23: memory must
+    follow the live tensors, not the history)."""
+    return (f"import tensorflow as tf\nx = tf.constant(0.0)\nw = tf.Variable(1.0)\nfor i in range({steps}):\n"
+            "    x = x + 1.0\n    with tf.GradientTape() as tape:\n        y = w * x\n"
+            "    g = tape.gradient(y, w)\nprint(x.numpy(), g.numpy())\n")
+
+
+def as_compat_v1(source: str) -> str:
+    """A TF1 seed snippet as real TensorFlow 2.21 runs it (and we do too)."""
+    return source.replace("import tensorflow as tf", "import tensorflow.compat.v1 as tf\ntf.disable_v2_behavior()", 1)

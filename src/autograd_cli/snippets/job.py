@@ -164,7 +164,7 @@ class Recorder:
     def __init__(self, filename, on_output=None):
         self.filename = filename
         self.prints: list = []
-        self.calls: list = []
+        self.calls: dict = {}    # (kind, line) -> the site's last call, in order of first call
         self.warnings: list = []
         self.on_output = on_output
 
@@ -190,7 +190,9 @@ class Recorder:
         return snippet_print
 
     def on_gradient(self, call):
-        self.calls.append(call)
+        # only a site's last call is reported: a loop's earlier calls are not kept (memory
+        # stays bounded in a 100,000-step loop)
+        self.calls[(call.kind, call.line)] = call
 
     def on_warning(self, line, message):
         entry = f"line {line}: {message}"
@@ -281,11 +283,8 @@ def _call_texts(source: str, line: int):
 
 def _gradient_records(recorder, source):
     """One record per call site (a loop's last call), in order of first call."""
-    by_line: dict = {}
-    for call in recorder.calls:
-        by_line[(call.kind, call.line)] = call
     out = []
-    for (kind, line), call in by_line.items():
+    for (kind, line), call in recorder.calls.items():
         ys, xs, target = _call_texts(source, line)
         n = len(call.values)
         names = list(xs) if len(xs) == n else [f"xs[{k}]" for k in range(n)]

@@ -87,7 +87,7 @@ def build_namespaces(root: types.ModuleType) -> None:
                 continue
             prefix, _, leaf = path.rpartition(".")
             holder = space(f"{version}.{prefix}") if prefix else target
-            if not hasattr(holder, leaf):
+            if leaf not in vars(holder):     # (hasattr would build a did-you-mean message per name)
                 setattr(holder, leaf, obj)
 
 
