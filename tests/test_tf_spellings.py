@@ -12,6 +12,7 @@ import pytest
 
 from autograd_cli.api import evaluate
 from autograd_cli.library.functions import BUILTINS
+from autograd_cli.library.spellings import spellings_of
 from autograd_cli.support.errors import AgError
 from autograd_cli.render.jsonout import dumps, eval_document
 
@@ -19,20 +20,28 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted(p for p in (ROOT / "samples").rglob("*.ag"))
 
 
+def _spelling(builtin: str) -> str | None:
+    """A built-in's TensorFlow spelling (the first the reference lists: tf.X where TensorFlow
+    has one), or None when no tf. spelling names it."""
+    found = [s for s in spellings_of(builtin) if not s.startswith("tf.keras.backend.")]
+    return found[0] if found else None
+
+
+SPELLED = {name: _spelling(name) for name in BUILTINS if _spelling(name)}
+
+
 def tf_spelled(source: str) -> str:
-    """The same program with every built-in call spelled tf.X (variable -> tf.Variable,
-    placeholder(s) -> tf.placeholder(tf.float32, s)); the import shares line 1, so
-    every line number stays the same."""
-    names = "|".join(sorted((re.escape(n) for n in BUILTINS), key=len, reverse=True))
+    """The same program with every built-in call that TensorFlow spells written as TensorFlow
+    does (variable -> tf.Variable, placeholder(s) -> tf.placeholder(tf.float32, s)); the import
+    shares line 1, so every line number stays the same."""
+    names = "|".join(sorted((re.escape(n) for n in SPELLED), key=len, reverse=True))
     call = re.compile(rf"(?<![\w.])(?<!def )({names})\(")
 
     def spell(m):
         name = m.group(1)
-        if name == "variable":
-            return "tf.Variable("
         if name == "placeholder":
             return "tf.placeholder(tf.float32, "
-        return f"tf.{name}("
+        return f"{SPELLED[name]}("
     out = []
     for line in source.split("\n"):
         code, hash_, comment = line.partition("#")
@@ -43,9 +52,11 @@ def tf_spelled(source: str) -> str:
 
 
 def _normal(document: dict) -> str:
-    """JSON with the tf. prefixes taken out of names (bare expressions are named by their text)."""
-    return re.sub(r"tf\.(Variable|placeholder\(tf\.float32, )?", lambda m: "variable" if m.group(1) == "Variable"
-                  else "placeholder(" if m.group(1) else "", dumps(document))
+    """JSON with the TensorFlow spellings taken out of names (bare expressions are named by their text)."""
+    text = dumps(document).replace("tf.placeholder(tf.float32, ", "placeholder(")
+    for name, spelled in sorted(SPELLED.items(), key=lambda item: -len(item[1])):
+        text = text.replace(spelled + "(", name + "(")
+    return text
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
@@ -151,3 +162,145 @@ def test_cli_json_of_a_tf_spelled_program(tmp_path):
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
     assert doc["values"]["y"] == 4.0 and doc["gradients"][0]["values"] == [4.0]
+
+
+# ---------------------------------------------------------------- one table of names
+
+def test_the_spellings_table_is_the_packages_declarations():
+    """library/spellings_data.py is what docgen derives from the TensorFlow package now."""
+    from autograd_cli.cli import docgen
+
+    builtin, other = docgen.spellings_table()
+    assert docgen.SPELLINGS.read_text(encoding="utf-8") == docgen.spellings_source(builtin, other), \
+        "stale: run python -m autograd_cli.cli.docgen"
+
+
+def _package_builtin_paths() -> dict:
+    """Every exported name of the TensorFlow package (and its tf.compat.v1 / v2 mirror) whose
+    object, as `tf.PATH` resolves it, is declared a built-in."""
+    import functools
+
+    import autograd_cli.tensorflow as tf
+    from autograd_cli.tensorflow.exports import EXPORTS
+
+    found = {}
+    for path in EXPORTS:
+        for spelled in (path, f"compat.v1.{path}", f"compat.v2.{path}"):
+            try:
+                obj = functools.reduce(getattr, spelled.split("."), tf)
+            except AttributeError:
+                continue
+            if isinstance(getattr(obj, "ag_builtin", None), str):
+                found[spelled] = obj.ag_builtin
+    return found
+
+
+def test_ag_accepts_exactly_the_tf_names_the_package_maps_to_builtins():
+    """Every tf.PATH the package declares a built-in is that built-in in .ag, and the table
+    .ag reads has no other path."""
+    from autograd_cli.compile.spellings import Spellings
+    from autograd_cli.language.syntax import parse
+    from autograd_cli.library.spellings_data import BUILTIN
+
+    assert _package_builtin_paths() == BUILTIN
+    paths = sorted(BUILTIN)
+    source = "import tensorflow as tf\n" + "".join(f"y{k} = tf.{p}(x)\n" for k, p in enumerate(paths))
+    program = parse(source)
+    resolver = Spellings(source)
+    resolver.declare(program.statements[0])
+    for path, stmt in zip(paths, program.statements[1:]):
+        assert resolver.target(stmt.value.func, {}) == ("builtin", BUILTIN[path]), path
+
+
+@pytest.mark.parametrize("source, words", [
+    ("import tensorflow as tf\ny = tf.nn.reduce_sum([1.0])\n", "tf.nn.reduce_sum: TensorFlow has no such name; "
+                                                                 "did you mean 'tf.reduce_sum'?"),
+    ("import tensorflow as tf\ny = tf.reduce_summ([1.0])\n", "did you mean 'tf.reduce_sum'?"),
+    ("from tensorflow.keras import backend as K\ny = K.binary_crossentropy([1.0], [0.5])\n",
+     "K.binary_crossentropy (tf.keras.backend.binary_crossentropy) is TensorFlow's, but not a built-in of .ag; "
+     "did you mean 'tf.keras.losses.binary_crossentropy'?"),
+    ("from tensorflow.keras import backend as K\ny = K.sqrt([4.0])\n", "did you mean 'tf.sqrt'?"),
+    ("import tensorflow as tf\nopt = tf.train.AdamOptimizer(0.1)\n", "TensorFlow snippet"),
+])
+def test_a_tf_name_that_is_no_builtin_says_what_to_write(source, words):
+    with pytest.raises(AgError) as info:
+        evaluate(source)
+    assert words in info.value.message
+    assert info.value.pos.line == 2
+
+
+LIST_INPUT = ("add_n", "stack", "concat")     # their one argument is a list of tensors
+BOOL_INPUT = ("reduce_any", "reduce_all")
+SQUARE_INPUT = ("cholesky", "matrix_determinant", "matrix_inverse")     # symmetric positive definite
+
+
+def _one_argument_spellings():
+    """(path, built-in) of every spelling that both the built-in and the package's function
+    take with one tensor (the others have defaults)."""
+    import functools
+    import inspect
+
+    import autograd_cli.tensorflow as tf
+    from autograd_cli.library.spellings_data import BUILTIN
+
+    out = []
+    for path, name in sorted(BUILTIN.items()):
+        spec = BUILTINS[name]
+        function = functools.reduce(getattr, path.split("."), tf)
+        try:
+            params = inspect.signature(function).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        theirs = [p for p in params if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        ours = [p for p in spec.params if p not in spec.defaults]
+        if path.startswith("compat.") or len(ours) != 1 or len(theirs) != 1 or spec.variadic or spec.functions \
+                or name in LIST_INPUT or name in ("variable", "placeholder", "constant", "zeros", "ones", "eye"):
+            continue
+        out.append((path, name))
+    return out
+
+
+@pytest.mark.parametrize("path, name", _one_argument_spellings(), ids=lambda v: str(v))
+def test_a_tf_spelling_means_in_ag_what_it_means_in_the_package(path, name):
+    """tf.PATH(x) in .ag and the TensorFlow package's tf.PATH(x) give the same numbers (the
+    package computes them its own way, eagerly)."""
+    import functools
+
+    import autograd_cli.tensorflow as tf
+
+    x = [[0.25, -0.5, 0.75], [0.5, 0.125, -0.25]]
+    if name in SQUARE_INPUT:
+        x = [[2.0, 0.5], [0.5, 1.0]]
+    given = "x > 0.0" if name in BOOL_INPUT else "x"
+    ours = evaluate(f"import tensorflow as tf\nx = constant({x})\ny = tf.{path}({given})\n").values["y"]
+    function = functools.reduce(getattr, path.split("."), tf)
+    t = tf.constant(np.array(x))
+    theirs = function(t > 0.0 if name in BOOL_INPUT else t)
+    np.testing.assert_allclose(np.asarray(ours, dtype=float), np.asarray(theirs, dtype=float), rtol=1e-6)
+
+
+def _loss_spellings():
+    from autograd_cli.library.spellings_data import BUILTIN
+
+    return sorted(p for p in BUILTIN if p.startswith("keras.losses.") or p.startswith("nn.") and "entropy" in p)
+
+
+@pytest.mark.parametrize("path", _loss_spellings())
+def test_a_loss_spelling_means_in_ag_what_it_means_in_the_package(path):
+    """Each Keras loss function and tf.nn cross-entropy: the same call in .ag and on the
+    TensorFlow package gives the same per-sample values."""
+    import functools
+
+    import autograd_cli.tensorflow as tf
+
+    sparse = "sparse" in path
+    y_true = [1.0, 0.0] if sparse else [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
+    y_pred = [[0.2, 0.7, 0.1], [0.5, 0.3, 0.2]]
+    nn = path.startswith("nn.")
+    call = "labels=t, logits=p" if nn else "t, p"
+    ours = evaluate(f"import tensorflow as tf\nt = constant({y_true})\np = constant({y_pred})\n"
+                    f"y = tf.{path}({call})\n").values["y"]
+    function = functools.reduce(getattr, path.split("."), tf)
+    t, p = tf.constant(np.array(y_true)), tf.constant(np.array(y_pred))
+    theirs = function(labels=t, logits=p) if nn else function(t, p)
+    np.testing.assert_allclose(np.asarray(ours, dtype=float), np.asarray(theirs, dtype=float), rtol=1e-6)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autograd_cli.compile.spellings import NUMPY_PREFIX, Spellings, numpy_builtin
 from autograd_cli.language import syntax as ast
 from autograd_cli.support.errors import AgError, Pos, line_of, suggest
 from autograd_cli.evaluate import needed, run, run_plain
@@ -78,6 +79,7 @@ class Builder:
         self._current: dict[int, np.ndarray] = {}
         self.int_dtypes: dict[int, str] = {}   # node id -> "int32"/"int64" (library/dtypes.py)
         self._int_literals: dict = {}          # float -> the params of its consts written without a point
+        self.spellings = Spellings(self.source)
         self.first_assignment, self.assign_counts, self.used_names = _survey(program)
         self.defined_names = {s.name for s in program.statements if isinstance(s, ast.FuncDef)}
         self._check_sets()
@@ -95,7 +97,7 @@ class Builder:
             if isinstance(stmt, ast.FuncDef):
                 self._define(stmt)
             elif isinstance(stmt, ast.Import):
-                continue               # declared a prefix; the parser resolved its uses
+                self.spellings.declare(stmt)
             elif isinstance(stmt, ast.Assign):
                 self._assign(stmt)
             else:
@@ -145,13 +147,17 @@ class Builder:
 
     def _check_def_body(self, stmt: ast.FuncDef, params: set, body):
         """A def's names and calls are checked where it is defined, called or not."""
+        prefixes = self.spellings.prefixes
         for e in _walk(body):
             if isinstance(e, ast.Name) and e.id not in params and e.id not in self.env and e.id != "step" \
-                    and e.id not in DTYPES and e.id not in self.functions and e.id not in BUILTINS:
+                    and e.id not in DTYPES and e.id not in self.functions and e.id not in BUILTINS \
+                    and e.id not in prefixes:
                 raise AgError(f"'{e.id}' is not visible inside def {stmt.name}: a def sees its "
                               "parameters and the names assigned before it", e.pos)
-            if isinstance(e, ast.Call) and e.func.startswith(ast.NUMPY_PREFIX):
-                self._numpy_spec(e)
+            if isinstance(e, ast.Call) and not isinstance(e.func, str):
+                found = self.spellings.target(e.func, params)
+                if found is not None and found[0] == "numpy":
+                    self._numpy_spec(found[1], e.pos)
             elif isinstance(e, ast.Call) and e.func not in self.functions and e.func not in BUILTINS:
                 if e.func == stmt.name:
                     raise AgError(f"def {e.func} calls itself: recursion is not allowed", e.pos)
@@ -171,15 +177,35 @@ class Builder:
             if count == 0:
                 continue
             stmt = self.first_assignment[name]
-            if count > 1 or len(stmt.targets) > 1 or not _is_settable(stmt.value):
+            if count > 1 or len(stmt.targets) > 1 or not _is_settable(stmt.value, self._called_builtin):
                 how = f"is assigned {count} times" if count > 1 else "is computed here"
                 raise AgError(f"--set {name}: '{name}' {how}; --set replaces only inputs and "
                               "names assigned once by a literal, constant(), variable() or placeholder()",
                               stmt.pos)
 
+    def _called_builtin(self, func) -> str | None:
+        """The built-in a call's func names, with every import of the program declared (--set
+        is checked before the program is built)."""
+        if isinstance(func, str):
+            return func
+        spelled = Spellings(self.source)
+        for stmt in self.program.statements:
+            if isinstance(stmt, ast.Import):
+                try:
+                    spelled.declare(stmt)
+                except AgError:
+                    pass        # reported where the program is built
+        try:
+            found = spelled.target(func, {})
+        except AgError:
+            return None
+        return found[1] if found is not None and found[0] == "builtin" else None
+
     def _settable(self, stmt: ast.Assign):
         name, value = stmt.targets[0], self.sets[stmt.targets[0]]
         rhs = stmt.value
+        if isinstance(rhs, ast.Call) and not isinstance(rhs.func, str):
+            rhs = self.current_rhs = self.spellings.call(rhs, self.env)
         self.g.pos = rhs.pos
         if isinstance(rhs, ast.Call) and rhs.func == "placeholder":
             return self.expr(rhs, self.env)   # the handler checks the declared shape
@@ -237,11 +263,13 @@ class Builder:
         raise AgError("unsupported expression", getattr(e, "pos", None))
 
     def _attribute(self, e: ast.Attr, scope):
-        """TensorFlow spellings of values (spec section 4): tf.float32, tf.UnconnectedGradients.ZERO,
-        x.T, x.shape."""
-        if e.module is not None:
-            path, _, name = e.module.rpartition(".")
-            if name in DTYPES and path in ("tf", "np", "tf.compat.v1"):
+        """TensorFlow's spellings of values: tf.float32, tf.UnconnectedGradients.ZERO, tf.newaxis,
+        np.pi, x.T, x.shape."""
+        self.spellings.undeclared(e, scope)
+        module = self.spellings.path(e)
+        if module is not None:
+            path, _, name = module.rpartition(".")
+            if name in DTYPES and path in ("tf", "np", "tf.compat.v1", "tf.dtypes"):
                 return DType(name)
             if path.endswith("UnconnectedGradients") and name in ("NONE", "ZERO"):
                 return name.lower()
@@ -250,8 +278,10 @@ class Builder:
             if path == "np" and name in ("pi", "e"):
                 self.g.pos = e.pos
                 return self.g.const(float(np.pi if name == "pi" else np.e))
-            raise AgError(f"{e.module} is not a value in .ag (call a function with (...); dtypes are "
+            raise AgError(f"{self.source_text(e)} is not a value in .ag (call a function with (...); dtypes are "
                           "tf.float32, tf.float64, tf.int32, tf.int64, tf.bool)", e.pos)
+        if isinstance(e.value, ast.Attr) and self.spellings.path(e.value) is None:
+            raise AgError(f".{e.value.attr}.{e.attr}: tensors have no such attribute in .ag", e.pos)
         value = self.expr(e.value, scope)
         if e.attr == "T":
             node = self.tensor(value, e.value.pos)
@@ -437,12 +467,16 @@ class Builder:
     # ------------------------------------------------------------ calls
 
     def _call(self, e: ast.Call, scope):
+        if not isinstance(e.func, str):      # tf.reduce_sum(...), w.assign(v): the built-in it spells
+            spelled, e = e, self.spellings.call(e, scope)
+            if spelled is self.current_rhs:   # records are named after the assignment
+                self.current_rhs = e
         user = (self.def_stack[-1].functions if self.def_stack else self.functions).get(e.func)
         if user is None and any(f.name == e.func for f in self.def_stack):
             raise AgError(f"def {e.func} calls itself: recursion is not allowed", e.pos)
         if user is not None:
             return self._inline(user, e, scope)
-        if e.func.startswith(ast.NUMPY_PREFIX):
+        if e.func.startswith(NUMPY_PREFIX):
             return self._numpy_call(e, scope)
         spec = BUILTINS.get(e.func)
         if spec is None:
@@ -459,24 +493,23 @@ class Builder:
         except AgError as error:
             raise _list_hint(error, e, scope) from None
 
-    def _numpy_spec(self, e: ast.Call):
-        name = e.func[len(ast.NUMPY_PREFIX):]
-        spec = BUILTINS.get(ast.numpy_builtin(name))
+    def _numpy_spec(self, name: str, pos):
+        spec = BUILTINS.get(numpy_builtin(name))
         if spec is None or spec.functions:
-            raise AgError(f"np.{name} is not available in .ag{_unknown_hint(name, list(BUILTINS))}", e.pos)
+            raise AgError(f"np.{name} is not available in .ag{_unknown_hint(name, list(BUILTINS))}", pos)
         return name, spec
 
     def _numpy_call(self, e: ast.Call, scope):
         """np.sum(...) and the like: NumPy computes on arrays, so on constants it is the
         built-in; on a tensor that depends on a variable, placeholder or input it is
         TensorFlow's error (a symbolic tensor cannot become a NumPy array)."""
-        name, spec = self._numpy_spec(e)
+        name, spec = self._numpy_spec(e.func[len(NUMPY_PREFIX):], e.pos)
         args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope)
         for value in args.values():
             for node in nodes_in(value):
                 symbolic = next((n for n in needed([node]) if n.op.free or n.op.varies), None)
                 if symbolic is not None:
-                    builtin = ast.numpy_builtin(name)
+                    builtin = numpy_builtin(name)
                     raise AgError(f"np.{name}(...) is given a tensor computed from {symbolic.describe()}: "
                                   "NumPy cannot compute on it (TensorFlow: NotImplementedError: Cannot convert "
                                   "a symbolic tf.Tensor to a numpy array. This error may indicate that you're "
@@ -882,14 +915,16 @@ def _index_axes(pattern, rank, result=False):
 _DYNAMIC = object()   # an index entry known only when the program runs
 
 
-def _is_settable(rhs) -> bool:
+def _is_settable(rhs, called) -> bool:
+    """A literal, or a call of constant, variable or placeholder (`called(func)`: the
+    built-in a call's func names)."""
     if isinstance(rhs, ast.Num):
         return True
     if isinstance(rhs, ast.Unary) and isinstance(rhs.operand, ast.Num):
         return True
     if isinstance(rhs, ast.ListExpr):
-        return all(_is_settable(i) for i in rhs.items)
-    return isinstance(rhs, ast.Call) and rhs.func in ("constant", "variable", "placeholder")
+        return all(_is_settable(i, called) for i in rhs.items)
+    return isinstance(rhs, ast.Call) and called(rhs.func) in ("constant", "variable", "placeholder")
 
 
 def _walk(root):
@@ -904,20 +939,22 @@ def _walk(root):
             stack.append(e.operand)
         elif isinstance(e, ast.Call):
             stack += e.args + [k.value for k in e.kwargs]
+            if not isinstance(e.func, str):
+                stack.append(e.func)
         elif isinstance(e, ast.ListExpr):
             stack += e.items
         elif isinstance(e, ast.Index):
             stack += [e.target] + e.subscripts
         elif isinstance(e, ast.Slice):
             stack += [p for p in (e.lower, e.upper, e.stride) if p is not None]
-        elif isinstance(e, ast.Attr) and e.module is None:
+        elif isinstance(e, ast.Attr):
             stack.append(e.value)
 
 
 def _survey(program: ast.Program):
     """Names assigned (first assignment, counts) and every name used anywhere."""
     first, counts, used = {}, {}, set()
-    stack = []
+    stack, imported = [], set()
     for stmt in program.statements:
         if isinstance(stmt, ast.Assign):
             for name in stmt.targets:
@@ -929,9 +966,9 @@ def _survey(program: ast.Program):
             if stmt.grad_body is not None:
                 stack.append(stmt.grad_body)
         elif isinstance(stmt, ast.Import):
-            continue
+            imported.add(stmt.alias)
         else:
             stack.append(stmt.value)
     for root in stack:
         used.update(e.id for e in _walk(root) if isinstance(e, ast.Name))
-    return first, counts, used
+    return first, counts, used - imported

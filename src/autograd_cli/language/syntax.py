@@ -139,6 +139,7 @@ class Keyword(_Node):
 
 
 class Call(Expr):
+    """`func(args)`: func is a name (str) or, for a TensorFlow spelling, an Attr."""
     __slots__ = ("func", "args", "kwargs")
     _fields = Expr._fields + __slots__
 
@@ -147,7 +148,7 @@ class Call(Expr):
         self.start = start
         self.end = end
         self.depth = depth
-        self.func = func        # str
+        self.func = func        # str | Attr
         self.args = args
         self.kwargs = kwargs    # [Keyword]
 
@@ -180,19 +181,17 @@ class Index(Expr):
 
 
 class Attr(Expr):
-    """`value.attr` (TensorFlow spellings, spec section 4). `module` is the dotted path when
-    value is an imported prefix (`tf.float32` -> "tf.float32"), else None (`x.T`)."""
-    __slots__ = ("value", "attr", "module")
+    """`value.attr`: TensorFlow's spellings (`tf.math`, `x.T`, `w.assign`), resolved by compile/."""
+    __slots__ = ("value", "attr")
     _fields = Expr._fields + __slots__
 
-    def __init__(self, pos, start, end, depth, value, attr, module):
+    def __init__(self, pos, start, end, depth, value, attr):
         self.pos = pos
         self.start = start
         self.end = end
         self.depth = depth
         self.value = value
         self.attr = attr
-        self.module = module
 
 
 class Stmt(_Node):
@@ -238,7 +237,7 @@ class ExprStmt(Stmt):
 
 
 class Import(Stmt):
-    """`import tensorflow as tf` (spec section 4): declares a prefix; builds nothing."""
+    """`import tensorflow as tf`: binds `alias` to the module (compile/ declares the prefix)."""
     __slots__ = ("alias", "module")
     _fields = Stmt._fields + __slots__
 
@@ -318,7 +317,6 @@ def parse(source: str) -> Program:
         source = re.sub("\r(?!\n)", "\n", source)
     _ToAst.source = source
     _ToAst.max_nesting = limit("MAX_NESTING")
-    _ToAst.prefixes = {}
     try:  # well-formed programs: the quick parser (same tree, same callbacks)
         statements = parse_statements(source, _ToAst())
         return Program(source=source, statements=statements)
@@ -330,7 +328,6 @@ def parse(source: str) -> Program:
 
     lark, postlex = _parser()
     _ToAst.source = source
-    _ToAst.prefixes = {}
     try:
         statements = lark.parse(source)
     except UnexpectedInput as exc:
@@ -537,7 +534,6 @@ class _ToAst:
 
     source = ""
     max_nesting = MAX_NESTING
-    prefixes: dict = {}     # alias -> module ("tf", "np", "K"), from the imports parsed so far
 
     def __getattr__(self, name):  # lark asks for one callback per rule alias
         raise AttributeError(name)
@@ -589,47 +585,29 @@ class _ToAst:
             (keywords if isinstance(a, Keyword) else positional).append(a)
             if isinstance(a, Expr) and keywords:
                 raise AgError("positional argument after keyword argument", a.pos)
-        if isinstance(name, Attr):
-            return tf_call(name, positional, keywords, rpar)
         values = positional + [k.value for k in keywords]
+        if isinstance(name, Attr):
+            return Call(name.pos, name.start, rpar.end_pos, _nest(name, *values), name, positional, keywords)
         return Call(_tok_pos(name), name.start_pos, rpar.end_pos, _nest(*values),
                     str(name), positional, keywords)
 
     def attr(self, c):
         value, name = c
-        module = None
-        if isinstance(value, Name):
-            module = self.prefixes.get(value.id)
-            if module is None and value.id in WELL_KNOWN:
-                raise AgError(f"'{value.id}' is not declared: add `{WELL_KNOWN[value.id]}` (a line of its own) "
-                              f"to use {value.id}.{name}", value.pos)
-        elif isinstance(value, Attr) and value.module is not None:
-            module = value.module
-        elif isinstance(value, Attr):
-            raise AgError(f".{value.attr}.{name}: tensors have no such attribute in .ag", _tok_pos(name))
         return Attr(pos_at(name.line, max(name.column - 1, 1)), value.start, name.end_pos, _nest(value), value,
-                    str(name), None if module is None else f"{module}.{name}")
+                    str(name))
 
     def dotted(self, c):
         return ".".join(str(t) for t in c), c[0]
 
     def import_name(self, c):
         (module, tok), alias = c
-        return self._declare(module.split(".")[0] if alias is None else str(alias),
-                             module.split(".")[0] if alias is None else module, tok)
+        top = module.split(".")[0]      # `import a.b` binds a; `import a.b as c` binds c to a.b
+        return Import(pos_at(tok.line, tok.column), top if alias is None else str(alias),
+                      top if alias is None else module)
 
     def import_from(self, c):
         (module, tok), name, alias = c
-        return self._declare(str(alias or name), f"{module}.{name}", tok)
-
-    def _declare(self, alias, target, tok):
-        canonical = IMPORTABLE.get(target)
-        pos = pos_at(tok.line, tok.column)
-        if canonical is None:
-            raise AgError(f"unexpected '{tok}': a .ag program may import only tensorflow (as tf), numpy (as np) and "
-                          "tensorflow.keras.backend (as K), which declare prefixes for the built-ins", pos)
-        self.prefixes[alias] = canonical
-        return Import(pos, alias, canonical)
+        return Import(pos_at(tok.line, tok.column), str(alias or name), f"{module}.{name}")
 
     def args(self, c):
         return [a for a in c if a is not None]
@@ -685,31 +663,8 @@ class _ToAst:
         return ListExpr(_tok_pos(lsqb), lsqb.start_pos, rsqb.end_pos, _nest(*items), items)
 
 
-# ---------------------------------------------------------------- TensorFlow spellings (spec section 4)
+# ---------------------------------------------------------------- Python statements
 
-IMPORTABLE = {"tensorflow": "tf", "tensorflow.compat.v1": "tf", "tensorflow.math": "tf", "tensorflow.nn": "tf",
-              "tensorflow.linalg": "tf", "numpy": "np", "tensorflow.keras.backend": "K", "keras.backend": "K",
-              "tensorflow.keras": "tf.keras", "keras": "tf.keras"}
-WELL_KNOWN = {"tf": "import tensorflow as tf", "tensorflow": "import tensorflow",
-              "np": "import numpy as np", "numpy": "import numpy",
-              "K": "from tensorflow.keras import backend as K", "k": "from tensorflow.keras import backend as k",
-              "keras": "from tensorflow import keras"}
-# module paths that name the built-ins (after the prefix is replaced by its module)
-BUILTIN_PATHS = ("tf", "tf.math", "tf.nn", "tf.linalg", "tf.compat.v1", "tf.compat.v1.math", "tf.compat.v1.nn",
-                 "tf.compat.v1.linalg", "tf.keras.backend", "K", "tf.random", "tf.losses", "tf.keras.losses",
-                 "tf.keras.activations", "np")
-TF_NAMES = {"Variable": "variable", "div": "divide", "truediv": "divide", "mul": "multiply", "sub": "subtract",
-            "neg": "negative", "inv": "matrix_inverse", "det": "matrix_determinant", "random_normal": "random_normal",
-            "divide_no_nan": "div_no_nan", "multiply_no_nan": "mul_no_nan", "mod": "floormod", "silu": "swish",
-            "softmax_cross_entropy_with_logits_v2": "softmax_cross_entropy_with_logits", "normal": "random_normal",
-            "uniform": "random_uniform", "mse": "mean_squared_error", "mae": "mean_absolute_error",
-            "MSE": "mean_squared_error", "MAE": "mean_absolute_error",
-            "array": "constant", "asarray": "constant", "convert_to_tensor": "constant"}
-K_NAMES = {"sum": "reduce_sum", "mean": "reduce_mean", "max": "reduce_max", "min": "reduce_min",
-           "prod": "reduce_prod", "dot": "matmul", "logsumexp": "reduce_logsumexp", "clip": "clip_by_value"}
-NP_NAMES = {"sum": "reduce_sum", "mean": "reduce_mean", "max": "reduce_max", "min": "reduce_min",
-            "prod": "reduce_prod", "dot": "matmul", "power": "pow", "concatenate": "concat", "clip": "clip_by_value"}
-METHODS = ("assign", "assign_add", "assign_sub")
 PYTHON_STATEMENTS = {
     "with": "a `with` block is not part of .ag: a program has no sessions or tapes, eval computes and prints "
             "every name; this file could run as a TensorFlow snippet (save it as .py, or --dialect tf)",
@@ -724,105 +679,3 @@ PYTHON_STATEMENTS = {
     "lambda": "`lambda` is not part of .ag: write `def f(x) = ...`",
     "try": "`try` is not part of .ag",
 }
-
-
-def tf_call(func: Attr, positional: list, keywords: list, rpar) -> Call:
-    """A call spelled the TensorFlow way: the built-in it names, with TensorFlow's signature."""
-    end = rpar.end_pos
-    values = positional + [k.value for k in keywords]
-    func.pos = _offset_pos(func.start)       # a call is located where its name starts: `tf.`, `w.` ...
-    if func.module is None:        # a method of a value: w.assign(v)
-        target = func.value
-        what = _text(target)
-        if func.attr in METHODS and isinstance(target, (Name, Index)):
-            keywords = [k for k in keywords if k.name not in ("name", "use_locking", "read_value")]
-            return Call(func.pos, func.start, end, _nest(target, *values), func.attr, [target] + positional, keywords)
-        if func.attr == "run" or func.attr == "eval":
-            raise AgError(f"{what}.{func.attr}(...): .ag has no sessions: eval computes and prints every name; this "
-                          "file could run as a TensorFlow snippet (save it as .py, or --dialect tf)", func.pos)
-        if func.attr in ("backward", "grad", "gradient"):
-            raise AgError(f"{what}.{func.attr}(): a gradient is asked for by a call, as in TensorFlow 1.x: "
-                          f"write g = gradients({what}, [x]) (a list: one gradient per x)", func.pos)
-        raise AgError(f"{what}.{func.attr}(...): the methods a tensor has in .ag are assign, assign_add and "
-                      "assign_sub (attributes: .T and .shape)", func.pos)
-    path, _, name = func.module.rpartition(".")
-    if path not in BUILTIN_PATHS:
-        raise AgError(f"{func.module} is not part of .ag (the built-ins are tf.X, tf.math.X, tf.nn.X, tf.linalg.X, "
-                      "tf.compat.v1.X, K.X); a program with optimizers or sessions could run as a TensorFlow "
-                      "snippet (--dialect tf)", func.pos)
-    table = K_NAMES if path in ("K", "tf.keras.backend") else NP_NAMES if path == "np" else {}
-    builtin = table.get(name) or TF_NAMES.get(name, name)
-    if builtin == "variable":      # tf.Variable(initial_value, trainable, name, dtype, ...)
-        positional, keywords = _tf_signature(positional, keywords, ("initial_value", "trainable", "name", "dtype"),
-                                             {"initial_value": "init"}, keep=("init", "dtype"), pos=func.pos)
-        if path not in ("K", "tf.keras.backend"):      # Keras' variables are floatx
-            keywords = _inferred_dtype(keywords, "init")
-    elif builtin == "constant" and path not in ("np", "K", "tf.keras.backend") and len(positional) < 2:
-        if positional:
-            keywords = [Keyword("value", positional[0], positional[0].pos)] + keywords
-            positional = []
-        keywords = _inferred_dtype(keywords, "value")
-    elif builtin == "placeholder" and path != "K":   # tf.placeholder(dtype, shape=None, name=None)
-        positional, keywords = _tf_signature(positional, keywords, ("dtype", "shape", "name"), {},
-                                             keep=("shape",), pos=func.pos)
-    elif path == "tf.losses" and builtin == "mean_squared_error":   # (labels, predictions)
-        positional, keywords = _tf_signature(positional, keywords, ("labels", "predictions"),
-                                             {"labels": "y_true", "predictions": "y_pred"},
-                                             keep=("y_true", "y_pred"), pos=func.pos)
-        # TF1's tf.losses.mean_squared_error is one number, the mean over every element; the
-        # Keras function mean_squared_error gives one loss per sample
-        depth = _nest(*values) if values else 1
-        per_sample = Call(func.pos, func.start, end, depth, builtin, positional, keywords)
-        return Call(func.pos, func.start, end, depth + 1, "reduce_mean", [per_sample], [])
-    if path == "np":      # NumPy's function: the builder refuses it on a tensor, as TensorFlow does
-        builtin = NUMPY_PREFIX + name
-    return Call(func.pos, func.start, end, _nest(*values) if values else 1, builtin, positional, keywords)
-
-
-NUMPY_PREFIX = "np."   # a call's func "np.sum": NumPy's sum, the built-in numpy_builtin("sum") on constants
-
-
-def numpy_builtin(name: str) -> str:
-    """The built-in standing for NumPy's function `name` (np.sum -> reduce_sum)."""
-    return NP_NAMES.get(name) or TF_NAMES.get(name, name)
-
-
-def _inferred_dtype(keywords, value_param):
-    """TensorFlow's dtype for tf.Variable(v) / tf.constant(v) without one: int32 when v is
-    written with whole numbers only ([[1, 2]], -3), int64 when one does not fit int32."""
-    given = {k.name: k for k in keywords}
-    if "dtype" in given or value_param not in given:
-        return keywords
-    stack, largest = [given[value_param].value], 0
-    while stack:
-        e = stack.pop()
-        if isinstance(e, Unary) and e.op == "-":
-            stack.append(e.operand)
-        elif isinstance(e, ListExpr) and e.items:
-            stack.extend(e.items)
-        elif isinstance(e, Num) and e.text.isdigit():
-            largest = max(largest, int(e.text))
-        else:
-            return keywords
-    value = given[value_param].value
-    kind = "int32" if largest < 2**31 else "int64"
-    return keywords + [Keyword("dtype", Name(value.pos, value.start, value.start, 1, kind), value.pos)]
-
-
-def _tf_signature(positional, keywords, params, rename, keep, pos):
-    """Bind a TensorFlow signature; keep the arguments the built-in takes (as keywords)."""
-    if len(positional) > len(params):
-        raise AgError(f"too many arguments (TensorFlow's parameters: {', '.join(params)})", positional[-1].pos)
-    bound = [Keyword(rename.get(p, p), a, a.pos) for p, a in zip(params, positional)]
-    bound += [Keyword(rename.get(k.name, k.name), k.value, k.pos) for k in keywords]
-    return [], [k for k in bound if k.name in keep]
-
-
-def _offset_pos(offset: int) -> int:
-    source = _ToAst.source
-    line_start = source.rfind("\n", 0, offset) + 1
-    return pos_at(source.count("\n", 0, offset) + 1, offset - line_start + 1)
-
-
-def _text(e) -> str:
-    return _ToAst.source[e.start:e.end].strip() or "this value"

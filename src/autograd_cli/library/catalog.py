@@ -12,6 +12,7 @@ from autograd_cli.ops import OPS
 from autograd_cli.ops.rule_text import rule_text
 from autograd_cli.ops.table import GROUP
 from autograd_cli.library.functions import BUILTINS
+from autograd_cli.library.spellings import spellings_of
 
 # Groups in the order the reference shows them (an op row's group is its ops module).
 GROUPS = ("elementwise", "special", "reductions", "arrays", "indexing", "linalg", "segments", "creation",
@@ -82,39 +83,13 @@ COMPOSITES["categorical_crossentropy"] = ("learning", "to y_pred and y_true; fro
                                           "else y_pred normalised and clipped to [1e-7, 1 - 1e-7] (Keras); one "
                                           "loss per sample (reduce_mean: the loss object)")
 
-# TensorFlow's spelling where it is not tf.NAME
-TF_NAMES = {
-    "variable": ("tf.Variable",),
-    "placeholder": ("tf.compat.v1.placeholder",),
-    "assign": ("Variable.assign",), "assign_add": ("Variable.assign_add",),
-    "assign_sub": ("Variable.assign_sub",),
-    "random_normal": ("tf.random.normal",), "random_uniform": ("tf.random.uniform",),
-    "random_int": ("numpy default_rng(seed).integers",),
+# What a built-in corresponds to where no `tf.` spelling names it (its TensorFlow spellings
+# come from the TensorFlow package's declarations: spellings.py).
+COUNTERPARTS = {
+    "assign": ("Variable.assign",), "assign_add": ("Variable.assign_add",), "assign_sub": ("Variable.assign_sub",),
     "jacobian": ("GradientTape.jacobian",),
-    "categorical_crossentropy": ("tf.keras.losses.categorical_crossentropy",),
-    "mean_squared_error": ("tf.keras.losses.MSE", "tf.keras.losses.mse"),
-    "softmax": ("tf.nn.softmax",), "log_softmax": ("tf.nn.log_softmax",),
-    "relu": ("tf.nn.relu",), "sigmoid": ("tf.math.sigmoid",), "softplus": ("tf.math.softplus",),
-    "eye": ("tf.eye",), "det": ("tf.linalg.det",), "inv": ("tf.linalg.inv",), "trace": ("tf.linalg.trace",),
-    "diag": ("tf.linalg.diag",), "binary_crossentropy": ("tf.keras.losses.binary_crossentropy",),
-    "sigmoid_cross_entropy_with_logits": ("tf.nn.sigmoid_cross_entropy_with_logits",), "linspace": ("tf.linspace",), "size": ("tf.size",),
-    "relu6": ("tf.nn.relu6",), "leaky_relu": ("tf.nn.leaky_relu",), "elu": ("tf.nn.elu",), "selu": ("tf.nn.selu",),
-    "gelu": ("tf.nn.gelu",), "swish": ("tf.nn.swish",), "silu": ("tf.nn.silu",), "softsign": ("tf.nn.softsign",),
-    "hard_sigmoid": ("tf.keras.activations.hard_sigmoid",), "l2_loss": ("tf.nn.l2_loss",),
-    "top_k": ("tf.math.top_k", "tf.nn.top_k"), "norm": ("tf.norm", "tf.linalg.norm"),
-    "softmax_cross_entropy_with_logits": ("tf.nn.softmax_cross_entropy_with_logits",),
-    "sparse_softmax_cross_entropy_with_logits": ("tf.nn.sparse_softmax_cross_entropy_with_logits",),
-    "sparse_categorical_crossentropy": ("tf.keras.losses.sparse_categorical_crossentropy",),
-    "huber": ("tf.keras.losses.huber",), "mean_absolute_error": ("tf.keras.losses.MAE", "tf.keras.losses.mae"),
-    "mae": ("tf.keras.losses.mae",), "log_cosh": ("tf.keras.losses.logcosh",),
-    "logcosh": ("tf.keras.losses.logcosh",), "cumsum": ("tf.math.cumsum",), "cumprod": ("tf.math.cumprod",),
-    "reduce_euclidean_norm": ("tf.math.reduce_euclidean_norm",), "div_no_nan": ("tf.math.divide_no_nan",),
-    "mul_no_nan": ("tf.math.multiply_no_nan",), "xlogy": ("tf.math.xlogy",), "xlog1py": ("tf.math.xlog1py",),
-    "xdivy": ("tf.math.xdivy",), "floormod": ("tf.math.floormod", "tf.math.mod"), "floordiv": ("tf.math.floordiv",),
-    "polygamma": ("tf.math.polygamma",), "digamma": ("tf.math.digamma",), "lgamma": ("tf.math.lgamma",),
-    "erf": ("tf.math.erf",), "erfc": ("tf.math.erfc",),
-    "matrix_inverse": ("tf.linalg.inv", "tf.compat.v1.matrix_inverse"),
-    "matrix_determinant": ("tf.linalg.det", "tf.compat.v1.matrix_determinant"),
+    "random_normal": ("numpy default_rng(seed).normal",), "random_uniform": ("numpy default_rng(seed).uniform",),
+    "random_int": ("numpy default_rng(seed).integers",),
 }
 
 
@@ -178,7 +153,9 @@ def _kernels_in_words(formula: str) -> str:
     return re.sub(r"(?:(?<=^)|(?<== ))(\w+_grad)\([^()]*\)(?=;|$)", words, formula)
 
 
-def catalog() -> list[Entry]:
+def catalog(spellings: dict | None = None) -> list[Entry]:
+    """Every built-in's entry; `spellings` replaces the TensorFlow spellings table (docgen
+    passes a fresh one)."""
     entries, aliases_of = {}, {}
     for op in OPS.values():
         if op.args is not None:
@@ -196,7 +173,7 @@ def catalog() -> list[Entry]:
             group, note = "other", ""
         group = group or "other"
         aliases = tuple(op.aliases) if op is not None and op.args is not None else ()
-        tf = TF_NAMES.get(name) or tuple(f"tf.{n}" for n in (name, *aliases))
+        tf = spellings_of(name, spellings) + COUNTERPARTS.get(name, ())
         entries[name] = Entry(name, _signature(name, builtin), tf, note, group, aliases)
     order = {g: k for k, g in enumerate(GROUPS)}
     late = order["other"] - 0.5          # groups not listed: after the known ones, before "other"

@@ -3,30 +3,36 @@
 and "unknown name" errors; only a target that is a built-in is suggested."""
 from __future__ import annotations
 
+# NumPy's names of the built-ins (`np.sum` in a .ag program is NumPy's sum: the built-in
+# reduce_sum on constants); a built-in's own name is NumPy's too (np.exp).
+NUMPY = {
+    "sum": "reduce_sum", "mean": "reduce_mean", "average": "reduce_mean", "max": "reduce_max", "min": "reduce_min",
+    "amax": "reduce_max", "amin": "reduce_min", "prod": "reduce_prod", "any": "reduce_any", "all": "reduce_all",
+    "dot": "matmul", "power": "pow", "absolute": "abs", "fabs": "abs", "arctan": "atan", "arcsin": "asin",
+    "arccos": "acos", "arctan2": "atan2", "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh",
+    "clip": "clip_by_value", "concatenate": "concat", "array": "constant", "asarray": "constant", "full": "fill",
+}
+# Other libraries' names (PyTorch, Python) with a built-in to suggest
+OTHERS = {
+    "logsumexp": "reduce_logsumexp", "mm": "matmul", "bmm": "matmul", "inner": "tensordot", "clamp": "clip_by_value",
+    "cat": "concat", "hstack": "concat", "vstack": "concat", "tensor": "constant", "Variable": "variable",
+    "zeros_like": "zeros_like", "grad": "gradients", "gradient": "gradients", "backward": "gradients",
+    "detach": "stop_gradient", "no_grad": "stop_gradient", "mse": "mean_squared_error",
+    "mse_loss": "mean_squared_error", "cross_entropy": "categorical_crossentropy", "argmax_": "argmax",
+}
+NOTES = {
+    "max": "; maximum(a, b) for the larger of two tensors", "min": "; minimum(a, b) for the smaller of two tensors",
+    "dot": " (or the @ operator)", "mm": " (or the @ operator)", "power": " (or the ** operator)",
+    "hstack": " with axis=1", "vstack": " with axis=0", "array": " (or a list literal, [1.0, 2.0])",
+    "grad": ": gradients(y, x) returns a list, one gradient per x",
+    "gradient": ": gradients(y, x) returns a list, one gradient per x",
+    "backward": ": gradients(y, x) returns a list, one gradient per x",
+    "cross_entropy": " (probabilities) or softmax_cross_entropy_with_logits",
+}
 # name -> (built-in to suggest, or None, and an explanation; "{b}" is the built-in)
-FOREIGN = {
-    "sum": ("reduce_sum", ""), "mean": ("reduce_mean", ""), "average": ("reduce_mean", ""),
-    "max": ("reduce_max", "; maximum(a, b) for the larger of two tensors"),
-    "min": ("reduce_min", "; minimum(a, b) for the smaller of two tensors"),
-    "amax": ("reduce_max", ""), "amin": ("reduce_min", ""), "prod": ("reduce_prod", ""),
-    "logsumexp": ("reduce_logsumexp", ""), "any": ("reduce_any", ""), "all": ("reduce_all", ""),
-    "dot": ("matmul", " (or the @ operator)"), "mm": ("matmul", " (or the @ operator)"),
-    "bmm": ("matmul", ""), "inner": ("tensordot", ""),
-    "power": ("pow", " (or the ** operator)"), "absolute": ("abs", ""), "fabs": ("abs", ""),
-    "arctan": ("atan", ""), "arcsin": ("asin", ""), "arccos": ("acos", ""), "arctan2": ("atan2", ""),
-    "arcsinh": ("asinh", ""), "arccosh": ("acosh", ""), "arctanh": ("atanh", ""),
-    "clip": ("clip_by_value", ""), "clamp": ("clip_by_value", ""),
-    "concatenate": ("concat", ""), "cat": ("concat", ""), "hstack": ("concat", " with axis=1"),
-    "vstack": ("concat", " with axis=0"), "array": ("constant", " (or a list literal, [1.0, 2.0])"),
-    "asarray": ("constant", ""), "tensor": ("constant", ""), "full": ("fill", ""),
-    "Variable": ("variable", ""), "zeros_like": ("zeros_like", ""),
-    "grad": ("gradients", ": gradients(y, x) returns a list, one gradient per x"),
-    "gradient": ("gradients", ": gradients(y, x) returns a list, one gradient per x"),
-    "backward": ("gradients", ": gradients(y, x) returns a list, one gradient per x"),
-    "detach": ("stop_gradient", ""), "no_grad": ("stop_gradient", ""),
-    "mse": ("mean_squared_error", ""), "mse_loss": ("mean_squared_error", ""),
-    "cross_entropy": ("categorical_crossentropy", " (probabilities) or softmax_cross_entropy_with_logits"),
-    "argmax_": ("argmax", ""), "std": (None, "there is no std; write sqrt(reduce_mean(square(x - reduce_mean(x))))"),
+FOREIGN = {name: (target, NOTES.get(name, "")) for name, target in {**NUMPY, **OTHERS}.items()}
+FOREIGN.update({
+    "std": (None, "there is no std; write sqrt(reduce_mean(square(x - reduce_mean(x))))"),
     "log10": (None, "there is no log10; write log(x) / log(10.0)"),
     "log2": (None, "there is no log2; write log(x) / log(2.0)"),
     "print": (None, "there is no print: every assigned name is already printed (eval shows each value; "
@@ -46,7 +52,7 @@ FOREIGN = {
     "max_pool": (None, "pooling is not supported here (no convolutions or pooling)"),
     "avg_pool": (None, "pooling is not supported here (no convolutions or pooling)"),
     "np": (None, "NumPy is not reachable from a program; its functions have TensorFlow names here"),
-}
+})
 
 
 def foreign_hint(name: str, builtins) -> str:

@@ -44,7 +44,7 @@ def int_list(value, what="shape"):
 
 # ---------------------------------------------------------------- creation
 
-@tf_export("constant", "compat.v1.constant")
+@tf_export("constant", "compat.v1.constant", builtin="constant")
 def constant(value, dtype=None, shape=None, name="Const", verify_shape=False):
     dtype = None if dtype is None else as_dtype(dtype)
     if isinstance(value, Tensor):
@@ -73,24 +73,24 @@ def _filled(shape, fill, dtype, name, op_name):
     return constant_tensor(np.full(dims, fill, dtype=dtype.np), dtype, name, op_name=op_name)
 
 
-@tf_export("zeros")
+@tf_export("zeros", builtin="zeros")
 def zeros(shape, dtype=dtypes.float32, name=None):
     return _filled(shape, 0, dtype, name, "zeros")
 
 
-@tf_export("ones")
+@tf_export("ones", builtin="ones")
 def ones(shape, dtype=dtypes.float32, name=None):
     return _filled(shape, 1, dtype, name, "ones")
 
 
-@tf_export("fill")
+@tf_export("fill", builtin="fill")
 def fill(dims, value, name=None):
     value = convert_to_tensor(value)
     return _filled(dims, value.numpy() if value._value is not None else _const_value(value), value.dtype, name,
                    "Fill")
 
 
-@tf_export("zeros_like")
+@tf_export("zeros_like", builtin="zeros_like")
 def zeros_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
     x = convert_to_tensor(input)
     kind = as_dtype(dtype) if dtype is not None else x.dtype
@@ -98,7 +98,7 @@ def zeros_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
                    eager_fn=lambda a: np.zeros(a.shape, dtype=kind.np))[0]
 
 
-@tf_export("ones_like")
+@tf_export("ones_like", builtin="ones_like")
 def ones_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
     x = convert_to_tensor(input)
     kind = as_dtype(dtype) if dtype is not None else x.dtype
@@ -106,7 +106,7 @@ def ones_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
                    eager_fn=lambda a: np.ones(a.shape, dtype=kind.np))[0]
 
 
-@tf_export("eye", "linalg.eye")
+@tf_export("eye", "linalg.eye", builtin="eye")
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None):
     dtype = as_dtype(dtype)
     return constant_tensor(np.eye(int(num_rows), None if num_columns is None else int(num_columns), dtype=dtype.np),
@@ -125,7 +125,7 @@ def range_(start, limit=None, delta=1, dtype=None, name="range"):
     return constant_tensor(np.arange(*[v.item() for v in values]).astype(dtype.np), dtype, None, op_name="range")
 
 
-@tf_export("linspace", "lin_space")
+@tf_export("linspace", "lin_space", builtin="linspace")
 def linspace(start, stop, num, name=None, axis=0):
     start_v, stop_v = static_value(start), static_value(stop)
     kind = convert_to_tensor(start).dtype if is_tensor_like(start) else dtypes.float32
@@ -133,7 +133,7 @@ def linspace(start, stop, num, name=None, axis=0):
                            op_name="LinSpace")
 
 
-@tf_export("one_hot")
+@tf_export("one_hot", builtin="one_hot")
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
     indices = convert_to_tensor(indices)
     kind = as_dtype(dtype) if dtype is not None else dtypes.float32
@@ -157,7 +157,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     return make_op("OneHot", Recipe("fn", lower, params), [indices], [kind], name, eager_fn=eager)[0]
 
 
-@tf_export("identity")
+@tf_export("identity", builtin="identity")
 def identity(input, name=None):   # noqa: A002
     x = convert_to_tensor(input)
     return make_op("Identity", Recipe("row", "identity"), [x], [x.dtype], name, eager_fn=lambda a: a)[0]
@@ -171,7 +171,7 @@ def stop_gradient(input, name=None):   # noqa: A002
 
 # ---------------------------------------------------------------- shapes
 
-@tf_export("shape")
+@tf_export("shape", builtin="shape")
 def shape(input, out_type=dtypes.int32, name=None):   # noqa: A002
     x = convert_to_tensor(input)
     kind = as_dtype(out_type)
@@ -183,7 +183,7 @@ def shape(input, out_type=dtypes.int32, name=None):   # noqa: A002
                    name)[0]
 
 
-@tf_export("size")
+@tf_export("size", builtin="size")
 def size(input, out_type=dtypes.int32, name=None):   # noqa: A002
     x = convert_to_tensor(input)
     kind = as_dtype(out_type)
@@ -192,7 +192,7 @@ def size(input, out_type=dtypes.int32, name=None):   # noqa: A002
     return make_op("Size", Recipe("fn", lambda L, n: L.g.const(float(np.prod(n.shape)))), [x], [kind], name)[0]
 
 
-@tf_export("rank")
+@tf_export("rank", builtin="rank")
 def rank(input, name=None):   # noqa: A002
     x = convert_to_tensor(input)
     return constant_tensor(np.array(len(x._shape), dtype=np.int32), dtypes.int32, name, op_name="Rank")
@@ -268,7 +268,7 @@ def stack(values, axis=0, name="stack"):
                    eager_fn=row_eager("stack", params, "Pack"))[0]
 
 
-@tf_export("unstack")
+@tf_export("unstack", builtin="unstack")
 def unstack(value, num=None, axis=0, name="unstack"):
     x = convert_to_tensor(value)
     axis = int(axis) % len(x._shape)
@@ -346,7 +346,7 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
                       {"axis": axis}, t.dtype, name)
 
 
-@tf_export("where", "where_v2")
+@tf_export("where", "where_v2", builtin="where")
 def where(condition, x=None, y=None, name=None):
     c = convert_to_tensor(condition)
     if x is None and y is None:

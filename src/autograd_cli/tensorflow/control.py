@@ -20,7 +20,7 @@ def _op_of(item):
     return None
 
 
-@tf_export("group")
+@tf_export("group", builtin="group")
 def group(*inputs, name=None):
     if ctx.eager:
         return None
@@ -62,7 +62,7 @@ def tuple_(tensors, name=None, control_inputs=None):
     return list(tensors)
 
 
-@tf_export("cond")
+@tf_export("cond", builtin="cond")
 def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, fn2=None):
     true_fn = true_fn or fn1
     false_fn = false_fn or fn2
@@ -83,7 +83,7 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
     return where(pred_t, a, b)
 
 
-@tf_export("while_loop")
+@tf_export("while_loop", builtin="while_loop")
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
                swap_memory=False, maximum_iterations=None, name=None, return_same_structure=True):
     single = not isinstance(loop_vars, (list, tuple))

@@ -101,7 +101,7 @@ def _static_connectivity(ys, xs, grad_ys, stops, unconnected):
     return [not isinstance(r, NoGradient) for r in results], reasons, L, results
 
 
-@tf_export("gradients", "compat.v1.gradients", "gradients_v2")
+@tf_export("gradients", "compat.v1.gradients", "gradients_v2", builtin="gradients")
 def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_ops=False, gate_gradients=False,
               aggregation_method=None, stop_gradients=None, unconnected_gradients=UnconnectedGradients.NONE):
     if ctx.eager:
@@ -149,7 +149,7 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
     return result
 
 
-@tf_export("hessians", "compat.v1.hessians")
+@tf_export("hessians", "compat.v1.hessians", builtin="hessians")
 def hessians(ys, xs, name="hessians", colocate_gradients_with_ops=False, gate_gradients=False,
              aggregation_method=None):
     from autograd_cli.tensorflow import array_ops

@@ -472,7 +472,7 @@ def _arg(op_type, row, path, builtin):
         return make_op(op_type, Recipe("row", row, params), [x], [as_dtype(output_type)], name or op_type,
                        eager_fn=row_eager(row, params, op_type))[0]
     fn.__name__ = fn.__qualname__ = path
-    return tf_export(f"math.{path}", path)(fn)
+    return tf_export(f"math.{path}", path, builtin=builtin)(fn)
 
 
 argmax = _arg("ArgMax", "argmax", "argmax", "argmax")
@@ -557,7 +557,7 @@ def _lower_matmul(L, a, b, transpose_a, transpose_b):
     return L.apply("matmul", a, b)
 
 
-@tf_export("tensordot", "linalg.tensordot")
+@tf_export("tensordot", "linalg.tensordot", builtin="tensordot")
 def tensordot(a, b, axes, name=None):
     a, b = binary_inputs("Tensordot", a, b)
     arrays_axes = axes if isinstance(axes, int) else [list(np.atleast_1d(x)) for x in axes]

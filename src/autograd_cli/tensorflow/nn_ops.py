@@ -73,7 +73,7 @@ def l2_loss(t, name=None):
     return builtin_op("L2Loss", "l2_loss", {"t": t}, {}, t.dtype, name)
 
 
-@tf_export("nn.softmax_cross_entropy_with_logits", "nn.softmax_cross_entropy_with_logits_v2")
+@tf_export("nn.softmax_cross_entropy_with_logits", "nn.softmax_cross_entropy_with_logits_v2", builtin="softmax_cross_entropy_with_logits")
 def softmax_cross_entropy_with_logits(labels=None, logits=None, axis=-1, name=None, dim=None, _sentinel=None):
     labels, logits = m.binary_inputs("SoftmaxCrossEntropyWithLogits", labels, logits)
     params = {"axis": int(axis if dim is None else dim)}
@@ -82,7 +82,7 @@ def softmax_cross_entropy_with_logits(labels=None, logits=None, axis=-1, name=No
                    eager_fn=row_eager("softmax_cross_entropy_with_logits", params, "SoftmaxCrossEntropyWithLogits"))[0]
 
 
-@tf_export("nn.sparse_softmax_cross_entropy_with_logits")
+@tf_export("nn.sparse_softmax_cross_entropy_with_logits", builtin="sparse_softmax_cross_entropy_with_logits")
 def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None, _sentinel=None):
     logits = convert_to_tensor(logits)
     labels = convert_to_tensor(labels)
@@ -90,7 +90,7 @@ def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None
                       {"labels": labels, "logits": logits}, {}, logits.dtype, name)
 
 
-@tf_export("nn.sigmoid_cross_entropy_with_logits")
+@tf_export("nn.sigmoid_cross_entropy_with_logits", builtin="sigmoid_cross_entropy_with_logits")
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None, _sentinel=None):
     labels, logits = m.binary_inputs("SigmoidCrossEntropyWithLogits", labels, logits)
     return builtin_op("SigmoidCrossEntropyWithLogits", "sigmoid_cross_entropy_with_logits",

@@ -27,7 +27,7 @@ def _lower_placeholder(L, tensor_uid, name, dtype_name, shape):
     return L.placeholder_leaf(tensor_uid, name, dtype_name, shape)
 
 
-@tf_export("compat.v1.placeholder", "placeholder")
+@tf_export("compat.v1.placeholder", "placeholder", builtin="placeholder")
 def placeholder(dtype, shape=None, name=None):
     if ctx.eager:
         raise RuntimeError("tf.placeholder() is not compatible with eager execution.")

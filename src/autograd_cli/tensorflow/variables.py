@@ -27,7 +27,7 @@ def _lower_assign(L, value, var_uid, kind):
     return node
 
 
-@tf_export("Variable", "compat.v1.Variable")
+@tf_export("Variable", "compat.v1.Variable", builtin="variable")
 class Variable:
     _eager_names: dict = {}
 
@@ -306,17 +306,17 @@ def all_variables(graph=None):
     return list(graph._variables)
 
 
-@tf_export("compat.v1.assign", "assign")
+@tf_export("compat.v1.assign", "assign", builtin="assign")
 def assign(ref, value, validate_shape=None, use_locking=None, name=None):
     return ref.assign(value, name=name)
 
 
-@tf_export("compat.v1.assign_add", "assign_add")
+@tf_export("compat.v1.assign_add", "assign_add", builtin="assign_add")
 def assign_add(ref, value, use_locking=None, name=None):
     return ref.assign_add(value, name=name)
 
 
-@tf_export("compat.v1.assign_sub", "assign_sub")
+@tf_export("compat.v1.assign_sub", "assign_sub", builtin="assign_sub")
 def assign_sub(ref, value, use_locking=None, name=None):
     return ref.assign_sub(value, name=name)
 

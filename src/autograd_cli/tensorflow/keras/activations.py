@@ -3,9 +3,11 @@ formula is TensorFlow's own tf.nn / tf.math function)."""
 from __future__ import annotations
 
 from autograd_cli.tensorflow.keras._support import remember_logits, tf
+from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.math_ops import builtin_op
 
 
+@tf_export(builtin="relu")
 def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     if negative_slope == 0.0 and max_value is None and threshold == 0.0:
         return tf.nn.relu(x)
@@ -21,28 +23,34 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     return positive
 
 
+@tf_export(builtin="relu6")
 def relu6(x):
     return tf.nn.relu6(x)
 
 
+@tf_export(builtin="leaky_relu")
 def leaky_relu(x, negative_slope=0.2):
     return tf.nn.leaky_relu(x, alpha=negative_slope)
 
 
+@tf_export(builtin="sigmoid")
 def sigmoid(x):
     x = tf.convert_to_tensor(x)
     return remember_logits(tf.nn.sigmoid(x), x)
 
 
+@tf_export(builtin="softmax")
 def softmax(x, axis=-1):
     x = tf.convert_to_tensor(x)
     return remember_logits(tf.nn.softmax(x, axis=axis), x)
 
 
+@tf_export(builtin="log_softmax")
 def log_softmax(x, axis=-1):
     return tf.nn.log_softmax(x, axis=axis)
 
 
+@tf_export(builtin="tanh")
 def tanh(x):
     return tf.nn.tanh(x)
 
@@ -55,6 +63,7 @@ def exponential(x):
     return tf.exp(x)
 
 
+@tf_export(builtin="elu")
 def elu(x, alpha=1.0):
     out = tf.nn.elu(x)
     if alpha == 1.0:
@@ -63,18 +72,22 @@ def elu(x, alpha=1.0):
     return tf.where(x > 0, out, tf.cast(alpha, x.dtype) * out)
 
 
+@tf_export(builtin="selu")
 def selu(x):
     return tf.nn.selu(x)
 
 
+@tf_export(builtin="softplus")
 def softplus(x):
     return tf.nn.softplus(x)
 
 
+@tf_export(builtin="softsign")
 def softsign(x):
     return tf.nn.softsign(x)
 
 
+@tf_export(builtin="swish")
 def silu(x):
     return tf.nn.silu(x)
 
@@ -82,10 +95,12 @@ def silu(x):
 swish = silu
 
 
+@tf_export(builtin="gelu")
 def gelu(x, approximate=False):
     return tf.nn.gelu(x, approximate=approximate)
 
 
+@tf_export(builtin="hard_sigmoid")
 def hard_sigmoid(x):
     # Keras 3's relu6(x + 3) / 6: the .ag built-in of that name
     x = tf.convert_to_tensor(x)

@@ -8,6 +8,7 @@ import numpy as np
 
 from autograd_cli.tensorflow.keras import _support
 from autograd_cli.tensorflow.keras._support import KerasVariable, tf
+from autograd_cli.tensorflow.exports import tf_export
 
 _EPSILON = [1e-7]
 _FLOATX = ["float32"]
@@ -40,11 +41,13 @@ def get_uid(prefix=""):
     return count
 
 
+@tf_export(builtin="variable")
 def variable(value, dtype=None, name=None, constraint=None):
     return KerasVariable(tf.convert_to_tensor(np.asarray(value), dtype=dtype or floatx()), name=name or "variable",
                          dtype=dtype or floatx())
 
 
+@tf_export(builtin="constant")
 def constant(value, dtype=None, shape=None, name=None):
     return tf.constant(value, dtype=dtype or floatx(), shape=shape)
 
@@ -70,6 +73,7 @@ def eval(x):  # noqa: A001 (Keras' name)
     return get_value(x)
 
 
+@tf_export(builtin="gradients")
 def gradients(loss, variables):
     return tf.compat.v1.gradients(loss, variables)
 
@@ -80,11 +84,11 @@ def _axis_reduce(fn):
     return reduce
 
 
-sum = _axis_reduce(lambda x, **k: tf.reduce_sum(x, **k))  # noqa: A001
-mean = _axis_reduce(lambda x, **k: tf.reduce_mean(x, **k))
-max = _axis_reduce(lambda x, **k: tf.reduce_max(x, **k))  # noqa: A001
-min = _axis_reduce(lambda x, **k: tf.reduce_min(x, **k))  # noqa: A001
-prod = _axis_reduce(lambda x, **k: tf.reduce_prod(x, **k))
+sum = tf_export(builtin="reduce_sum")(_axis_reduce(lambda x, **k: tf.reduce_sum(x, **k)))  # noqa: A001
+mean = tf_export(builtin="reduce_mean")(_axis_reduce(lambda x, **k: tf.reduce_mean(x, **k)))
+max = tf_export(builtin="reduce_max")(_axis_reduce(lambda x, **k: tf.reduce_max(x, **k)))  # noqa: A001
+min = tf_export(builtin="reduce_min")(_axis_reduce(lambda x, **k: tf.reduce_min(x, **k)))  # noqa: A001
+prod = tf_export(builtin="reduce_prod")(_axis_reduce(lambda x, **k: tf.reduce_prod(x, **k)))
 any = _axis_reduce(lambda x, **k: tf.reduce_any(tf.cast(x, "bool"), **k))  # noqa: A001
 all = _axis_reduce(lambda x, **k: tf.reduce_all(tf.cast(x, "bool"), **k))  # noqa: A001
 
@@ -98,6 +102,7 @@ def std(x, axis=None, keepdims=False):
     return tf.sqrt(var(x, axis, keepdims))
 
 
+@tf_export(builtin="square")
 def square(x):
     return tf.square(x)
 
@@ -107,84 +112,103 @@ def sqrt(x):
     return tf.sqrt(tf.clip_by_value(x, tf.cast(0.0, x.dtype), tf.cast(np.inf, x.dtype)))
 
 
+@tf_export(builtin="exp")
 def exp(x):
     return tf.exp(x)
 
 
+@tf_export(builtin="log")
 def log(x):
     return tf.math.log(x)
 
 
+@tf_export(builtin="abs")
 def abs(x):  # noqa: A001
     return tf.abs(x)
 
 
+@tf_export(builtin="pow")
 def pow(x, a):  # noqa: A001
     return tf.pow(x, a)
 
 
+@tf_export(builtin="sign")
 def sign(x):
     return tf.sign(x)
 
 
+@tf_export(builtin="round")
 def round(x):  # noqa: A001
     return tf.round(x)
 
 
+@tf_export(builtin="sin")
 def sin(x):
     return tf.sin(x)
 
 
+@tf_export(builtin="cos")
 def cos(x):
     return tf.cos(x)
 
 
+@tf_export(builtin="tanh")
 def tanh(x):
     return tf.nn.tanh(x)
 
 
+@tf_export(builtin="sigmoid")
 def sigmoid(x):
     return tf.nn.sigmoid(x)
 
 
+@tf_export(builtin="softplus")
 def softplus(x):
     return tf.nn.softplus(x)
 
 
+@tf_export(builtin="softsign")
 def softsign(x):
     return tf.nn.softsign(x)
 
 
+@tf_export(builtin="relu")
 def relu(x, alpha=0.0, max_value=None, threshold=0.0):
     from autograd_cli.tensorflow.keras import activations
 
     return activations.relu(x, negative_slope=alpha, max_value=max_value, threshold=threshold)
 
 
+@tf_export(builtin="elu")
 def elu(x, alpha=1.0):
     from autograd_cli.tensorflow.keras import activations
 
     return activations.elu(x, alpha)
 
 
+@tf_export(builtin="softmax")
 def softmax(x, axis=-1):
     return tf.nn.softmax(x, axis=axis)
 
 
+@tf_export(builtin="hard_sigmoid")
 def hard_sigmoid(x):
     from autograd_cli.tensorflow.keras import activations
 
     return activations.hard_sigmoid(x)
 
 
+@tf_export(builtin="maximum")
 def maximum(x, y):
     return tf.maximum(x, y)
 
 
+@tf_export(builtin="minimum")
 def minimum(x, y):
     return tf.minimum(x, y)
 
 
+@tf_export(builtin="clip_by_value")
 def clip(x, min_value, max_value):
     return tf.clip_by_value(x, min_value, max_value)
 
@@ -198,6 +222,7 @@ def batch_dot(x, y, axes=None):
     return tf.matmul(x, y)
 
 
+@tf_export(builtin="transpose")
 def transpose(x):
     return tf.transpose(x)
 
@@ -206,6 +231,7 @@ def permute_dimensions(x, pattern):
     return tf.transpose(x, perm=list(pattern))
 
 
+@tf_export(builtin="reshape")
 def reshape(x, shape):
     return tf.reshape(x, shape)
 
@@ -214,6 +240,7 @@ def expand_dims(x, axis=-1):
     return tf.expand_dims(x, axis)
 
 
+@tf_export(builtin="squeeze")
 def squeeze(x, axis):
     return tf.squeeze(x, [axis])
 
@@ -222,6 +249,7 @@ def concatenate(tensors, axis=-1):
     return tf.concat(list(tensors), axis)
 
 
+@tf_export(builtin="stack")
 def stack(x, axis=0):
     return tf.stack(list(x), axis=axis)
 
@@ -234,14 +262,17 @@ def batch_flatten(x):
     return tf.reshape(x, [-1, int(np.prod(x.shape.as_list()[1:]))])
 
 
+@tf_export(builtin="tile")
 def tile(x, n):
     return tf.tile(x, n)
 
 
+@tf_export(builtin="gather")
 def gather(reference, indices):
     return tf.gather(reference, indices)
 
 
+@tf_export(builtin="one_hot")
 def one_hot(indices, num_classes):
     return tf.one_hot(indices, num_classes)
 
@@ -278,6 +309,7 @@ def less_equal(x, y):
     return tf.less_equal(x, y)
 
 
+@tf_export(builtin="cast")
 def cast(x, dtype):
     return tf.cast(x, dtype)
 
@@ -286,26 +318,32 @@ def cast_to_floatx(x):
     return np.asarray(x, dtype=floatx())
 
 
+@tf_export(builtin="zeros")
 def zeros(shape, dtype=None, name=None):
     return variable(np.zeros(shape), dtype=dtype, name=name)
 
 
+@tf_export(builtin="ones")
 def ones(shape, dtype=None, name=None):
     return variable(np.ones(shape), dtype=dtype, name=name)
 
 
+@tf_export(builtin="eye")
 def eye(size, dtype=None, name=None):
     return variable(np.eye(size), dtype=dtype, name=name)
 
 
+@tf_export(builtin="zeros_like")
 def zeros_like(x, dtype=None, name=None):
     return tf.zeros_like(x, dtype=dtype)
 
 
+@tf_export(builtin="ones_like")
 def ones_like(x, dtype=None, name=None):
     return tf.ones_like(x, dtype=dtype)
 
 
+@tf_export(builtin="shape")
 def shape(x):
     return tf.shape(x)
 
@@ -326,6 +364,7 @@ def count_params(x):
     return int(np.prod(x.shape.as_list()))
 
 
+@tf_export(builtin="stop_gradient")
 def stop_gradient(variables):
     if isinstance(variables, (list, tuple)):
         return [tf.stop_gradient(v) for v in variables]
@@ -400,4 +439,4 @@ def __getattr__(name):
     raise AttributeError(text + (f" (TensorFlow 2.21's Keras has no K.{name}; use {hint})" if hint else ""))
 
 
-__all__ = [n for n in dir() if not n.startswith("_") and n not in ("annotations", "np", "tf", "KerasVariable")]
+__all__ = [n for n in dir() if not n.startswith("_") and n not in ("annotations", "np", "tf", "tf_export", "KerasVariable")]

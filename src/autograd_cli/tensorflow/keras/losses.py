@@ -9,6 +9,7 @@ tf.nn.softmax output is plain probabilities, clipped to [1e-7, 1 - 1e-7]."""
 from __future__ import annotations
 
 from autograd_cli.tensorflow.keras._support import as_float_tensor, keras_logits, tf
+from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.math_ops import builtin_op
 
 REDUCTIONS = ("sum_over_batch_size", "sum", "none", None, "mean", "mean_with_sample_weight")
@@ -47,6 +48,7 @@ def _loss(op_type, builtin, y_true, y_pred, **static):
     return builtin_op(op_type, builtin, {"y_true": y_true, "y_pred": y_pred}, static, y_pred.dtype)
 
 
+@tf_export(builtin="categorical_crossentropy")
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     y_true, y_pred = _inputs(y_true, y_pred)
     y_pred, from_logits = _logits_or_probabilities(y_pred, from_logits, "Softmax")
@@ -54,6 +56,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
                  label_smoothing=float(label_smoothing), axis=int(axis))
 
 
+@tf_export(builtin="binary_crossentropy")
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     y_true, y_pred = _inputs(y_true, y_pred)
     y_pred, from_logits = _logits_or_probabilities(y_pred, from_logits, "Sigmoid")
@@ -61,6 +64,7 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
                  label_smoothing=float(label_smoothing), axis=int(axis))
 
 
+@tf_export(builtin="sparse_categorical_crossentropy")
 def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
     y_true, y_pred = _inputs(y_true, y_pred)    # labels of any dtype give a float loss
     if ignore_class is not None:
@@ -70,22 +74,26 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
                  from_logits=from_logits, axis=int(axis))
 
 
+@tf_export(builtin="mean_squared_error")
 def mean_squared_error(y_true, y_pred):
     y_true, y_pred = _inputs(y_true, y_pred)
     return _loss("MeanSquaredError", "mean_squared_error", y_true, y_pred)
 
 
+@tf_export(builtin="mean_absolute_error")
 def mean_absolute_error(y_true, y_pred):
     y_true, y_pred = _inputs(y_true, y_pred)
     return _loss("MeanAbsoluteError", "mean_absolute_error", y_true, y_pred)
 
 
+@tf_export(builtin="huber")
 def huber(y_true, y_pred, delta=1.0):
     y_true, y_pred = _inputs(y_true, y_pred)
     delta = tf.cast(delta, y_pred.dtype)
     return builtin_op("Huber", "huber", {"y_true": y_true, "y_pred": y_pred, "delta": delta}, {}, y_pred.dtype)
 
 
+@tf_export(builtin="log_cosh")
 def log_cosh(y_true, y_pred):
     y_true, y_pred = _inputs(y_true, y_pred)
     return _loss("LogCosh", "log_cosh", y_true, y_pred)
