@@ -26,7 +26,8 @@ def _reshape_prepare(shape, shape_to):
 
 op("reshape", lambda x, shape: np.reshape(x, shape), lambda s, shape: shape, sym=SAME,
    prepare=lambda s, shape: _reshape_prepare(s, shape),
-   vjp=(lambda g, n, dy: g.reshape(dy, shape=n.inputs[0].shape),), nonfinite_flows=True, rearranges=True)
+   vjp=(lambda g, n, dy: g.reshape(dy, shape=n.inputs[0].shape),), nonfinite_flows=True, rearranges=True,
+   doc="grad reshaped back to x's shape")
 
 
 def _transpose_prepare(shape, perm=None):
@@ -39,7 +40,8 @@ def _transpose_prepare(shape, perm=None):
 
 op("transpose", lambda x, perm: np.transpose(x, perm), lambda s, perm: tuple(s[p] for p in perm),
    prepare=_transpose_prepare, sym=SAME,
-   vjp=(lambda g, n, dy: g.transpose(dy, perm=list(np.argsort(n.params["perm"]))),), nonfinite_flows=True, rearranges=True)
+   vjp=(lambda g, n, dy: g.transpose(dy, perm=list(np.argsort(n.params["perm"]))),), nonfinite_flows=True, rearranges=True,
+   doc="grad transposed by the inverse permutation")
 
 
 def _expand_prepare(shape, axis):
@@ -49,7 +51,8 @@ def _expand_prepare(shape, axis):
 
 op("expand_dims", lambda x, axis: np.expand_dims(x, axis),
    lambda s, axis: s[:axis] + (1,) + s[axis:], prepare=_expand_prepare, sym=SAME,
-   vjp=(lambda g, n, dy: g.reshape(dy, shape=n.inputs[0].shape),), nonfinite_flows=True, rearranges=True)
+   vjp=(lambda g, n, dy: g.reshape(dy, shape=n.inputs[0].shape),), nonfinite_flows=True, rearranges=True,
+   doc="grad reshaped back to x's shape")
 
 
 def _squeeze_prepare(shape, axis=None):
@@ -65,7 +68,8 @@ def _squeeze_prepare(shape, axis=None):
 
 op("squeeze", lambda x, axis: np.squeeze(x, axis=axis),
    lambda s, axis: tuple(d for i, d in enumerate(s) if i not in axis), prepare=_squeeze_prepare,
-   sym=SAME, vjp=(lambda g, n, dy: g.reshape(dy, shape=n.inputs[0].shape),), nonfinite_flows=True, rearranges=True)
+   sym=SAME, vjp=(lambda g, n, dy: g.reshape(dy, shape=n.inputs[0].shape),), nonfinite_flows=True, rearranges=True,
+   doc="grad reshaped back to x's shape")
 
 
 def _broadcast_to_shape(s, shape):
@@ -76,7 +80,8 @@ def _broadcast_to_shape(s, shape):
 
 
 op("broadcast_to", lambda x, shape: np.broadcast_to(x, shape), _broadcast_to_shape, sym=SAME,
-   vjp=(lambda g, n, dy: dy,), nonfinite_flows=True, rearranges=True)
+   vjp=(lambda g, n, dy: dy,), nonfinite_flows=True, rearranges=True,
+   doc="grad summed over the broadcast axes")
 
 
 def _concat_prepare(*shapes, axis=0):
@@ -100,7 +105,8 @@ def _concat_grad(g, n, dy, i):
 
 op("concat", lambda *xs, axis: np.concatenate(xs, axis=axis),
    lambda *s, axis: s[0][:axis] + (sum(x[axis] for x in s),) + s[0][axis + 1:],
-   prepare=_concat_prepare, sym=SAME, vjp=_concat_grad, nonfinite_flows=True, fresh=True)
+   prepare=_concat_prepare, sym=SAME, vjp=_concat_grad, nonfinite_flows=True, fresh=True,
+   doc="grad split back into each input's part")
 
 
 def _stack_prepare(*shapes, axis=0):
@@ -114,7 +120,8 @@ def _stack_prepare(*shapes, axis=0):
 
 op("stack", lambda *xs, axis: np.stack(xs, axis=axis),
    lambda *s, axis: s[0][:axis] + (len(s),) + s[0][axis:], prepare=_stack_prepare, sym=SAME,
-   vjp=lambda g, n, dy, i: g.getitem(dy, index=(slice(None),) * n.params["axis"] + (i,)), nonfinite_flows=True, fresh=True)
+   vjp=lambda g, n, dy, i: g.getitem(dy, index=(slice(None),) * n.params["axis"] + (i,)), nonfinite_flows=True, fresh=True,
+   doc="grad unstacked: each input gets its slice")
 
 
 def _scatter(dy, index, shape):
@@ -189,7 +196,8 @@ def _tile_grad(g, n, dy):
 
 
 op("tile", lambda x, multiples: np.tile(x, multiples), lambda s, multiples: tuple(d * m for d, m in zip(s, multiples)),
-   prepare=_tile_prepare, sym=SAME, vjp=(_tile_grad,), nonfinite_flows=True, fresh=True)
+   prepare=_tile_prepare, sym=SAME, vjp=(_tile_grad,), nonfinite_flows=True, fresh=True,
+   doc="grad summed over the copies")
 
 
 def _pad_prepare(s, cs, paddings):
@@ -219,4 +227,5 @@ op("pad", _pad, lambda s, cs, paddings: tuple(d + a + b for d, (a, b) in zip(s, 
    # TF: the gradient of x is slice(dy, before, x.shape); constant_values gets None
    vjp=(lambda g, n, dy: g.getitem(dy, index=tuple(slice(a, a + d) for d, (a, _) in
                                                    zip(n.inputs[0].shape, n.params["paddings"]))), None),
-   fresh=True)
+   fresh=True,
+   doc="grad without the padding (the slice of the original)")

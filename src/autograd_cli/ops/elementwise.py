@@ -104,7 +104,8 @@ unary("relu6", lambda x: np.minimum(np.maximum(x, 0.0), 6.0), lambda g, n, dy: g
       lambda S, x: S.Min(S.Max(x, 0), 6), fresh=True, args=("features",))
 op("leaky_relu", lambda x, alpha: np.where(x > 0, x, x * alpha), lambda s, alpha: s, elementwise=True,
    vjp=(lambda g, n, dy: g.leaky_relu_grad(dy, n.inputs[0], alpha=n.params["alpha"]),),
-   sym=lambda S, x, alpha: S.Piecewise((x, x > 0), (alpha * x, True)), fresh=True)
+   sym=lambda S, x, alpha: S.Piecewise((x, x > 0), (alpha * x, True)), fresh=True,
+   doc="grad where features > 0, else alpha * grad")
 # elu, selu: the gradient is TensorFlow's EluGrad/SeluGrad kernel (reads the output), with its GradGrad
 SELU_SCALE = 1.0507009873554804934193349852946
 SELU_SCALE_ALPHA = 1.7580993408473768599402175208123   # scale * alpha, alpha = 1.6732632423543772848170429916717
@@ -257,7 +258,8 @@ op("where", lambda c, a, b: np.where(c, a, b), broadcast, elementwise=True,
 
 
 op("add_n", lambda *xs: sum(xs[1:], xs[0]), broadcast, elementwise=True,
-   vjp=lambda g, n, dy, i: dy, sym=lambda S, *xs: sum(xs[1:], xs[0]), nonfinite_flows=True)
+   vjp=lambda g, n, dy, i: dy, sym=lambda S, *xs: sum(xs[1:], xs[0]), nonfinite_flows=True,
+   doc="grad to every input")
 
 
 

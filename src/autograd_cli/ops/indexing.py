@@ -105,7 +105,8 @@ def _gather_params(n):
 op("gather", _gather, _gather_shape, prepare=_gather_prepare,
    sym=lambda S, p, i, **kw: _gather(p, i, **kw),
    vjp=(lambda g, n, dy: g.gather_add(dy, n.inputs[1], shape=n.inputs[0].shape, **_gather_params(n)), None),
-   fresh=True)
+   fresh=True,
+   doc="grad added into the gathered positions (repeated indices add up); indices: None")
 op("gather_add", _gather_add,
    lambda dy, ids, axis, batch_dims, wrap, shape: tuple(shape), sym=_sym_gather_add, shown="gather (gradient)",
    vjp=(lambda g, n, dy: g.gather(dy, n.inputs[1], **_gather_params(n)), None), fresh=True)
@@ -172,9 +173,11 @@ def _sym_scatter_nd(S, i, updates, shape):
 
 
 op("gather_nd", _gather_nd, _gather_nd_shape, sym=lambda S, p, i: _gather_nd(np.asarray(p, dtype=object), i),
-   vjp=(lambda g, n, dy: g.scatter_nd(n.inputs[1], dy, shape=n.inputs[0].shape), None), fresh=True)
+   vjp=(lambda g, n, dy: g.scatter_nd(n.inputs[1], dy, shape=n.inputs[0].shape), None), fresh=True,
+   doc="grad scattered back to the gathered positions (added up); indices: None")
 op("scatter_nd", _scatter_nd, _scatter_nd_shape, sym=_sym_scatter_nd,
-   vjp=(None, lambda g, n, dy: g.gather_nd(dy, n.inputs[0])), fresh=True)
+   vjp=(None, lambda g, n, dy: g.gather_nd(dy, n.inputs[0])), fresh=True,
+   doc="updates: grad gathered at the indices; indices: None")
 
 
 # ---------------------------------------------------------------- boolean_mask
@@ -222,7 +225,8 @@ def _boolean_unmask(dy, m, axis, shape):
 op("boolean_mask", _boolean_mask, _mask_shape, prepare=_mask_prepare,
    sym=lambda S, t, m, axis, count: _boolean_mask(t, np.asarray(m, dtype=np.float64), axis, count),
    vjp=(lambda g, n, dy: g.boolean_unmask(dy, n.inputs[1], axis=n.params["axis"], shape=n.inputs[0].shape),
-        None), fresh=True)
+        None), fresh=True,
+   doc="grad put back at the kept positions, 0 elsewhere; mask: None")
 op("boolean_unmask", _boolean_unmask, lambda ds, ms, axis, shape: tuple(shape), shown="boolean_mask (gradient)",
    sym=lambda S, dy, m, axis, shape: _boolean_unmask(np.asarray(dy, dtype=object),
                                                      np.asarray(m, dtype=np.float64), axis, shape),

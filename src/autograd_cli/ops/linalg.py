@@ -18,7 +18,8 @@ def _matmul_shape(a, b):
 
 op("matmul", np.matmul, _matmul_shape, sym=SAME,
    vjp=(lambda g, n, dy: g.matmul(dy, swap_last(g, n.inputs[1])),
-        lambda g, n, dy: g.matmul(swap_last(g, n.inputs[0]), dy)), fresh=True)
+        lambda g, n, dy: g.matmul(swap_last(g, n.inputs[0]), dy)), fresh=True,
+   doc="da = grad @ b^T, db = a^T @ grad (transposes and adjoints as given)")
 # (the built-in matmul(a, b, transpose_a, transpose_b) is in build/tensor_functions.py)
 
 
@@ -143,7 +144,8 @@ def _einsum_grad(g, n, dy, i):
 
 op("einsum", lambda *xs, equation: np.einsum(equation, *xs), _einsum_shape, prepare=_einsum_prepare,
    sym=lambda S, *xs, equation: np.einsum(equation, *[np.asarray(x, dtype=object) for x in xs]),
-   vjp=_einsum_grad, fresh=True)
+   vjp=_einsum_grad, fresh=True,
+   doc="each input: grad contracted with the other inputs (an einsum of its own)")
 
 
 # ---------------------------------------------------------------- diagonals
@@ -173,7 +175,8 @@ def _matrix_diag_shape(s, rows, cols):
 
 op("diag_part", lambda x: np.diagonal(x, axis1=-2, axis2=-1).copy(), _diag_part_shape,
    sym=lambda S, x: np.diagonal(x, axis1=-2, axis2=-1).copy(),
-   vjp=(lambda g, n, dy: g.matrix_diag(dy, rows=n.inputs[0].shape[-2], cols=n.inputs[0].shape[-1]),), fresh=True)
+   vjp=(lambda g, n, dy: g.matrix_diag(dy, rows=n.inputs[0].shape[-2], cols=n.inputs[0].shape[-1]),), fresh=True,
+   doc="grad placed on the diagonal, 0 elsewhere")
 op("matrix_diag", _matrix_diag, _matrix_diag_shape, shown="diag", sym=lambda S, x, rows, cols: _matrix_diag(np.asarray(x, dtype=object), rows, cols),
    vjp=(lambda g, n, dy: g.diag_part(dy),), fresh=True)
 
@@ -218,7 +221,8 @@ def _inverse_grad(g, n, dy):
     return g.negative(g.matmul(g.matmul(inv_t, dy), inv_t))
 
 
-op("matrix_inverse", _inv, _square, sym=_batched_sym(lambda S, m: m.inv()), vjp=(_inverse_grad,), fresh=True)
+op("matrix_inverse", _inv, _square, sym=_batched_sym(lambda S, m: m.inv()), vjp=(_inverse_grad,), fresh=True,
+   doc="-inv(a)^T @ grad @ inv(a)^T")
 
 
 def _det_grad(g, n, dy):
@@ -227,7 +231,8 @@ def _det_grad(g, n, dy):
 
 
 op("matrix_determinant", np.linalg.det, lambda s: _square(s)[:-2], sym=_batched_sym(lambda S, m: m.det()),
-   vjp=(_det_grad,), fresh=True)
+   vjp=(_det_grad,), fresh=True,
+   doc="grad * det(a) * inv(a)^T")
 
 
 def _cholesky(x):
@@ -249,4 +254,5 @@ def _cholesky_grad(g, n, dy):
 
 
 op("cholesky", _cholesky, _square, sym=_batched_sym(lambda S, m: m.cholesky(hermitian=False)),
-   vjp=(_cholesky_grad,), fresh=True)
+   vjp=(_cholesky_grad,), fresh=True,
+   doc="inv(L)^T phi(L^T grad) inv(L), symmetrised; phi keeps the lower triangle, the diagonal halved (TF)")

@@ -66,20 +66,26 @@ def _sym_extreme(kind):
 
 
 reduction("reduce_sum", np.sum, lambda g, n, dy: reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
-          _np_reduce(np.sum), nonfinite_flows=True)
+          _np_reduce(np.sum), nonfinite_flows=True,
+   doc="grad broadcast back over the reduced axes")
 reduction("reduce_mean", _nonempty(np.mean),
           lambda g, n, dy: g.divide(reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
                                     g.const(float(np.prod([n.inputs[0].shape[a] for a in n.params["axes"]])))),
-          _np_reduce(np.mean), nonfinite_flows=True)
-reduction("reduce_max", _nonempty(np.max), _max_grad, _sym_extreme("max"))
-reduction("reduce_min", _nonempty(np.min), _max_grad, _sym_extreme("min"))
-reduction("reduce_prod", np.prod, _prod_grad, _np_reduce(np.prod), nonfinite_flows=True)
+          _np_reduce(np.mean), nonfinite_flows=True,
+   doc="grad / n broadcast back over the reduced axes (n elements reduced)")
+reduction("reduce_max", _nonempty(np.max), _max_grad, _sym_extreme("max"),
+   doc="grad shared equally by the elements equal to the max (ties split it), 0 elsewhere")
+reduction("reduce_min", _nonempty(np.min), _max_grad, _sym_extreme("min"),
+   doc="grad shared equally by the elements equal to the min (ties split it), 0 elsewhere")
+reduction("reduce_prod", np.prod, _prod_grad, _np_reduce(np.prod), nonfinite_flows=True,
+   doc="grad * the product of the other elements (exact with zeros, as TensorFlow)")
 reduction("reduce_logsumexp", _nonempty(logsumexp),
           lambda g, n, dy: g.multiply(
               reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
               g.exp(g.subtract(n.inputs[0], g.reshape(n, shape=kept_shape(n.inputs[0].shape, n.params["axes"]))))),
           lambda S, x, axes, keepdims: np.vectorize(S.log, otypes=[object])(
-              np.sum(np.vectorize(S.exp, otypes=[object])(x), axis=axes, keepdims=keepdims)))
+              np.sum(np.vectorize(S.exp, otypes=[object])(x), axis=axes, keepdims=keepdims)),
+   doc="grad * softmax(x) over the reduced axes")
 
 
 reduction("reduce_any", np.any, None, None, dtype="bool")   # no gradient (boolean)
@@ -96,7 +102,8 @@ def _euclidean_norm_grad(g, n, dy):
 reduction("reduce_euclidean_norm", lambda x, axis, keepdims: np.sqrt(np.sum(x * x, axis=axis, keepdims=keepdims)),
           _euclidean_norm_grad,
           lambda S, x, axes, keepdims: np.vectorize(S.sqrt, otypes=[object])(
-              np.sum(x * x, axis=axes, keepdims=keepdims)))
+              np.sum(x * x, axis=axes, keepdims=keepdims)),
+   doc="grad * x / out (NaN at the zero vector, as TensorFlow)")
 
 
 def _argmax_prepare(shape, axis=0):
@@ -167,10 +174,12 @@ def _cumulative(fn, identity):
 
 op("cumsum", _cumulative(np.cumsum, 0), lambda s, **_: s, sym=SAME,
    vjp=(lambda g, n, dy: g.cumsum(dy, axis=n.params["axis"], exclusive=n.params["exclusive"],
-                                  reverse=not n.params["reverse"]),), fresh=True, nonfinite_flows=True)
+                                  reverse=not n.params["reverse"]),), fresh=True, nonfinite_flows=True,
+   doc="the reverse cumulative sum of grad")
 op("cumprod", _cumulative(np.cumprod, 1), lambda s, **_: s, sym=SAME,
    # TensorFlow's _CumprodGrad divides with div_no_nan (0 where x is 0: Hessians of reduce_prod at zeros)
    vjp=(lambda g, n, dy: g.div_no_nan(
        g.cumsum(g.multiply(n, dy), axis=n.params["axis"], exclusive=n.params["exclusive"],
-                reverse=not n.params["reverse"]), n.inputs[0]),), fresh=True)
+                reverse=not n.params["reverse"]), n.inputs[0]),), fresh=True,
+   doc="reverse cumsum of out * grad, divided by x (0 where x is 0)")
 

@@ -78,7 +78,8 @@ def _params(n):
 
 op("segment_sum", _segment_sum, _segment_shape, prepare=_segment_prepare,
    sym=lambda S, d, i, num, sorted: _segment_sum(np.asarray(d, dtype=object), i, num, sorted),
-   vjp=(lambda g, n, dy: g.segment_gather(dy, n.inputs[1], **_params(n)), None), fresh=True)
+   vjp=(lambda g, n, dy: g.segment_gather(dy, n.inputs[1], **_params(n)), None), fresh=True,
+   doc="each element gets its segment's grad; segment_ids: None")
 op("segment_gather", _segment_gather, _gather_shape, prepare=_gather_prepare, shown="segment (gradient)",
    sym=lambda S, d, i, num, sorted: _segment_gather(np.asarray(d, dtype=object), i, num, sorted),
    vjp=(lambda g, n, dy: g.segment_sum(dy, n.inputs[1], **_params(n)), None), fresh=True)
@@ -115,4 +116,5 @@ def _segment_max_grad(g, n, dy):
 
 
 op("segment_max", _segment_max, _segment_shape, prepare=_segment_prepare, sym=_sym_segment_max,
-   vjp=(_segment_max_grad, None), fresh=True)
+   vjp=(_segment_max_grad, None), fresh=True,
+   doc="grad shared by the elements equal to their segment's max; segment_ids: None")
