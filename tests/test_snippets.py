@@ -458,7 +458,6 @@ for step in range(3):
     assert float(record.values[0]) == -0.5
 
 
-@pytest.mark.xfail(strict=True, reason="verify/explain/graph on snippets wait for the job to hand back its engine graph")
 def test_verify_checks_a_snippets_gradients_at_its_point():
     from autograd_cli.analysis.verify import verify
 
@@ -470,7 +469,7 @@ with tf.Session() as sess:
     sess.run(tf.global_variables_initializer())
     print(sess.run(g, feed_dict={x: 0.5}))
 """
-    evaluation = evaluate_snippet(source)
+    evaluation = evaluate_snippet(source, graph=True)
     report = verify(source, evaluation=evaluation)
     assert report.ok and len(report.checks) == 2
     # d sin(wx)/dw = x cos(wx) at w = 2, x = 0.5

@@ -209,26 +209,30 @@ def _allow_deep_nesting():
 # ---------------------------------------------------------------- TensorFlow snippets (spec section 9)
 
 class SnippetEvaluation(HtmlDisplay, Record):
-    _fields = ("prints", "gradients", "warnings", "program", "node_values")
+    _fields = ("prints", "gradients", "warnings", "program", "node_values", "unavailable")
     _repr_fields = ("prints", "gradients", "warnings", "program")
 
-    def __init__(self, prints, gradients, warnings, program, node_values=None):
+    def __init__(self, prints, gradients, warnings, program, node_values=None, unavailable=None):
         self.prints = prints            # [build.snippet.PrintRecord]: line, text, values
         self.gradients = gradients      # [GradientResult]
         self.warnings = warnings
-        self.program = program          # the graph the snippet built (explain, graph)
-        self.node_values = {} if node_values is None else node_values
+        self.program = program          # the graph the snippet built (explain, graph, verify), when asked
+        self.node_values = {} if node_values is None else node_values   # its values in the run
+        self.unavailable = unavailable  # why `program` is None, when it was asked for
 
 
 def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none", boxed: bool = False,
-                     limits=None, limit_options=(None, None)) -> SnippetEvaluation:
+                     limits=None, limit_options=(None, None), graph: bool = False) -> SnippetEvaluation:
     """Run a TensorFlow snippet (a .py file) on CPython with the project's TensorFlow package.
     `on_print` receives printed text as it is printed; `seed` seeds NumPy's legacy generator first.
     Boxed, the limits are `limits` (a sandbox Limits), else the command line's `limit_options`
-    (the text of --time-limit and --max-memory, None where not given) over the environment."""
+    (the text of --time-limit and --max-memory, None where not given) over the environment.
+    `graph`: also hand back the engine graph behind its gradient tables (`program`, with
+    `node_values` as computed in the run), for explain, graph, verify and report."""
     from autograd_cli.snippets.runner import PrintRecord, run_snippet
 
-    data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits, limit_options=limit_options)
+    data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits, limit_options=limit_options,
+                       graph=graph)
     prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
     results = []
     for g in data["gradients"]:
@@ -239,4 +243,32 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
     for g in data["gradients"]:
         for note in g.get("notes", ()):
             warnings.append(f"line {g['line']}: {note}")
-    return SnippetEvaluation(prints, results, warnings, None, {})
+    program, node_values, unavailable = None, {}, None
+    if graph:
+        program, node_values, unavailable = snippet_program(data.get("graph"))
+        if program is not None:
+            warnings += program.warnings
+    return SnippetEvaluation(prints, results, warnings, program, node_values, unavailable)
+
+
+def snippet_program(data) -> tuple:
+    """(program, node values, None) from the plain data of a snippet's graph (core/exchange.py:
+    every part checked, an AgError for anything malformed), or (None, {}, why) when the run
+    could not hand it back. The values are computed here from the leaves' values in the run."""
+    from autograd_cli.core.exchange import MAX_TEXT, from_plain, malformed
+    from autograd_cli.evaluate import run
+
+    if data is None:
+        return None, {}, "the snippet's run handed back no graph"
+    if isinstance(data, dict) and set(data) == {"error"}:
+        return None, {}, str(data["error"])[:MAX_TEXT]
+    built = from_plain(data)
+    built.graph.check_memory()       # MAX_MEMORY, before anything is computed
+    try:
+        with gc_paused():
+            node_values = run(built.graph.nodes)
+    except AgError as exc:
+        raise malformed(f"computing it failed: {exc.message}") from None
+    except Exception as exc:   # noqa: BLE001 (hostile parameters that passed the shape rules)
+        raise malformed(f"computing it failed ({type(exc).__name__})") from None
+    return built, node_values, None

@@ -26,7 +26,7 @@ from autograd_cli.core import paths
 from autograd_cli.support.errors import source_expression
 from autograd_cli.evaluate import needed
 from autograd_cli.core.graph import Node, NoGradient, nodes_in
-from autograd_cli.ops import fmt
+from autograd_cli.ops import ROUND_FLOAT32 as ROUND, fmt
 
 MAX_TITLE = 40     # characters of a source text used as a label
 MAX_PICTURE_NODES = 20_000   # larger graphs are written as text only (Graphviz would take minutes)
@@ -130,6 +130,11 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
               and seen[nid].op.name == "const" and np.asarray(seen[nid].params["value"]).size == 1
               and all(merged.get(u, u) in members and seen[merged.get(u, u)].pos == seen[nid].pos
                       for u in consumers[nid])}
+    # (after `hidden`: a float32 rounding is not a call that makes numbers of its own)
+    rounded = {} if expand else _rounded_ops(order, seen, names, consumers, constant, results, anchors, merged)
+    members = {}
+    for member, head in merged.items():
+        members.setdefault(head, []).append(seen[member])
     root_ids = {n.id for n in roots}
     view = GraphView(title=title)
     for nid in order:
@@ -154,7 +159,8 @@ def graph_view(built, record=None, flows=None, format_flow=None, focus=None, sou
                 continue                  # used only for its value (a size, a seed): not drawn
             view.nodes.append(_constant_node(node, names.get(nid), source))
             continue
-        view.nodes.append(_node(node, names.get(nid), source, merged_into=nid in merged.values()))
+        view.nodes.append(_node(node, names.get(nid), source, merged_into=nid in merged.values(),
+                                rounds=rounded.get(nid)))
         inside = members.get(nid, ())
         edges = []
         for i, inp, (consumer, j) in _inputs(node, inside):
@@ -293,6 +299,29 @@ def _composite_members(order, seen, names, consumers, constant, results, source)
     return merged
 
 
+def _rounded_ops(order, seen, names, consumers, constant, results, anchors, merged) -> dict:
+    """The float32 rounding the TensorFlow package puts after each float32 op is drawn as
+    the op it rounds: the op joins its rounding node (`merged`, updated) when nothing else
+    uses it. Returns rounding node id -> the op it rounds."""
+    rounded = {}
+    for nid in order:
+        node = seen[nid]
+        if node.op.name != ROUND or not node.inputs:
+            continue
+        inner = node.inputs[0]
+        if (inner.id not in seen or inner.op.leaf or inner.id in merged or inner.id in names or inner.id in anchors
+                or inner.id in results or inner.id in constant or consumers.get(inner.id) != [nid]):
+            continue
+        head = merged.get(nid, nid)
+        merged[inner.id] = head
+        for member, at in list(merged.items()):     # what the op itself had merged goes with it
+            if at == inner.id:
+                merged[member] = head
+        if head == nid:
+            rounded[nid] = inner.op.name
+    return rounded
+
+
 def _followed_by(source, node, operators) -> bool:
     """Whether the source goes on after the expression at the node's position with one
     of the operators."""
@@ -333,14 +362,17 @@ def _inputs(node, inside):
     return out
 
 
-def _node(node: Node, name: str | None, source=None, merged_into=False) -> VNode:
+def _node(node: Node, name: str | None, source=None, merged_into=False, rounds=None) -> VNode:
+    """`rounds`: the op a float32 rounding node rounds (drawn as that op)."""
     title = node.label or name
     if title and len(title) > MAX_TITLE:
         title = title[:MAX_TITLE - 1] + "…"
     where = f"line {node.line} · {fmt(node.shape)}"
     kind = "leaf" if node.op.leaf else "op"
     op = node.op.name
-    if node.op.name in INDEXING or merged_into:
+    if rounds is not None:
+        op = rounds
+    elif node.op.name in INDEXING or merged_into:
         op = expression_at(source, node) or op   # as the user wrote it
     elif node.op.name == "const":                # a constant drawn for itself (a gradient's x)
         value = np.asarray(node.params["value"])

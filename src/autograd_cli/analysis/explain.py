@@ -28,6 +28,7 @@ from autograd_cli.core import paths
 from autograd_cli.support.display import HtmlDisplay
 from autograd_cli.support.errors import AgError
 from autograd_cli.core.graph import Graph, Node, NoGradient
+from autograd_cli.ops import ROUND_FLOAT32
 
 # The enumeration budget (documented in the README): whichever is reached first.
 MAX_PATHS = 256           # live paths whose contribution is computed and kept
@@ -361,12 +362,21 @@ def path_text(path: Path, y_text: str, x_text: str) -> str:
     """'a (line 1) → [multiply] → c (line 3)': named nodes with their lines, unnamed ones as [op]."""
     parts = []
     last = len(path.nodes) - 1
+    unnamed_before = False
     for k, node in enumerate(path.nodes):
         name = node.label or (y_text if k == last else x_text if k == 0 else None)
         text = f"{name} (line {node.line})" if name else f"[{node.op.name}]"
         if k and path.nodes[k].inputs.count(path.nodes[k - 1]) > 1:
             text += f"⟨operand {path.operands[k - 1] + 1}⟩"
+        if k and node.op.name == ROUND_FLOAT32 and unnamed_before:
+            # a snippet's float32 rounding and the op it rounds are one step: [add] → c, not
+            # [add] → [round_float32] → c
+            if name:
+                parts[-1] = text
+                unnamed_before = False
+            continue
         parts.append(text)
+        unnamed_before = not name
     if len(parts) > MAX_SHOWN_STEPS:
         hidden = len(parts) - 10
         parts = parts[:5] + [f"… {hidden:,} more …"] + parts[-5:]

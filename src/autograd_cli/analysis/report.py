@@ -50,17 +50,18 @@ class ReportData(HtmlDisplay, Record):
         self.verification = verification    # verify.Report, or None when not asked
         self.run = run                      # RunSeries, or None (no assigns, a snippet, --steps 0)
         self.graph = graph                  # diagram.GraphView; None when the evaluation has no graph
-                                            # (a snippet run in the sandbox returns values only)
+                                            # (a snippet whose graph could not be handed back)
         self.seconds = seconds              # time spent computing all of it
 
 
 def make_report(source: str, title: str = "program", dialect: str = "ag", sets=None, unconnected: str = "none",
                 grads=(), wrt=(), verify: bool = False, steps=None, verify_options=None,
-                format_flow=None) -> ReportData:
+                format_flow=None, boxed: bool = False) -> ReportData:
     """Compute everything a report shows. `steps`: how many steps the run section runs
     (None: DEFAULT_STEPS for a program with assigns; 0: no run). `verify_options`:
     rtol, atol, timeout, budget for verify. `format_flow`: the graph's edge labels
-    (a gradient flow -> text; the render layer's, handed in by the caller)."""
+    (a gradient flow -> text; the render layer's, handed in by the caller). `boxed`: a
+    snippet runs in the box (the command line), else in this process (a notebook)."""
     from autograd_cli import api
     from autograd_cli.analysis.explain import explain
 
@@ -73,11 +74,11 @@ def make_report(source: str, title: str = "program", dialect: str = "ag", sets=N
         if sets or grads or wrt:
             raise AgError("--set/--grad/--wrt are for .ag programs; a snippet sets its own values and "
                           "calls tf.gradients or tape.gradient")
-        evaluation = api.evaluate_snippet(source, unconnected=unconnected)
+        evaluation = api.evaluate_snippet(source, unconnected=unconnected, boxed=boxed, graph=True)
     else:
         evaluation = api.evaluate(source, sets=sets, unconnected=unconnected, grads=grads, wrt=wrt)
     program = evaluation.program
-    if program is None:        # a snippet run in the sandbox: values and gradients come back, no graph
+    if program is None:        # a snippet whose graph could not be handed back: its values and gradients only
         return ReportData(title, source, dialect, evaluation, None, None, None, None,
                           time.perf_counter() - start)
     explanations = explain(evaluation)

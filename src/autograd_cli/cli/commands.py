@@ -150,15 +150,15 @@ def _snippet_options(set_, grad, wrt, unconnected):
 
 def _snippet_graph(session: Session, set_, grad, wrt, unconnected, command: str):
     """A snippet's run for a command that needs the graph it built (explain, verify, graph)."""
-    result = _snippet(session, set_, grad, wrt, unconnected, stream=False)
+    result = _snippet(session, set_, grad, wrt, unconnected, stream=False, graph=True)
     if result.program is None:
-        raise AgError(f"{command} of a TensorFlow snippet needs the graph it built, which the snippet's "
-                      "box does not hand back yet; `autograd-cli eval FILE.py` shows its gradient tables "
-                      "and why each None is None")
+        raise AgError(f"{command} of this snippet needs the graph it built, and {result.unavailable}; "
+                      "`autograd-cli eval FILE.py` shows its gradient tables and why each None is None")
     return result
 
 
-def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool, limits=(None, None)):
+def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool, limits=(None, None),
+             graph: bool = False):
     from autograd_cli.api import evaluate_snippet
 
     _snippet_options(set_, grad, wrt, unconnected)
@@ -168,7 +168,7 @@ def _snippet(session: Session, set_, grad, wrt, unconnected, stream: bool, limit
     # On the command line a snippet always runs in the box (a child process that reaches
     # nothing outside itself, with time and memory limits).
     return evaluate_snippet(session.source, on_print=show if stream else None, unconnected=unconnected,
-                            boxed=True, limit_options=limits)
+                            boxed=True, limit_options=limits, graph=graph)
 
 
 def snippet_eval_body(session: Session, set_, grad, wrt, unconnected, as_json, prints_only=False,
@@ -654,7 +654,7 @@ def report_body(session: Session, output, verify, steps, set_, grad, wrt, unconn
     _check_gradient_options(grad, wrt, unconnected)
     report = make_report(session.source, session.filename, "tf" if is_snippet(session, dialect) else "ag",
                          parse_sets(set_), unconnected, grad or (), wrt or (), verify, steps,
-                         format_flow=one_line)
+                         format_flow=one_line, boxed=True)
     html = page(report)
     if output == "-":
         # The page says charset utf-8; to a stream that is not UTF-8 it goes as ASCII with

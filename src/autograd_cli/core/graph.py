@@ -112,11 +112,13 @@ class Graph:
         self.const_bytes = 0      # of constants (allocated while building, alive all along)
         self._scalars: dict = {}  # float -> the params dict shared by its consts (const())
 
-    def apply(self, op_name: str, *inputs: Node, **params) -> Node:
+    def apply(self, op_name: str, *inputs: Node, _prepared: bool = False, **params) -> Node:
+        """`_prepared`: the params are a node's own, already normalised by the op's prepare
+        (a node rebuilt from another graph's plain data: exchange.py); not prepared again."""
         op = OPS[op_name]
         shapes = [i.shape for i in inputs]
         try:
-            if op.prepare is not None:
+            if op.prepare is not None and not _prepared:
                 params = op.prepare(*shapes, **params)
             shape = op.shape(*shapes, **params)
         except ShapeError as exc:

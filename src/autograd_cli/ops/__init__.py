@@ -9,6 +9,7 @@ from autograd_cli.ops import indexing
 from autograd_cli.ops import segments
 from autograd_cli.ops import control
 from autograd_cli.ops import learning
+from autograd_cli.ops.elementwise import ROUND_FLOAT32
 from autograd_cli.ops.table import OPS, SAME, Op, ShapeError, fmt
 
-__all__ = ["OPS", "Op", "SAME", "ShapeError", "fmt"]
+__all__ = ["OPS", "Op", "SAME", "ShapeError", "fmt", "ROUND_FLOAT32"]

@@ -81,7 +81,8 @@ unary("identity", lambda x: x, lambda g, n, dy: dy, lambda S, x: x, scalar=lambd
       rearranges=True, args=("input",))
 # TensorFlow computes float32 tensors in float32: the TensorFlow package rounds each float32
 # op's (float64) result with this row. Its gradient passes dy unchanged.
-unary("round_float32", lambda x: np.asarray(x, dtype=np.float32).astype(np.float64), lambda g, n, dy: dy,
+ROUND_FLOAT32 = "round_float32"
+unary(ROUND_FLOAT32, lambda x: np.asarray(x, dtype=np.float32).astype(np.float64), lambda g, n, dy: dy,
       lambda S, x: x, scalar=lambda x: float(np.float32(x)), args=None, nonfinite_flows=True, fresh=True,
       shown="float32")
 unary("cast_to_int", lambda x: np.trunc(x) + 0.0, None, lambda S, x: S.sign(x) * S.floor(S.Abs(x)), args=None, fresh=True,

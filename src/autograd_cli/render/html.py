@@ -98,14 +98,15 @@ def body(report, prefix: str) -> str:
         parts.append(_section(prefix, "values", "Values", values_html(evaluation.values)))
     parts.append(_section(prefix, "gradients", "Gradients", gradients_html(evaluation.gradients, prefix, known)))
     if report.explanations is None:
-        parts.append(_section(prefix, "explain", "Explain", NO_GRAPH))
+        parts.append(_section(prefix, "explain", "Explain", no_graph(report)))
     else:
         parts.append(_section(prefix, "explain", "Explain",
                               explain_html(explainout.lines(report.explanations), prefix, known)))
     if report.verification is not None:
         parts.append(_section(prefix, "verify", "Verify", verify_html(report.verification, prefix, known)
                               + f'<p class="summary">{text(summary(report.verification))}</p>'))
-    parts.append(_section(prefix, "graph", "Graph", graph_html(report.graph)))
+    parts.append(_section(prefix, "graph", "Graph", graph_html(report.graph) if report.graph is not None
+                          else no_graph(report)))
     if report.run is not None:
         parts.append(_section(prefix, "run", "Run", run_html(report.run)))
     if evaluation.warnings:
@@ -235,8 +236,11 @@ def verify_html(report, prefix: str = "", known=None) -> str:
     return "\n".join(out) or "<p>Nothing to check: the program computes no gradients.</p>"
 
 
-NO_GRAPH = ("<p class=\"note\">The snippet ran in the sandbox, which hands back its prints, values and "
-            "gradients but not its graph: explain, verify and the graph picture need the graph.</p>")
+def no_graph(report) -> str:
+    """What stands where explain and the picture would be when the snippet's graph did not come back."""
+    why = getattr(report.evaluation, "unavailable", None) or "the snippet's run handed back no graph"
+    return (f"<p class=\"note\">Explain, verify and the graph picture need the graph the snippet built, and "
+            f"{text(why)}.</p>")
 
 
 def graph_html(view) -> str:
@@ -247,8 +251,6 @@ def graph_html(view) -> str:
     from autograd_cli.render import diagram_text
 
     why = None
-    if view is None:
-        return NO_GRAPH
     if len(view.nodes) > PICTURE_NODES:
         why = f"the graph has {len(view.nodes):,} nodes, more than a picture shows readably ({PICTURE_NODES:,})"
     elif shutil.which("dot") is None:

@@ -4,7 +4,9 @@
 `run(payload, source, filename)` makes `import tensorflow` (and its other spellings)
 resolve to the package, chooses graph or eager mode from the source, records every
 print call and every gradient call, runs the source as `__main__`, and returns plain
-JSON-able data: {"prints": [...], "gradients": [...], "warnings": [...]}.
+JSON-able data: {"prints": [...], "gradients": [...], "warnings": [...]}, and with
+payload {"graph": true} also "graph", the engine graph behind the gradient tables
+(snippets/engine_graph.py, in the plain form of core/exchange.py).
 """
 from __future__ import annotations
 
@@ -167,6 +169,9 @@ class Recorder:
         self.calls: dict = {}    # (kind, line) -> the site's last call, in order of first call
         self.warnings: list = []
         self.on_output = on_output
+        import warnings
+
+        self.real_showwarning = warnings.showwarning
 
     def print_hook(self):
         real = builtins.print
@@ -193,6 +198,19 @@ class Recorder:
         # only a site's last call is reported: a loop's earlier calls are not kept (memory
         # stays bounded in a 100,000-step loop)
         self.calls[(call.kind, call.line)] = call
+
+    def show_warning(self, message, category, filename, lineno, file=None, line=None):
+        """NumPy's RuntimeWarnings (overflow, invalid value, divide by zero) become the
+        snippet's warnings at its own line, as `.ag` reports NaN and inf, without the
+        tool's file paths; other warnings print as Python prints them."""
+        if not issubclass(category, RuntimeWarning):
+            return self.real_showwarning(message, category, filename, lineno, file, line)
+        if filename != self.filename:
+            frame = sys._getframe(1)
+            while frame is not None and frame.f_code.co_filename != self.filename:
+                frame = frame.f_back
+            lineno = frame.f_lineno if frame is not None else 0
+        self.on_warning(lineno, str(message))
 
     def on_warning(self, line, message):
         entry = f"line {line}: {message}"
@@ -235,24 +253,44 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
 
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     code = compile(source, filename, "exec", dont_inherit=True)
+    graph = None
+    import warnings
+
+    tidy = warnings.catch_warnings()
+    tidy.__enter__()
+    warnings.simplefilter("always", RuntimeWarning)     # each line's warning, not the first in the process
+    warnings.showwarning = recorder.show_warning
     try:
-        exec(code, module.__dict__)
-    except SystemExit as stop:
-        if stop.code not in (None, 0, False):
-            raise
+        try:
+            exec(code, module.__dict__)
+        except SystemExit as stop:
+            if stop.code not in (None, 0, False):
+                raise
     except BaseException as exc:
-        _hint_none(exc, _gradient_records(recorder, source))
+        _hint_none(exc, _gradient_records(recorder, source, module.__dict__))
         raise
+    else:
+        if payload.get("graph"):      # explain, graph, verify and report read the graph the snippet built
+            from autograd_cli.snippets.engine_graph import graph_data
+
+            ctx.on_gradient = ctx.on_warning = None    # the runs the gathering makes are not the snippet's
+            graph = graph_data(list(recorder.calls.values()), _gradient_records(recorder, source, module.__dict__),
+                               module.__dict__)
     finally:
+        tidy.__exit__(None, None, None)
         ctx.on_gradient = None
         ctx.on_warning = None
         modes.eager_mode()          # the package's default again (a notebook in the same process)
         ctx.tapes.clear()
         if saved_main is not None:
             sys.modules["__main__"] = saved_main
-        recorder.result = _gradient_records(recorder, source)
+        _values_from_runs(recorder)
+        recorder.result = _gradient_records(recorder, source, module.__dict__)
     del tf
-    return {"prints": recorder.prints, "gradients": recorder.result, "warnings": recorder.warnings}
+    data = {"prints": recorder.prints, "gradients": recorder.result, "warnings": recorder.warnings}
+    if graph is not None:
+        data["graph"] = graph
+    return data
 
 
 def _call_texts(source: str, line: int):
@@ -281,13 +319,14 @@ def _call_texts(source: str, line: int):
     return "", [], None
 
 
-def _gradient_records(recorder, source):
-    """One record per call site (a loop's last call), in order of first call."""
+def _gradient_records(recorder, source, snippet_globals=None):
+    """One record per call site (a loop's last call), in order of first call. `snippet_globals`: the
+    snippet's globals, which name the xs the call's source text does not list one by one."""
     out = []
     for (kind, line), call in recorder.calls.items():
         ys, xs, target = _call_texts(source, line)
         n = len(call.values)
-        names = list(xs) if len(xs) == n else [f"xs[{k}]" for k in range(n)]
+        names = list(xs) if len(xs) == n else _source_names(call, n, snippet_globals or {})
         values = []
         for k in range(n):
             v = call.values[k]
@@ -297,6 +336,54 @@ def _gradient_records(recorder, source):
                     "values": values, "unconnected": unconnected, "notes": list(call.notes),
                     "computed": bool(call.computed)})
     return out
+
+
+def _values_from_runs(recorder) -> None:
+    """A tf.gradients result that ran in a session without being fetched itself (minimize's,
+    run through the train op) takes its value in the last run that computed it."""
+    from autograd_cli.core.graph import Node
+    from autograd_cli.evaluate import needed, run_plain
+    from autograd_cli.tensorflow.session import _result
+
+    for call in recorder.calls.values():
+        run = call.run
+        if run is None or call.computed and all(v is not None for v in call.values):
+            continue
+        missing = [k for k, v in enumerate(call.values)
+                   if v is None and k < len(run.results) and isinstance(run.results[k], Node)]
+        if not missing:
+            continue
+        values = run_plain(needed([run.results[k] for k in missing]), run.overrides)
+        for k in missing:
+            dtype = getattr(call.sources[k], "dtype", None) if k < len(call.sources) else None
+            value = values[run.results[k].id]
+            call.values[k] = np.asarray(value) if dtype is None else _result(value, dtype)
+        call.computed = True
+
+
+def _source_names(call, n: int, names: dict) -> list:
+    """Names for the xs of a call whose source does not list them (`minimize(loss)`,
+    `tape.gradient(loss, model.trainable_variables)`): each one's TensorFlow name (its
+    Keras path where names repeat), or for TensorFlow's default names (`Variable_1`) the
+    global that holds it; `xs[k]` when that leaves two alike."""
+    held = {id(value): name for name, value in reversed(list(names.items())) if not name.startswith("_")}
+    sources = [call.sources[k] if k < len(call.sources) else None for k in range(n)]
+    shown = [_tf_name(s, "name") for s in sources]
+    if len(set(shown)) < n:
+        shown = [_tf_name(s, "path") or name for s, name in zip(sources, shown)]
+    for k, (source, name) in enumerate(zip(sources, shown)):
+        if name is None or name.split("/")[-1].startswith("Variable"):   # TensorFlow's default name
+            shown[k] = held.get(id(source)) if source is not None else None
+    shown = [name or f"xs[{k}]" for k, name in enumerate(shown)]
+    return shown if len(set(shown)) == n else [f"xs[{k}]" for k in range(n)]
+
+
+def _tf_name(source, attribute: str):
+    try:
+        name = str(getattr(source, attribute, "") or "")
+    except (AttributeError, ValueError):   # an eager tensor has no name
+        return None
+    return (name[:-2] if name.endswith(":0") else name) or None
 
 
 def _hint_none(exc, records):

@@ -22,18 +22,20 @@ class PrintRecord(Record):
 
 
 def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME, boxed: bool = False,
-                limits=None, limit_options=(None, None)) -> dict:
-    """The job's data (prints, gradient records, warnings). `boxed`: in the box's child
-    process (what the command line does), else in this process (a notebook, the tests);
-    its limits: `limits`, else the text of --time-limit and --max-memory over the environment."""
+                limits=None, limit_options=(None, None), graph: bool = False) -> dict:
+    """The job's data (prints, gradient records, warnings; with `graph`, the plain data of
+    the engine graph behind the records). `boxed`: in the box's child process (what the
+    command line does), else in this process (a notebook, the tests); its limits: `limits`,
+    else the text of --time-limit and --max-memory over the environment."""
+    payload = {"seed": seed, "graph": bool(graph)}
     if boxed:
-        return _run_boxed(source, seed, on_print, filename, limits, limit_options)
+        return _run_boxed(source, payload, on_print, filename, limits, limit_options)
     from autograd_cli.snippets import job
 
     job.prepare({})
     output = on_print if on_print is not None else (lambda text: None)
     try:
-        data = job.run({"seed": seed}, source, filename, on_output=output)
+        data = job.run(payload, source, filename, on_output=output)
     except BaseException as exc:   # noqa: BLE001 (every failure of the user's code is reported, located)
         if isinstance(exc, KeyboardInterrupt):
             raise
@@ -41,12 +43,12 @@ def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME,
     return data
 
 
-def _run_boxed(source, seed, on_print, filename, limits, limit_options) -> dict:
+def _run_boxed(source, payload, on_print, filename, limits, limit_options) -> dict:
     from autograd_cli.sandbox import BoxError, Limits, run_boxed
 
     try:
         limits = limits if limits is not None else Limits.from_options(*limit_options)
-        result = run_boxed(job="autograd_cli.snippets.job", payload={"seed": seed}, source=source,
+        result = run_boxed(job="autograd_cli.snippets.job", payload=payload, source=source,
                            filename=filename, limits=limits,
                            on_output=on_print if on_print is not None else (lambda text: None))
     except BoxError as exc:

@@ -45,6 +45,32 @@ class GradientCall:
         self.x_names = x_names or []
         self.notes = notes or []
         self.computed = False
+        self.run = None                  # LoweredRun: where it was last computed (the snippet job hands it back)
+        self.op = None                   # graph mode: the Gradients operation
+        self.sources = []                # what was differentiated against, as the snippet passed it
+
+
+class LoweredRun:
+    """The engine graph a gradient call was last computed on: its nodes for the ys, xs
+    and results (Node, NoGradient, or None per x), the leaf values of that computation
+    (node id -> array) and, when asked (`tensor_nodes()`, `variable_nodes()`), which
+    node stands for which tensor and variable. Kept by reference: no copy per step."""
+
+    __slots__ = ("graph", "y_nodes", "x_nodes", "results", "stop_nodes", "grad_ys", "overrides", "tensor_nodes",
+                 "variable_nodes", "sources")
+
+    def __init__(self, graph, y_nodes, x_nodes, results, stop_nodes, grad_ys, overrides, tensor_nodes,
+                 variable_nodes, sources=None):
+        self.graph = graph
+        self.y_nodes = y_nodes
+        self.x_nodes = x_nodes
+        self.results = results
+        self.stop_nodes = stop_nodes
+        self.grad_ys = grad_ys
+        self.overrides = overrides
+        self.tensor_nodes = tensor_nodes        # () -> {tensor uid: Node}
+        self.variable_nodes = variable_nodes    # () -> {variable uid: Node}
+        self.sources = sources                  # a tape's sources (an unwatched one has no x node)
 
 
 def announce(call: GradientCall):
@@ -79,7 +105,7 @@ def _lower_gradients(L, *nodes, n_y, n_x, grad_ys, n_stop, unconnected, connecte
     it = iter(gys)
     grad_nodes = [next(it) if g else None for g in grad_ys] if grad_ys else None
     results = autodiff.gradients(L.g, ys, xs, grad_nodes, stops, unconnected)
-    L.last_gradients = (ys, xs, results, stops)
+    L.last_gradients = (ys, xs, results, stops, grad_nodes)
     return [r for r, c in zip(results, connected) if c]
 
 
@@ -144,6 +170,8 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
     call = GradientCall("gradients", user_line(), len(x_list), reasons, notes=notes)
     call.tensors = result
     call.x_names = [getattr(x, "name", "") for x in x_list]
+    call.sources = _as_list(xs)
+    call.op = op
     op.attrs["call"] = call
     announce(call)
     return result

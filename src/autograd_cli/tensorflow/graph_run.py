@@ -30,6 +30,7 @@ def lower_ops(L, ops, feeds):
     g = L.g
     for op in ops:
         outs = op.outputs
+        g.pos = op.pos
         if outs and all(t.uid in feeds for t in outs):
             for t in outs:
                 leaf = g.apply("placeholder", value=np.asarray(feeds[t.uid], dtype=np.float64))
@@ -42,6 +43,7 @@ def lower_ops(L, ops, feeds):
             if t.uid in nodes:
                 inputs.append(nodes[t.uid])
             elif t.uid in feeds:
+                g.pos = t.op.pos if t.op is not None else op.pos
                 leaf = g.apply("placeholder", value=np.asarray(feeds[t.uid], dtype=np.float64))
                 nodes[t.uid] = leaf
                 L.fed_leaves[t.uid] = leaf
@@ -55,6 +57,8 @@ def lower_ops(L, ops, feeds):
         except AgError as exc:
             raise InvalidArgumentError(None, op, f"{exc.message}\n\t [[{{{{node {op.name}}}}}]]") from None
         results = result if isinstance(result, (list, tuple)) else [result]
+        if op.type == "Gradients":      # which engine nodes this call's gradients are (a session's run records them)
+            L.__dict__.setdefault("lowered_gradients", []).append((op, L.last_gradients))
         for t, node in zip(outs, results):
             nodes[t.uid] = node
         if op.recipe.kind == "row" and outs and results and isinstance(results[0], object):

@@ -13,14 +13,14 @@ import weakref
 import numpy as np
 
 from autograd_cli.core.graph import Graph, Node, NoGradient
-from autograd_cli.ops import OPS, ShapeError
+from autograd_cli.ops import OPS, ROUND_FLOAT32, ShapeError
 from autograd_cli.support.errors import AgError, pos_at
 import autograd_cli.library  # noqa: F401 (registers every built-in)
 from autograd_cli.library import functions as library
 from autograd_cli.compile.builder import Call as BoundCall
 
 BUILTINS = library.BUILTINS
-ROUND = "round_float32"
+ROUND = ROUND_FLOAT32
 STAND_IN = 9973       # the size an unknown (None) dimension takes while static shapes are found
 VARIABLES = weakref.WeakValueDictionary()   # var uid -> Variable
 _NO_ROUND = {ROUND, "const", "variable", "placeholder", "input", "step", "stop_gradient", "identity", "reshape",

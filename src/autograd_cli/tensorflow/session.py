@@ -19,6 +19,7 @@ from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, hinted
+from autograd_cli.tensorflow.gradients import LoweredRun
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
 from autograd_cli.tensorflow.shape import TensorShape
 
@@ -216,6 +217,8 @@ class Session:
         if warnings and ctx.on_warning is not None:
             for w in warnings:
                 ctx.on_warning(w.line, w.message)
+        for op, lowered in L.__dict__.get("lowered_gradients", ()):
+            op.attrs["call"].run = LoweredRun(L.g, *lowered, overrides, lambda: L.tensor_nodes, lambda: L.var_leaves)
         results = []
         for item, root, node in zip(flat, roots, plan.fetch_nodes):
             results.append(None if node is None else values[node.id])

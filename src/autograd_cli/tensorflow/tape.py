@@ -12,8 +12,8 @@ from autograd_cli.evaluate import needed, run_plain, schedule
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, user_line
 from autograd_cli.tensorflow.exports import tf_export
-from autograd_cli.tensorflow.gradients import GradientCall, announce, unconnected_mode
-from autograd_cli.tensorflow.lowering import Lowering
+from autograd_cli.tensorflow.gradients import GradientCall, LoweredRun, announce, unconnected_mode
+from autograd_cli.tensorflow.lowering import Lowering, position
 
 _CACHE: dict = {}
 
@@ -210,6 +210,12 @@ class GradientTape:
         call.values = [None if r is None else r._value for r in results]
         call.computed = True
         call.notes = list(plan.notes)
+        call.tensors = results
+        call.sources = srcs
+        call.run = LoweredRun(plan.g, plan.y_nodes, plan.x_nodes, plan.results, [], plan.og_nodes or None, overrides,
+                              lambda: _tensor_nodes(plan, ops, leaves, srcs),
+                              lambda: {key[1]: node for (key, _), node in zip(leaves, plan.leaf_nodes) if key[0] == "v"},
+                              srcs)
         if want_nodes:
             return results, call, plan
         return results, call
@@ -272,7 +278,24 @@ class _Paused:
 
 class _Plan:
     __slots__ = ("g", "leaf_nodes", "og_nodes", "results", "order", "schedule", "reasons", "y_nodes", "x_nodes",
-                 "notes", "leaf_tensors", "key", "ops", "src_refs", "tgt_refs", "mode", "targets", "srcs")
+                 "notes", "leaf_tensors", "key", "ops", "src_refs", "tgt_refs", "mode", "targets", "srcs", "out_nodes")
+
+
+def _tensor_nodes(plan, ops, leaves, srcs) -> dict:
+    """tensor uid -> engine node, for this call's recorded tensors, leaves and sources
+    (the plan may have been lowered for an earlier call of the same structure)."""
+    nodes = {}
+    for k, op in enumerate(ops):
+        for j, out in enumerate(op.outputs):
+            node = plan.out_nodes.get((k, j))
+            if node is not None:
+                nodes[out.uid] = node
+    for (_, t), node in zip(leaves, plan.leaf_nodes):
+        nodes[t.uid] = node
+    for s, node in zip(srcs, plan.x_nodes):
+        if node is not None and isinstance(s, Tensor):
+            nodes.setdefault(s.uid, node)
+    return nodes
 
 
 def _record_gradient(plan, values):
@@ -337,6 +360,7 @@ def _build(L, ops, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, grad_ys=
         for k, grad in zip(positions, grads):
             results[k] = grad
     if plan is not None:
+        plan.out_nodes = out_nodes
         plan.notes = notes
         plan.y_nodes = y_nodes
         plan.x_nodes = [None if r is None else node_of(r) for r in src_refs]
@@ -374,6 +398,7 @@ def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mod
     plan = _Plan()
     plan.notes = []
     leaf_nodes = []
+    g.pos = position(line)   # the leaves are seen where the gradient is taken
     for (key, t) in leaves:
         kind = "variable" if key[0] == "v" else "placeholder"
         node = g.apply(kind, value=np.asarray(t._value, dtype=np.float64))

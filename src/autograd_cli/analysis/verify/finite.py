@@ -1,4 +1,5 @@
-"""Central finite differences of the frozen forward function."""
+"""Central finite differences of the frozen forward function, in float64 (a snippet's float32
+rounding steps pass their input through: a step of the function is far smaller than float32's)."""
 from __future__ import annotations
 
 import math
@@ -7,6 +8,7 @@ import numpy as np
 
 from autograd_cli.evaluate import needed, run_plain
 from autograd_cli.core.graph import Node
+from autograd_cli.ops import ROUND_FLOAT32
 from autograd_cli.support.errors import AgError
 from autograd_cli.analysis.verify.common import EPS, FD_ATOL, FD_RTOL, Skip
 
@@ -48,7 +50,7 @@ def finite_differences(program, values, record, k, entries):
 
     def outputs(x_value):
         try:
-            got = run_plain(local, overrides={**fixed, x.id: x_value})
+            got = run_plain(local, overrides={**fixed, x.id: x_value}, passthrough=(ROUND_FLOAT32,))
         except AgError as exc:
             raise Skip(f"the program fails near x: {exc.message}") from None
         if record.kind == "hessians":

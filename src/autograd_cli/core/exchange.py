@@ -1,0 +1,416 @@
+"""An engine graph as plain data, and back: how the graph a TensorFlow snippet built in
+the box's child reaches the parent (explain, graph, verify and report read it there).
+
+The child runs untrusted code, so the parent reads the data as JSON only (never pickle,
+never eval) and `from_plain` rebuilds every node through `Graph.apply`: op names from
+the op table, inputs only to earlier nodes, parameters of plain kinds, sizes within
+the limits of support/limits.py, each node's shape recomputed and compared with the
+one sent. Anything else is an AgError saying what is wrong, never a traceback.
+
+The format (FORMAT), one JSON object:
+
+    {"format": 1,
+     "nodes": [[op, [input indices], {param: value}, [shape], line, col, label or null], ...],
+     "records": [{"kind", "name", "line", "ys": [text], "xs": [text],
+                  "values": [node index, or {"none": why}] (one per x),
+                  "x_nodes", "y_nodes", "stop_nodes": [node index],
+                  "grad_ys": null or [node index or null] (one per y)}],
+     "named": {name: node index | null | [...]},
+     "notes": [text]}
+
+A node's index is its place in "nodes", its id in the rebuilt graph. A leaf's `value`
+parameter is its value in the run the records were computed in. Parameter values are
+JSON numbers, strings, booleans, null and lists as themselves, and objects with one
+key for the other kinds (in arrays NaN and the infinities are the strings "nan", "inf",
+"-inf"): {"tuple": [...]}, {"dict": {...}}, {"array": [values, flat],
+"dtype", "shape"}, {"fill": value, "dtype", "shape"} (one value repeated),
+{"scalar": value, "dtype"}, {"float": "nan" | "inf" | "-inf"}, {"slice": [start, stop, step]},
+{"ellipsis": true},
+{"python": text} (a function of the snippet's, such as a custom gradient's rule: it
+stays in the child, and the parent's stand-in raises an AgError when called).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from autograd_cli.core.graph import Graph, Node, NoGradient
+from autograd_cli.core.program import BuiltProgram, GradientRecord
+from autograd_cli.ops import OPS
+from autograd_cli.support.errors import AgError, col_of, line_of, pos_at
+from autograd_cli.support.limits import MAX_RANK, check_elements, element_count, limit
+
+FORMAT = 1
+KINDS = ("gradients", "hessians", "jacobian")
+DTYPES = ("float64", "float32", "float16", "int64", "int32", "int16", "int8", "uint64", "uint32", "uint16",
+          "uint8", "bool")
+# The numbers sent in all (array and scalar values): the box's result channel takes about
+# 256 MB of JSON, and a float64 written out takes up to ~24 characters.
+MAX_NUMBERS = 5_000_000
+MAX_TEXT = 10_000        # characters of one string (labels, names, reasons)
+MAX_DEPTH = 32           # nesting of a parameter value (lists, tuples, dicts)
+MAX_POSITION = (1 << 24) - 1
+
+
+class ExchangeError(Exception):
+    """The graph cannot be written as plain data (a parameter of a kind the format does not
+    have, or more numbers than MAX_NUMBERS): the child says so instead of sending it."""
+
+
+# ---------------------------------------------------------------- the child: objects -> plain data
+
+def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=(), constants=(),
+             aliases=None) -> dict:
+    """The plain data of `nodes` (engine nodes, each after its inputs; several graphs may be
+    joined: nodes are told apart by identity, not by id), `records` (GradientRecords over
+    those nodes) and `named` (name -> Node, None or a list of them). `leaf_values`:
+    {id(node): array} replacing a leaf's value (the values of the run); `labels`:
+    {id(node): text} replacing a node's label; `constants`: ids of leaves sent as constants
+    (their value fixed in this run); `aliases`: {id(node): an earlier node} sent as that node
+    (an identity that adds nothing to the picture)."""
+    leaf_values = leaf_values or {}
+    labels = labels or {}
+    index: dict[int, int] = {}
+    budget = [MAX_NUMBERS]
+    aliases = aliases or {}
+    out_nodes = []
+    for node in nodes:
+        if id(node) in aliases:
+            at = index.get(id(aliases[id(node)]))
+            if at is None:
+                raise ExchangeError(f"node {node.op.name} (line {node.line}) stands for a node not sent before it")
+            index[id(node)] = at
+            continue
+        inputs = []
+        for i in node.inputs:
+            at = index.get(id(i))
+            if at is None:
+                raise ExchangeError(f"node {node.op.name} (line {node.line}) reads a node that is not sent before it")
+            inputs.append(at)
+        params = dict(node.params)
+        if id(node) in leaf_values:
+            params["value"] = leaf_values[id(node)]
+        try:
+            encoded = {str(k): _encode(v, budget, 0) for k, v in params.items()}
+        except ExchangeError as exc:
+            raise ExchangeError(f"{node.op.name} (line {node.line}): {exc}") from None
+        pos = node.pos
+        label = labels.get(id(node), node.label)
+        index[id(node)] = len(out_nodes)
+        op_name = "const" if id(node) in constants and node.op.leaf else node.op.name
+        out_nodes.append([op_name, inputs, encoded, [int(d) for d in node.shape], line_of(pos), col_of(pos),
+                          None if label is None else str(label)[:MAX_TEXT]])
+
+    def ref(node):
+        at = index.get(id(node))
+        if at is None:
+            raise ExchangeError(f"a record refers to node {node.op.name} (line {node.line}), which is not sent")
+        return at
+
+    out_records = []
+    for r in records:
+        values = [{"none": value.reason} if isinstance(value, NoGradient) else ref(value) for value in r.values]
+        out_records.append({
+            "kind": r.kind, "name": r.name, "line": r.line, "ys": list(r.ys), "xs": list(r.xs), "values": values,
+            "x_nodes": [ref(n) for n in r.x_nodes], "y_nodes": [ref(n) for n in r.y_nodes],
+            "stop_nodes": [ref(n) for n in r.stop_nodes],
+            "grad_ys": None if r.grad_ys is None else [None if g is None else ref(g) for g in r.grad_ys]})
+
+    def named_ref(value):
+        if isinstance(value, Node):
+            return index.get(id(value))
+        if isinstance(value, (list, tuple)):
+            return [named_ref(v) for v in value]
+        return None
+    return {"format": FORMAT, "nodes": out_nodes, "records": out_records,
+            "named": {str(k): named_ref(v) for k, v in (named or {}).items()}, "notes": [str(n) for n in notes]}
+
+
+def _encode(value, budget, depth):
+    if depth > MAX_DEPTH:
+        raise ExchangeError("a parameter nested too deeply")
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else {"float": _number(value)}
+    if isinstance(value, np.ndarray):
+        return _encode_array(value, budget)
+    if isinstance(value, np.generic):
+        _spend(budget, 1)
+        return {"scalar": _number(value.item()), "dtype": _dtype_name(value.dtype)}
+    if isinstance(value, list):
+        return [_encode(v, budget, depth + 1) for v in value]
+    if isinstance(value, tuple):
+        return {"tuple": [_encode(v, budget, depth + 1) for v in value]}
+    if isinstance(value, dict):
+        return {"dict": {str(k): _encode(v, budget, depth + 1) for k, v in value.items()}}
+    if isinstance(value, slice):
+        return {"slice": [_encode(value.start, budget, depth + 1), _encode(value.stop, budget, depth + 1),
+                          _encode(value.step, budget, depth + 1)]}
+    if value is Ellipsis:
+        return {"ellipsis": True}
+    if callable(value):
+        return {"python": str(getattr(value, "__qualname__", type(value).__name__))[:MAX_TEXT]}
+    raise ExchangeError(f"a parameter of type {type(value).__name__}, which the graph's plain form does not have")
+
+
+def _encode_array(array: np.ndarray, budget) -> dict:
+    dtype = _dtype_name(array.dtype)
+    shape = [int(d) for d in array.shape]
+    if array.size > 1:
+        flat = np.ascontiguousarray(array).reshape(-1)
+        bits = flat.view(f"u{flat.itemsize}")      # compared bit for bit: -0.0 is not 0.0
+        if (bits == bits[0]).all():
+            _spend(budget, 1)
+            return {"fill": _number(flat[0].item()), "dtype": dtype, "shape": shape}
+    _spend(budget, array.size)
+    flat = array.reshape(-1).tolist()
+    if array.dtype.kind == "f" and not np.isfinite(array).all():
+        flat = [_number(v) for v in flat]
+    return {"array": flat, "dtype": dtype, "shape": shape}
+
+
+def _dtype_name(dtype) -> str:
+    name = np.dtype(dtype).name
+    if name not in DTYPES:
+        raise ExchangeError(f"an array of dtype {name}, which the graph's plain form does not have")
+    return name
+
+
+def _number(x):
+    """A number as JSON has it: NaN and the infinities as strings."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return "nan" if x != x else ("inf" if x > 0 else "-inf")
+    return x
+
+
+def _spend(budget, count) -> None:
+    budget[0] -= count
+    if budget[0] < 0:
+        raise ExchangeError(f"the graph's values hold more than {MAX_NUMBERS:,} numbers, more than the box hands "
+                            "back")
+
+
+# ---------------------------------------------------------------- the parent: plain data -> objects
+
+def from_plain(data) -> BuiltProgram:
+    """The program the plain data describes, every part checked (module docstring).
+    Leaves hold the run's values: evaluating the graph gives the run's node values."""
+    _check(isinstance(data, dict), "it is not an object")
+    _check(data.get("format") == FORMAT, f"its format is {data.get('format')!r}, not {FORMAT}")
+    nodes = data.get("nodes")
+    _check(isinstance(nodes, list), "'nodes' is not a list")
+    max_nodes = limit("MAX_NODES")
+    _check(len(nodes) <= max_nodes, f"it has {len(nodes):,} nodes, over the limit of {max_nodes:,} (MAX_NODES)")
+    g = Graph()
+    budget = [limit("MAX_ELEMENTS")]
+    for k, item in enumerate(nodes):
+        _rebuild_node(g, k, item, budget)
+    records = data.get("records")
+    _check(isinstance(records, list), "'records' is not a list")
+    built_records = [_record(g, r, k) for k, r in enumerate(records)]
+    named_data = data.get("named", {})
+    _check(isinstance(named_data, dict), "'named' is not an object")
+    named = {}
+    for name, value in named_data.items():
+        _check(isinstance(name, str) and len(name) <= MAX_TEXT, "a name is not a short string")
+        named[name] = _named(g, value, 0)
+    notes = data.get("notes", [])
+    _check(isinstance(notes, list) and all(_text(n) for n in notes), "'notes' is not a list of strings")
+    leaves = {n.label: n for n in g.nodes if n.op.free and n.label}
+    return BuiltProgram(g, named, built_records, leaves, None, [], warnings=list(notes))
+
+
+def _rebuild_node(g: Graph, k: int, item, budget) -> Node:
+    where = f"node {k}"
+    _check(isinstance(item, list) and len(item) == 7, f"{where} is not [op, inputs, params, shape, line, col, label]")
+    op_name, inputs, params, shape, line, col, label = item
+    _check(isinstance(op_name, str) and op_name in OPS, f"{where}: {str(op_name)[:40]!r} is not an operation")
+    where = f"node {k} ({op_name})"
+    _check(isinstance(inputs, list) and all(type(i) is int and 0 <= i < k for i in inputs),
+           f"{where}: its inputs are not indices of earlier nodes")
+    _check(isinstance(params, dict) and all(isinstance(name, str) and name.isidentifier()
+                                            and not name.startswith("_") for name in params),
+           f"{where}: its params are not an object of parameter names")
+    _check(isinstance(shape, list) and len(shape) <= MAX_RANK and all(type(d) is int and d >= 0 for d in shape),
+           f"{where}: its shape is not a list of sizes")
+    _check(all(type(v) is int and 0 <= v <= MAX_POSITION for v in (line, col)), f"{where}: its line and column "
+           "are not positions")
+    _check(label is None or _text(label), f"{where}: its label is not a short string")
+    try:
+        decoded = {}
+        for name, value in params.items():
+            decoded[name] = _decode(value, budget, 0, line)
+    except AgError as exc:
+        raise malformed(f"{where}: parameter {str(name)[:40]!r}: {exc.message}") from None
+    g.pos = pos_at(line, col)
+    try:
+        node = g.apply(op_name, *[g.nodes[i] for i in inputs], _prepared=True, **decoded)
+    except AgError as exc:
+        raise malformed(f"{where}: {exc.message}") from None
+    except Exception as exc:   # noqa: BLE001 (hostile parameters: any failure of a shape rule is refused)
+        raise malformed(f"{where}: its parameters do not fit the operation ({type(exc).__name__})") from None
+    _check(list(node.shape) == shape, f"{where}: its shape is {node.shape}, not {tuple(shape)} as sent")
+    node.label = label
+    return node
+
+
+def _decode(value, budget, depth, line):
+    if depth > MAX_DEPTH:
+        raise AgError("nested too deeply")
+    if value is None or isinstance(value, bool):
+        return value
+    if type(value) in (int, float):
+        return value
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise AgError("a string too long")
+        return value
+    if isinstance(value, list):
+        if len(value) > limit("MAX_LIST_ITEMS"):
+            raise AgError("a list too long")
+        return [_decode(v, budget, depth + 1, line) for v in value]
+    if not isinstance(value, dict) or len(value) not in (1, 2, 3):
+        raise AgError("a value of no known kind")
+    if "tuple" in value and len(value) == 1 and isinstance(value["tuple"], list):
+        return tuple(_decode(v, budget, depth + 1, line) for v in value["tuple"])
+    if "dict" in value and len(value) == 1 and isinstance(value["dict"], dict):
+        return {str(k): _decode(v, budget, depth + 1, line) for k, v in value["dict"].items()}
+    if "slice" in value and len(value) == 1 and isinstance(value["slice"], list) and len(value["slice"]) == 3:
+        parts = value["slice"]
+        if not all(p is None or type(p) is int for p in parts):
+            raise AgError("a slice of other than integers")
+        return slice(*parts)
+    if "float" in value and len(value) == 1 and value["float"] in _SPECIAL:
+        return _SPECIAL[value["float"]]
+    if value == {"ellipsis": True}:
+        return Ellipsis
+    if "python" in value and len(value) == 1 and _text(value["python"]):
+        return _stand_in(value["python"], line)
+    if "scalar" in value and len(value) == 2:
+        dtype = _dtype(value.get("dtype"))
+        return _numbers([value["scalar"]], dtype)[0]
+    if ("array" in value or "fill" in value) and len(value) == 3:
+        return _array(value, budget)
+    raise AgError("a value of no known kind")
+
+
+def _array(value, budget) -> np.ndarray:
+    dtype = _dtype(value.get("dtype"))
+    shape = value.get("shape")
+    if not (isinstance(shape, list) and len(shape) <= MAX_RANK and all(type(d) is int and d >= 0 for d in shape)):
+        raise AgError("an array's shape is not a list of sizes")
+    check_elements(shape)
+    count = element_count(shape)
+    budget[0] -= count
+    if budget[0] < 0:
+        raise AgError(f"its arrays hold more than {limit('MAX_ELEMENTS'):,} elements in all (MAX_ELEMENTS)")
+    if "fill" in value:
+        return np.full(shape, _numbers([value["fill"]], dtype)[0], dtype=dtype)
+    flat = value["array"]
+    if not isinstance(flat, list) or len(flat) != count:
+        raise AgError(f"an array of shape {tuple(shape)} sent with other than {count:,} values")
+    return _numbers(flat, dtype).reshape(shape)
+
+
+def _numbers(items, dtype: np.dtype) -> np.ndarray:
+    """Checked values of one dtype: numbers (NaN and the infinities as strings) or booleans."""
+    if dtype == np.bool_:
+        if not all(type(v) is bool for v in items):
+            raise AgError("a bool array holds other than booleans")
+        return np.array(items, dtype=dtype)
+    if any(type(v) not in (int, float) for v in items):
+        items = [_special(v) if isinstance(v, str) else v for v in items]
+        if any(type(v) not in (int, float) for v in items):
+            raise AgError("a number array holds other than numbers")
+    try:
+        return np.array(items, dtype=dtype)
+    except (OverflowError, ValueError):
+        raise AgError(f"a value does not fit {dtype.name}") from None
+
+
+_SPECIAL = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
+
+
+def _special(text):
+    """NaN and the infinities, sent as strings in arrays (anything else stays a string and is refused)."""
+    return _SPECIAL.get(text, text)
+
+
+def _dtype(name) -> np.dtype:
+    if name not in DTYPES:
+        raise AgError(f"{str(name)[:40]!r} is not a dtype the graph's plain form has")
+    return np.dtype(name)
+
+
+def _stand_in(what: str, line: int):
+    """A function of the snippet's (a custom gradient's rule): it ran in the box and is not here."""
+    def unavailable(*_args, **_kwargs):
+        raise AgError(f"the snippet's own Python function {what} (line {line}) ran in the box and is not "
+                      "available here", pos_at(line, 1) if line else None)
+    return unavailable
+
+
+def _record(g: Graph, r, k: int) -> GradientRecord:
+    where = f"record {k}"
+    _check(isinstance(r, dict), f"{where} is not an object")
+    kind, name, line = r.get("kind"), r.get("name"), r.get("line")
+    _check(kind in KINDS, f"{where}: {str(kind)[:40]!r} is not a kind of gradient")
+    _check(_text(name) and type(line) is int and 0 <= line <= MAX_POSITION, f"{where}: its name or line is not valid")
+    ys, xs = r.get("ys"), r.get("xs")
+    _check(isinstance(ys, list) and isinstance(xs, list) and all(_text(t) for t in ys + xs),
+           f"{where}: its ys and xs are not lists of texts")
+    x_nodes = _node_list(g, r.get("x_nodes"), f"{where}: x_nodes")
+    y_nodes = _node_list(g, r.get("y_nodes"), f"{where}: y_nodes")
+    stop_nodes = _node_list(g, r.get("stop_nodes", []), f"{where}: stop_nodes")
+    _check(len(x_nodes) == len(xs) and y_nodes, f"{where}: it needs a y and one x node per x")
+    values_data = r.get("values")
+    _check(isinstance(values_data, list) and len(values_data) == len(xs), f"{where}: it needs one value per x")
+    values = []
+    for x_text, x, value in zip(xs, x_nodes, values_data):
+        if isinstance(value, dict) and set(value) == {"none"} and _text(value["none"]):
+            values.append(NoGradient(x_text, _reason(value["none"]), x.pos))
+        else:
+            values.append(_node_list(g, [value], f"{where}: values")[0])
+    grad_ys = r.get("grad_ys")
+    if grad_ys is not None:
+        _check(isinstance(grad_ys, list) and len(grad_ys) == len(y_nodes), f"{where}: grad_ys needs one entry per y")
+        grad_ys = [None if v is None else _node_list(g, [v], f"{where}: grad_ys")[0] for v in grad_ys]
+    return GradientRecord(kind, name, line, list(ys), list(xs), values, x_nodes, y_nodes, stop_nodes, grad_ys)
+
+
+def _reason(text: str):
+    return lambda: text
+
+
+def _node_list(g: Graph, ids, where: str) -> list:
+    _check(isinstance(ids, list) and all(type(i) is int and 0 <= i < len(g.nodes) for i in ids),
+           f"{where} are not node indices")
+    return [g.nodes[i] for i in ids]
+
+
+def _named(g: Graph, value, depth):
+    if value is None:
+        return None
+    if type(value) is int:
+        _check(0 <= value < len(g.nodes), "a named value is not a node index")
+        return g.nodes[value]
+    _check(isinstance(value, list) and depth < MAX_DEPTH and len(value) <= limit("MAX_LIST_ITEMS"),
+           "a named value is not a node index or a list of them")
+    return [_named(g, v, depth + 1) for v in value]
+
+
+def _text(value) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_TEXT
+
+
+def _check(condition, what: str) -> None:
+    if not condition:
+        raise malformed(what)
+
+
+def malformed(what: str) -> AgError:
+    return AgError(f"the graph the snippet's run handed back is malformed: {what}")
