@@ -1,0 +1,536 @@
+"""tf.data: `Dataset` pipelines iterated eagerly (a `for` loop, `iter`, `make_one_shot_iterator`).
+
+A dataset is a recipe for a Python iterator of elements (an element: a tensor, or tuples and
+dicts of tensors). `from_tensor_slices` slices its tensors along the first axis (a list is
+one tensor, as in TensorFlow; tuples and dicts are structures); `batch`, `repeat`, `take`,
+`skip`, `shuffle`, `map`, `filter`, `enumerate`, `zip`, `range`, `from_tensors` compose them.
+`shuffle(buffer_size, seed=)` gives TensorFlow's own order for a seed (random_streams'
+DatasetShuffle: its buffer and Philox stream), reshuffled at each iteration (each epoch of
+a `repeat`) unless `reshuffle_each_iteration=False`; unseeded, the order is random.
+
+`map` and `filter` call their function once per element, eagerly (TensorFlow traces it
+once into a graph: a Python `print` inside runs once there, once per element here).
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+
+import numpy as np
+
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import random_streams
+from autograd_cli.tensorflow.core import EagerTensor, Tensor, _const_value, ctx, to_array
+from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.failures import InvalidArgumentError, OutOfRangeError
+from autograd_cli.tensorflow.shape import TensorShape
+
+INFINITE = -1
+UNKNOWN = -2
+
+
+# ---------------------------------------------------------------- element structures
+
+def _flatten(element):
+    if isinstance(element, tuple):
+        return [leaf for item in element for leaf in _flatten(item)]
+    if isinstance(element, dict):
+        return [leaf for key in sorted(element) for leaf in _flatten(element[key])]
+    return [element]
+
+
+def _pack(like, leaves):
+    it = iter(leaves)
+
+    def build(item):
+        if isinstance(item, tuple):
+            return type(item)(*[build(i) for i in item]) if hasattr(item, "_fields") else tuple(build(i) for i in item)
+        if isinstance(item, dict):
+            return {key: build(item[key]) for key in sorted(item)}
+        return next(it)
+    return build(like)
+
+
+def _structured(value, top=True):
+    """Tensors given to a dataset as an element: tuples and dicts are structures, a list is
+    one tensor (except a map function's whole result, which is taken as a tuple)."""
+    if isinstance(value, list) and top:
+        value = tuple(value)
+    if isinstance(value, tuple):
+        return type(value)(*[_structured(v, False) for v in value]) if hasattr(value, "_fields") else \
+            tuple(_structured(v, False) for v in value)
+    if isinstance(value, dict):
+        return {k: _structured(v, False) for k, v in value.items()}
+    return _eager(value)
+
+
+def _eager(value):
+    """A value as an eager tensor, in graph mode too (a dataset holds values, not graph ops)."""
+    if hasattr(value, "_as_tensor") and getattr(value, "_graph", None) is None:
+        value = value._as_tensor()
+    if isinstance(value, Tensor):
+        known = value._value if value._value is not None else _const_value(value)
+        if known is None:
+            raise TypeError("a tf.data dataset of a graph tensor that is not a constant is not supported here (make "
+                            "it from NumPy arrays or constants)")
+        return _tensor(np.asarray(known), value.dtype)
+    array, kind = to_array(value, None)
+    return _tensor(array, kind)
+
+
+def _tensor(array, dtype):
+    return EagerTensor(None, 0, dtype, array.shape, array)
+
+
+class TensorSpec:
+    def __init__(self, shape, dtype, name=None):
+        self.shape, self.dtype, self.name = TensorShape(shape), dtype, name
+
+    def __repr__(self):
+        return f"TensorSpec(shape={self.shape}, dtype=tf.{self.dtype.name}, name={self.name!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, TensorSpec) and (self.shape.dims, self.dtype) == (other.shape.dims, other.dtype)
+
+
+tf_export("TensorSpec")(TensorSpec)
+
+
+def _spec_of(element, batch=None):
+    def one(t):
+        shape = tuple(t._shape) if batch is None else (batch,) + tuple(t._shape)
+        return TensorSpec(shape, t.dtype)
+    return _pack(element, [one(t) for t in _flatten(element)])
+
+
+# ---------------------------------------------------------------- datasets
+
+@tf_export("data.Dataset")
+class Dataset:
+    """A pipeline; subclasses give `_elements()` (a new iterator each time) and `_count`."""
+
+    _count = UNKNOWN
+    _kind = "Dataset"
+
+    # -- sources
+    @staticmethod
+    def from_tensor_slices(tensors, name=None):
+        return _Slices(tensors)
+
+    @staticmethod
+    def from_tensors(tensors, name=None):
+        return _Tensors(tensors)
+
+    @staticmethod
+    def range(*args, output_type=dtypes.int64, name=None):
+        return _Range(range(*[int(a) for a in args]), output_type)
+
+    @staticmethod
+    def zip(*datasets, name=None):
+        if len(datasets) == 1 and isinstance(datasets[0], (tuple, list)):
+            datasets = tuple(datasets[0])
+        return _Zip(datasets)
+
+    # -- transformations
+    def batch(self, batch_size, drop_remainder=False, num_parallel_calls=None, deterministic=None, name=None):
+        return _Batch(self, int(batch_size), bool(drop_remainder))
+
+    def repeat(self, count=None, name=None):
+        return _Repeat(self, -1 if count is None else int(count))
+
+    def take(self, count, name=None):
+        return _Take(self, int(count))
+
+    def skip(self, count, name=None):
+        return _Skip(self, int(count))
+
+    def shuffle(self, buffer_size, seed=None, reshuffle_each_iteration=None, name=None):
+        return _Shuffle(self, int(buffer_size), seed, True if reshuffle_each_iteration is None
+                        else bool(reshuffle_each_iteration))
+
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, name=None):
+        return _Map(self, map_func)
+
+    def filter(self, predicate, name=None):
+        return _Filter(self, predicate)
+
+    def enumerate(self, start=0, name=None):
+        return _Zip((_Range(int(start), dtypes.int64), self))
+
+    def prefetch(self, buffer_size, name=None):
+        return self
+
+    def cache(self, filename="", name=None):
+        return self
+
+    def with_options(self, options, name=None):
+        return self
+
+    def apply(self, transformation_func):
+        return transformation_func(self)
+
+    # -- iteration
+    def __iter__(self):
+        if not ctx.eager:
+            raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager mode or within "
+                               "tf.function.")
+        return Iterator(self)
+
+    def as_numpy_iterator(self):
+        for element in self:
+            yield _pack(element, [t.numpy() for t in _flatten(element)])
+
+    def make_one_shot_iterator(self):
+        return Iterator(self)
+
+    def cardinality(self):
+        return _tensor(np.array(self._count, dtype=np.int64), dtypes.int64)
+
+    def __len__(self):
+        if self._count == INFINITE:
+            raise TypeError("The dataset is infinite.")
+        if self._count == UNKNOWN:
+            raise TypeError("The dataset length is unknown.")
+        return self._count
+
+    def __bool__(self):
+        return True
+
+    @property
+    def element_spec(self):
+        return self._spec()
+
+    def _spec(self):
+        first = _first(self)
+        if first is None:
+            raise ValueError("the element spec of an empty dataset is not known here")
+        return _spec_of(first)
+
+    def __repr__(self):
+        return f"<_{self._kind}Dataset element_spec={self._spec()}>"
+
+
+_PEEKING = [False]
+
+
+def _first(dataset):
+    """The dataset's first element, without moving a shuffle's stream of orders."""
+    _PEEKING[0] = True
+    try:
+        return next(iter(dataset._elements()), None)
+    finally:
+        _PEEKING[0] = False
+
+
+class Iterator:
+    """What iterating a dataset gives: `next(it)`, `it.get_next()` (OutOfRangeError at the end).
+    In graph mode `get_next()` is an op each Session run takes the next element from (each
+    Session has its own position, as TensorFlow's one-shot iterator)."""
+
+    def __init__(self, dataset):
+        self._dataset = dataset
+        self._elements = dataset._elements() if ctx.eager else None
+        self._next_op = None
+
+    @property
+    def element_spec(self):
+        return self._dataset._spec()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._elements)
+
+    def get_next(self, name=None):
+        if not ctx.eager:
+            if self._next_op is None:
+                self._next_op = _graph_get_next(self._dataset, name)
+            return self._next_op
+        try:
+            return next(self._elements)
+        except StopIteration:
+            raise OutOfRangeError(None, None, "End of sequence") from None
+
+
+class _NextElements:
+    """The values a graph's get_next op takes at each Session run, drawn like a random op's
+    (session.py: `new_kernel()` once per Session, `draw(kernel)` at each run): one flat
+    vector of every component, which the op's recipe cuts into the components."""
+
+    def __init__(self, dataset, specs):
+        self.dataset, self.specs = copy.deepcopy(dataset), specs
+        self.shape = (sum(int(np.prod(s.shape.dims)) for s in specs),)
+
+    def new_kernel(self):
+        """A Session's own pipeline: its shuffles start their streams of orders again."""
+        return copy.deepcopy(self.dataset)._elements()
+
+    def draw(self, elements):
+        try:
+            element = next(elements)
+        except StopIteration:
+            raise OutOfRangeError(None, None, "End of sequence\n\t [[{{node IteratorGetNext}}]]") from None
+        parts = []
+        for t, spec in zip(_flatten(element), self.specs):
+            if tuple(t._value.shape) != tuple(spec.shape.dims):
+                raise InvalidArgumentError(None, None, f"an element of shape {list(t._value.shape)} where get_next's "
+                                           f"tensor has shape {spec.shape.dims}: in graph mode here every element "
+                                           "has one shape (batch(..., drop_remainder=True))")
+            parts.append(np.asarray(t._value, dtype=np.float64).reshape(-1))
+        return np.concatenate(parts) if parts else np.zeros(0)
+
+
+def _lower_next(L, draws, uid):
+    from autograd_cli.tensorflow.random_api import _lower_random
+
+    flat = _lower_random(L, draws, uid)
+    outs, at = [], 0
+    for spec in draws.specs:
+        size = int(np.prod(spec.shape.dims))
+        outs.append(L.g.reshape(L.g.getitem(flat, index=(slice(at, at + size),)), shape=tuple(spec.shape.dims)))
+        at += size
+    return outs
+
+
+def _graph_get_next(dataset, name):
+    from autograd_cli.tensorflow.core import Operation, _add_op, user_pos
+    from autograd_cli.tensorflow.lowering import Recipe
+
+    first = _first(dataset)
+    if first is None:
+        raise OutOfRangeError(None, None, "End of sequence")
+    specs = [TensorSpec(t._value.shape, t.dtype) for t in _flatten(first)]
+    static = _flatten(dataset._spec())          # (None, ...) for a batch that may be short
+    graph = ctx.graph
+    op = Operation("IteratorGetNext", graph.unique_name(name or "IteratorGetNext"), [], None, graph, user_pos())
+    outs = _add_op(graph, op, [(s.dtype, tuple(s.shape.dims)) for s in static])
+    op.recipe = Recipe("fn", _lower_next, {"draws": _NextElements(dataset, specs), "uid": op.uid})
+    return _pack(first, outs)
+
+
+@tf_export("compat.v1.data.make_one_shot_iterator")
+def make_one_shot_iterator(dataset):
+    return Iterator(dataset)
+
+
+class _Slices(Dataset):
+    _kind = "TensorSlice"
+
+    def __init__(self, tensors):
+        self._like = _structured(tensors, top=False)
+        self._components = _flatten(self._like)
+        sizes = set()
+        for t in self._components:
+            if not t._shape:
+                raise ValueError(f"Unbatching a tensor is only supported for rank >= 1, got a scalar ({t})")
+            sizes.add(t._shape[0])
+        if len(sizes) > 1:
+            first, other = sorted(sizes)[:2]
+            raise ValueError(f"Dimensions {first} and {other} are not compatible")
+        self._count = sizes.pop()
+
+    def _elements(self):
+        for k in range(self._count):
+            yield _pack(self._like, [_tensor(t._value[k], t.dtype) for t in self._components])
+
+    def _spec(self):
+        return _pack(self._like, [TensorSpec(t._shape[1:], t.dtype) for t in self._components])
+
+
+class _Tensors(Dataset):
+    _kind = "Tensor"
+    _count = 1
+
+    def __init__(self, tensors):
+        self._element = _structured(tensors, top=False)
+
+    def _elements(self):
+        yield self._element
+
+
+class _Range(Dataset):
+    _kind = "Range"
+
+    def __init__(self, values, dtype):
+        """values: a range, or the int an endless count starts at."""
+        self._values, self._dtype = values, dtype
+        self._count = len(values) if isinstance(values, range) else INFINITE
+
+    def _elements(self):
+        for v in self._values if isinstance(self._values, range) else itertools.count(self._values):
+            yield _tensor(np.array(v, dtype=self._dtype.np), self._dtype)
+
+    def _spec(self):
+        return TensorSpec((), self._dtype)
+
+
+class _Zip(Dataset):
+    _kind = "Zip"
+
+    def __init__(self, datasets):
+        self._datasets = tuple(datasets)
+        counts = [d._count for d in self._datasets]
+        finite = [c for c in counts if c >= 0]
+        self._count = min(finite) if finite else (UNKNOWN if UNKNOWN in counts else INFINITE)
+
+    def _elements(self):
+        yield from zip(*[d._elements() for d in self._datasets])
+
+    def _spec(self):
+        return tuple(d._spec() for d in self._datasets)
+
+
+class _Batch(Dataset):
+    _kind = "Batch"
+
+    def __init__(self, source, size, drop_remainder):
+        if size <= 0:
+            raise InvalidArgumentError(None, None, "Batch size must be greater than zero.")
+        self._source, self._size, self._drop = source, size, drop_remainder
+        n = source._count
+        self._count = n if n < 0 else (n // size if drop_remainder else -(-n // size))
+
+    def _elements(self):
+        it = self._source._elements()
+        while True:
+            group = list(itertools.islice(it, self._size))
+            if not group or (self._drop and len(group) < self._size):
+                return
+            columns = zip(*[_flatten(e) for e in group])
+            stacked = []
+            for column in columns:
+                first = column[0]._value.shape
+                other = next((t._value.shape for t in column if t._value.shape != first), None)
+                if other is not None:
+                    raise InvalidArgumentError(None, None, "Cannot add tensor to the batch: number of elements does "
+                                               f"not match. Shapes are: [tensor]: {list(first)}, [batch]: "
+                                               f"{list(other)} [Op:IteratorGetNext] name: ")
+                stacked.append(_tensor(np.stack([t._value for t in column]), column[0].dtype))
+            yield _pack(group[0], stacked)
+
+    def _spec(self):
+        inner = self._source._spec()
+        batch = self._size if self._drop else None
+        return _pack(inner, [TensorSpec((batch,) + tuple(s.shape.dims), s.dtype) for s in _flatten(inner)])
+
+
+class _Repeat(Dataset):
+    _kind = "Repeat"
+
+    def __init__(self, source, count):
+        self._source, self._times = source, count
+        n = source._count
+        self._count = 0 if n == 0 else INFINITE if count < 0 else n if n < 0 else n * count
+
+    def _elements(self):
+        epochs = itertools.count() if self._times < 0 else range(self._times)
+        for _ in epochs:
+            empty = True
+            for element in self._source._elements():
+                empty = False
+                yield element
+            if empty:
+                return
+
+    def _spec(self):
+        return self._source._spec()
+
+
+class _Take(Dataset):
+    _kind = "Take"
+
+    def __init__(self, source, count):
+        self._source, self._n = source, count
+        n = source._count
+        self._count = n if count < 0 else count if n == INFINITE else UNKNOWN if n == UNKNOWN else min(count, n)
+
+    def _elements(self):
+        it = self._source._elements()
+        return it if self._n < 0 else itertools.islice(it, self._n)
+
+    def _spec(self):
+        return self._source._spec()
+
+
+class _Skip(Dataset):
+    _kind = "Skip"
+
+    def __init__(self, source, count):
+        self._source, self._n = source, count
+        n = source._count
+        self._count = n if n < 0 else (0 if count < 0 else max(n - count, 0))
+
+    def _elements(self):
+        it = self._source._elements()
+        if self._n < 0:
+            return iter(())
+        return itertools.islice(it, self._n, None)
+
+    def _spec(self):
+        return self._source._spec()
+
+
+class _Shuffle(Dataset):
+    _kind = "Shuffle"
+
+    def __init__(self, source, buffer_size, seed, reshuffle):
+        from autograd_cli.tensorflow.random_api import _op_seeds
+
+        seeds = _op_seeds(seed)
+        self._source, self._count = source, source._count
+        self._order = random_streams.DatasetShuffle(buffer_size, seeds[0] or 0, seeds[1] or 0, reshuffle)
+
+    def _elements(self):
+        if self._source._count == INFINITE:
+            raise NotImplementedError("shuffle of an infinite dataset (a repeat() before shuffle) is not supported "
+                                      "here: put the shuffle before the repeat")
+        elements = self._source._elements()
+        if _PEEKING[0]:
+            yield from elements
+            return
+        elements = list(elements)
+        for k in self._order.order(len(elements)):
+            yield elements[k]
+
+    def _spec(self):
+        return self._source._spec()
+
+
+def _call(fn, element):
+    return fn(*element) if isinstance(element, tuple) and not hasattr(element, "_fields") else fn(element)
+
+
+class _Map(Dataset):
+    _kind = "Map"
+
+    def __init__(self, source, fn):
+        self._source, self._fn, self._count = source, fn, source._count
+
+    def _elements(self):
+        for element in self._source._elements():
+            yield _structured(_call(self._fn, element))
+
+
+class _Filter(Dataset):
+    _kind = "Filter"
+
+    def __init__(self, source, predicate):
+        self._source, self._predicate = source, predicate
+        self._count = UNKNOWN if source._count != INFINITE else INFINITE
+
+    def _elements(self):
+        for element in self._source._elements():
+            keep = _eager(_call(self._predicate, element))
+            if keep.dtype is not dtypes.bool_ or keep._value.shape != ():
+                raise ValueError(f"Invalid `predicate`. `predicate` must return a `tf.bool` scalar tensor, but its "
+                                 f"return type was {TensorSpec(keep._shape, keep.dtype)}.")
+            if bool(keep._value):
+                yield element
+
+    def _spec(self):
+        return self._source._spec()
+
+
+export_value("data.AUTOTUNE", -1)
+export_value("data.experimental.AUTOTUNE", -1)
