@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from autograd_cli.support.errors import AgError
-from autograd_cli.language import syntax
+from autograd_cli.language import syntax, tree
 from autograd_cli.language.fastparse import Unsupported, parse_statements
+from autograd_cli.language.tree import CALLBACKS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -18,17 +19,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def lark_tree(source):
     lark, _ = syntax._parser()
-    syntax._ToAst.source = source
     try:
-        return repr([s for s in lark.parse(source) if s is not None])
+        return repr(syntax.finish(source, [s for s in lark.parse(source) if s is not None]).statements)
     except Exception as exc:  # noqa: BLE001 - any rejection
         return f"error: {type(exc).__name__}"
 
 
 def quick_tree(source):
-    syntax._ToAst.source = source
     try:
-        return repr(parse_statements(source, syntax._ToAst()))
+        return repr(syntax.finish(source, parse_statements(source, CALLBACKS)).statements)
     except Unsupported:
         return None
 
@@ -132,9 +131,9 @@ def test_floordiv_and_floormod_have_pythons_precedence():
 
 
 def _shape(e):
-    if isinstance(e, syntax.BinOp):
+    if isinstance(e, tree.BinOp):
         return f"({_shape(e.left)} {e.op} {_shape(e.right)})"
-    if isinstance(e, syntax.Unary):
+    if isinstance(e, tree.Unary):
         return f"{e.op}{_shape(e.operand)}"
     return getattr(e, "text", None) or getattr(e, "id", None) or str(e.value)
 

@@ -20,7 +20,8 @@ from autograd_cli.core.program import BuiltProgram, GradientRecord, plain
 from autograd_cli.support.errors import AgError, user_warning
 from autograd_cli.evaluate import Schedule
 from autograd_cli.core.graph import Node, NoGradient
-from autograd_cli.language.syntax import Program, parse
+from autograd_cli.language.syntax import parse
+from autograd_cli.language.tree import Program
 from autograd_cli.support.display import HtmlDisplay
 from autograd_cli.support.records import Record
 
@@ -53,7 +54,7 @@ class Evaluation(HtmlDisplay, Record):
 
 def build(source, sets=None, unconnected: str = "none", grads=(), wrt=(), feed=None) -> BuiltProgram:
     """Parse and build the graph (shapes checked), adding --grad/--wrt gradients.
-    `source` is program text, or a `syntax.Program` already parsed. `feed` (a feed.Feed)
+    `source` is program text, or a `tree.Program` already parsed. `feed` (a feed.Feed)
     gives placeholders their per-step columns (run --feed)."""
     _allow_deep_nesting()
     with gc_paused():

@@ -5,7 +5,7 @@ paths are built-ins is the TensorFlow package's own declaration (library/spellin
 by the first program that imports something: most programs never need it)."""
 from __future__ import annotations
 
-from autograd_cli.language import syntax as ast
+from autograd_cli.language import tree as ast
 from autograd_cli.library.names import NUMPY, foreign_hint
 from autograd_cli.support.errors import AgError, pos_at
 

@@ -2,7 +2,7 @@
 
 Lark's LALR parser costs about 8 µs per token in Python, most of a 10,000-statement
 program's time. This recursive-descent parser follows grammars/ag.lark rule for
-rule and builds the tree with the SAME callbacks (`syntax._ToAst`), so positions,
+rule and builds the tree with the SAME callbacks (`tree.CALLBACKS`), so positions,
 offsets, depths and texts are made by one piece of code. It only ever accepts:
 at anything unexpected (a syntax error, a name it cannot classify the way Lark's
 contextual lexer would, deep nesting, an error raised by a callback) it gives up
@@ -100,7 +100,7 @@ def tokens(source: str):
 
 
 def parse_statements(source: str, t) -> list:
-    """Statements of a well-formed program, built by the callbacks `t` (a _ToAst)."""
+    """Statements of a well-formed program, built by the callbacks `t` (tree.CALLBACKS)."""
     parser = None
     try:
         parser = _Parser(tokens(source), t)

@@ -1,271 +1,18 @@
-"""Source text -> syntax tree with positions. Nothing here knows what a name means.
+"""Source text -> syntax tree (language/tree.py) with positions. Nothing here knows what a
+name means, and nothing is kept between parses.
 
-The Lark LALR parser runs our `_ToAst` callbacks while it reduces (a parse-time
-transformer), so no Lark tree is built and nothing recurses per nesting level.
+The Lark LALR parser runs the tree's callbacks while it reduces (a parse-time transformer),
+so no Lark tree is built and nothing recurses per nesting level.
 """
 from __future__ import annotations
 
 import functools
 import re
 
-from autograd_cli.support.errors import AgError, Pos, pos_at
 from autograd_cli.language.grammars import grammar_text
-from autograd_cli.support.limits import MAX_NESTING, limit, over
-
-
-# ---------------------------------------------------------------- syntax tree
-# Plain classes with __slots__ and written-out constructors (as language/snippet.py's):
-# a @dataclass costs ~0.2 ms to create at import, and nineteen of them were ~4 ms of every
-# `eval`'s start. Equality is identity (they were eq=False). `_fields` lists the
-# constructor's parameters in order; repr shows them (tests compare the two parsers' trees
-# by repr).
-
-class _Node:
-    __slots__ = ()
-    _fields: tuple = ()
-
-    def __repr__(self):
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
-        return f"{type(self).__name__}({inner})"
-
-
-class Expr(_Node):
-    __slots__ = _fields = ("pos", "start", "end", "depth")
-    # pos: where errors about this expression point; start, end: source offsets of the
-    # whole expression
-
-    def __init__(self, pos, start, end, depth):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-
-
-class Num(Expr):
-    __slots__ = ("value", "text")
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, value, text):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.value = value      # float
-        self.text = text
-
-
-class Str(Expr):
-    __slots__ = ("value",)
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, value):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.value = value
-
-
-class Const(Expr):
-    __slots__ = ("value",)
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, value):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.value = value      # None, True or False (Ellipsis for `...`)
-
-
-class Name(Expr):
-    __slots__ = ("id",)
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, id):  # noqa: A002 (the field's name)
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.id = id
-
-
-class ListExpr(Expr):
-    __slots__ = ("items",)
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, items):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.items = items
-
-
-class BinOp(Expr):
-    __slots__ = ("op", "left", "right")
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, op, left, right):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.op = op            # + - * / // % @ ** < <= > >= == !=
-        self.left = left
-        self.right = right
-
-
-class Unary(Expr):
-    __slots__ = ("op", "operand")
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, op, operand):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.op = op            # + or -
-        self.operand = operand
-
-
-class Keyword(_Node):
-    __slots__ = _fields = ("name", "value", "pos")
-
-    def __init__(self, name, value, pos):
-        self.name = name
-        self.value = value
-        self.pos = pos
-
-
-class Call(Expr):
-    """`func(args)`: func is a name (str) or, for a TensorFlow spelling, an Attr."""
-    __slots__ = ("func", "args", "kwargs")
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, func, args, kwargs):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.func = func        # str | Attr
-        self.args = args
-        self.kwargs = kwargs    # [Keyword]
-
-
-class Slice(Expr):
-    __slots__ = ("lower", "upper", "stride")
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, lower, upper, stride):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.lower = lower      # Expr | None, each
-        self.upper = upper
-        self.stride = stride
-
-
-class Index(Expr):
-    __slots__ = ("target", "subscripts")
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, target, subscripts):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.target = target
-        self.subscripts = subscripts    # [Expr | Slice]
-
-
-class Attr(Expr):
-    """`value.attr`: TensorFlow's spellings (`tf.math`, `x.T`, `w.assign`), resolved by compile/."""
-    __slots__ = ("value", "attr")
-    _fields = Expr._fields + __slots__
-
-    def __init__(self, pos, start, end, depth, value, attr):
-        self.pos = pos
-        self.start = start
-        self.end = end
-        self.depth = depth
-        self.value = value
-        self.attr = attr
-
-
-class Stmt(_Node):
-    __slots__ = _fields = ("pos",)
-
-    def __init__(self, pos):
-        self.pos = pos
-
-
-class Assign(Stmt):
-    __slots__ = ("targets", "target_pos", "value")
-    _fields = Stmt._fields + __slots__
-
-    def __init__(self, pos, targets, target_pos, value):
-        self.pos = pos
-        self.targets = targets          # [str]; more than one means unpacking
-        self.target_pos = target_pos    # [Pos]
-        self.value = value
-
-
-class FuncDef(Stmt):
-    __slots__ = ("name", "params", "param_pos", "body", "grad_param", "grad_body")
-    _fields = Stmt._fields + __slots__
-
-    def __init__(self, pos, name, params, param_pos, body, grad_param=None, grad_body=None):
-        self.pos = pos
-        self.name = name
-        self.params = params            # [str]
-        self.param_pos = param_pos
-        self.body = body
-        self.grad_param = grad_param    # custom_gradient: `grad(dy) = expr`
-        self.grad_body = grad_body
-
-
-class ExprStmt(Stmt):
-    __slots__ = ("value", "text")
-    _fields = Stmt._fields + __slots__
-
-    def __init__(self, pos, value, text):
-        self.pos = pos
-        self.value = value
-        self.text = text                # source text, used as the output's name
-
-
-class Import(Stmt):
-    """`import tensorflow as tf`: binds `alias` to the module (compile/ declares the prefix)."""
-    __slots__ = ("alias", "module")
-    _fields = Stmt._fields + __slots__
-
-    def __init__(self, pos, alias, module):
-        self.pos = pos
-        self.alias = alias
-        self.module = module
-
-
-_NEW_LIST = object()    # Program's default: a fresh list
-
-
-class Program:
-    """A parsed program. Compared by value (source and statements), as the dataclass it was."""
-
-    _fields = ("source", "statements")
-    __hash__ = None     # mutable and compared by value: unhashable
-
-    def __init__(self, source, statements=_NEW_LIST):
-        self.source = source
-        self.statements = [] if statements is _NEW_LIST else statements
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return (self.source, self.statements) == (other.source, other.statements)
-        return NotImplemented
-
-    __repr__ = _Node.__repr__
+from autograd_cli.language.tree import CALLBACKS, Expr, ExprStmt, FuncDef, Keyword, Program
+from autograd_cli.support.errors import AgError, Pos
+from autograd_cli.support.limits import limit, over
 
 
 # ---------------------------------------------------------------- parser
@@ -299,10 +46,10 @@ def _parser():
     postlex = _BracketNewlines()
     try:
         lark = Lark(grammar_text("ag.lark"), parser="lalr", lexer="contextual", postlex=postlex,
-                    transformer=_ToAst(), maybe_placeholders=True, cache=True)
+                    transformer=CALLBACKS, maybe_placeholders=True, cache=True)
     except OSError:  # an unwritable temp dir only costs the cache
         lark = Lark(grammar_text("ag.lark"), parser="lalr", lexer="contextual", postlex=postlex,
-                    transformer=_ToAst(), maybe_placeholders=True)
+                    transformer=CALLBACKS, maybe_placeholders=True)
     return lark, postlex
 
 
@@ -315,11 +62,8 @@ def parse(source: str) -> Program:
         raise over("MAX_PROGRAM_BYTES", "the program is too large", size, "bytes")
     if "\r" in source:  # a lone CR ends a line too (old Mac files); same length, same offsets
         source = re.sub("\r(?!\n)", "\n", source)
-    _ToAst.source = source
-    _ToAst.max_nesting = limit("MAX_NESTING")
     try:  # well-formed programs: the quick parser (same tree, same callbacks)
-        statements = parse_statements(source, _ToAst())
-        return Program(source=source, statements=statements)
+        return finish(source, parse_statements(source, CALLBACKS))
     except Unsupported as stop:
         start = stop.offset  # anything else: Lark, the reference (and its error messages)
     if start > 0:
@@ -327,12 +71,39 @@ def parse(source: str) -> Program:
     from lark.exceptions import UnexpectedInput
 
     lark, postlex = _parser()
-    _ToAst.source = source
     try:
         statements = lark.parse(source)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, source, postlex.open_brackets) from None
-    return Program(source=source, statements=[s for s in statements if s is not None])
+    return finish(source, [s for s in statements if s is not None])
+
+
+def finish(source: str, statements: list) -> Program:
+    """The parsed statements as a Program: each expression statement's text (its output's
+    name) read from the source, and no expression nested deeper than MAX_NESTING."""
+    deepest = limit("MAX_NESTING")
+    for stmt in statements:
+        if isinstance(stmt, ExprStmt):
+            stmt.text = source[stmt.value.start:stmt.value.end].strip()
+            roots = (stmt.value,)
+        else:
+            roots = (stmt.body, stmt.grad_body) if isinstance(stmt, FuncDef) else (getattr(stmt, "value", None),)
+        for root in roots:
+            if isinstance(root, Expr) and root.depth > deepest:
+                _too_deep(root, deepest)
+    return Program(source=source, statements=statements)
+
+
+def _too_deep(node, deepest: int):
+    """The error for the first expression (leftmost, innermost) nested deeper than `deepest`,
+    located at its first operand."""
+    while True:
+        exprs = [c.value if isinstance(c, Keyword) else c for c in node.children()]
+        over_limit = next((c for c in exprs if isinstance(c, Expr) and c.depth > deepest), None)
+        if over_limit is None:
+            first = next(c for c in exprs if isinstance(c, Expr))
+            raise over("MAX_NESTING", "expression nested too deeply", node.depth, "levels", first.pos)
+        node = over_limit
 
 
 def _lark_suffix(source: str, start: int) -> None:
@@ -347,17 +118,14 @@ def _lark_suffix(source: str, start: int) -> None:
         return  # nothing worth skipping
     text = " " * (start - line_start) + source[start:]
     lark, postlex = _parser()
-    _ToAst.source = text
     try:
-        lark.parse(text)
+        finish(text, [s for s in lark.parse(text) if s is not None])
     except UnexpectedInput as exc:
         error = _syntax_error(exc, text, postlex.open_brackets)
     except AgError as exc:
         error = exc
     else:
         return  # well formed after all (the quick parser stopped for another reason)
-    finally:
-        _ToAst.source = source
     if error.pos is not None:
         error.pos = Pos(error.pos.line + lines_before, error.pos.col)
     raise error
@@ -497,170 +265,6 @@ def _assigned_reserved(source: str, token):
 def _end_position(source: str) -> tuple[int, int]:
     lines = source.split("\n")
     return len(lines), len(lines[-1]) + 1
-
-
-# ---------------------------------------------------------------- tree building
-
-def _tok_pos(tok) -> int:
-    return pos_at(tok.line, tok.column)
-
-
-def _nest(*children) -> int:
-    depth = 1 + max((c.depth for c in children if isinstance(c, Expr)), default=0)
-    if depth > _ToAst.max_nesting:
-        first = next(c for c in children if isinstance(c, Expr))
-        raise over("MAX_NESTING", "expression nested too deeply", depth, "levels", first.pos)
-    return depth
-
-
-_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", "'": "'", '"': '"', "0": "\0"}
-
-
-def _unquote(text: str) -> str:
-    body, out, i = text[1:-1], [], 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\" and i + 1 < len(body):
-            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
-            i += 2
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
-
-
-class _ToAst:
-    """Callbacks named after the grammar's rule aliases (as lark's calc example)."""
-
-    source = ""
-    max_nesting = MAX_NESTING
-
-    def __getattr__(self, name):  # lark asks for one callback per rule alias
-        raise AttributeError(name)
-
-    # statements
-    def start(self, children):
-        return children
-
-    def assign(self, c):
-        name, value = c
-        return Assign(_tok_pos(name), [str(name)], [_tok_pos(name)], value)
-
-    def unpack(self, c):
-        *names, value = c
-        return Assign(_tok_pos(names[0]), [str(n) for n in names], [_tok_pos(n) for n in names], value)
-
-    def funcdef(self, c):
-        name, *params, body, grad_kw, grad_param, grad_body = c
-        params = [p for p in params if p is not None]
-        return FuncDef(_tok_pos(name), str(name), [str(p) for p in params],
-                       [_tok_pos(p) for p in params], body,
-                       None if grad_param is None else str(grad_param), grad_body)
-
-    def expr_stmt(self, c):
-        (value,) = c
-        return ExprStmt(value.pos, value, self.source[value.start:value.end].strip())
-
-    # expressions
-    def compare(self, c):
-        left, op, right = c
-        return BinOp(_tok_pos(op), left.start, right.end, _nest(left, right), str(op), left, right)
-
-    def binop(self, c):
-        left, op, right = c
-        return BinOp(_tok_pos(op), left.start, right.end, _nest(left, right), str(op), left, right)
-
-    def pow(self, c):
-        left, right = c
-        return BinOp(left.pos, left.start, right.end, _nest(left, right), "**", left, right)
-
-    def unary(self, c):
-        op, operand = c
-        return Unary(_tok_pos(op), op.start_pos, operand.end, _nest(operand), str(op), operand)
-
-    def call(self, c):
-        name, args, rpar = c
-        positional, keywords = [], []
-        for a in args or []:
-            (keywords if isinstance(a, Keyword) else positional).append(a)
-            if isinstance(a, Expr) and keywords:
-                raise AgError("positional argument after keyword argument", a.pos)
-        values = positional + [k.value for k in keywords]
-        if isinstance(name, Attr):
-            return Call(name.pos, name.start, rpar.end_pos, _nest(name, *values), name, positional, keywords)
-        return Call(_tok_pos(name), name.start_pos, rpar.end_pos, _nest(*values),
-                    str(name), positional, keywords)
-
-    def attr(self, c):
-        value, name = c
-        return Attr(pos_at(name.line, max(name.column - 1, 1)), value.start, name.end_pos, _nest(value), value,
-                    str(name))
-
-    def dotted(self, c):
-        return ".".join(str(t) for t in c), c[0]
-
-    def import_name(self, c):
-        (module, tok), alias = c
-        top = module.split(".")[0]      # `import a.b` binds a; `import a.b as c` binds c to a.b
-        return Import(pos_at(tok.line, tok.column), top if alias is None else str(alias),
-                      top if alias is None else module)
-
-    def import_from(self, c):
-        (module, tok), name, alias = c
-        return Import(pos_at(tok.line, tok.column), str(alias or name), f"{module}.{name}")
-
-    def args(self, c):
-        return [a for a in c if a is not None]
-
-    def kwarg(self, c):
-        name, value = c
-        return Keyword(str(name), value, _tok_pos(name))
-
-    def index(self, c):
-        target, subs, rsqb = c
-        return Index(target.pos, target.start, rsqb.end_pos, _nest(target, *subs), target, subs)
-
-    def ellipsis(self, c):
-        (tok,) = c
-        return Const(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, Ellipsis)
-
-    def subscripts(self, c):
-        return [s for s in c if s is not None]
-
-    def slice(self, c):
-        lower, upper, stride = c
-        parts = [p for p in c if p is not None]
-        start = parts[0].start if parts else 0
-        pos = parts[0].pos if parts else pos_at(0, 0)
-        return Slice(pos, start, parts[-1].end if parts else 0, _nest(*parts), lower, upper, stride)
-
-    # atoms
-    def number(self, c):
-        (tok,) = c
-        return Num(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, float(tok), str(tok))
-
-    def string(self, c):
-        (tok,) = c
-        return Str(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, _unquote(str(tok)))
-
-    def name(self, c):
-        (tok,) = c
-        return Name(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, str(tok))
-
-    def keyword_const(self, c):
-        (tok,) = c
-        value = {"None": None, "True": True, "False": False}[str(tok)]
-        return Const(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, value)
-
-    def paren(self, c):
-        lpar, inner, rpar = c
-        inner.start, inner.end = lpar.start_pos, rpar.end_pos
-        return inner
-
-    def list(self, c):
-        lsqb, *items, rsqb = c
-        items = [i for i in items if i is not None]
-        return ListExpr(_tok_pos(lsqb), lsqb.start_pos, rsqb.end_pos, _nest(*items), items)
 
 
 # ---------------------------------------------------------------- Python statements
