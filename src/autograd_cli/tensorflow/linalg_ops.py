@@ -1,9 +1,17 @@
 """tf.linalg, the segment reductions, scatter_nd and polygamma: each function is the `.ag`
-built-in of its name (its handler builds the engine nodes), with TensorFlow's parameters."""
+built-in of its name (its handler builds the engine nodes), with TensorFlow's parameters;
+`solve`, `matvec` and `matrix_transpose` are composed of the op table's rows. `solve(a, b)` is
+`inv(a) @ b` computed in float64 and rounded to float32 once (TensorFlow's float32 LU solve
+may differ in the last digit)."""
 from __future__ import annotations
 
-from autograd_cli.tensorflow.core import convert_to_tensor
+import numpy as np
+
+from autograd_cli.tensorflow import array_ops, math_ops
+from autograd_cli.tensorflow.core import convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.lowering import ROUND, Recipe
 from autograd_cli.tensorflow.math_ops import binary_inputs, builtin_op
 
 
@@ -81,3 +89,59 @@ def scatter_nd(indices, updates, shape, name=None):
 def polygamma(a, x, name=None):
     a, x = binary_inputs("Polygamma", a, x)
     return builtin_op("Polygamma", "polygamma", {"a": a, "x": x}, {}, x.dtype, name)
+
+
+def _matrices(op_type, *tensors):
+    for t in tensors:
+        if t._shape is not None and len(t._shape) < 2:
+            message = f"Shape must be at least rank 2 but is rank {len(t._shape)}"
+            if ctx.eager:
+                raise InvalidArgumentError(None, None, f"{message} [Op:{op_type}] name: ")
+            raise ValueError(f"{message} for '{{{{node {op_type}}}}} = {op_type}[T=DT_FLOAT]'")
+
+
+def _lower_solve(L, a, rhs, adjoint):
+    from autograd_cli.ops.table import swap_last
+
+    g = L.g
+    rounding = getattr(g, "float32", False)
+    g.float32 = False
+    try:
+        x = g.matmul(g.matrix_inverse(swap_last(g, a) if adjoint else a), rhs)
+    finally:
+        g.float32 = rounding
+    return g.apply(ROUND, x) if rounding else x
+
+
+@tf_export("linalg.solve", "matrix_solve")
+def solve(matrix, rhs, adjoint=False, name=None):
+    a, b = binary_inputs("MatrixSolve", matrix, rhs)
+    _matrices("MatrixSolve", a, b)
+
+    def eager(x, y):
+        x64 = np.swapaxes(x, -1, -2) if adjoint else x
+        try:
+            return np.linalg.solve(x64.astype(np.float64), y.astype(np.float64)).astype(x.dtype)
+        except np.linalg.LinAlgError:
+            raise InvalidArgumentError(None, None, "Input matrix is not invertible. [Op:MatrixSolve] name: ") from None
+        except ValueError as exc:
+            raise InvalidArgumentError(None, None, f"{exc} [Op:MatrixSolve] name: ") from None
+    return make_op("MatrixSolve", Recipe("fn", _lower_solve, {"adjoint": bool(adjoint)}), [a, b], [a.dtype],
+                   name or "MatrixSolve", eager_fn=eager)[0]
+
+
+@tf_export("linalg.matvec")
+def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_sparse=False, name=None):
+    from autograd_cli.tensorflow.modes import name_scope
+
+    with name_scope(name, "MatVec"):
+        column = array_ops.expand_dims(convert_to_tensor(b), -1)
+        return array_ops.squeeze(math_ops.matmul(a, column, transpose_a=transpose_a, adjoint_a=adjoint_a), axis=-1)
+
+
+@tf_export("linalg.matrix_transpose", "linalg.adjoint", "matrix_transpose")
+def matrix_transpose(a, name="matrix_transpose", conjugate=False):
+    x = convert_to_tensor(a)
+    _matrices("Transpose", x)
+    rank = len(x._shape)
+    return array_ops.transpose(x, list(range(rank - 2)) + [rank - 1, rank - 2], name=name)

@@ -182,6 +182,7 @@ class GradientTape:
                 _CACHE.pop(next(iter(_CACHE)))
             _CACHE[key] = plan
         plan.leaf_tensors = [t for _, t in leaves]
+        plan.current = (ops, leaves, targets, srcs)      # this call's records (the plan may be an earlier call's)
         plan.key = key
         overrides = {}
         for (key_, t), node in zip(leaves, plan.leaf_nodes):
@@ -278,7 +279,8 @@ class _Paused:
 
 class _Plan:
     __slots__ = ("g", "leaf_nodes", "og_nodes", "results", "order", "schedule", "reasons", "y_nodes", "x_nodes",
-                 "notes", "leaf_tensors", "key", "ops", "src_refs", "tgt_refs", "mode", "targets", "srcs", "out_nodes")
+                 "notes", "leaf_tensors", "key", "ops", "src_refs", "tgt_refs", "mode", "targets", "srcs", "out_nodes",
+                 "current")
 
 
 def _tensor_nodes(plan, ops, leaves, srcs) -> dict:
@@ -308,10 +310,11 @@ def _record_gradient(plan, values):
     if not outputs:
         return
     connected = [v is not None for v in values]
+    ops, leaves, targets, srcs = plan.current
+    src_refs, tgt_refs, mode = plan.src_refs, plan.tgt_refs, plan.mode
 
     def lower(L, *leaf_nodes, **_):
-        grads = _build(L, plan.ops, list(leaf_nodes), plan.src_refs, plan.tgt_refs, plan.targets, plan.srcs,
-                       plan.mode)
+        grads = _build(L, ops, leaves, list(leaf_nodes), src_refs, tgt_refs, targets, srcs, mode)
         return [g for g, c in zip(grads, connected) if c]
     record_on_tapes("TapeGradient", Recipe("fn", lower, {"plan": plan.key}), list(plan.leaf_tensors), outputs)
 
@@ -322,7 +325,7 @@ def _warn_int(kind, what):
                                     f"{kind!r}")
 
 
-def _build(L, ops, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, grad_ys=None, plan=None):
+def _build(L, ops, leaves, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, grad_ys=None, plan=None):
     """Lower the recorded ops on leaf nodes and differentiate: one Node / NoGradient / None per source."""
     g = L.g
     out_nodes: dict = {}
@@ -333,7 +336,7 @@ def _build(L, ops, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, grad_ys=
         g.pos = op.pos
         g.float32 = any(o.dtype is dtypes.float32 for o in op.outputs)
         refs = [_ref_in(i, ops, k) for i in op.inputs]
-        inputs = [node_of(r) if r is not None else leaf_nodes[_leaf_of(i, plan_leaves(L))] for r, i in
+        inputs = [node_of(r) if r is not None else leaf_nodes[_leaf_of(i, leaves)] for r, i in
                   zip(refs, op.inputs)]
         result = op.recipe.lower(L, inputs)
         results = result if isinstance(result, (list, tuple)) else [result]
@@ -368,10 +371,6 @@ def _build(L, ops, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, grad_ys=
     return results
 
 
-def plan_leaves(L):
-    return L.__dict__.get("tape_leaves", [])
-
-
 def _ref_in(t, ops, upto):
     at = t._op
     if at is not None:
@@ -393,7 +392,6 @@ def _leaf_of(t, leaves):
 
 def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line):
     L = Lowering()
-    L.tape_leaves = leaves
     g = L.g
     plan = _Plan()
     plan.notes = []
@@ -413,7 +411,7 @@ def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mod
             leaf = g.apply("placeholder", value=np.asarray(o._value if isinstance(o, Tensor) else o, dtype=np.float64))
             og_nodes.append(leaf)
             grad_ys.append(leaf)
-    results = _build(L, ops, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, grad_ys, plan)
+    results = _build(L, ops, leaves, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, grad_ys, plan)
     reasons = {}
     for k, r in enumerate(src_refs):
         grad = results[k]
