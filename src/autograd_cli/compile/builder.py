@@ -1,53 +1,28 @@
-"""Syntax tree -> graph. Resolves names (reassignment, unpacking, inputs, --set),
-inlines `def`s, binds call arguments, and checks shapes as nodes are made."""
+"""Syntax tree -> graph: statements, names (reassignment, unpacking, inputs, --set),
+expressions and values, shapes checked as nodes are made. Calls and defs are calls.py's,
+brackets indexing.py's, TensorFlow's spellings spellings.py's."""
 from __future__ import annotations
-
 
 import numpy as np
 
-from autograd_cli.compile.spellings import NUMPY_PREFIX, Spellings, numpy_builtin
-from autograd_cli.language import tree as ast
-from autograd_cli.support.errors import AgError, Pos, line_of, suggest
-from autograd_cli.evaluate import needed, run, run_plain
-from autograd_cli.core.graph import Graph, Node, NoGradient, nodes_in
-from autograd_cli.support.limits import element_count, limit, over
+from autograd_cli.compile.calls import Calls, UserFunction, unknown_hint
+from autograd_cli.compile.indexing import Indexing
+from autograd_cli.compile.spellings import Spellings
+from autograd_cli.core.graph import Graph, Node, NoGradient
 from autograd_cli.core.program import BuiltProgram, GradientRecord
-from autograd_cli.support.records import Record
-from autograd_cli.library.functions import BUILTINS, DTYPES, INTEGER_DTYPES, DType
+from autograd_cli.evaluate import needed, run, run_plain
+from autograd_cli.language import tree as ast
 from autograd_cli.library.dtypes import result_dtype
+from autograd_cli.library.functions import BUILTINS, DTYPES, INTEGER_DTYPES, DType
 from autograd_cli.ops import OPS
-from autograd_cli.library.tensor_functions import bracket_gather
+from autograd_cli.support.errors import AgError, Pos, line_of, suggest
+from autograd_cli.support.limits import element_count, limit, over
 
 RESERVED = {"def", "None", "True", "False", "step"}
 _INF = float("inf")
 
 
-class UserFunction(Record):
-    _fields = ("name", "params", "body", "scope", "functions", "pos", "grad_param", "grad_body", "size")
-
-    def __init__(self, name, params, body, scope, functions, pos, grad_param=None, grad_body=None, size=1):
-        self.name = name
-        self.params = params
-        self.body = body                # ast.Expr
-        self.scope = scope              # names visible in the body (snapshot at definition)
-        self.functions = functions      # user functions visible in the body
-        self.pos = pos
-        self.grad_param = grad_param    # custom_gradient: grad(dy) = grad_body
-        self.grad_body = grad_body
-        self.size = size                # expressions in the body: the work of one inlining
-
-
-class HostFunction:
-    """A function of the snippet front-end given to cond or while_loop (a Python lambda or
-    def): `call(args, pos)` runs it on graph nodes and gives back nodes (or lists of them)."""
-
-    __slots__ = ("name", "call")
-
-    def __init__(self, name: str, call):
-        self.name, self.call = name, call
-
-
-class Builder:
+class Builder(Calls, Indexing):
     def __init__(self, program: ast.Program, sets=None, unconnected="none", feed=None):
         self.program = program
         self.source = program.source
@@ -164,7 +139,7 @@ class Builder:
                 if e.func in self.defined_names:
                     raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
                 raise AgError(f"unknown function '{e.func}'"
-                              f"{_unknown_hint(e.func, list(BUILTINS) + list(self.functions))}", e.pos)
+                              f"{unknown_hint(e.func, list(BUILTINS) + list(self.functions))}", e.pos)
 
     # ------------------------------------------------------------ --set
 
@@ -466,219 +441,6 @@ class Builder:
 
     # ------------------------------------------------------------ calls
 
-    def _call(self, e: ast.Call, scope):
-        if not isinstance(e.func, str):      # tf.reduce_sum(...), w.assign(v): the built-in it spells
-            spelled, e = e, self.spellings.call(e, scope)
-            if spelled is self.current_rhs:   # records are named after the assignment
-                self.current_rhs = e
-        user = (self.def_stack[-1].functions if self.def_stack else self.functions).get(e.func)
-        if user is None and any(f.name == e.func for f in self.def_stack):
-            raise AgError(f"def {e.func} calls itself: recursion is not allowed", e.pos)
-        if user is not None:
-            return self._inline(user, e, scope)
-        if e.func.startswith(NUMPY_PREFIX):
-            return self._numpy_call(e, scope)
-        spec = BUILTINS.get(e.func)
-        if spec is None:
-            known = list(BUILTINS) + list(self.functions)
-            if e.func in self.functions:  # defined, but after the def that calls it
-                raise AgError(f"def {e.func} is defined after this def and is not visible here", e.pos)
-            raise AgError(f"unknown function '{e.func}'{_unknown_hint(e.func, known)}", e.pos)
-        args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope, spec.functions)
-        self.g.pos = e.pos
-        if e.func not in ("assign", "assign_add", "assign_sub"):
-            return spec.handler(self, Call(e, args, exprs))
-        try:
-            return spec.handler(self, Call(e, args, exprs))
-        except AgError as error:
-            raise _list_hint(error, e, scope) from None
-
-    def _numpy_spec(self, name: str, pos):
-        spec = BUILTINS.get(numpy_builtin(name))
-        if spec is None or spec.functions:
-            raise AgError(f"np.{name} is not available in .ag{_unknown_hint(name, list(BUILTINS))}", pos)
-        return name, spec
-
-    def _numpy_call(self, e: ast.Call, scope):
-        """np.sum(...) and the like: NumPy computes on arrays, so on constants it is the
-        built-in; on a tensor that depends on a variable, placeholder or input it is
-        TensorFlow's error (a symbolic tensor cannot become a NumPy array)."""
-        name, spec = self._numpy_spec(e.func[len(NUMPY_PREFIX):], e.pos)
-        args, exprs = self._bind(e, spec.params, spec.defaults, spec.variadic, scope)
-        for value in args.values():
-            for node in nodes_in(value):
-                symbolic = next((n for n in needed([node]) if n.op.free or n.op.varies), None)
-                if symbolic is not None:
-                    builtin = numpy_builtin(name)
-                    raise AgError(f"np.{name}(...) is given a tensor computed from {symbolic.describe()}: "
-                                  "NumPy cannot compute on it (TensorFlow: NotImplementedError: Cannot convert "
-                                  "a symbolic tf.Tensor to a numpy array. This error may indicate that you're "
-                                  f"trying to pass a Tensor to a NumPy call, which is not supported); write "
-                                  f"tf.{builtin}(...), which is differentiable", e.pos)
-        self.g.pos = e.pos
-        return spec.handler(self, Call(e, args, exprs))
-
-    def _bind(self, e: ast.Call, params, defaults, variadic, scope, functions=()):
-        values, exprs = {}, {}
-        if functions:      # parameters naming a def: the def itself, not a value
-            return self._bind_functions(e, params, defaults, scope, functions)
-        positional = list(e.args)
-        if variadic:
-            values[params[0]] = [self.expr(a, scope) for a in positional]
-            exprs[params[0]] = positional
-            positional = []
-        elif len(positional) > len(params):
-            raise AgError(f"{e.func}() takes at most {len(params)} arguments "
-                          f"({', '.join(params)}), got {len(positional)}", positional[len(params)].pos)
-        for name, a in zip(params, positional):
-            values[name], exprs[name] = self.expr(a, scope), a
-        for kw in e.kwargs:
-            if kw.name == "name" and "name" not in params:   # TensorFlow's op name: accepted, unused
-                if not isinstance(kw.value, ast.Str):
-                    raise AgError("name= must be a string", kw.pos)
-                continue
-            if kw.name not in params or variadic:
-                raise AgError(f"{e.func}() has no parameter '{kw.name}'"
-                              f"{suggest(kw.name, params)} ({_parameters(e.func, params, defaults, variadic)})",
-                              kw.pos)
-            if kw.name in values:
-                raise AgError(f"{e.func}() got '{kw.name}' twice", kw.pos)
-            values[kw.name], exprs[kw.name] = self.expr(kw.value, scope), kw.value
-        for name in params:
-            if name not in values:
-                if name not in defaults:
-                    raise AgError(f"{e.func}() is missing the argument '{name}' "
-                                  f"({_parameters(e.func, params, defaults, variadic)})", e.pos)
-                values[name], exprs[name] = defaults[name], None
-        return values, exprs
-
-    def _bind_functions(self, e: ast.Call, params, defaults, scope, functions):
-        """_bind for built-ins taking defs (cond, while_loop): those arguments must be the
-        name of a def and are passed as the UserFunction; the others are evaluated."""
-        raw, order = {}, []
-        if len(e.args) > len(params):
-            raise AgError(f"{e.func}() takes at most {len(params)} arguments "
-                          f"({', '.join(params)}), got {len(e.args)}", e.args[len(params)].pos)
-        for name, a in zip(params, e.args):
-            raw[name] = a
-        for kw in e.kwargs:
-            if kw.name not in params:
-                raise AgError(f"{e.func}() has no parameter '{kw.name}'{suggest(kw.name, params)}", kw.pos)
-            if kw.name in raw:
-                raise AgError(f"{e.func}() got '{kw.name}' twice", kw.pos)
-            raw[kw.name] = kw.value
-        values, exprs = {}, {}
-        for name in params:
-            if name not in raw:
-                if name not in defaults:
-                    raise AgError(f"{e.func}() is missing the argument '{name}'", e.pos)
-                values[name], exprs[name] = defaults[name], None
-                continue
-            a = raw[name]
-            exprs[name] = a
-            if name in functions:
-                values[name] = self.function_named(a, e.func, name)
-            else:
-                values[name] = self.expr(a, scope)
-        return values, exprs
-
-    def function_named(self, a, caller: str, param: str) -> UserFunction:
-        table = self.def_stack[-1].functions if self.def_stack else self.functions
-        if isinstance(a, ast.Name) and a.id in table:
-            return table[a.id]
-        if isinstance(a, ast.Name) and any(f.name == a.id for f in self.def_stack):
-            raise AgError(f"def {a.id} uses itself: recursion is not allowed", a.pos)
-        raise AgError(f"{caller}'s {param} must be the name of a def (e.g. def {param}() = ...), "
-                      f"got {self.source_text(a) or 'nothing'}", a.pos)
-
-    def call_function(self, f: UserFunction, args: list, pos):
-        """Inline a def with argument values (cond's branches, while_loop's cond and body)."""
-        if isinstance(f, HostFunction):
-            return f.call(args, pos)
-        if len(args) != len(f.params):
-            raise AgError(f"def {f.name} takes {len(f.params)} parameters "
-                          f"({', '.join(f.params) or 'none'}) but is called here with {len(args)}", pos)
-        return self._run_def(f, dict(zip(f.params, args)), pos)
-
-    def _inline(self, f: UserFunction, e: ast.Call, scope):
-        args, _ = self._bind(e, f.params, {}, False, scope)
-        return self._run_def(f, args, e.pos)
-
-    def _run_def(self, f: UserFunction, args: dict, pos):
-        if len(self.def_stack) > 200:
-            raise AgError("functions nested more than 200 calls deep", pos)
-        if not self.def_stack:
-            self._outer_call = (f.name, pos)
-        # Work, not only nodes: a def calling the previous one twice doubles per level
-        # even where no node is made (`[f(x), f(x)][z]` of constants).
-        self.inlined += f.size
-        if self.inlined > self.max_inlined:
-            name, where = self._outer_call
-            raise over("MAX_INLINED", f"calling {name}() would build too many expressions from "
-                       "def bodies", self.inlined, "expressions or more", where)
-        self.def_stack.append(f)
-        try:
-            value = self.expr(f.body, {**f.scope, **args})
-        finally:
-            self.def_stack.pop()
-        if f.grad_body is not None:
-            return self._custom_gradient(f, args, value, pos)
-        return value
-
-    def _custom_gradient(self, f: UserFunction, args: dict, value, pos):
-        """`def f(x) = expr grad(dy) = rule`: f's value is expr; its gradient is the rule,
-        one entry per parameter (TF's custom_gradient: the forward is not differentiated)."""
-        xs = [self.tensor(args[p], pos) for p in f.params]
-        out = self.tensor(value, pos)
-        made: dict = {}
-        builder = self
-
-        program_graph = self.g
-
-        def rule(g, dy, i):
-            if g is not program_graph:      # explain differentiates again on scratch eager graphs
-                return builder._gradient_rule(g, f, xs, dy, pos)[i]
-            if dy.id not in made:
-                made[dy.id] = builder._gradient_rule(g, f, xs, dy, pos)
-            return made[dy.id][i]
-        self.g.pos = pos
-        return self.g.apply("custom_gradient", out, *xs, rule=rule, name=f.name)
-
-    def _gradient_rule(self, g, f: UserFunction, xs: list, dy: Node, pos):
-        saved_stack, saved_graph = self.def_stack, self.g
-        saved_pos = g.pos
-        self.def_stack, self.g = [f], g
-        try:
-            scope = {**f.scope, **dict(zip(f.params, xs)), f.grad_param: dy}
-            result = self.expr(f.grad_body, scope)
-            if len(xs) == 1 and not isinstance(result, list):
-                result = [result]
-            if not isinstance(result, list) or len(result) != len(xs):
-                got = f"a list of {len(result)}" if isinstance(result, list) else "one value"
-                raise AgError(f"the gradient rule of def {f.name} must give one gradient per parameter "
-                              f"({len(xs)}, a list for several), got {got}", f.grad_body.pos)
-            grads = []
-            for x, r, name in zip(xs, result, f.params):
-                if r is None:
-                    grads.append(None)
-                    continue
-                r = self.tensor(r, f.grad_body.pos)
-                if r.shape != x.shape:
-                    try:
-                        ok = np.broadcast_shapes(r.shape, x.shape) == x.shape
-                    except ValueError:
-                        ok = False
-                    if not ok:
-                        raise AgError(f"the gradient rule of def {f.name} gives shape {r.shape} for "
-                                      f"{name}, which has shape {x.shape}", f.grad_body.pos)
-                    self.g.pos = f.grad_body.pos
-                    r = self.apply("broadcast_to", r, shape=x.shape)
-                grads.append(r)
-            return grads
-        finally:
-            g.pos = saved_pos
-            self.def_stack, self.g = saved_stack, saved_graph
-
     # ------------------------------------------------------------ build-time values, undo
 
     def current(self, node: Node) -> np.ndarray:
@@ -712,89 +474,6 @@ class Builder:
         for name in [n for n, node in self.leaves.items() if node.id >= count]:
             del self.leaves[name]
 
-    def _index(self, e: ast.Index, scope):
-        # Each subscript is built once (`x[x[x[i]]]` must not double per level).
-        target = self.expr(e.target, scope)
-        first = None   # the single subscript's value, once built
-        if isinstance(target, list) and len(e.subscripts) == 1 and not isinstance(e.subscripts[0], ast.Slice):
-            first = self.expr(e.subscripts[0], scope)
-            if isinstance(first, Node) and _moving(first):
-                target = self._pack(target, e.target.pos)   # data[step]: the list as a tensor
-        if isinstance(target, list):
-            if len(e.subscripts) != 1 or isinstance(e.subscripts[0], ast.Slice):
-                if len(e.subscripts) == 1:
-                    sl = e.subscripts[0]
-                    bounds = [None if p is None else self.integer(self.expr(p, scope), p.pos, "a list index")
-                              for p in (sl.lower, sl.upper, sl.stride)]
-                    if bounds[2] == 0:
-                        raise AgError("slice step cannot be zero", sl.stride.pos)
-                    return target[slice(*bounds)]
-                raise AgError("a list takes one index", e.pos)
-            sub = e.subscripts[0]
-            k = self.integer(first, sub.pos, "a list index")
-            if not -len(target) <= k < len(target):
-                raise AgError(f"index {k} is out of range for a list of {len(target)}", sub.pos)
-            return target[k]
-        tensor = self.tensor(target, e.target.pos)
-        pattern, dynamic, gathers = [], [], []
-        for k, sub in enumerate(e.subscripts):
-            if isinstance(sub, ast.Slice):
-                bounds = [None if p is None else self.integer(self.expr(p, scope), p.pos, "a slice bound")
-                          for p in (sub.lower, sub.upper, sub.stride)]
-                if bounds[2] == 0:
-                    raise AgError("slice step cannot be zero", sub.pos)
-                pattern.append(slice(*bounds))
-                continue
-            if isinstance(sub, ast.Const) and sub.value in (None, Ellipsis):
-                if sub.value is Ellipsis and Ellipsis in pattern:
-                    raise AgError("an index can have only one ellipsis ('...')", sub.pos)
-                pattern.append(sub.value)
-                continue
-            value = first if k == 0 and first is not None else self.expr(sub, scope)
-            node = self.tensor(value, sub.pos)
-            if node.shape != ():   # a list or tensor of integers: gather (NumPy's reading)
-                gathers.append((len(pattern), node, sub.pos))
-                pattern.append(slice(None))
-                continue
-            if _moving(node):
-                pattern.append(_DYNAMIC)
-                dynamic.append(node)
-            else:
-                pattern.append(self.integer(node, sub.pos, "an index"))
-        used = sum(1 for p in pattern if p is not None and p is not Ellipsis)
-        if used > len(tensor.shape):
-            raise AgError(f"too many indices ({used}) for a tensor of shape {tensor.shape}", e.pos)
-        if gathers:
-            return self._gather_index(e, tensor, pattern, dynamic, gathers)
-        self.g.pos = e.pos
-        if dynamic:
-            if any(p is Ellipsis or p is None for p in pattern):
-                raise AgError("an index that changes between steps cannot be combined with '...' or None",
-                              e.pos)
-            self._check_ints(e, tensor.shape, pattern)
-            return self.apply("take", tensor, *dynamic, pattern=tuple(None if p is _DYNAMIC else p for p in pattern))
-        self._check_ints(e, tensor.shape, pattern)
-        return self.apply("getitem", tensor, index=tuple(pattern))
-
-    def _check_ints(self, e, shape, pattern):
-        """An integer index out of range is an error naming the brackets (slices clamp)."""
-        axes = _index_axes(pattern, len(shape))
-        for (k, p), axis in zip(enumerate(pattern), axes):
-            if type(p) is int and axis is not None and not -shape[axis] <= p < shape[axis]:
-                raise AgError(f"index {p} is out of range for axis {axis} of size {shape[axis]} "
-                              f"(tensor shape {tuple(shape)})", e.subscripts[k].pos)
-
-    def _gather_index(self, e, tensor, pattern, dynamic, gathers):
-        if len(gathers) > 1 or dynamic or any(type(p) is int for p in pattern):
-            raise AgError("a list or tensor of indices can be combined only with slices, '...' and None "
-                          "(one list per index)", gathers[-1][2] if len(gathers) > 1 else e.pos)
-        self._check_ints(e, tensor.shape, pattern)
-        self.g.pos = e.pos
-        k, index, pos = gathers[0]
-        sliced = self.apply("getitem", tensor, index=tuple(pattern))
-        axis = _index_axes(pattern, len(tensor.shape), result=True)[k]
-        return bracket_gather(self, sliced, index, axis, pos, self.source_text(e))
-
     # ------------------------------------------------------------ names for records
 
     def source_text(self, e) -> str:
@@ -806,76 +485,12 @@ class Builder:
         return self.source_text(call)
 
 
-def _list_hint(error: AgError, call, scope) -> AgError:
-    """An update whose value used a list by mistake (`g = gradients(loss, [w])` is a list:
-    `w - 0.1 * g` has shape (1,)): say so, and how to take the gradient out of it."""
-    if "cannot write a value of shape" not in error.message:
-        return error
-    lists = []
-    stack = list(call.args[1:]) + list(call.kwargs or ())
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Name) and isinstance(scope.get(node.id), list):
-            lists.append(node.id)
-        stack.extend(node.children())
-    if not lists:
-        return error
-    name = lists[0]
-    return AgError(f"{error.message}: {name} is a list (gradients always returns a list, one gradient per x); "
-                   f"use {name}[0]", error.pos)
-
-
-def _unknown_hint(name: str, known) -> str:
-    """A common Python/NumPy name's TensorFlow spelling, else the closest known name."""
-    from autograd_cli.library.names import foreign_hint
-
-    return foreign_hint(name, known) or suggest(name, known)
-
-
-def _parameters(func: str, params, defaults, variadic=False) -> str:
-    """`its parameters: input_tensor, axis=None, keepdims=False`"""
-    if variadic:
-        return f"{func} takes any number of arguments"
-    shown = [p if p not in defaults else f"{p}={_default(defaults[p])}" for p in params]
-    return f"{func}'s parameters: {', '.join(shown)}"
-
-
-def _default(value) -> str:
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
-class Call(Record):
-    """A bound call, handed to a built-in's handler."""
-
-    _fields = ("ast", "args", "exprs")
-
-    def __init__(self, ast, args, exprs):
-        self.ast = ast          # ast.Call
-        self.args = args
-        self.exprs = exprs
-
-    @property
-    def pos(self) -> Pos:
-        return self.ast.pos
-
-    def at(self, name) -> Pos:
-        e = self.exprs.get(name)
-        return e.pos if e is not None else self.ast.pos
-
-
 BINARY = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "@": "matmul", "**": "pow",
           "//": "floordiv", "%": "floormod",
           "<": "less", "<=": "less_equal", ">": "greater", ">=": "greater_equal",
           "==": "equal", "!=": "not_equal"}
 
 
-def _moving(node: Node) -> bool:
-    """Whether a value changes from step to step (depends on a variable, placeholder or step)."""
-    return any(n.op.varies for n in needed([node]))
 
 
 def _integral(value: float, pos: Pos, what: str) -> int:
@@ -884,31 +499,6 @@ def _integral(value: float, pos: Pos, what: str) -> int:
     if abs(value) > 2**62:
         raise AgError(f"{what} {value:g} is too large", pos)
     return int(value)
-
-
-def _index_axes(pattern, rank, result=False):
-    """For each entry of an index: the axis of the tensor it reads (None for a new axis),
-    or with `result`, the axis of the result it makes (None for an integer)."""
-    used = sum(1 for p in pattern if p is not None and p is not Ellipsis)
-    out, axis, res = [], 0, 0
-    for p in pattern:
-        if p is Ellipsis:
-            skip = max(rank - used, 0)
-            out.append(None)
-            axis, res = axis + skip, res + skip
-        elif p is None:
-            out.append(res if result else None)
-            res += 1
-        elif type(p) is int or p is _DYNAMIC:
-            out.append(None if result else axis)
-            axis += 1
-        else:
-            out.append(res if result else axis)
-            axis, res = axis + 1, res + 1
-    return out
-
-
-_DYNAMIC = object()   # an index entry known only when the program runs
 
 
 def _is_settable(rhs, called) -> bool:

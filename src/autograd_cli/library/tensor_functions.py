@@ -10,7 +10,7 @@ from autograd_cli.core.graph import Node
 from autograd_cli.ops.indexing import int_indices
 from autograd_cli.ops.linalg import einsum_broadcast
 from autograd_cli.ops.table import ShapeError
-from autograd_cli.library.functions import _axis_arg, _bool_arg, _shape_arg, _tensor_list, builtin
+from autograd_cli.library.functions import _bool_arg, _shape_arg, builtin
 
 
 # ---------------------------------------------------------------- helpers
