@@ -51,6 +51,8 @@ MAX_NUMBERS = 5_000_000
 MAX_TEXT = 10_000        # characters of one string (labels, names, reasons)
 MAX_DEPTH = 32           # nesting of a parameter value (lists, tuples, dicts)
 MAX_POSITION = (1 << 24) - 1
+MAX_RULE_DEPTH = 4       # custom gradients inside a custom gradient's rule
+CUSTOM = "custom_gradient"   # the op whose `rule` parameter is sent as the nodes it makes
 
 
 class ExchangeError(Exception):
@@ -61,14 +63,15 @@ class ExchangeError(Exception):
 # ---------------------------------------------------------------- the child: objects -> plain data
 
 def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=(), constants=(),
-             aliases=None) -> dict:
+             aliases=None, scratch_graph=Graph) -> dict:
     """The plain data of `nodes` (engine nodes, each after its inputs; several graphs may be
     joined: nodes are told apart by identity, not by id), `records` (GradientRecords over
     those nodes) and `named` (name -> Node, None or a list of them). `leaf_values`:
     {id(node): array} replacing a leaf's value (the values of the run); `labels`:
     {id(node): text} replacing a node's label; `constants`: ids of leaves sent as constants
     (their value fixed in this run); `aliases`: {id(node): an earlier node} sent as that node
-    (an identity that adds nothing to the picture)."""
+    (an identity that adds nothing to the picture); `scratch_graph()`: a graph of the kind the
+    nodes' graph is, on which a custom gradient's rule is made to be written out."""
     leaf_values = leaf_values or {}
     labels = labels or {}
     index: dict[int, int] = {}
@@ -91,10 +94,7 @@ def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=()
         params = dict(node.params)
         if id(node) in leaf_values:
             params["value"] = leaf_values[id(node)]
-        try:
-            encoded = {str(k): _encode(v, budget, 0) for k, v in params.items()}
-        except ExchangeError as exc:
-            raise ExchangeError(f"{node.op.name} (line {node.line}): {exc}") from None
+        encoded = _encode_params(node, params, budget, scratch_graph, 0)
         pos = node.pos
         label = labels.get(id(node), node.label)
         index[id(node)] = len(out_nodes)
@@ -125,6 +125,53 @@ def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=()
         return None
     return {"format": FORMAT, "nodes": out_nodes, "records": out_records,
             "named": {str(k): named_ref(v) for k, v in (named or {}).items()}, "notes": [str(n) for n in notes]}
+
+
+def _encode_params(node, params: dict, budget, scratch_graph, depth: int) -> dict:
+    try:
+        out = {}
+        for name, value in params.items():
+            if node.op.name == CUSTOM and name == "rule" and callable(value):
+                out[name] = {"template": _rule_template(node, value, budget, scratch_graph, depth)}
+            else:
+                out[str(name)] = _encode(value, budget, 0)
+        return out
+    except ExchangeError as exc:
+        raise ExchangeError(f"{node.op.name} (line {node.line}): {exc}") from None
+
+
+def _rule_template(node, rule, budget, scratch_graph, depth: int) -> dict:
+    """A custom gradient's rule (`rule(g, dy, i)`: the gradient of input i + 1, made on g) as
+    the nodes it makes: made once here on a scratch graph from a stand-in dy, each input
+    of theirs written as ["dy"], ["in", j] (the custom node's input j) or ["t", k] (the
+    template's node k); "outputs" gives, per input, what the rule returns (or null)."""
+    if depth >= MAX_RULE_DEPTH:
+        raise ExchangeError("custom gradients nested too deeply")
+    g = scratch_graph()
+    g.pos = node.pos
+    dy = g.apply("placeholder", value=np.zeros(node.shape))
+    try:
+        outs = [rule(g, dy, i) for i in range(len(node.inputs) - 1)]
+    except Exception as exc:   # noqa: BLE001 (the snippet's own gradient function may fail here)
+        raise ExchangeError(f"its rule could not be written out ({type(exc).__name__}: {exc})") from None
+    made = g.nodes[1:]
+    own = {id(n): k for k, n in enumerate(made)}
+    inputs_at: dict = {}
+    for j, n in enumerate(node.inputs):
+        inputs_at.setdefault(id(n), j)
+
+    def ref(n):
+        if n is dy:
+            return ["dy"]
+        if id(n) in own:
+            return ["t", own[id(n)]]
+        if id(n) in inputs_at:
+            return ["in", inputs_at[id(n)]]
+        raise ExchangeError("its rule reads a node that is not one of its inputs")
+    steps = [[n.op.name, [ref(i) for i in n.inputs], _encode_params(n, dict(n.params), budget, scratch_graph,
+                                                                   depth + 1),
+              [int(d) for d in n.shape], line_of(n.pos), col_of(n.pos)] for n in made]
+    return {"nodes": steps, "outputs": [None if o is None else ref(o) for o in outs]}
 
 
 def _encode(value, budget, depth):
@@ -232,30 +279,117 @@ def _rebuild_node(g: Graph, k: int, item, budget) -> Node:
     where = f"node {k} ({op_name})"
     _check(isinstance(inputs, list) and all(type(i) is int and 0 <= i < k for i in inputs),
            f"{where}: its inputs are not indices of earlier nodes")
-    _check(isinstance(params, dict) and all(isinstance(name, str) and name.isidentifier()
-                                            and not name.startswith("_") for name in params),
-           f"{where}: its params are not an object of parameter names")
+    _check(_param_names(params), f"{where}: its params are not an object of parameter names")
     _check(isinstance(shape, list) and len(shape) <= MAX_RANK and all(type(d) is int and d >= 0 for d in shape),
            f"{where}: its shape is not a list of sizes")
     _check(all(type(v) is int and 0 <= v <= MAX_POSITION for v in (line, col)), f"{where}: its line and column "
            "are not positions")
     _check(label is None or _text(label), f"{where}: its label is not a short string")
+    g.pos = pos_at(line, col)
+    node = _make(g, op_name, [g.nodes[i] for i in inputs], params, shape, budget, line, 0, where)
+    node.label = label
+    return node
+
+
+def _make(g: Graph, op_name: str, inputs: list, params: dict, shape: list, budget, line: int, depth: int,
+          where: str) -> Node:
+    """One node through Graph.apply, its parameters decoded and checked, its shape as sent."""
+    decoded = _decode_params(op_name, params, inputs, budget, line, depth, where)
+    return _apply(g, op_name, inputs, decoded, shape, where)
+
+
+def _decode_params(op_name: str, params: dict, inputs: list, budget, line: int, depth: int, where: str) -> dict:
     try:
         decoded = {}
         for name, value in params.items():
-            decoded[name] = _decode(value, budget, 0, line)
+            if _is_template(op_name, name, value):
+                decoded[name] = _replayed_rule(value["template"], inputs, budget, line, depth)
+            else:
+                decoded[name] = _decode(value, budget, 0, line)
     except AgError as exc:
+        if exc.message.startswith(MALFORMED):
+            raise
         raise malformed(f"{where}: parameter {str(name)[:40]!r}: {exc.message}") from None
-    g.pos = pos_at(line, col)
+    return decoded
+
+
+def _is_template(op_name: str, name: str, value) -> bool:
+    return op_name == CUSTOM and name == "rule" and isinstance(value, dict) and set(value) == {"template"}
+
+
+def _apply(g: Graph, op_name: str, inputs: list, params: dict, shape: list, where: str) -> Node:
     try:
-        node = g.apply(op_name, *[g.nodes[i] for i in inputs], _prepared=True, **decoded)
+        node = g.apply(op_name, *inputs, _prepared=True, **params)
+        if op_name == CUSTOM and callable(params.get("rule")):
+            # its rule made once here, so that a hostile one fails now, not inside explain
+            scratch = Graph()
+            dy = scratch.apply("placeholder", value=np.zeros(node.shape))
+            for i in range(len(inputs) - 1):
+                params["rule"](scratch, dy, i)
     except AgError as exc:
-        raise malformed(f"{where}: {exc.message}") from None
+        raise malformed(exc.message if exc.message.startswith(MALFORMED) else f"{where}: {exc.message}") from None
     except Exception as exc:   # noqa: BLE001 (hostile parameters: any failure of a shape rule is refused)
         raise malformed(f"{where}: its parameters do not fit the operation ({type(exc).__name__})") from None
     _check(list(node.shape) == shape, f"{where}: its shape is {node.shape}, not {tuple(shape)} as sent")
-    node.label = label
     return node
+
+
+def _replayed_rule(template, inputs: list, budget, line: int, depth: int):
+    """The rule a template describes (see _rule_template): it makes the template's nodes on
+    the graph it is given, from that graph's dy and the custom node's inputs. Parameters
+    are decoded once, here; a custom gradient inside is made anew at each use."""
+    _check(depth < MAX_RULE_DEPTH, "custom gradients nested too deeply")
+    _check(isinstance(template, dict) and isinstance(template.get("nodes"), list)
+           and isinstance(template.get("outputs"), list) and len(template["outputs"]) == len(inputs) - 1,
+           "a custom gradient's rule is not {nodes, outputs} with one output per input")
+    steps = template["nodes"]
+    _check(len(steps) <= limit("MAX_NODES"), "a custom gradient's rule has too many nodes")
+    where = f"a custom gradient's rule (line {line})"
+
+    def checked_ref(ref, before):
+        _check(ref == ["dy"] or (isinstance(ref, list) and len(ref) == 2 and type(ref[1]) is int and (
+            (ref[0] == "in" and 0 <= ref[1] < len(inputs)) or (ref[0] == "t" and 0 <= ref[1] < before))),
+            "a custom gradient's rule refers to no node of its own")
+        return ref
+    checked = []
+    for k, step in enumerate(steps):
+        _check(isinstance(step, list) and len(step) == 6, "a custom gradient's rule has a malformed node")
+        op_name, refs, params, shape, step_line, col = step
+        _check(isinstance(op_name, str) and op_name in OPS and isinstance(refs, list) and _param_names(params)
+               and isinstance(shape, list) and all(type(v) is int and 0 <= v <= MAX_POSITION for v in (step_line, col)),
+               "a custom gradient's rule has a malformed node")
+        nested = {name: value for name, value in params.items() if _is_template(op_name, name, value)}
+        plain = _decode_params(op_name, {n: v for n, v in params.items() if n not in nested}, [], budget, line,
+                               depth, where)
+        checked.append((op_name, [checked_ref(r, k) for r in refs], plain, nested, shape, pos_at(step_line, col)))
+    outputs = [None if r is None else checked_ref(r, len(steps)) for r in template["outputs"]]
+
+    def rule(g, dy, i):
+        if not 0 <= i < len(outputs):
+            return None
+        made = []
+
+        def node_of(ref):
+            return dy if ref[0] == "dy" else inputs[ref[1]] if ref[0] == "in" else made[ref[1]]
+        saved = g.pos
+        try:
+            for op_name, refs, plain, nested, shape, pos in checked:
+                g.pos = pos
+                step_inputs = [node_of(r) for r in refs]
+                params = dict(plain)
+                for name, value in nested.items():
+                    params[name] = _replayed_rule(value["template"], step_inputs, [limit("MAX_ELEMENTS")], line,
+                                                  depth + 1)
+                made.append(_apply(g, op_name, step_inputs, params, shape, where))
+        finally:
+            g.pos = saved
+        return None if outputs[i] is None else node_of(outputs[i])
+    return rule
+
+
+def _param_names(params) -> bool:
+    return isinstance(params, dict) and all(isinstance(name, str) and name.isidentifier() and not name.startswith("_")
+                                            for name in params)
 
 
 def _decode(value, budget, depth, line):
@@ -412,5 +546,8 @@ def _check(condition, what: str) -> None:
         raise malformed(what)
 
 
+MALFORMED = "the graph the snippet's run handed back is malformed: "
+
+
 def malformed(what: str) -> AgError:
-    return AgError(f"the graph the snippet's run handed back is malformed: {what}")
+    return AgError(what if what.startswith(MALFORMED) else MALFORMED + what)

@@ -19,6 +19,7 @@ from autograd_cli.core.program import GradientRecord
 from autograd_cli.evaluate import needed
 from autograd_cli.ops import OPS
 from autograd_cli.support.errors import pos_at
+from autograd_cli.tensorflow.lowering import RoundingGraph
 
 MAX_NAMED_ITEMS = 1_000    # items of a global list or tuple looked at for tensors
 
@@ -84,7 +85,7 @@ def _gather(calls, rows, names: dict) -> dict:
         if not any(id(v) in held for v in record.values):
             name = record.name if record.name not in named else f"{record.name} (line {record.line})"
             named.setdefault(name, [v if isinstance(v, Node) else None for v in record.values])
-    return to_plain(nodes, records, named, leaf_values, labels, notes, constants, aliases)
+    return to_plain(nodes, records, named, leaf_values, labels, notes, constants, aliases, RoundingGraph)
 
 
 def _relabel(node: Node, name: str, x_texts: set) -> bool:

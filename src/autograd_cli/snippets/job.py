@@ -51,6 +51,8 @@ def prepare(payload) -> None:
     from autograd_cli.sandbox import audit
 
     audit.allow_c_functions(random_kernels.preload())     # the hook lets exactly these calls through
+    if (payload or {}).get("graph"):
+        importlib.import_module("autograd_cli.snippets.engine_graph")
 
 
 class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):

@@ -217,8 +217,11 @@ class Session:
         if warnings and ctx.on_warning is not None:
             for w in warnings:
                 ctx.on_warning(w.line, w.message)
+        fetched = {id(target.op) for kind, target in roots if kind == "tensor"}
         for op, lowered in L.__dict__.get("lowered_gradients", ()):
-            op.attrs["call"].run = LoweredRun(L.g, *lowered, overrides, lambda: L.tensor_nodes, lambda: L.var_leaves)
+            call = op.attrs["call"]
+            if id(op) in fetched or not call.computed:   # the run its table shows: where it was last fetched
+                call.run = LoweredRun(L.g, *lowered, overrides, lambda: L.tensor_nodes, lambda: L.var_leaves)
         results = []
         for item, root, node in zip(flat, roots, plan.fetch_nodes):
             results.append(None if node is None else values[node.id])
