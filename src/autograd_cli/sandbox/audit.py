@@ -117,27 +117,29 @@ def install(readable: list[str]) -> None:
         if args and args[0] != -1:
             refuse(FILES, "mmap of a file")
 
+    def refuser(kind: str, name: str):
+        return lambda args: refuse(kind, describe(name, args))
+
+    # One dictionary look-up per event: the hook runs for every event, the frequent harmless
+    # ones too (builtins.id, a frame's f_code, sys._getframe: dozens per training step).
+    handlers = {"open": on_open, "ctypes.call_function": on_ctypes_call, "sqlite3.connect": on_sqlite,
+                "mmap.__new__": on_mmap}
+    for name in ("os.listdir", "os.scandir", "os.listxattr", "os.getxattr"):
+        handlers[name] = lambda args, name=name: on_listing(name, args)
+    for kind, names in ((NETWORK, NETWORK_EVENTS), (PROCESSES, PROCESS_EVENTS), (FILES, FILE_EVENTS),
+                        ("C libraries", CTYPES_EVENTS)):
+        for name in names:
+            handlers[name] = refuser(kind, name)
+    for name in BOX_EVENTS:
+        handlers[name] = lambda args, name=name: refuse("way to change the box", name)
+    find = handlers.get
+
     def hook(event: str, args):
-        if event == "open":
-            on_open(args)
-        elif event in ("os.listdir", "os.scandir", "os.listxattr", "os.getxattr"):
-            on_listing(event, args)
-        elif event.startswith("socket.") or event in NETWORK_EVENTS:
+        handler = find(event)
+        if handler is not None:
+            handler(args)
+        elif event.startswith("socket."):
             refuse(NETWORK, describe(event, args))
-        elif event in PROCESS_EVENTS:
-            refuse(PROCESSES, describe(event, args))
-        elif event in FILE_EVENTS:
-            refuse(FILES, describe(event, args))
-        elif event == "ctypes.call_function":
-            on_ctypes_call(args)
-        elif event in CTYPES_EVENTS:
-            refuse("C libraries", describe(event, args))
-        elif event in BOX_EVENTS:
-            refuse("way to change the box", event)
-        elif event == "sqlite3.connect":
-            on_sqlite(args)
-        elif event == "mmap.__new__":
-            on_mmap(args)
 
     _disarm_unaudited(refuse)
     sys.addaudithook(hook)

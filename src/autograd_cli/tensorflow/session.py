@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.evaluate import needed, run_plain, schedule
-from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.array_ops import identity
 from autograd_cli.tensorflow.core import HOOKS, Operation, Tensor, _add_op, ctx, user_pos
@@ -28,7 +27,7 @@ def _lower_placeholder(L, tensor_uid, name, dtype_name, shape):
     return L.placeholder_leaf(tensor_uid, name, dtype_name, shape)
 
 
-@tf_export("compat.v1.placeholder", "placeholder", builtin="placeholder")
+@tf_export("compat.v1.placeholder", "placeholder")
 def placeholder(dtype, shape=None, name=None):
     if ctx.eager:
         raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
@@ -124,6 +123,154 @@ def _rebuild(structure, values):
     return values[structure]
 
 
+MAX_CACHED_CALLS = 64      # distinct `run` calls (fetches, feed keys, feed shapes) a session keeps
+
+
+_identity = object.__hash__    # unique among live objects, as id() is, without id()'s audit event
+
+
+def _call_key(fetches, feed_dict, version):
+    """A cheap key of a `run` call: the fetched objects, the feed keys and the feeds' shapes
+    (or None when the fetches nest: such a call is resolved anew each time)."""
+    if isinstance(fetches, (list, tuple)):
+        for item in fetches:
+            if isinstance(item, (list, tuple, dict)):
+                return None
+        fetched = (type(fetches), *map(_identity, fetches))
+    elif isinstance(fetches, dict):
+        return None
+    else:
+        fetched = _identity(fetches)
+    if not feed_dict:
+        return fetched, version
+    shapes = tuple(value.shape if type(value) is np.ndarray else np.shape(value) for value in feed_dict.values())
+    return fetched, tuple(map(_identity, feed_dict)), shapes, version
+
+
+def _feed_array(key, value):
+    """A fed value as the engine takes it (float64 for numbers), checked against the
+    placeholder's dtype and shape as TensorFlow checks it."""
+    kind = key.dtype
+    if type(value) is np.ndarray and value.dtype == kind.np and value.dtype.kind == "f":     # the usual case
+        dims = key._shape
+        if dims is None or (len(dims) == value.ndim and all(d is None or d == s for d, s in zip(dims, value.shape))):
+            return value.astype(np.float64)
+    if isinstance(value, Tensor):
+        if value._value is None:
+            raise TypeError("The value of a feed cannot be a tf.Tensor object. Acceptable feed values "
+                            "include Python scalars, strings, lists, numpy ndarrays, or TensorHandles.")
+        value = value._value
+    if hasattr(value, "_as_tensor"):
+        value = value.numpy()
+    array = np.asarray(value)
+    if kind.is_integer and array.dtype.kind == "f" and not np.all(array == np.trunc(array)):
+        raise ValueError(f"invalid literal for int() with base 10: {array.ravel()[0]!r}")
+    if kind is not dtypes.string and array.dtype != kind.np:
+        array = array.astype(kind.np)
+    dims = key._shape
+    if dims is not None:
+        if len(dims) != array.ndim or any(d is not None and d != s for d, s in zip(dims, array.shape)):
+            shown = "(" + ", ".join("?" if d is None else str(d) for d in dims) + ("," if len(dims) == 1 else "") + ")"
+            raise ValueError(f"Cannot feed value of shape {array.shape} for Tensor {key.name}, which has "
+                             f"shape {shown}")
+    return array.astype(np.float64) if array.dtype.kind in "biuf" else array
+
+
+class _Runner:
+    """One `run` call resolved: its plan, the node ids of the leaves it sets at each run
+    (variables, feeds, random ops), what each fetch returns, and the assigns to apply, so
+    that a training loop's `sess.run(...)` does only the run itself."""
+
+    __slots__ = ("plan", "fetches", "feed_keys", "structure", "fetched", "var_leaves", "fed_leaves",
+                 "random_leaves", "assigns", "single", "lowered_gradients")
+
+    def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys):
+        L = plan.lowering
+        self.plan = plan
+        self.fetches = list(fetches) if isinstance(fetches, (list, tuple)) else fetches
+        self.feed_keys = feed_keys
+        self.structure = structure
+        self.single = not isinstance(fetches, (list, tuple, dict))
+        self.var_leaves = [(node.id, uid) for uid, node in L.var_leaves.items()]
+        fed = {tensor.uid for _, tensor in feed_keys}
+        self.fed_leaves = [(node.id, uid) for uid, node in L.fed_leaves.items() if uid in fed]
+        self.random_leaves = [(node.id, uid, sampler) for uid, (node, sampler) in L.random_leaves.items()]
+        self.assigns = [(uid, node.id, session._var_by_uid(uid)._shape) for uid, node, _ in L.assigns]
+        fetched_ops = {target.op for kind, target in roots if kind == "tensor"}
+        # (op, its lowered parts, whether this call fetches it)
+        self.lowered_gradients = [(op, lowered, op in fetched_ops)
+                                  for op, lowered in L.__dict__.get("lowered_gradients", ())]
+        self.fetched = []
+        for (kind, target), node in zip(roots, plan.fetch_nodes):
+            call = target.op.attrs.get("call") if kind == "tensor" else None
+            index = None if call is None else next((k for k, t in enumerate(call.tensors) if t is target), None)
+            call = None if index is None else call
+            self.fetched.append((kind, target, None if node is None else node.id,
+                                 None if kind == "op" else target.dtype, call, index))
+
+    def same_call(self, fetches, feed_dict) -> bool:
+        """The cached call's objects are these (an id may be reused once an object is gone)."""
+        if isinstance(fetches, (list, tuple)):
+            if len(fetches) != len(self.fetches) or any(a is not b for a, b in zip(fetches, self.fetches)):
+                return False
+        elif fetches is not self.fetches:
+            return False
+        keys = self.feed_keys
+        return len(keys) == len(feed_dict or ()) and all(given in feed_dict for given, _ in keys)
+
+    def run(self, session, feed_dict):
+        feeds = {tensor.uid: _feed_array(tensor, feed_dict[given]) for given, tensor in self.feed_keys}
+        overrides = {node_id: feeds[uid] for node_id, uid in self.fed_leaves}
+        values = session._values
+        plan = self.plan
+        for node_id, uid in self.var_leaves:
+            value = values.get(uid)
+            if value is None:
+                if session._uninitialized(plan, uid):
+                    raise session._uninitialized_error(uid)
+                value = np.zeros(session._var_by_uid(uid)._shape)
+            overrides[node_id] = value
+        kernels = session._random_kernels
+        for node_id, uid, sampler in self.random_leaves:
+            kernel = kernels.get(uid)
+            if kernel is None:
+                kernel = kernels[uid] = sampler.new_kernel()
+            overrides[node_id] = sampler.draw(kernel).astype(np.float64)
+        warnings = []
+        if plan.schedule is not None:
+            computed = plan.schedule.run(overrides, warnings)
+        else:
+            computed = run_plain(plan.order, overrides, warnings)
+        if warnings and ctx.on_warning is not None:
+            for w in warnings:
+                ctx.on_warning(w.line, w.message)
+        if self.lowered_gradients:      # where each gradient call was last computed (the graph handed back)
+            L = plan.lowering
+            for op, lowered, fetched in self.lowered_gradients:
+                call = op.attrs["call"]
+                if fetched or not call.computed:    # the run its table shows: where it was last fetched
+                    call.run = LoweredRun(L.g, *lowered, overrides, lambda: L.tensor_nodes, lambda: L.var_leaves)
+        results = [None if node_id is None else computed[node_id] for _, _, node_id, _, _, _ in self.fetched]
+        # the assigns among what ran, computed from the values read during the run
+        for uid, node_id, shape in self.assigns:
+            value = np.asarray(computed[node_id], dtype=np.float64)
+            values[uid] = value.reshape(shape) if shape is not None else value
+        out = []
+        for (kind, target, _, dt, call, index), value in zip(self.fetched, results):
+            if kind == "op":
+                out.append(None)
+                continue
+            if kind == "var":
+                value = values[target.uid]
+            out.append(_result(value, dt))
+            if call is not None:
+                call.values[index] = out[-1]
+                call.computed = True
+        if self.single:
+            return out[0]
+        return _rebuild(self.structure, out)
+
+
 _DEFAULT_SESSIONS: list = []
 
 
@@ -135,6 +282,7 @@ class Session:
         self.graph = graph or ctx.graph
         self._values: dict = {}       # var uid -> array (the variables' values in this session)
         self._plans: dict = {}
+        self._runners: dict = {}          # _call_key -> _Runner
         self._random_kernels: dict = {}   # random op uid -> its kernel in this session
         self._closed = False
         self._entered = None
@@ -175,12 +323,23 @@ class Session:
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
+        key = _call_key(fetches, feed_dict, self.graph.version)
+        runner = self._runners.get(key) if key is not None else None
+        if runner is None or not runner.same_call(fetches, feed_dict):
+            runner = self._runner(fetches, feed_dict)
+            if key is not None:
+                if len(self._runners) >= MAX_CACHED_CALLS:
+                    self._runners.pop(next(iter(self._runners)))
+                self._runners[key] = runner
+        return runner.run(self, feed_dict)
+
+    def _runner(self, fetches, feed_dict) -> "_Runner":
+        """What a `run` of these fetches with feeds of these shapes does, resolved once."""
         structure, flat = _flatten_fetches(fetches)
-        feeds = self._feeds(feed_dict)
-        roots, kinds = [], []
-        for item in flat:
-            roots.append(self._fetch_op(item))
-        key = (tuple(id(r[1]) if r is not None else None for r in roots), tuple(sorted((u, a.shape) for u, a in feeds.items())),
+        feed_keys = self._feed_keys(feed_dict)
+        feeds = {tensor.uid: _feed_array(tensor, feed_dict[key]) for key, tensor in feed_keys}
+        roots = [self._fetch_op(item) for item in flat]
+        key = (tuple(id(target) for _, target in roots), tuple(sorted((u, a.shape) for u, a in feeds.items())),
                self.graph.version)
         plan = self._plans.get(key)
         if plan is None:
@@ -188,65 +347,18 @@ class Session:
             if len(self._plans) > 64:
                 self._plans.pop(next(iter(self._plans)))
             self._plans[key] = plan
-        L = plan.lowering
-        overrides = {}
-        for uid, node in L.var_leaves.items():
-            value = self._values.get(uid)
-            if value is None:
-                var = self._var_by_uid(uid)
-                if not any(a[0] == uid and a[2] == "assign" for a in L.assigns) or _reads(plan, uid):
-                    raise hinted(FailedPreconditionError(
-                        None, None, f"Attempting to use uninitialized value {var._name}\n\t [[{{{{node "
-                        f"{var._name}/read}}}}]]"),
-                        "run tf.global_variables_initializer() in the session first "
-                        "(sess.run(tf.global_variables_initializer()))")
-                value = np.zeros(var._shape)
-            overrides[node.id] = value
-        for uid, node in L.fed_leaves.items():
-            overrides[node.id] = feeds[uid]
-        for uid, (node, sampler) in L.random_leaves.items():
-            kernel = self._random_kernels.get(uid)
-            if kernel is None:
-                kernel = self._random_kernels[uid] = sampler.new_kernel()
-            overrides[node.id] = sampler.draw(kernel).astype(np.float64)
-        warnings = []
-        if plan.schedule is not None:
-            values = plan.schedule.run(overrides, warnings)
-        else:
-            values = run_plain(plan.order, overrides, warnings)
-        if warnings and ctx.on_warning is not None:
-            for w in warnings:
-                ctx.on_warning(w.line, w.message)
-        fetched = {id(target.op) for kind, target in roots if kind == "tensor"}
-        for op, lowered in L.__dict__.get("lowered_gradients", ()):
-            call = op.attrs["call"]
-            if id(op) in fetched or not call.computed:   # the run its table shows: where it was last fetched
-                call.run = LoweredRun(L.g, *lowered, overrides, lambda: L.tensor_nodes, lambda: L.var_leaves)
-        results = []
-        for item, root, node in zip(flat, roots, plan.fetch_nodes):
-            results.append(None if node is None else values[node.id])
-        # the assigns among what ran, computed from the values read during the run
-        for uid, node, kind in L.assigns:
-            var = self._var_by_uid(uid)
-            self._values[uid] = np.asarray(values[node.id], dtype=np.float64).reshape(var._shape) \
-                if var._shape is not None else np.asarray(values[node.id], dtype=np.float64)
-        out = []
-        for item, value, root in zip(flat, results, roots):
-            kind, target = root
-            if kind == "op":
-                out.append(None)
-                continue
-            if kind == "var":
-                value = self._values[target.uid]
-            dt = target.dtype
-            out.append(_result(value, dt))
-            call = target.op.attrs.get("call") if kind == "tensor" else None
-            if call is not None:
-                for k, t in enumerate(call.tensors):
-                    if t is target:
-                        call.values[k] = out[-1]
-                        call.computed = True
-        return _rebuild(structure, out)
+        return _Runner(self, plan, fetches, structure, flat, roots, feed_keys)
+
+    def _uninitialized(self, plan, uid) -> bool:
+        """Whether a run of the plan reads the variable before anything assigns it."""
+        return not any(a[0] == uid and a[2] == "assign" for a in plan.lowering.assigns) or _reads(plan, uid)
+
+    def _uninitialized_error(self, uid):
+        var = self._var_by_uid(uid)
+        return hinted(FailedPreconditionError(
+            None, None, f"Attempting to use uninitialized value {var._name}\n\t [[{{{{node {var._name}/read}}}}]]"),
+            "run tf.global_variables_initializer() in the session first "
+            "(sess.run(tf.global_variables_initializer()))")
 
     def _fetch_op(self, item):
         from autograd_cli.tensorflow.variables import Variable
@@ -272,36 +384,21 @@ class Session:
         raise TypeError(f"Fetch argument {item!r} has invalid type {type(item)}, must be a string or Tensor. "
                         "(Can not convert a " + type(item).__name__ + " into a Tensor or Operation.)")
 
-    def _feeds(self, feed_dict):
+    def _feed_keys(self, feed_dict) -> list:
+        """(key as given, the tensor it feeds) for each feed."""
         from autograd_cli.tensorflow.variables import Variable
 
-        feeds = {}
-        for key, value in (feed_dict or {}).items():
+        pairs = []
+        for given in (feed_dict or {}):
+            key = given
             if isinstance(key, str):
                 key = self.graph.get_tensor_by_name(key)
             if isinstance(key, Variable):
                 key = key._read_tensor
             if not isinstance(key, Tensor):
                 raise TypeError(f"Cannot interpret feed_dict key as Tensor: {key!r}")
-            if isinstance(value, Tensor):
-                if value._value is None:
-                    raise TypeError("The value of a feed cannot be a tf.Tensor object. Acceptable feed values "
-                                    "include Python scalars, strings, lists, numpy ndarrays, or TensorHandles.")
-                value = value._value
-            if hasattr(value, "_as_tensor"):
-                value = value.numpy()
-            array = np.asarray(value)
-            kind = key.dtype
-            if kind.is_integer and array.dtype.kind == "f" and not np.all(array == np.trunc(array)):
-                raise ValueError(f"invalid literal for int() with base 10: {array.ravel()[0]!r}")
-            array = array.astype(kind.np) if kind is not dtypes.string else array
-            if key._shape is not None:
-                if len(key._shape) != array.ndim or any(d is not None and d != s for d, s in zip(key._shape, array.shape)):
-                    shown = "(" + ", ".join("?" if d is None else str(d) for d in key._shape) + ("," if len(key._shape) == 1 else "") + ")"
-                    raise ValueError(f"Cannot feed value of shape {array.shape} for Tensor {key.name}, which has "
-                                     f"shape {shown}")
-            feeds[key.uid] = array.astype(np.float64) if array.dtype.kind in "biuf" else array
-        return feeds
+            pairs.append((given, key))
+        return pairs
 
     def _plan(self, roots, feeds):
         L = GraphLowering(self, feeds)

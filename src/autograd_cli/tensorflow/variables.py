@@ -159,8 +159,7 @@ class Variable:
 
     experimental_ref = ref
 
-    def __hash__(self):
-        return id(self)
+    __hash__ = object.__hash__      # identity, without builtins.id's audit event (the box's hook)
 
     # -- reading
     def _as_tensor(self, dtype=None):

@@ -1,0 +1,76 @@
+"""Session.run keeps each call resolved (fetches, feed keys, feed shapes): a training loop's
+repeated calls, and the calls that must not be mistaken for them. Expected values are a
+NumPy gradient descent written out here (the loss's gradient derived by hand)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import autograd_cli.tensorflow as tf
+from autograd_cli.tensorflow import modes
+
+
+@pytest.fixture(autouse=True)
+def graph_mode():
+    modes.graph_mode()
+    tf.reset_default_graph()
+    yield
+    modes.eager_mode()
+
+
+def _model():
+    x = tf.placeholder(tf.float32, [None, 2])
+    y = tf.placeholder(tf.float32, [None, 1])
+    W = tf.Variable(tf.zeros([2, 1]))
+    b = tf.Variable(tf.zeros([1]))
+    loss = tf.reduce_mean(tf.square(tf.matmul(x, W) + b - y))
+    train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
+    return x, y, W, b, loss, train
+
+
+def test_a_loop_over_batches_of_two_sizes_follows_hand_written_gradient_descent():
+    x, y, W, b, loss, train = _model()
+    rng = np.random.default_rng(3)
+    batches = [rng.normal(size=(n, 2)).astype(np.float32) for n in (4, 7)]
+    targets = [(xb @ np.array([[1.5], [-0.5]]) + 0.25).astype(np.float32) for xb in batches]
+    w, c = np.zeros((2, 1)), 0.0
+    with tf.Session() as sess:
+        sess.run(tf.global_variables_initializer())
+        for step in range(40):
+            xb, yb = batches[step % 2], targets[step % 2]
+            r = xb @ w + c - yb                     # loss = mean(r**2): dW = 2 x^T r / n, db = 2 mean(r)
+            expected_loss = float(np.mean(r ** 2))
+            w, c = w - 0.1 * 2 * xb.T @ r / len(xb), c - 0.1 * 2 * float(np.mean(r))
+            _, value = sess.run([train, loss], feed_dict={x: xb, y: yb})
+            assert value == pytest.approx(expected_loss, rel=1e-5, abs=1e-7)
+        assert np.allclose(sess.run(W), w, rtol=1e-5, atol=1e-6)
+        assert sess.run(b) == pytest.approx([c], rel=1e-5)
+
+
+def test_the_same_fetch_list_with_other_contents_or_other_feeds_is_a_new_call():
+    a = tf.placeholder(tf.float32, [2])
+    b = tf.placeholder(tf.float32, [2])
+    double, triple = a * 2.0, a * 3.0
+    with tf.Session() as sess:
+        fetches = [double]
+        assert sess.run(fetches, {a: [1.0, 2.0]})[0].tolist() == [2.0, 4.0]
+        fetches[0] = triple
+        assert sess.run(fetches, {a: [1.0, 2.0]})[0].tolist() == [3.0, 6.0]
+        total = a + b
+        assert sess.run(total, {a: [1.0, 2.0], b: [10.0, 20.0]}).tolist() == [11.0, 22.0]
+        with pytest.raises(tf.errors.InvalidArgumentError, match="must feed a value for placeholder"):
+            sess.run(total, {a: [1.0, 2.0]})
+        with pytest.raises(ValueError, match=r"Cannot feed value of shape \(3,\)"):
+            sess.run(total, {a: [1.0, 2.0, 3.0], b: [10.0, 20.0]})
+
+
+def test_fetch_structures_and_a_variable_fetched_with_its_update():
+    v = tf.Variable(1.0)
+    grow = tf.assign_add(v, 2.0) if hasattr(tf, "assign_add") else v.assign_add(2.0)
+    with tf.Session() as sess:
+        sess.run(tf.global_variables_initializer())
+        for step in range(3):
+            out = sess.run({"after": v, "nested": [grow, (v,)]})
+            assert out["after"] == 3.0 + 2.0 * step       # TF 2.21: the value after the update
+            assert isinstance(out["nested"][1], tuple)
+        assert sess.run(v) == 7.0
