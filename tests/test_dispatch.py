@@ -11,10 +11,10 @@ from autograd_cli.cli.app import app
 
 @pytest.mark.parametrize("argv, expected", [
     (["eval", "p.ag"], {"file": ["p.ag"], "set_": None, "grad": None, "wrt": None, "unconnected": "none",
-                        "dialect": None, "as_json": False, "prints_only": False}),
+                        "dialect": None, "as_json": False, "prints_only": False, "time_limit": None, "max_memory": None}),
     (["eval", "-", "--json", "--set", "x=-1", "--set=y=[1, 2]", "--grad", "y", "--unconnected", "zero"],
      {"file": ["-"], "set_": ["x=-1", "y=[1, 2]"], "grad": ["y"], "wrt": None, "unconnected": "zero",
-      "dialect": None, "as_json": True, "prints_only": False}),
+      "dialect": None, "as_json": True, "prints_only": False, "time_limit": None, "max_memory": None}),
 ])
 def test_quick_cli_reads_typer_definitions(argv, expected):
     callback, values = fastcli._parse(app, argv)
