@@ -73,7 +73,33 @@ def user_line() -> int:
 
 
 def user_pos() -> int:
-    return pos_at(user_line(), 1)
+    """The position of the user's call site: its line, and the column where the expression
+    being computed starts (`tf.multiply(x, w)` inside `y = tf.add(tf.multiply(x, w), b)`),
+    which labels the snippet's graph as written."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        code = frame.f_code
+        if not code.co_filename.startswith(_PACKAGE_DIR):
+            known = _COLUMNS.get((id(code), frame.f_lasti))
+            if known is None or known[0] is not code:
+                known = (code, _column(code, frame.f_lasti))
+                if len(_COLUMNS) < MAX_COLUMNS:
+                    _COLUMNS[(id(code), frame.f_lasti)] = known
+            return pos_at(frame.f_lineno, known[1])
+        frame = frame.f_back
+    return pos_at(0, 1)
+
+
+_COLUMNS: dict = {}      # (id of a code object, instruction offset) -> (the code object, its column)
+MAX_COLUMNS = 100_000
+
+
+def _column(code, offset: int) -> int:
+    """The 1-based column where the instruction at `offset` starts (1 when Python does not know)."""
+    for k, (_, _, col, _) in enumerate(code.co_positions()):
+        if k == offset // 2:
+            return col + 1 if col is not None else 1
+    return 1
 
 
 # ---------------------------------------------------------------- graphs and operations
