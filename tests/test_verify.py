@@ -481,11 +481,7 @@ def test_programs_cover_every_differentiable_op():
     assert differentiable - GRADIENT_GRAPH_ONLY <= used, differentiable - GRADIENT_GRAPH_ONLY - used
 
 
-@pytest.mark.parametrize("body, elem_a, elem_b, shape_a, shape_b", PROGRAMS, ids=[p[0] for p in PROGRAMS])
-@settings(max_examples=2, deadline=None, derandomize=True,
-          phases=(Phase.explicit, Phase.reuse, Phase.generate))  # a failure prints its program; no slow shrinking
-@given(data=st.data())
-def test_every_op_verifies_at_random_points(data, body, elem_a, elem_b, shape_a, shape_b):
+def _verifies_at_random_points(data, body, elem_a, elem_b, shape_a, shape_b):
     a = np.array(data.draw(st.lists(elem_a, min_size=int(np.prod(shape_a)),
                                     max_size=int(np.prod(shape_a))))).reshape(shape_a)
     b = np.array(data.draw(st.lists(elem_b, min_size=int(np.prod(shape_b)),
@@ -495,6 +491,24 @@ def test_every_op_verifies_at_random_points(data, body, elem_a, elem_b, shape_a,
     for check in report.checks:
         assert check.ok, (check.x, check.ad, check.symbolic, check.finite_difference, check.notes, check.skipped)
         assert not check.skipped, check.skipped
+
+
+# One derandomized point per op in the default run (the suite stays quick); `-m fuzz` tries 20
+# random points per op.
+@pytest.mark.parametrize("body, elem_a, elem_b, shape_a, shape_b", PROGRAMS, ids=[p[0] for p in PROGRAMS])
+@settings(max_examples=1, deadline=None, derandomize=True,
+          phases=(Phase.explicit, Phase.reuse, Phase.generate))  # a failure prints its program; no slow shrinking
+@given(data=st.data())
+def test_every_op_verifies_at_random_points(data, body, elem_a, elem_b, shape_a, shape_b):
+    _verifies_at_random_points(data, body, elem_a, elem_b, shape_a, shape_b)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("body, elem_a, elem_b, shape_a, shape_b", PROGRAMS, ids=[p[0] for p in PROGRAMS])
+@settings(max_examples=20, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate))
+@given(data=st.data())
+def test_every_op_verifies_at_many_random_points(data, body, elem_a, elem_b, shape_a, shape_b):
+    _verifies_at_random_points(data, body, elem_a, elem_b, shape_a, shape_b)
 
 
 def test_placeholders_step_index_no_gradient_ops_and_nan(tmp_path):
