@@ -65,7 +65,7 @@ def build_namespaces(root: types.ModuleType) -> None:
             return found
         parent_path, _, leaf = prefix.rpartition(".")
         parent = space(parent_path)
-        existing = getattr(parent, leaf, None)
+        existing = vars(parent).get(leaf)     # (getattr of a missing name builds a did-you-mean message)
         if isinstance(existing, types.ModuleType):
             module = existing
         else:

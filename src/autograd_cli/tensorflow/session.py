@@ -27,7 +27,7 @@ def _lower_placeholder(L, tensor_uid, name, dtype_name, shape):
     return L.placeholder_leaf(tensor_uid, name, dtype_name, shape)
 
 
-@tf_export("compat.v1.placeholder", "placeholder")
+@tf_export("compat.v1.placeholder", "placeholder", builtin="placeholder")
 def placeholder(dtype, shape=None, name=None):
     if ctx.eager:
         raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
@@ -203,10 +203,10 @@ class _Runner:
         self.fetched = []
         for (kind, target), node in zip(roots, plan.fetch_nodes):
             call = target.op.attrs.get("call") if kind == "tensor" else None
-            index = None if call is None else next((k for k, t in enumerate(call.tensors) if t is target), None)
-            call = None if index is None else call
+            places = () if call is None else tuple(k for k, t in enumerate(call.tensors) if t is target)
+            call = call if places else None
             self.fetched.append((kind, target, None if node is None else node.id,
-                                 None if kind == "op" else target.dtype, call, index))
+                                 None if kind == "op" else target.dtype, call, places))
 
     def same_call(self, fetches, feed_dict) -> bool:
         """The cached call's objects are these (an id may be reused once an object is gone)."""
@@ -256,15 +256,16 @@ class _Runner:
             value = np.asarray(computed[node_id], dtype=np.float64)
             values[uid] = value.reshape(shape) if shape is not None else value
         out = []
-        for (kind, target, _, dt, call, index), value in zip(self.fetched, results):
+        for (kind, target, _, dt, call, places), value in zip(self.fetched, results):
             if kind == "op":
                 out.append(None)
                 continue
             if kind == "var":
                 value = values[target.uid]
             out.append(_result(value, dt))
-            if call is not None:
-                call.values[index] = out[-1]
+            if call is not None:      # the gradient call's table shows the values fetched
+                for k in places:
+                    call.values[k] = out[-1]
                 call.computed = True
         if self.single:
             return out[0]
