@@ -34,6 +34,8 @@ EXCLUDED = {
     "assign_add": "no gradient (AssignAdd is NotDifferentiable); values checked in test_run.py",
     "assign_sub": "no gradient (AssignSub is NotDifferentiable); values checked in test_run.py",
     "round": "no gradient (TensorFlow: NotDifferentiable); checked to give None in test_kinks.py",
+    "py_function": "no gradient (TensorFlow's PyFunc has none); the oracle corpus checks it (graph_py_func, "
+                   "graph_numpy_function_runs)",
     "floor": "no gradient; checked to give None in test_kinks.py",
     "ceil": "no gradient; checked to give None in test_kinks.py",
     "stop_gradient": "no gradient by definition; checked in test_kinks.py",

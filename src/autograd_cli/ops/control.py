@@ -59,3 +59,10 @@ def _custom_grad(g, n, dy, i):
 
 op("custom_gradient", lambda value, *xs, rule, name: value, lambda s, *rest, rule, name: s,
    vjp=_custom_grad, cut=(0,), shown="custom gradient")
+
+
+# A Python function a TensorFlow snippet runs inside its graph (tf.py_func, tf.numpy_function):
+# `call(index, *inputs)` gives its output `index` each time the node is computed. TensorFlow
+# gives such a function no gradient.
+op("py_function", lambda *xs, call, index, shape: call(index, *xs), lambda *shapes, call, index, shape: tuple(shape),
+   shown="py_func")

@@ -206,14 +206,11 @@ def hessians(ys, xs, name="hessians", colocate_gradients_with_ops=False, gate_gr
 _PASS = object()
 
 
-def _grad_op_name(op, index, need_reshape, counters):
+def _grad_op_name(op, index, need_reshape, reshapes_before=0):
     kind = op.type
     if kind in ("Mul", "AddV2", "Add", "Sub", "RealDiv", "Maximum", "Minimum", "Pow"):
-        if need_reshape:
-            k = counters.setdefault((op.uid, "Reshape"), [0])
-            name = "Reshape" if k[0] == 0 else f"Reshape_{k[0]}"
-            k[0] += 1
-            return name
+        if need_reshape:        # reshape(reduce_sum(...)), named in order among the inputs that need one
+            return "Reshape" if reshapes_before == 0 else f"Reshape_{reshapes_before}"
         if kind == "Mul":
             return ("Mul", "Mul_1")[index]
         if kind in ("AddV2", "Add"):
@@ -236,6 +233,15 @@ def _grad_op_name(op, index, need_reshape, counters):
     return names[min(index, len(names) - 1)]
 
 
+_NO_GRADIENT_OPS = ("StopGradient", "PyFunc")
+
+
+def _reduced(t, out) -> bool:
+    """Whether a broadcasting op's gradient for input t is reshape(reduce_sum(...)): unless t's
+    shape is known and the output's (TensorFlow's SmartBroadcastGradientArgs)."""
+    return t._shape != out._shape or t._shape is None or None in t._shape
+
+
 def gradient_names(ys, xs, scope):
     """The names TensorFlow gives the gradient tensors of xs (the last op of each)."""
     y_uids = {y.uid for y in ys}
@@ -253,7 +259,6 @@ def gradient_names(ys, xs, scope):
             consumers.setdefault(t.uid, []).append((op, k))
             if t.op is not None:
                 stack.append(t.op)
-    counters: dict = {}
     addn = [0]
     memo: dict = {}
 
@@ -264,7 +269,7 @@ def gradient_names(ys, xs, scope):
             memo[t.uid] = f"{scope}/grad_ys_0:0"
             return memo[t.uid]
         uses = [(op, k) for op, k in consumers.get(t.uid, ()) if op.outputs and any(
-            o.uid in ancestors or o.uid in y_uids for o in op.outputs) and op.type != "StopGradient"]
+            o.uid in ancestors or o.uid in y_uids for o in op.outputs) and op.type not in _NO_GRADIENT_OPS]
         if not uses or depth > 200:
             memo[t.uid] = f"{scope}/{t._op.name if t._op is not None else 'x'}_grad:0"
             return memo[t.uid]
@@ -275,8 +280,8 @@ def gradient_names(ys, xs, scope):
             return memo[t.uid]
         op, k = uses[0]
         out = op.outputs[0]
-        need = t._shape != out._shape
-        found = _grad_op_name(op, k, need, counters)
+        needs = [_reduced(i, out) for i in op.inputs]
+        found = _grad_op_name(op, k, needs[k], sum(needs[:k]))
         memo[t.uid] = name_of(out, depth + 1) if found is _PASS else f"{scope}/{op.name}_grad/{found}:0"
         return memo[t.uid]
 

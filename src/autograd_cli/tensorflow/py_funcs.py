@@ -1,0 +1,99 @@
+"""tf.py_func / tf.numpy_function (and tf.py_function eagerly): a Python function of NumPy
+arrays inside the computation. Eagerly it is simply called; in a graph it is the op table's
+`py_function` node, called on its inputs' values each time a Session computes it. Its
+gradient is None, as in TensorFlow.
+
+The output's shape is found by calling the function once on the inputs' values when a
+Session first lowers the graph; that result is then the one the first run uses, so the
+function runs once per run, as in TensorFlow.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.tensorflow.core import EagerTensor, Operation, _add_op, convert_to_tensor, ctx, user_pos
+from autograd_cli.tensorflow.dtype import as_dtype
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.lowering import Recipe
+
+
+class _PyCall:
+    """The function with its dtypes; remembers the result for the inputs it last saw, until
+    each output has taken its part once."""
+
+    def __init__(self, fn, in_dtypes, out_dtypes, name):
+        self.fn, self.in_dtypes, self.out_dtypes = fn, in_dtypes, out_dtypes
+        self.__qualname__ = getattr(fn, "__qualname__", name)
+        self._kept = None        # (key, outputs, outputs not yet taken)
+
+    def outputs(self, arrays, keep):
+        key = tuple((a.shape, a.tobytes()) for a in arrays)
+        if self._kept is not None and self._kept[0] == key:
+            return self._kept[1]
+        values = _call(self.fn, [np.asarray(a).astype(d.np) for a, d in zip(arrays, self.in_dtypes)],
+                       self.out_dtypes)
+        self._kept = (key, values, set(range(len(values)))) if keep else None
+        return values
+
+    def __call__(self, index, *arrays):
+        values = self.outputs(arrays, keep=True)
+        left = self._kept[2] if self._kept is not None else set()
+        left.discard(index)
+        if not left:
+            self._kept = None
+        return np.asarray(values[index], dtype=np.float64)
+
+
+def _call(fn, arrays, out_dtypes):
+    result = fn(*arrays)
+    values = list(result) if isinstance(result, (list, tuple)) else [result]
+    if len(values) != len(out_dtypes):
+        raise ValueError(f"the function returned {len(values)} values where Tout names {len(out_dtypes)}")
+    return [np.asarray(v).astype(d.np) for v, d in zip(values, out_dtypes)]
+
+
+def _lower_py_func(L, *nodes, call):
+    """A Session's lowering (its leaves hold the run's values) or inputs made of constants:
+    the function is called for its outputs' shapes. Any other lowering (tf.gradients'
+    connectivity, on stand-in values) does not call it: the outputs take the first input's
+    shape there."""
+    from autograd_cli.evaluate import needed, run_plain
+
+    order = needed(list(nodes))
+    if getattr(L, "session", None) is None and any(n.op.leaf and n.op.name != "const" for n in order):
+        shape = nodes[0].shape if nodes else ()
+        return [L.g.apply("py_function", *nodes, call=call, index=k, shape=shape) for k in range(len(call.out_dtypes))]
+    values = run_plain(order)
+    outs = call.outputs([values[n.id] for n in nodes], keep=True)
+    return [L.g.apply("py_function", *nodes, call=call, index=k, shape=tuple(np.shape(v))) for k, v in
+            enumerate(outs)]
+
+
+@tf_export("numpy_function", "compat.v1.py_func", "py_func")
+def numpy_function(func, inp, Tout, stateful=True, name=None):   # noqa: N803 (TensorFlow's name)
+    single = not isinstance(Tout, (list, tuple))
+    out_dtypes = [as_dtype(Tout)] if single else [as_dtype(t) for t in Tout]
+    inputs = [convert_to_tensor(x) for x in inp]
+    if ctx.eager:
+        values = _call(func, [t.numpy() for t in inputs], out_dtypes)
+        outs = [EagerTensor(None, 0, d, v.shape, v) for v, d in zip(values, out_dtypes)]
+    else:
+        graph = ctx.graph
+        call = _PyCall(func, [t.dtype for t in inputs], out_dtypes, name or "py_func")
+        op = Operation("PyFunc", graph.unique_name(name or "PyFunc"), inputs, Recipe("fn", _lower_py_func,
+                       {"call": call}), graph, user_pos())
+        outs = _add_op(graph, op, [(d, None) for d in out_dtypes])
+    return outs[0] if single else outs
+
+
+@tf_export("py_function")
+def py_function(func, inp, Tout, name=None):   # noqa: N803
+    """Eagerly: the function called on the tensors themselves (its ops are recorded by tapes)."""
+    if not ctx.eager:
+        raise NotImplementedError("tf.py_function in graph mode is not supported here (tf.numpy_function is)")
+    result = func(*[convert_to_tensor(x) for x in inp])
+    single = not isinstance(Tout, (list, tuple))
+    values = list(result) if isinstance(result, (list, tuple)) else [result]
+    kinds = [as_dtype(Tout)] if single else [as_dtype(t) for t in Tout]
+    outs = [convert_to_tensor(v, dtype=k) for v, k in zip(values, kinds)]
+    return outs[0] if single else outs
