@@ -284,26 +284,22 @@ def _snippet(source, tmp_path, *args, env=None):
                           capture_output=True, text=True, env=full, timeout=120)
 
 
-def test_time_limit_option_raised_lets_a_longer_loop_finish_lowered_stops_it_at_its_line(tmp_path):
+@pytest.mark.parametrize("source, option, variable, low, high, printed, stopped_at", [
+    (LOOP, "--time-limit", "AUTOGRAD_CLI_SNIPPET_SECONDS", "0.2", "60", f"done {sum(range(20_000_000))}\n",
+     r"snippet\.py:[23]:\d+: TimeLimitError: .*time limit of 0\.2 s.*--time-limit"),
+    (ALLOCATION, "--max-memory", "AUTOGRAD_CLI_MAX_MEMORY", "64M", "2G", f"done {40 * 2**20}\n",
+     r"snippet\.py:2:\d+: MemoryError: "),
+], ids=["time", "memory"])
+def test_a_limit_option_raised_lets_the_snippet_finish_lowered_stops_it_at_its_line(
+        tmp_path, source, option, variable, low, high, printed, stopped_at):
     # the option wins over the environment: a limit the environment lowered is raised again
-    raised = _snippet(LOOP, tmp_path, "--time-limit", "60", env={"AUTOGRAD_CLI_SNIPPET_SECONDS": "0.2"})
+    raised = _snippet(source, tmp_path, option, high, env={variable: low})
     assert raised.returncode == 0, raised.stderr
-    assert raised.stdout == f"done {sum(range(20_000_000))}\n"
-    stopped = _snippet(LOOP, tmp_path, "--time-limit", "0.2")
+    assert raised.stdout == printed
+    stopped = _snippet(source, tmp_path, option, low)
     assert stopped.returncode == 2 and "done" not in stopped.stdout
     first = stopped.stderr.splitlines()[0]
-    assert re.match(r".*snippet\.py:[23]:\d+: TimeLimitError: .*time limit of 0\.2 s.*--time-limit", first), first
-    assert "Traceback" not in stopped.stderr
-
-
-def test_max_memory_option_raised_lets_an_allocation_finish_lowered_stops_it_at_its_line(tmp_path):
-    raised = _snippet(ALLOCATION, tmp_path, "--max-memory", "2G", env={"AUTOGRAD_CLI_MAX_MEMORY": "64M"})
-    assert raised.returncode == 0, raised.stderr
-    assert raised.stdout == f"done {40 * 2**20}\n"
-    stopped = _snippet(ALLOCATION, tmp_path, "--max-memory", "64M")
-    assert stopped.returncode == 2 and "done" not in stopped.stdout
-    first = stopped.stderr.splitlines()[0]
-    assert re.match(r".*snippet\.py:2:\d+: MemoryError: ", first), first
+    assert re.match(".*" + stopped_at, first), first
     assert "Traceback" not in stopped.stderr
 
 
