@@ -210,16 +210,17 @@ def _allow_deep_nesting():
 # ---------------------------------------------------------------- TensorFlow snippets (spec section 9)
 
 class SnippetEvaluation(HtmlDisplay, Record):
-    _fields = ("prints", "gradients", "warnings", "program", "node_values", "unavailable")
+    _fields = ("prints", "gradients", "warnings", "program", "node_values", "unavailable", "error")
     _repr_fields = ("prints", "gradients", "warnings", "program")
 
-    def __init__(self, prints, gradients, warnings, program, node_values=None, unavailable=None):
+    def __init__(self, prints, gradients, warnings, program, node_values=None, unavailable=None, error=None):
         self.prints = prints            # [build.snippet.PrintRecord]: line, text, values
         self.gradients = gradients      # [GradientResult]
         self.warnings = warnings
         self.program = program          # the graph the snippet built (explain, graph, verify), when asked
         self.node_values = {} if node_values is None else node_values   # its values in the run
         self.unavailable = unavailable  # why `program` is None, when it was asked for
+        self.error = error              # the located error of a snippet that failed after building its graph
 
 
 def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none", boxed: bool = False,
@@ -229,11 +230,16 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
     Boxed, the limits are `limits` (a sandbox Limits), else the command line's `limit_options`
     (the text of --time-limit and --max-memory, None where not given) over the environment.
     `graph`: also hand back the engine graph behind its gradient tables (`program`, with
-    `node_values` as computed in the run), for explain, graph, verify and report."""
-    from autograd_cli.snippets.runner import PrintRecord, run_snippet
+    `node_values` as computed in the run), for explain, graph, verify and report; a snippet
+    that fails after building it gives its results so far with `error` set (else it raises)."""
+    from autograd_cli.snippets.runner import FailedRun, PrintRecord, run_snippet
 
-    data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits, limit_options=limit_options,
-                       graph=graph)
+    error = None
+    try:
+        data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits,
+                           limit_options=limit_options, graph=graph)
+    except FailedRun as failed:
+        data, error = failed.data, AgError(failed.message, failed.pos, failed.source)
     prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
     results = []
     for g in data["gradients"]:
@@ -249,7 +255,9 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
         program, node_values, unavailable = snippet_program(data.get("graph"))
         if program is not None:
             warnings += program.warnings
-    return SnippetEvaluation(prints, results, warnings, program, node_values, unavailable)
+    if error is not None and program is None:
+        raise error
+    return SnippetEvaluation(prints, results, warnings, program, node_values, unavailable, error)
 
 
 def snippet_program(data) -> tuple:

@@ -326,3 +326,17 @@ def test_every_corpus_snippet_hands_back_a_graph_that_computes_its_gradient_tabl
     with np.errstate(all="ignore"):
         explain(result)
         graph_view(result.program, source=source)
+
+
+def test_a_snippet_that_fails_after_building_its_graph_is_explained_then_its_error(tmp_path):
+    # seed 001's first post fetches the None gradient of w2 and fails, as in TensorFlow:
+    # explain still shows why it is None (res = w1 @ [[2], [1]] never reads w2), then the error
+    path = tmp_path / "seed.py"
+    path.write_text((SAMPLES / "seed001_1_wrong_unrelated_w2.py").read_text(encoding="utf-8"), encoding="utf-8")
+    done = cli("explain", path, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "d(res)/d(w2) = None" in done.stdout and "res is not computed from w2 at all" in done.stdout
+    assert "d(res)/d(w1) = [[2., 1.]]" in done.stdout
+    assert f"{path}:9:10: TypeError: Fetch argument None" in done.stderr
+    done = cli("eval", path, timeout=120)      # eval of it is the error alone, as before
+    assert done.returncode == 2 and done.stdout == ""

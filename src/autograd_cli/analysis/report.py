@@ -75,6 +75,8 @@ def make_report(source: str, title: str = "program", dialect: str = "ag", sets=N
             raise AgError("--set/--grad/--wrt are for .ag programs; a snippet sets its own values and "
                           "calls tf.gradients or tape.gradient")
         evaluation = api.evaluate_snippet(source, unconnected=unconnected, boxed=boxed, graph=True)
+        if evaluation.error is not None:
+            raise evaluation.error        # a page is made of a snippet that runs
     else:
         evaluation = api.evaluate(source, sets=sets, unconnected=unconnected, grads=grads, wrt=wrt)
     program = evaluation.program

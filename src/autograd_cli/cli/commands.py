@@ -238,7 +238,15 @@ def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialec
     else:
         explainout.text(records, console())
     print_warnings(result.warnings)
+    _stopped(result)
     return EXIT_OK
+
+
+def _stopped(result) -> None:
+    """A snippet that failed after building its graph: its error, once the graph is shown (exit 2)."""
+    error = getattr(result, "error", None)
+    if error is not None:
+        raise error
 
 
 def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json, dialect=None,
@@ -264,6 +272,7 @@ def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json,
             out.print(table)
         out.print(summary(report))
         print_warnings(report.warnings)
+    _stopped(snippet)
     return EXIT_OK if report.ok else EXIT_DISAGREE
 
 
@@ -349,6 +358,7 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
         print(f"graph: wrote {escape_controls(output)} ({fmt_out} text, {len(view.nodes):,} nodes)", file=sys.stderr)
     else:
         write_json(text.rstrip("\n"))
+    _stopped(snippet)
     return EXIT_OK
 
 

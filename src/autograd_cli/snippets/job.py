@@ -270,6 +270,10 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
                 raise
     except BaseException as exc:
         _hint_none(exc, _gradient_records(recorder, source, module.__dict__))
+        if payload.get("graph"):
+            failed = _failed_with_graph(exc, recorder, module.__dict__, source, filename)
+            if failed is not None:
+                raise failed from None
         raise
     else:
         if payload.get("graph"):      # explain, graph, verify and report read the graph the snippet built
@@ -338,6 +342,27 @@ def _gradient_records(recorder, source, snippet_globals=None):
                     "values": values, "unconnected": unconnected, "notes": list(call.notes),
                     "computed": bool(call.computed)})
     return out
+
+
+def _failed_with_graph(exc, recorder, names: dict, source: str, filename: str):
+    """A snippet that raised after building a graph (fetching a None gradient, the seeds'
+    point) still hands it back: a SnippetFailed with its located error and the job's data
+    up to the failure. None for a failure of the box itself (memory, output, a refusal)."""
+    from autograd_cli.sandbox.user_code import BoxRefusal, OutputLimitError, SnippetFailed, locate_exception
+    from autograd_cli.snippets.engine_graph import graph_data
+    from autograd_cli.tensorflow.core import ctx
+
+    if not isinstance(exc, Exception) or isinstance(exc, (MemoryError, RecursionError, OutputLimitError,
+                                                          BoxRefusal, SnippetFailed)):
+        return None
+    located = locate_exception(exc, filename, source)
+    if located is None:
+        return None
+    ctx.on_gradient = ctx.on_warning = None
+    _values_from_runs(recorder)
+    rows = _gradient_records(recorder, source, names)
+    return SnippetFailed(located, {"prints": recorder.prints, "gradients": rows, "warnings": recorder.warnings,
+                                   "graph": graph_data(list(recorder.calls.values()), rows, names)})
 
 
 def _values_from_runs(recorder) -> None:

@@ -34,8 +34,12 @@ def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME,
 
     job.prepare({})
     output = on_print if on_print is not None else (lambda text: None)
+    from autograd_cli.sandbox.user_code import SnippetFailed
+
     try:
         data = job.run(payload, source, filename, on_output=output)
+    except SnippetFailed as failed:       # (asked for the graph: the box's located error, with the data)
+        raise _failed_run(boxed_error(failed.error, filename), failed.data) from None
     except BaseException as exc:   # noqa: BLE001 (every failure of the user's code is reported, located)
         if isinstance(exc, KeyboardInterrupt):
             raise
@@ -54,12 +58,28 @@ def _run_boxed(source, payload, on_print, filename, limits, limit_options) -> di
     except BoxError as exc:
         raise AgError(f"the snippet could not be run: {exc}") from None
     if result.error is not None:
-        raise boxed_error(result.error, filename)
+        raise _failed_run(boxed_error(result.error, filename), result.data)
     data = result.data
-    if not isinstance(data, dict) or not all(isinstance(data.get(k), list) for k in ("prints", "gradients",
-                                                                                  "warnings")):
+    if not _results(data):
         raise AgError("the snippet's run ended without its results (it may have closed its own output)")
     return data
+
+
+def _results(data) -> bool:
+    return isinstance(data, dict) and all(isinstance(data.get(k), list) for k in ("prints", "gradients", "warnings"))
+
+
+class FailedRun(AgError):
+    """The snippet failed after building a graph that explain, graph and verify can still
+    show: its located error, and `data`, the job's results up to the failure with the graph."""
+
+    def __init__(self, error: AgError, data: dict):
+        super().__init__(error.message, error.pos, error.source)
+        self.data = data
+
+
+def _failed_run(error: AgError, data) -> AgError:
+    return FailedRun(error, data) if _results(data) and "graph" in data else error
 
 
 def boxed_error(error, filename: str) -> AgError:
