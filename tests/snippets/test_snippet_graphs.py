@@ -340,3 +340,14 @@ def test_a_snippet_that_fails_after_building_its_graph_is_explained_then_its_err
     assert f"{path}:9:10: TypeError: Fetch argument None" in done.stderr
     done = cli("eval", path, timeout=120)      # eval of it is the error alone, as before
     assert done.returncode == 2 and done.stdout == ""
+
+
+def test_a_py_func_comes_back_with_its_value_in_the_run():
+    # y = tf.py_func(np_square, [x]): the parent cannot call np_square; its node keeps the
+    # value the run gave (x^2 for x = [1, 2, 3]) and, as in TensorFlow, has no gradient
+    source, result = run("graph_py_func")
+    (record,) = explain(result)
+    (item,) = record.xs
+    assert item.gradient is None and "py_function" in item.sentence
+    y = result.program.named["y"]
+    np.testing.assert_array_equal(result.node_values[y.id], [1.0, 4.0, 9.0])

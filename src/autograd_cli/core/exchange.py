@@ -26,8 +26,10 @@ key for the other kinds (in arrays NaN and the infinities are the strings "nan",
 "dtype", "shape"}, {"fill": value, "dtype", "shape"} (one value repeated),
 {"scalar": value, "dtype"}, {"float": "nan" | "inf" | "-inf"}, {"slice": [start, stop, step]},
 {"ellipsis": true},
-{"python": text} (a function of the snippet's, such as a custom gradient's rule: it
-stays in the child, and the parent's stand-in raises an AgError when called).
+{"python": text} (a function of the snippet's: it stays in the child, and the parent's
+stand-in raises an AgError when called), {"python": text, "returns": array} (a tf.py_func's
+function: the parent's stand-in gives the node's value in the run), and for a custom
+gradient's `rule`, {"template": ...}: the nodes the rule makes (_rule_template).
 """
 from __future__ import annotations
 
@@ -62,18 +64,21 @@ class ExchangeError(Exception):
 
 # ---------------------------------------------------------------- the child: objects -> plain data
 
-def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=(), constants=(),
-             aliases=None, scratch_graph=Graph) -> dict:
+def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=(), constants=None,
+             aliases=None, scratch_graph=Graph, returns=None) -> dict:
     """The plain data of `nodes` (engine nodes, each after its inputs; several graphs may be
     joined: nodes are told apart by identity, not by id), `records` (GradientRecords over
     those nodes) and `named` (name -> Node, None or a list of them). `leaf_values`:
     {id(node): array} replacing a leaf's value (the values of the run); `labels`:
-    {id(node): text} replacing a node's label; `constants`: ids of leaves sent as constants
-    (their value fixed in this run); `aliases`: {id(node): an earlier node} sent as that node
+    {id(node): text} replacing a node's label; `constants`: {id(node): array} sent as constants
+    of that value, without inputs (their value fixed in this run); `aliases`: {id(node): an earlier node} sent as that node
     (an identity that adds nothing to the picture); `scratch_graph()`: a graph of the kind the
-    nodes' graph is, on which a custom gradient's rule is made to be written out."""
+    nodes' graph is, on which a custom gradient's rule is made to be written out; `returns`:
+    {id(node): array} the value a py_function node (a tf.py_func of the snippet's) gave in
+    the run, sent with its function's name in place of the function."""
     leaf_values = leaf_values or {}
     labels = labels or {}
+    constants = constants or {}
     index: dict[int, int] = {}
     budget = [MAX_NUMBERS]
     aliases = aliases or {}
@@ -94,11 +99,15 @@ def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=()
         params = dict(node.params)
         if id(node) in leaf_values:
             params["value"] = leaf_values[id(node)]
+        op_name = node.op.name
+        if id(node) in constants:
+            op_name, inputs, params = "const", [], {"value": np.asarray(constants[id(node)])}
+        if id(node) in (returns or {}):
+            params["call"] = _Returns(params["call"], returns[id(node)])
         encoded = _encode_params(node, params, budget, scratch_graph, 0)
         pos = node.pos
         label = labels.get(id(node), node.label)
         index[id(node)] = len(out_nodes)
-        op_name = "const" if id(node) in constants and node.op.leaf else node.op.name
         out_nodes.append([op_name, inputs, encoded, [int(d) for d in node.shape], line_of(pos), col_of(pos),
                           None if label is None else str(label)[:MAX_TEXT]])
 
@@ -199,9 +208,19 @@ def _encode(value, budget, depth):
                           _encode(value.step, budget, depth + 1)]}
     if value is Ellipsis:
         return {"ellipsis": True}
+    if isinstance(value, _Returns):
+        return {"python": value.name, "returns": _encode_array(value.value, budget)}
     if callable(value):
         return {"python": str(getattr(value, "__qualname__", type(value).__name__))[:MAX_TEXT]}
     raise ExchangeError(f"a parameter of type {type(value).__name__}, which the graph's plain form does not have")
+
+
+class _Returns:
+    """A py_function node's function as sent: its name and the value the node had in the run."""
+
+    def __init__(self, fn, value):
+        self.name = str(getattr(fn, "__qualname__", type(fn).__name__))[:MAX_TEXT]
+        self.value = np.asarray(value)
 
 
 def _encode_array(array: np.ndarray, budget) -> dict:
@@ -424,6 +443,11 @@ def _decode(value, budget, depth, line):
         return Ellipsis
     if "python" in value and len(value) == 1 and _text(value["python"]):
         return _stand_in(value["python"], line)
+    if set(value) == {"python", "returns"} and _text(value["python"]) and isinstance(value["returns"], dict):
+        returned = _decode(value["returns"], budget, depth + 1, line)
+        if not isinstance(returned, np.ndarray):
+            raise AgError("a function's value is not an array")
+        return _returning(returned)
     if "scalar" in value and len(value) == 2:
         dtype = _dtype(value.get("dtype"))
         return _numbers([value["scalar"]], dtype)[0]
@@ -478,6 +502,14 @@ def _dtype(name) -> np.dtype:
     if name not in DTYPES:
         raise AgError(f"{str(name)[:40]!r} is not a dtype the graph's plain form has")
     return np.dtype(name)
+
+
+def _returning(value: np.ndarray):
+    """A py_function's function in the parent: the value its node had in the run (`call(index,
+    *inputs)`, as ops/control.py calls it)."""
+    def returned(_index, *_inputs):
+        return value.copy()
+    return returned
 
 
 def _stand_in(what: str, line: int):

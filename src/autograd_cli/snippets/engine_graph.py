@@ -44,7 +44,7 @@ def _gather(calls, rows, names: dict) -> dict:
         if run is not None:
             groups.setdefault((id(run.graph), id(run.overrides)), []).append(k)
     globals_ = [(name, value) for name, value in names.items() if not name.startswith("_")]
-    nodes, records, leaf_values, labels, named, constants, aliases = [], [], {}, {}, {}, set(), {}
+    nodes, records, leaf_values, labels, named, constants, aliases, returns = [], [], {}, {}, {}, {}, {}, {}
     for members in groups.values():
         run = runs[members[0]]
         roots = []
@@ -79,13 +79,27 @@ def _gather(calls, rows, names: dict) -> dict:
                 aliases[id(node)] = node.inputs[0]
         if run.sources is not None:    # a tape's: what it did not watch is a constant to it
             free = {id(x) for r in records for x in r.x_nodes} | {id(n) for v in named.values() for n in nodes_in(v)}
-            constants.update(id(n) for n in order if n.op.name == "placeholder" and id(n) not in free)
+            constants.update((id(n), leaf_values.get(id(n), n.params["value"])) for n in order
+                             if n.op.name == "placeholder" and id(n) not in free)
+        for node in order:             # a tf.py_func's outputs in the run: the parent cannot call the snippet's code
+            if node.op.name == "py_function":
+                returns[id(node)] = _py_function_value(node)
     held = {id(n) for value in named.values() for n in nodes_in(value)}
     for record in records:     # every result is drawn, also one no global holds (minimize's)
         if not any(id(v) in held for v in record.values):
             name = record.name if record.name not in named else f"{record.name} (line {record.line})"
             named.setdefault(name, [v if isinstance(v, Node) else None for v in record.values])
-    return to_plain(nodes, records, named, leaf_values, labels, notes, constants, aliases, RoundingGraph)
+    return to_plain(nodes, records, named, leaf_values, labels, notes, constants, aliases, RoundingGraph, returns)
+
+
+def _py_function_value(node: Node):
+    """A tf.py_func node's output in the last call of its function (the run's, as a snippet
+    usually runs its session); the function is the snippet's own code, which runs only here."""
+    last = getattr(node.params["call"], "last", None)
+    index = node.params["index"]
+    if last is None or index >= len(last) or tuple(np.shape(last[index])) != node.shape:
+        raise ExchangeError(f"the value of the tf.py_func at line {node.line} in the run is not known")
+    return np.asarray(last[index], dtype=np.float64)
 
 
 def _relabel(node: Node, name: str, x_texts: set) -> bool:

@@ -25,6 +25,7 @@ class _PyCall:
         self.fn, self.in_dtypes, self.out_dtypes = fn, in_dtypes, out_dtypes
         self.__qualname__ = getattr(fn, "__qualname__", name)
         self._kept = None        # (key, outputs, outputs not yet taken)
+        self.last = None         # the outputs of the last call
 
     def outputs(self, arrays, keep):
         key = tuple((a.shape, a.tobytes()) for a in arrays)
@@ -33,6 +34,7 @@ class _PyCall:
         values = _call(self.fn, [np.asarray(a).astype(d.np) for a, d in zip(arrays, self.in_dtypes)],
                        self.out_dtypes)
         self._kept = (key, values, set(range(len(values)))) if keep else None
+        self.last = values       # the snippet job hands its graph back with these as constants
         return values
 
     def __call__(self, index, *arrays):
