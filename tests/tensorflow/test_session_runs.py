@@ -74,3 +74,15 @@ def test_fetch_structures_and_a_variable_fetched_with_its_update():
             assert out["after"] == 3.0 + 2.0 * step       # TF 2.21: the value after the update
             assert isinstance(out["nested"][1], tuple)
         assert sess.run(v) == 7.0
+
+
+def test_a_cached_call_fed_another_dtype_still_converts_as_tensorflow_does():
+    x = tf.placeholder(tf.float32, [None])
+    shifted = x - 1.0
+    with tf.Session() as sess:
+        assert sess.run(shifted, {x: np.array([3.0], dtype=np.float32)}).tolist() == [2.0]
+        # 1 + 2**-30 is 1.0 in float32: fed as float64 it is rounded first, as TensorFlow feeds it
+        assert sess.run(shifted, {x: np.array([1.0 + 2.0**-30])}).tolist() == [0.0]
+        assert sess.run(shifted, {x: [1.5]}).tolist() == [0.5]
+        with pytest.raises(ValueError, match="Cannot feed value of shape"):
+            sess.run(shifted, {x: np.ones((1, 1), dtype=np.float32)})

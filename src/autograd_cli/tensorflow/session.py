@@ -20,6 +20,7 @@ from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, hinted
 from autograd_cli.tensorflow.gradients import LoweredRun
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
+from autograd_cli.tensorflow.printing import scalar_of
 from autograd_cli.tensorflow.shape import TensorShape
 
 
@@ -176,6 +177,15 @@ def _feed_array(key, value):
     return array.astype(np.float64) if array.dtype.kind in "biuf" else array
 
 
+def _usual_feed(tensor, shape):
+    """The (NumPy dtype, shape) of a fed array that needs no conversion but to float64: a float
+    placeholder's own dtype, in the shape the call was resolved (and checked) with."""
+    kind = tensor.dtype
+    if kind is dtypes.string or not kind.is_floating:
+        return None, None
+    return np.dtype(kind.np), shape
+
+
 class _Runner:
     """One `run` call resolved: its plan, the node ids of the leaves it sets at each run
     (variables, feeds, random ops), what each fetch returns, and the assigns to apply, so
@@ -184,11 +194,12 @@ class _Runner:
     __slots__ = ("plan", "fetches", "feed_keys", "structure", "fetched", "var_leaves", "fed_leaves",
                  "random_leaves", "assigns", "single", "lowered_gradients")
 
-    def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys):
+    def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys, feed_shapes):
         L = plan.lowering
         self.plan = plan
         self.fetches = list(fetches) if isinstance(fetches, (list, tuple)) else fetches
-        self.feed_keys = feed_keys
+        # (key as given, the tensor it feeds, (dtype, shape) of a float array that needs no check)
+        self.feed_keys = [(given, tensor, _usual_feed(tensor, feed_shapes[tensor.uid])) for given, tensor in feed_keys]
         self.structure = structure
         self.single = not isinstance(fetches, (list, tuple, dict))
         self.var_leaves = [(node.id, uid) for uid, node in L.var_leaves.items()]
@@ -216,10 +227,16 @@ class _Runner:
         elif fetches is not self.fetches:
             return False
         keys = self.feed_keys
-        return len(keys) == len(feed_dict or ()) and all(given in feed_dict for given, _ in keys)
+        return len(keys) == len(feed_dict or ()) and all(given in feed_dict for given, _, _ in keys)
 
     def run(self, session, feed_dict):
-        feeds = {tensor.uid: _feed_array(tensor, feed_dict[given]) for given, tensor in self.feed_keys}
+        feeds = {}
+        for given, tensor, usual in self.feed_keys:
+            value = feed_dict[given]
+            if type(value) is np.ndarray and value.dtype is usual[0] and value.shape == usual[1]:
+                feeds[tensor.uid] = value.astype(np.float64)     # checked when the call was resolved
+            else:
+                feeds[tensor.uid] = _feed_array(tensor, value)
         overrides = {node_id: feeds[uid] for node_id, uid in self.fed_leaves}
         values = session._values
         plan = self.plan
@@ -348,7 +365,8 @@ class Session:
             if len(self._plans) > 64:
                 self._plans.pop(next(iter(self._plans)))
             self._plans[key] = plan
-        return _Runner(self, plan, fetches, structure, flat, roots, feed_keys)
+        return _Runner(self, plan, fetches, structure, flat, roots, feed_keys,
+                       {uid: array.shape for uid, array in feeds.items()})
 
     def _uninitialized(self, plan, uid) -> bool:
         """Whether a run of the plan reads the variable before anything assigns it."""
@@ -440,8 +458,6 @@ def _reads(plan, uid):
 
 
 def _result(value, dt):
-    from autograd_cli.tensorflow.printing import scalar_of
-
     if value is None:
         return None
     array = np.asarray(value)
