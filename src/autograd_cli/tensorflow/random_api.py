@@ -16,7 +16,7 @@ import numpy as np
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import random_streams
 from autograd_cli.tensorflow.array_ops import int_list, static_value
-from autograd_cli.tensorflow.core import EagerTensor, Operation, Tensor, _add_op, ctx, user_pos
+from autograd_cli.tensorflow.core import EagerTensor, Operation, Tensor, _add_op, convert_to_tensor, ctx, user_pos
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.lowering import Recipe
@@ -65,6 +65,8 @@ class Sampler:
             return kernel.normal(self.shape, name, *self.arguments)
         if self.kernel_op == "TruncatedNormal":
             return kernel.truncated_normal(self.shape, name, *self.arguments)
+        if self.kernel_op == "RandomShuffle":
+            return kernel.shuffle(*self.arguments)
         return kernel.uniform(self.shape, name, *self.arguments)
 
     def new_kernel(self) -> random_streams.StatefulKernel:
@@ -186,11 +188,17 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
 
 @tf_export("random.shuffle", "random_shuffle", "compat.v1.random_shuffle")
 def shuffle(value, seed=None, name=None):
-    """Eagerly only: a graph's shuffle would be a leaf drawn at each run of its input."""
-    if not ctx.eager:
-        raise NotImplementedError("tf.random.shuffle in graph mode is not supported here (it is eagerly)")
-    tensor = value if isinstance(value, Tensor) else None
-    array = np.asarray(tensor._need_value("a shuffle's input") if tensor is not None else value)
-    kind = tensor.dtype if tensor is not None else dtypes.of_array(array)
-    shuffled = EAGER_SEEDS.shuffle(array, *([] if seed is None else [int(static_value(seed))]))
-    return EagerTensor(None, 0, kind, shuffled.shape, shuffled)
+    """Along the first axis. In a graph the input must be known when the op is made (a
+    constant): the op is then a leaf drawn at each run like the other random ops."""
+    tensor = value if isinstance(value, Tensor) else convert_to_tensor(value)     # TF's dtype inference
+    if ctx.eager:
+        shuffled = EAGER_SEEDS.shuffle(tensor._need_value("a shuffle's input"), *(
+            [] if seed is None else [int(static_value(seed))]))
+        return EagerTensor(None, 0, tensor.dtype, shuffled.shape, shuffled)
+    values = static_value(tensor)
+    if values is not None and np.ndim(values) == 0:
+        raise ValueError("Shape must be at least rank 1 but is rank 0 for 'RandomShuffle'")
+    if values is None or tensor.dtype is dtypes.string:
+        raise NotImplementedError("tf.random.shuffle in graph mode needs a constant numeric input here (a "
+                                  "placeholder's or variable's value is not supported)")
+    return _random("RandomShuffle", "RandomShuffle", values.shape, tensor.dtype, (np.asarray(values),), seed, name)
