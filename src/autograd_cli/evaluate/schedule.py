@@ -555,7 +555,6 @@ class Schedule:
             add_slot, (_, v0, v1, (offset, end), rest) = sink
             add_shape, pair = order[add_slot].shape, (number[v0], number[v1])
             rest = tuple((number[v], shift) for v, shift in rest)
-            length = shape[0]
 
         def step(vals):
             if len(scratch) < scratch_count:

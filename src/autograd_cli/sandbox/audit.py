@@ -59,7 +59,7 @@ def install(readable: list[str]) -> None:
 
     directories = tuple(os.path.join(path, "") for path in readable if os.path.isdir(path))
     files = frozenset(path for path in readable if not os.path.isdir(path))
-    realpath, fsdecode, join, getcwd = os.path.realpath, os.fsdecode, os.path.join, os.getcwd
+    realpath, fsdecode, getcwd = os.path.realpath, os.fsdecode, os.getcwd
     allowed_calls = frozenset(addr for addr in (getattr(ctypes, "_string_at_addr", None),
                                                  getattr(ctypes, "_wstring_at_addr", None)) if addr)
     allowed_calls |= frozenset(_ALLOWED_C_FUNCTIONS)     # string_at, wstring_at and the named ones
