@@ -281,3 +281,49 @@ def snippet_program(data) -> tuple:
     except Exception as exc:   # noqa: BLE001 (hostile parameters that passed the shape rules)
         raise malformed(f"computing it failed ({type(exc).__name__})") from None
     return built, node_values, None
+
+
+# ---------------------------------------------------------------- one entry for both dialects
+
+DIALECTS = ("ag", "tf")
+
+
+def dialect_of(filename: str, dialect: str | None = None) -> str:
+    """A program's dialect, decided here once: `dialect` ("ag" or "tf") when given, else a
+    .py file is a TensorFlow snippet and anything else a .ag program."""
+    if dialect is None:
+        return "tf" if filename.endswith(".py") else "ag"
+    if dialect not in DIALECTS:
+        raise AgError(f"--dialect must be ag or tf, got {dialect!r}")
+    return dialect
+
+
+def evaluate_program(source: str, dialect: str = "ag", sets=None, unconnected: str = "none", grads=(), wrt=(),
+                     graph: bool = False, on_print=None, boxed: bool = False, limit_options=(None, None)):
+    """Evaluate a program of either dialect, with the options that dialect takes (the others
+    are an error saying where they belong): an Evaluation for .ag, a SnippetEvaluation for a
+    snippet (`graph`, `on_print`, `boxed`, `limit_options`: evaluate_snippet's)."""
+    if unconnected not in ("none", "zero"):
+        raise AgError(f"--unconnected must be none or zero, got {unconnected!r}")
+    if wrt and not grads:
+        raise AgError("--wrt needs --grad")
+    if dialect == "tf":
+        if sets:
+            raise AgError("--set is for .ag programs; a snippet sets its own values (feed_dict=...)")
+        if grads or wrt:
+            raise AgError("--grad/--wrt are for .ag programs; in a snippet, call tf.gradients or tape.gradient")
+        return evaluate_snippet(source, on_print=on_print, unconnected=unconnected, boxed=boxed,
+                                limit_options=limit_options, graph=graph)
+    if any(option is not None for option in limit_options):
+        raise AgError("--time-limit and --max-memory are for snippets (.py); a .ag program's memory limit is "
+                      "AUTOGRAD_CLI_MAX_MEMORY")
+    return evaluate(source, sets=sets, unconnected=unconnected, grads=grads, wrt=wrt)
+
+
+def with_graph(result, command: str):
+    """`result` when it has its graph (a .ag program always does; a snippet's run may not have
+    handed it back), else the error saying what `command` needs."""
+    if result.program is None:
+        raise AgError(f"{command} of this snippet needs the graph it built, and {result.unavailable}; "
+                      "`autograd-cli eval FILE.py` shows its gradient tables and why each None is None")
+    return result

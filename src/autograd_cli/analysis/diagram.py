@@ -61,12 +61,67 @@ class GraphView:
     nodes: list = field(default_factory=list)
     edges: list = field(default_factory=list)
     title: str = ""
+    error: object = None    # a snippet's located error after it built its graph: shown after the graph
 
 
 def expression_at(source, node: Node) -> str | None:
     """The source text of the expression that made the node (`random_normal([n], seed=2)`,
     `x_train[step]`), cut to MAX_TITLE characters; None if unknown."""
     return source_expression(source, node.pos, MAX_TITLE)
+
+
+def graph_program(source: str, dialect: str = "ag", sets=None, grad_name=None, focus=None, expand=False,
+                  format_flow=None, boxed: bool = False) -> GraphView:
+    """The graph command's view of a program of either dialect: with `grad_name`, one
+    gradients result's flows on its edges (a value's gradient is added, as --grad does);
+    with `focus`, what one value depends on. `format_flow`: the edge labels (render's)."""
+    from autograd_cli import api
+    from autograd_cli.analysis.explain import record_flows
+    from autograd_cli.evaluate import run
+    from autograd_cli.support.errors import AgError, suggest
+
+    snippet = None
+    if dialect == "tf":
+        snippet = api.with_graph(api.evaluate_program(source, dialect, graph=True, boxed=boxed), "graph")
+        built = snippet.program
+    else:
+        built = api.build(source, sets=sets)
+    record = flows = None
+    if grad_name:
+        record = gradients_call_named(built, grad_name)
+        if record is None:
+            if grad_name not in built.named:
+                known = ", ".join(dict.fromkeys(r.name for r in built.gradients)) or "none"
+                raise AgError(f"--grad {grad_name}: no gradients result or value of that name "
+                              f"(gradients results: {known}){suggest(grad_name, list(built.named))}")
+            if snippet is not None:
+                raise AgError(f"--grad {grad_name}: the snippet has no gradients result of that name "
+                              f"(gradients results: {', '.join(r.name for r in built.gradients) or 'none'})")
+            record = api.add_gradient(built, grad_name, [], "none")
+        if snippet is None:
+            built.graph.check_memory()   # MAX_MEMORY, before computing the flows
+        values = snippet.node_values if snippet is not None else run(built.graph.nodes)
+        with np.errstate(all="ignore"):
+            _, flows, _ = record_flows(record, values)
+    if focus is not None and focus not in built.named:
+        raise AgError(f"--focus {focus}: the program has no value named '{focus}'"
+                      f"{suggest(focus, list(built.named))}")
+    view = graph_view(built, record, flows, format_flow, focus=focus, source=source, expand=expand)
+    view.error = getattr(snippet, "error", None)
+    return view
+
+
+def gradients_call_named(built, name: str):
+    """The gradients call a name stands for: the call's own name (`g`, `gW, gb`), one of
+    the names it unpacks to (`gW`), or a name given one of its results (`dw =
+    gradients(y, w)[0]`); the last such call. None for any other name."""
+    ids = {id(node) for node in nodes_in(built.named[name])} if name in built.named else set()
+    found = None
+    for record in built.gradients:
+        if (record.name == name or name in record.name.split(", ")
+                or any(id(value) in ids for value in record.values)):
+            found = record
+    return found
 
 
 def graph_view(built, record=None, flows=None, format_flow=None, focus=None, source=None,

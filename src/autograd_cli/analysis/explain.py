@@ -406,3 +406,14 @@ def count_scientific(n: int) -> str:
 def count_json(n: int):
     """A path count for JSON: the exact integer, or a string like "9.990e30102" when huge."""
     return n if n.bit_length() <= BIG_COUNT_BITS else count_scientific(n)
+
+
+def explain_program(source: str, dialect: str = "ag", sets=None, unconnected: str = "none", grads=(), wrt=(),
+                    boxed: bool = False) -> tuple:
+    """(the evaluation, its explanations) of a program of either dialect (a snippet's with
+    the graph its run built)."""
+    from autograd_cli import api
+
+    result = api.evaluate_program(source, dialect, sets, unconnected, grads, wrt, graph=True, boxed=boxed)
+    api.with_graph(result, "explain")
+    return result, explain(result)

@@ -70,15 +70,9 @@ def make_report(source: str, title: str = "program", dialect: str = "ag", sets=N
         raise AgError(f"--dialect must be ag or tf, got {dialect!r}")
     if steps is not None and not (0 <= steps <= MAX_REPORT_STEPS):
         raise AgError(f"--steps for a report must be from 0 to {MAX_REPORT_STEPS:,}, got {steps}")
-    if dialect == "tf":
-        if sets or grads or wrt:
-            raise AgError("--set/--grad/--wrt are for .ag programs; a snippet sets its own values and "
-                          "calls tf.gradients or tape.gradient")
-        evaluation = api.evaluate_snippet(source, unconnected=unconnected, boxed=boxed, graph=True)
-        if evaluation.error is not None:
-            raise evaluation.error        # a page is made of a snippet that runs
-    else:
-        evaluation = api.evaluate(source, sets=sets, unconnected=unconnected, grads=grads, wrt=wrt)
+    evaluation = api.evaluate_program(source, dialect, sets, unconnected, grads, wrt, graph=True, boxed=boxed)
+    if getattr(evaluation, "error", None) is not None:
+        raise evaluation.error        # a page is made of a snippet that runs
     program = evaluation.program
     if program is None:        # a snippet whose graph could not be handed back: its values and gradients only
         return ReportData(title, source, dialect, evaluation, None, None, None, None,

@@ -194,3 +194,8 @@ def matching(entries, pattern) -> list[Entry]:
         return fnmatch.fnmatchcase(text, pattern) if wild else pattern in text
 
     return [e for e in entries if any(hit(t) for t in (e.name, *e.aliases, *e.tensorflow))]
+
+
+def find(pattern) -> list[Entry]:
+    """The catalogue's entries matching PATTERN (all without one): what `functions` lists."""
+    return matching(catalog(), pattern)

@@ -267,3 +267,57 @@ def series_levels(values: list, count: int, log: bool = False) -> list:
         return levels
     low, high = min(known), max(known)
     return [None if v is None else (0.0 if high == low else (v - low) / (high - low)) for v in levels]
+
+
+MAX_STEPS = 10**15
+
+
+def parse_steps(text) -> int:
+    """--steps N: an integral number (1000, 1e3 and 1000.0 alike), 0 or more."""
+    import math
+
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        raise AgError(f"--steps must be a whole number of steps, got {text!r}") from None
+    if not math.isfinite(value) or value < 0 or value != int(value):
+        raise AgError(f"--steps must be a whole number of steps, 0 or more, got {text!r}")
+    if value > MAX_STEPS:
+        raise AgError(f"--steps {text} is more than {MAX_STEPS:.0e} steps")
+    return int(value)
+
+
+def split_fetch(text: str, named) -> list[str]:
+    """--fetch a,b: names separated by commas; a bare expression's name may itself hold
+    commas (`--fetch "assign_add(v, 1),w"`), so the longest known name is taken first."""
+    parts = text.split(",")
+    names, k = [], 0
+    while k < len(parts):
+        for end in range(len(parts), k, -1):
+            candidate = ",".join(parts[k:end]).strip()
+            if candidate in named:
+                break
+        else:
+            end, candidate = k + 1, parts[k].strip()
+        if candidate:
+            names.append(candidate)
+        k = end
+    if not names:
+        raise AgError("--fetch needs names separated by commas, e.g. --fetch loss,w")
+    return names
+
+
+def plan_program(source: str, dialect: str = "ag", feed_path=None, fetch=None, sets=None, filename="") -> Plan:
+    """run's plan for a .ag program (a snippet runs its own loop: an error saying so): the
+    program built with its feed, the values each step fetches."""
+    from autograd_cli.api import build
+    from autograd_cli.run.feed import read_feed
+
+    if dialect == "tf":
+        raise AgError(f"run is for .ag programs: a TensorFlow snippet runs its own loop (sess.run, "
+                      f"optimizer steps); run it with autograd-cli eval {filename or 'FILE.py'}")
+    feed = None if feed_path is None else read_feed(feed_path)
+    built = build(source, sets=sets, feed=feed)
+    plan = Plan(built, None if fetch is None else split_fetch(fetch, built.named), feed)
+    plan.source = source
+    return plan

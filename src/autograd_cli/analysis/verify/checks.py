@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from autograd_cli import api
 from autograd_cli.api import evaluate
 from autograd_cli.support.errors import AgError
 from autograd_cli.core.graph import NoGradient
@@ -72,10 +73,26 @@ class Report:
     checks: list
     warnings: list
     seconds: float
+    error: object = None    # a snippet's located error after it built its graph: shown after the checks
 
     @property
     def ok(self) -> bool:
         return all(c.ok for c in self.checks)
+
+
+def verify_program(source: str, dialect: str = "ag", sets=None, grads=(), wrt=(), boxed: bool = False,
+                   **options) -> Report:
+    """verify for a program of either dialect: a snippet is checked on the graph its run
+    built (and its values). `options`: verify's rtol, atol, timeout, on_check, budget."""
+    evaluation = None
+    if dialect == "tf":
+        evaluation = api.with_graph(api.evaluate_program(source, dialect, sets, "none", grads, wrt, graph=True,
+                                                         boxed=boxed), "verify")
+    elif wrt and not grads:
+        raise AgError("--wrt needs --grad")
+    report = verify(source, sets=sets, grads=grads, wrt=wrt, evaluation=evaluation, **options)
+    report.error = getattr(evaluation, "error", None)
+    return report
 
 
 def verify(source: str, sets=None, grads=(), wrt=(), rtol=DEFAULT_RTOL, atol=DEFAULT_ATOL,
