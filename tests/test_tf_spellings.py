@@ -200,7 +200,7 @@ def test_ag_accepts_exactly_the_tf_names_the_package_maps_to_builtins():
     .ag reads has no other path."""
     from autograd_cli.compile.spellings import Spellings
     from autograd_cli.language.syntax import parse
-    from autograd_cli.library.spellings_data import BUILTIN
+    from autograd_cli.library.spellings import BUILTIN
 
     assert _package_builtin_paths() == BUILTIN
     paths = sorted(BUILTIN)
@@ -241,7 +241,7 @@ def _one_argument_spellings():
     import inspect
 
     import autograd_cli.tensorflow as tf
-    from autograd_cli.library.spellings_data import BUILTIN
+    from autograd_cli.library.spellings import BUILTIN
 
     out = []
     for path, name in sorted(BUILTIN.items()):
@@ -280,7 +280,7 @@ def test_a_tf_spelling_means_in_ag_what_it_means_in_the_package(path, name):
 
 
 def _loss_spellings():
-    from autograd_cli.library.spellings_data import BUILTIN
+    from autograd_cli.library.spellings import BUILTIN
 
     return sorted(p for p in BUILTIN if p.startswith("keras.losses.") or p.startswith("nn.") and "entropy" in p)
 

@@ -8,8 +8,10 @@ A path is TensorFlow's without the `tf.` (`math.reduce_sum`, `keras.backend.sum`
 `compat.v1.placeholder`). NumPy's names for the built-ins (`np.sum`) are in names.py."""
 from __future__ import annotations
 
-from autograd_cli.library.spellings_data import BUILTIN, OTHER
+from autograd_cli.library.spellings_data import OTHER, SPELLINGS
 from autograd_cli.support.errors import suggest
+
+BUILTIN = {path: name for name, paths in SPELLINGS.items() for path in paths}    # tf.PATH -> built-in
 
 # The methods a .ag value has, spelled as TensorFlow's Variable methods (`w.assign(v)`).
 METHODS = ("assign", "assign_add", "assign_sub")
