@@ -351,3 +351,20 @@ def test_a_py_func_comes_back_with_its_value_in_the_run():
     assert item.gradient is None and "py_function" in item.sentence
     y = result.program.named["y"]
     np.testing.assert_array_equal(result.node_values[y.id], [1.0, 4.0, 9.0])
+
+
+def test_two_tape_calls_of_one_structure_each_show_their_own_run():
+    # the tape lowers w * w once and reuses that plan: each call still comes back with its
+    # own values, d(w^2)/dw = 2 at w = 1, then 10 at w = 5
+    _, result = run("""import tensorflow as tf
+w = tf.Variable(1.0)
+with tf.GradientTape() as t1:
+    y1 = w * w
+g1 = t1.gradient(y1, w)
+w.assign(5.0)
+with tf.GradientTape() as t2:
+    y2 = w * w
+g2 = t2.gradient(y2, w)
+""")
+    assert [float(gradient_values(result, k)[0]) for k in (0, 1)] == [2.0, 10.0]
+    assert float(result.node_values[result.program.named["y2"].id]) == 25.0

@@ -43,53 +43,109 @@ def _gather(calls, rows, names: dict) -> dict:
     for k, run in enumerate(runs):
         if run is not None:
             groups.setdefault((id(run.graph), id(run.overrides)), []).append(k)
-    globals_ = [(name, value) for name, value in names.items() if not name.startswith("_")]
-    nodes, records, leaf_values, labels, named, constants, aliases, returns = [], [], {}, {}, {}, {}, {}, {}
+    sending = _Sending([(name, value) for name, value in names.items() if not name.startswith("_")])
     for members in groups.values():
-        run = runs[members[0]]
-        roots = []
-        for k in members:
-            record, detached = _record(calls[k], rows[k], runs[k])
+        sending.add_run(runs[members[0]], [(calls[k], rows[k], runs[k]) for k in members])
+    return sending.plain(notes)
+
+
+class _Sending:
+    """What is sent (to_plain's arguments), gathered run by run."""
+
+    def __init__(self, snippet_globals: list):
+        self.globals = snippet_globals
+        self.nodes, self.records = [], []
+        self.leaf_values, self.labels, self.named, self.constants, self.aliases, self.returns = {}, {}, {}, {}, {}, {}
+        self.graphs: set = set()      # ids of the engine graphs already sent
+
+    def add_run(self, run, calls) -> None:
+        """The calls computed in one run (call, its table, where it was computed), the nodes
+        they need and the globals that name them."""
+        records, roots, unseen = [], [], []
+        for call, row, computed in calls:
+            record, detached = _record(call, row, computed)
             records.append(record)
-            nodes += detached
+            unseen += detached
             roots += record.y_nodes + record.x_nodes + record.stop_nodes + [
                 v for v in list(record.values) + list(record.grad_ys or []) if isinstance(v, Node)]
         answers = {id(v) for r in records for v in r.values}
-        x_texts = {x for r in records for x in r.xs}
+        x_texts = {x for r in self.records + records for x in r.xs}
+        found_names = {}
         tensors, variables = run.tensor_nodes(), run.variable_nodes()
-        for name, value in globals_:
-            if name in named:
-                continue
-            found = _resolve(value, tensors, variables, 0)
-            if found is None:
-                continue
-            named[name] = found
-            roots += nodes_in(found)
+        for name, value in self.globals:
+            found = None if name in self.named else _resolve(value, tensors, variables, 0)
+            if found is not None:
+                found_names[name] = found
+                roots += nodes_in(found)
+        detached = {id(n) for n in unseen}
+        order = needed([n for n in roots if id(n) not in detached])
+        if id(run.graph) in self.graphs:
+            # the same graph sent for another run (a tape's plan serves every call of its
+            # structure): these nodes go again, as copies holding this run's values
+            copies = _copies(order)
+            order = [copies[id(n)] for n in order]
+            records = [_remapped(r, copies) for r in records]
+            found_names = {name: _remap(value, copies) for name, value in found_names.items()}
+            answers = {id(v) for r in records for v in r.values}
+        self.graphs.add(id(run.graph))
+        for name, found in found_names.items():
+            self.named[name] = found
             if isinstance(found, Node) and id(found) not in answers and _relabel(found, name, x_texts):
-                labels.setdefault(id(found), name)
-        detached_ids = {id(n) for n in nodes}
-        order = needed([n for n in roots if id(n) not in detached_ids])
-        nodes += order
+                self.labels.setdefault(id(found), name)
+        self.records += records
+        self.nodes += unseen + order
+        self._leaves(run, order, records)
+
+    def _leaves(self, run, order, records) -> None:
+        """The run's leaf values, and what is sent in another form."""
         for node in order:
             if node.id in run.overrides:
-                leaf_values[id(node)] = np.asarray(run.overrides[node.id])
-        for node in order:   # a graph-mode variable's read (`weight/read`) is sent as the variable
+                self.leaf_values[id(node)] = np.asarray(run.overrides[node.id])
             if node.op.name == "identity" and node.inputs and node.inputs[0].op.name == "variable" and \
-                    (node.label or "").endswith("/read") and id(node) not in labels:
-                aliases[id(node)] = node.inputs[0]
+                    (node.label or "").endswith("/read") and id(node) not in self.labels:
+                self.aliases[id(node)] = node.inputs[0]    # a graph-mode variable's read: the variable
+            elif node.op.name == "py_function":            # the snippet's code: its value in the run
+                self.returns[id(node)] = _py_function_value(node)
         if run.sources is not None:    # a tape's: what it did not watch is a constant to it
-            free = {id(x) for r in records for x in r.x_nodes} | {id(n) for v in named.values() for n in nodes_in(v)}
-            constants.update((id(n), leaf_values.get(id(n), n.params["value"])) for n in order
-                             if n.op.name == "placeholder" and id(n) not in free)
-        for node in order:             # a tf.py_func's outputs in the run: the parent cannot call the snippet's code
-            if node.op.name == "py_function":
-                returns[id(node)] = _py_function_value(node)
-    held = {id(n) for value in named.values() for n in nodes_in(value)}
-    for record in records:     # every result is drawn, also one no global holds (minimize's)
-        if not any(id(v) in held for v in record.values):
-            name = record.name if record.name not in named else f"{record.name} (line {record.line})"
-            named.setdefault(name, [v if isinstance(v, Node) else None for v in record.values])
-    return to_plain(nodes, records, named, leaf_values, labels, notes, constants, aliases, RoundingGraph, returns)
+            free = {id(x) for r in records for x in r.x_nodes} | {
+                id(n) for v in self.named.values() for n in nodes_in(v)}
+            self.constants.update((id(n), self.leaf_values.get(id(n), n.params["value"])) for n in order
+                                  if n.op.name == "placeholder" and id(n) not in free)
+
+    def plain(self, notes) -> dict:
+        held = {id(n) for value in self.named.values() for n in nodes_in(value)}
+        for record in self.records:     # every result is drawn, also one no global holds (minimize's)
+            if not any(id(v) in held for v in record.values):
+                name = record.name if record.name not in self.named else f"{record.name} (line {record.line})"
+                self.named.setdefault(name, [v if isinstance(v, Node) else None for v in record.values])
+        return to_plain(self.nodes, self.records, self.named, self.leaf_values, self.labels, notes, self.constants,
+                        self.aliases, RoundingGraph, self.returns)
+
+
+def _copies(order) -> dict:
+    """id(node) -> a copy of it reading the copies of its inputs (ids kept: a run's values are by id)."""
+    copies: dict = {}
+    for node in order:
+        copy = Node(node.id, node.op, tuple(copies.get(id(i), i) for i in node.inputs), node.params, node.shape,
+                    node.pos)
+        copy.label = node.label
+        copies[id(node)] = copy
+    return copies
+
+
+def _remap(value, copies: dict):
+    if isinstance(value, Node):
+        return copies.get(id(value), value)
+    if isinstance(value, list):
+        return [_remap(v, copies) for v in value]
+    return value
+
+
+def _remapped(r: GradientRecord, copies: dict) -> GradientRecord:
+    return GradientRecord(r.kind, r.name, r.line, r.ys, r.xs, _remap(list(r.values), copies),
+                          _remap(list(r.x_nodes), copies), _remap(list(r.y_nodes), copies),
+                          _remap(list(r.stop_nodes), copies), None if r.grad_ys is None else _remap(list(r.grad_ys),
+                                                                                                   copies))
 
 
 def _py_function_value(node: Node):
