@@ -1,5 +1,5 @@
 """Small TF APIs snippets call along the way: tf.summary (recorded nowhere), tf.print,
-tf.Module, tf.function, tf.custom_gradient, tf.debugging, tf.config."""
+tf.debugging, tf.config (tf.print also as an op inside a tf.function)."""
 from __future__ import annotations
 
 import sys
@@ -48,26 +48,58 @@ class FileWriter:
 
 @tf_export("print")
 def print_(*inputs, output_stream=None, sep=" ", end="\n", summarize=3, name=None):
+    """Eagerly: printed at once. Inside a tf.function: an op printing at each call."""
+    from autograd_cli.tensorflow.core import Tensor
+    from autograd_cli.tensorflow.tracing import tracing_function
+
+    stream = sys.stderr if output_stream is None else output_stream
+    inputs = [x._as_tensor() if hasattr(x, "_as_tensor") else x for x in inputs]     # variables: their values
+    function = tracing_function()
+    if function is not None and any(isinstance(x, Tensor) and x._value is None for x in inputs):
+        return _print_op(function, inputs, stream, sep, end)
+    print(sep.join(_printed(x._value if isinstance(x, Tensor) else x) for x in inputs), end=end, file=stream)
+
+
+def _printed(value) -> str:
+    """A value as tf.print shows it: numbers with 6 significant digits (`1`, `2.5`), arrays
+    with spaces (`[1 2.5]`)."""
     import numpy as np
 
-    from autograd_cli.tensorflow.core import Tensor
-
-    parts = []
-    for x in inputs:
-        if isinstance(x, Tensor) and x._value is not None:
-            parts.append(np.array2string(x._value, separator=" ") if x._value.ndim else str(x._value[()]))
+    if isinstance(value, np.ndarray) and value.dtype != object:
+        if value.ndim == 0:
+            value = value[()]
         else:
-            parts.append(str(x))
-    print(sep.join(parts), end=end, file=sys.stderr if output_stream is None else None)
+            return np.array2string(value, separator=" ", formatter={"float_kind": lambda v: f"{v:g}",
+                                                                   "bool": lambda v: str(bool(v)).lower()})
+    if isinstance(value, (float, np.floating)):
+        return f"{value:g}"
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value)).lower()
+    return str(value)
 
 
-@tf_export("function")
-def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
-             experimental_compile=None, **kwargs):
-    """tf.function: the Python function itself (eager values; the gradients are the same)."""
-    if func is None:
-        return lambda f: f
-    return func
+def _print_op(function, inputs, stream, sep, end):
+    """The op of a tf.print inside a tf.function: the op table's py_function row, which runs
+    whenever the call is computed (the function keeps it among the outputs it computes)."""
+    import numpy as np
 
+    from autograd_cli.tensorflow import dtype as dtypes
+    from autograd_cli.tensorflow.core import Operation, Tensor, _add_op, user_pos
+    from autograd_cli.tensorflow.lowering import Recipe
 
-function.traces_graph = False   # the function runs eagerly: graph-only behaviour inside it is not reproduced
+    tensors = [x for x in inputs if isinstance(x, Tensor)]
+
+    def show(index, *arrays):
+        values = iter(arrays)
+        parts = [_printed(np.asarray(next(values)).astype(x.dtype.np)) if isinstance(x, Tensor) else _printed(x)
+                 for x in inputs]
+        print(sep.join(parts), end=end, file=stream)
+        return np.zeros(())
+
+    def lower(L, *nodes):
+        return L.g.apply("py_function", *nodes, call=show, index=0, shape=())
+    graph = function
+    op = Operation("PrintV2", graph.unique_name("PrintV2"), tensors, Recipe("fn", lower), graph, user_pos())
+    out = _add_op(graph, op, [(dtypes.float32, ())])[0]
+    function.side_effects.append(out)
+    return op

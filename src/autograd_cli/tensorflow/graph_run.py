@@ -18,7 +18,7 @@ def ops_needed(roots, fed_uids):
             continue
         seen[op.uid] = op
         for t in op.inputs:
-            if t.uid not in fed_uids and t.op is not None:
+            if t.uid not in fed_uids and t.op is not None and t.op.graph is not None:   # (not a tape's record)
                 stack.append(t.op)
         stack.extend(op.control_inputs)
     return sorted(seen.values(), key=lambda o: o.uid)
@@ -48,6 +48,9 @@ def lower_ops(L, ops, feeds):
                 nodes[t.uid] = leaf
                 L.fed_leaves[t.uid] = leaf
                 inputs.append(leaf)
+            elif t._value is not None:      # an eager tensor a traced function uses: its value
+                nodes[t.uid] = g.const(np.asarray(t._value, dtype=np.float64))
+                inputs.append(nodes[t.uid])
             else:
                 inputs.append(None)
         g.pos = op.pos

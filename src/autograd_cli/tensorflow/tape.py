@@ -112,6 +112,8 @@ class GradientTape:
             pass
         self._used = True
         mode = unconnected_mode(unconnected_gradients)
+        if not ctx.eager:
+            return self._graph_gradient(target, sources, output_gradients, mode)
         t_struct, targets = _flatten(target)
         s_struct, srcs = _flatten(sources)
         targets = [convert_to_tensor(t) if not isinstance(t, Tensor) else t for t in targets]
@@ -121,6 +123,33 @@ class GradientTape:
         outer = [t for t in ctx.tapes if t is not self and t._recording]
         if outer and plan.leaf_tensors:
             _record_gradient(plan, values)
+        return _rebuild(s_struct, values)
+
+    def _graph_gradient(self, target, sources, output_gradients, mode):
+        """Inside a traced tf.function: tf.gradients of the graph, with respect to each
+        variable's value in it and to the tensors the tape watched."""
+        from autograd_cli.tensorflow.gradients import gradients
+        from autograd_cli.tensorflow.tracing import tracing_function
+        from autograd_cli.tensorflow.variables import Variable
+
+        function = tracing_function()
+        if function is None:
+            raise RuntimeError("GradientTape.gradient of graph tensors is supported inside a tf.function only")
+        s_struct, srcs = _flatten(sources)
+        xs, at = [], []
+        for k, s in enumerate(srcs):
+            if isinstance(s, Variable):
+                xs.append(function.read_variable(s))
+                at.append(k)
+            elif isinstance(s, Tensor) and s.dtype.is_floating:
+                xs.append(s)
+                at.append(k)
+        targets = [convert_to_tensor(t) for t in _flatten(target)[1]]
+        grad_ys = None if output_gradients is None else _flatten(output_gradients)[1]
+        found = gradients(targets, xs, grad_ys=grad_ys, unconnected_gradients=mode) if xs else []
+        values = [None] * len(srcs)
+        for k, g in zip(at, found):
+            values[k] = g
         return _rebuild(s_struct, values)
 
     def _compute(self, targets, srcs, output_gradients, mode, line, want_nodes=False):

@@ -9,24 +9,82 @@ serves an eager tape, a Session and a higher derivative alike.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import Graph, Operation, _add_op, convert_to_tensor, ctx, user_pos
 from autograd_cli.tensorflow.lowering import Lowering, Recipe, RoundingGraph
 
 
 class FuncGraph(Graph):
-    """The graph a traced function's ops go to (TensorFlow's FuncGraph)."""
+    """The graph a traced function's ops go to (TensorFlow's FuncGraph). A tf.function's
+    (`function=True`) also keeps the eager variables the function reads (each an input of
+    the graph), the latest value of each (after the function's own assigns), the ones it
+    assigns, and the ops that must run at each call though nothing fetches them (tf.print)."""
 
     captures_outer = True
 
-    def __init__(self, name):
+    def __init__(self, name, function=False):
         super().__init__()
         self.name = name
         self.seed = ctx.graph.seed
+        self.function = function
+        self.variable_reads: dict = {}      # var uid -> (Variable, its input tensor)
+        self.variable_latest: dict = {}     # var uid -> the tensor a read gives now
+        self.variable_writes: dict = {}     # Variable -> True, in order of first write
+        self.side_effects: list = []
+        self.created_variables = 0
+
+    def read_variable(self, var):
+        latest = self.variable_latest.get(var.uid)
+        if latest is None:
+            latest = symbolic_input(self, var.dtype, var._shape, name=f"{var._name}/ReadVariableOp")
+            latest._var = var
+            self.variable_reads[var.uid] = (var, latest)
+            self.variable_latest[var.uid] = latest
+        return latest
+
+    def write_variable(self, var, value):
+        self.variable_latest[var.uid] = value
+        self.variable_writes[var] = True
 
 
-def _unbound(L, **_):
-    raise RuntimeError("a traced function's input was lowered without its value")
+def tracing_function():
+    """The tf.function graph being traced, if any."""
+    graph = ctx.graph if ctx.graphs and not ctx.eager else None
+    return graph if isinstance(graph, FuncGraph) and graph.function else None
+
+
+class init_scope:
+    """`with init_scope():` eager again, outside every traced graph (a variable made while a
+    tf.function is traced is made here, once, as in TensorFlow)."""
+
+    def __enter__(self):
+        self.saved = (ctx.eager, ctx.graphs, ctx.tapes)
+        ctx.eager, ctx.graphs, ctx.tapes = True, [g for g in ctx.graphs if not isinstance(g, FuncGraph)], []
+        return self
+
+    def __exit__(self, *exc):
+        ctx.eager, ctx.graphs, ctx.tapes = self.saved
+        return False
+
+
+def value_now(tensor):
+    """A traced tensor that depends on no input, computed (a variable's initial value)."""
+    from autograd_cli.evaluate import needed, run_plain
+
+    tr = Trace(tensor.graph, [], [tensor], None)
+    if tr.captures or any(op.type == "Placeholder" for op in tr.ops):
+        raise TypeError("a variable made inside a tf.function needs an initial value that does not depend on the "
+                        "function's arguments here")
+    node = lower_traced(Lowering().g, tr, [], [])[0]
+    return np.asarray(run_plain(needed([node]))[node.id])
+
+
+def _lower_input(L, tensor_uid, name, dtype_name, shape):
+    """An input lowered where no value is bound to it (tf.gradients' connectivity, static
+    shapes): a placeholder leaf of its shape, as a graph's placeholder there."""
+    return L.placeholder_leaf(tensor_uid, name, dtype_name, shape)
 
 
 class Trace:
@@ -73,8 +131,11 @@ class Trace:
 
 def symbolic_input(graph, dtype, shape, name="input"):
     """A placeholder of the traced graph: bound to a node whenever the trace is lowered."""
-    op = Operation("Placeholder", graph.unique_name(name), [], Recipe("fn", _unbound), graph, user_pos())
-    return _add_op(graph, op, [(dtype, None if shape is None else tuple(shape))])[0]
+    op = Operation("Placeholder", graph.unique_name(name), [], None, graph, user_pos())
+    out = _add_op(graph, op, [(dtype, None if shape is None else tuple(shape))])[0]
+    op.recipe = Recipe("fn", _lower_input, {"tensor_uid": out.uid, "name": op.name, "dtype_name": dtype.kernel_name,
+                                            "shape": None if shape is None else list(shape)})
+    return out
 
 
 class tracing:

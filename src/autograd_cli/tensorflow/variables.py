@@ -12,6 +12,7 @@ from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.operators import OPERATORS
+from autograd_cli.tensorflow.tracing import init_scope, tracing_function, value_now
 
 GLOBAL_VARIABLES = "variables"
 TRAINABLE_VARIABLES = "trainable_variables"
@@ -38,6 +39,15 @@ class Variable:
 
         if initial_value is None:
             raise ValueError("The initial value must be specified.")
+        if tracing_function() is not None:        # made while a tf.function is traced: made eagerly
+            tracing_function().created_variables += 1
+            if isinstance(initial_value, Tensor) and initial_value._value is None:
+                initial_value = value_now(initial_value)
+            with init_scope():
+                Variable.__init__(self, initial_value, trainable, validate_shape, caching_device, name, variable_def, dtype,
+                              import_scope, constraint, synchronization, aggregation, shape, collections,
+                              use_resource, experimental_enable_variable_lifting)
+            return
         if callable(initial_value) and not isinstance(initial_value, (Tensor, Variable)):
             initial_value = initial_value()
         self.uid = next(_uids)
@@ -165,6 +175,10 @@ class Variable:
     def _as_tensor(self, dtype=None):
         for watched in ctx.variable_watchers:
             watched[self.uid] = self
+        if self._graph is None and not ctx.eager:
+            function = tracing_function()
+            if function is not None:
+                return function.read_variable(self)
         if dtype is not None and as_dtype(dtype) != self.dtype:
             raise ValueError(f"Incompatible type conversion requested to type '{as_dtype(dtype).name}' for "
                              f"variable of type '{self.dtype.name}'")
@@ -229,6 +243,15 @@ class Variable:
             value = value._as_tensor()
         if value is None:
             raise ValueError(f"Cannot {kind} a variable with None (a gradient that is None?)")
+        function = tracing_function() if self._graph is None and not ctx.eager else None
+        if function is not None:           # inside a tf.function: the new value, written back after each call
+            new = self._write_value(value, kind)
+            if kind != "assign":
+                from autograd_cli.tensorflow.math_ops import add, subtract
+
+                new = (add if kind == "assign_add" else subtract)(function.read_variable(self), new)
+            function.write_variable(self, new)
+            return new
         if self._graph is None:
             value = self._write_value(value, kind)
             array = value._value

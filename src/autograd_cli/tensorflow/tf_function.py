@@ -1,0 +1,199 @@
+"""tf.function: the Python function traced once per input signature into a FuncGraph, then
+that graph run at each call.
+
+So, as in TensorFlow: a Python `print` (and any Python side effect) runs when a signature is
+traced, `tf.print` at every call; a new shape, dtype or Python argument value traces again.
+Eager variables the function reads are inputs of each call (their values then), the ones it
+assigns are written back after it; a GradientTape inside takes symbolic gradients of the
+graph; a call inside an outer tape is one recorded op, differentiated through the traced ops.
+
+Where the trace cannot be made here, the function runs eagerly from then on for that
+signature (a Python `if` / `while` on a tensor, which TensorFlow's AutoGraph converts; a
+`.numpy()`; iterating a dataset; random ops, whose per-call streams are not reproduced):
+its values are the same, but its Python side effects happen at every call.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from autograd_cli.evaluate import needed, run_plain
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, record_on_tapes
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.lowering import Lowering, Recipe
+from autograd_cli.tensorflow.tape import _flatten, _rebuild
+from autograd_cli.tensorflow.tracing import FuncGraph, Trace, lower_traced, symbolic_input, tracing
+
+_FALLBACK_ERRORS = (TypeError, NotImplementedError, AttributeError, KeyError, RuntimeError)
+
+
+@tf_export("function")
+def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
+             experimental_compile=None, **kwargs):
+    if func is None:
+        return lambda f: Function(f)
+    return Function(func)
+
+
+class Function:
+    def __init__(self, func):
+        functools.update_wrapper(self, func)
+        self.python_function = func
+        self._traces: dict = {}        # signature -> _Concrete, or None (runs eagerly)
+        self._count = 0
+
+    def __get__(self, instance, owner):
+        """A tf.function defined on a class: bound to the instance, one per instance."""
+        if instance is None:
+            return self
+        bound = instance.__dict__.get(self.__name__)
+        if not isinstance(bound, Function):
+            bound = Function(functools.partial(self.python_function, instance))
+            bound.__name__ = self.__name__
+            instance.__dict__[self.__name__] = bound
+        return bound
+
+    def __call__(self, *args, **kwargs):
+        if not ctx.eager:                      # inside a graph (TF1 code, another trace): its ops, inlined
+            return self.python_function(*args, **kwargs)
+        structure, flat = _flatten([list(args), kwargs])
+        key = tuple(_signature(v) for v in flat)
+        concrete = self._traces.get(key, False)
+        if concrete is False:
+            concrete = _trace(self.python_function, structure, flat, self.__name__)
+            self._count += 1
+            if concrete is not None and concrete.created_variables:
+                # as TensorFlow: a first trace that made variables is traced again, making none
+                concrete = _trace(self.python_function, structure, flat, self.__name__)
+                self._count += 1
+            self._traces[key] = concrete
+        if concrete is None:
+            return self.python_function(*args, **kwargs)
+        return concrete.call(flat)
+
+    def experimental_get_tracing_count(self):
+        return self._count
+
+
+def _signature(value):
+    from autograd_cli.tensorflow.variables import Variable
+
+    if isinstance(value, Variable):
+        return ("variable", id(value))
+    if isinstance(value, (Tensor, np.ndarray)):
+        tensor = convert_to_tensor(value)
+        return ("tensor", tensor.dtype.name, tensor._shape)
+    try:
+        hash(value)
+        return ("python", type(value).__name__, value)
+    except TypeError:
+        return ("object", id(value))
+
+
+def _is_tensor_argument(value):
+    from autograd_cli.tensorflow.variables import Variable
+
+    return isinstance(value, (Tensor, np.ndarray)) and not isinstance(value, Variable)
+
+
+def _trace(fn, structure, flat, name):
+    graph = FuncGraph(name, function=True)
+    try:
+        with tracing(graph):
+            inputs, args = [], []
+            for value in flat:
+                if _is_tensor_argument(value):
+                    tensor = convert_to_tensor(value)
+                    inputs.append(symbolic_input(graph, tensor.dtype, tensor._shape, name="args"))
+                    args.append(inputs[-1])
+                else:
+                    args.append(value)
+            positional, keywords = _rebuild(structure, args)
+            result = fn(*positional, **keywords)
+            out_structure, outputs = _flatten(result)
+            outputs = [None if o is None else convert_to_tensor(o) for o in outputs]
+    except _FALLBACK_ERRORS:
+        return None
+    if any(getattr(op.recipe, "target", None).__name__ == "_lower_random" for op in graph._ops
+           if op.recipe is not None and op.recipe.kind == "fn"):
+        return None
+    return _Concrete(graph, inputs, out_structure, outputs)
+
+
+class _Concrete:
+    """One traced signature: the trace's inputs (arguments, then the variables it read),
+    its outputs (the function's results, then each assigned variable's final value and
+    the tf.print ops, which must run at each call)."""
+
+    def __init__(self, graph, arg_inputs, out_structure, outputs):
+        variables = list(graph.variable_reads.values())
+        self.variables = [v for v, _ in variables]
+        self.assigned = list(graph.variable_writes)          # Variables in order of first write
+        effects = [t for t in graph.side_effects]
+        results = [o for o in outputs if o is not None]
+        latest = [graph.variable_latest[v.uid] for v in self.assigned]
+        self.out_structure, self.outputs = out_structure, outputs
+        self.n_results = len(results)
+        self.trace = Trace(graph, arg_inputs + [t for _, t in variables], results + latest + effects, None)
+        self.created_variables = graph.created_variables
+        self._plans: dict = {}
+
+    def call(self, flat):
+        from autograd_cli.tensorflow.variables import Variable
+
+        args = [convert_to_tensor(v) for v in flat if _is_tensor_argument(v)]
+        reads = [v._as_tensor() for v in self.variables]
+        inputs = args + reads + [_capture_value(t) for t in self.trace.captures]
+        values = self._run([t._value for t in inputs])
+        outs = [EagerTensor(None, 0, t.dtype, v.shape, v) for t, v in zip(self.trace.outputs, values)]
+        if ctx.tapes:
+            record_on_tapes("StatefulPartitionedCall", Recipe("fn", _lower_call, {"concrete": self}), inputs, outs)
+        for var, out in zip(self.assigned, outs[self.n_results:self.n_results + len(self.assigned)]):
+            var._assign(out, "assign", None)
+        it = iter(outs[:self.n_results])
+        flat = [None if o is None else next(it) for o in self.outputs]
+        result = _rebuild(self.out_structure, flat)
+        return None if isinstance(result, Variable) else result
+
+    def _run(self, arrays):
+        key = tuple(a.shape for a in arrays)
+        plan = self._plans.get(key)
+        if plan is None:
+            L = Lowering()
+            leaves = [L.g.apply("placeholder", value=np.zeros(a.shape)) for a in arrays]
+            nodes = _lower_call(L, *leaves, concrete=self)
+            plan = self._plans[key] = (leaves, nodes, needed([n for n in nodes if n is not None]))
+        leaves, nodes, order = plan
+        values = run_plain(order, {leaf.id: np.asarray(a, dtype=np.float64) for leaf, a in zip(leaves, arrays)})
+        return [_typed(values[n.id], t.dtype) for n, t in zip(nodes, self.trace.outputs)]
+
+    def __repr__(self):
+        return f"<traced function {self.trace.graph.name}>"
+
+
+def _capture_value(t):
+    """A tensor the function used from outside, as an input of each call: a variable's value
+    then (read again), an eager tensor as it is."""
+    if t._var is not None:
+        return t._var._as_tensor()
+    if t._value is None:
+        raise TypeError(f"a tf.function here cannot use the graph tensor {t.name} from outside it")
+    return t
+
+
+def _lower_call(L, *nodes, concrete):
+    tr = concrete.trace
+    n = len(tr.inputs)
+    return lower_traced(L.g, tr, nodes[:n], nodes[n:])
+
+
+def _typed(value, dtype):
+    array = np.asarray(value)
+    if dtype.is_integer:
+        with np.errstate(all="ignore"):
+            return np.round(array).astype(dtype.np)
+    if dtype is dtypes.bool_:
+        return array.astype(bool)
+    return array.astype(dtype.np)
