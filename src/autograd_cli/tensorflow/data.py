@@ -8,8 +8,8 @@ one tensor, as in TensorFlow; tuples and dicts are structures); `batch`, `repeat
 DatasetShuffle: its buffer and Philox stream), reshuffled at each iteration (each epoch of
 a `repeat`) unless `reshuffle_each_iteration=False`; unseeded, the order is random.
 
-`map` and `filter` call their function once per element, eagerly (TensorFlow traces it
-once into a graph: a Python `print` inside runs once there, once per element here).
+`map` and `filter` trace their function as a tf.function (once per element shape: a
+Python `print` inside runs then, as TensorFlow traces it once) and run it on each element.
 """
 from __future__ import annotations
 
@@ -501,11 +501,19 @@ def _call(fn, element):
     return fn(*element) if isinstance(element, tuple) and not hasattr(element, "_fields") else fn(element)
 
 
+def _traced(fn):
+    """The function as a tf.function: traced once per element signature (a Python `print`
+    inside runs then), as TensorFlow traces a dataset's function."""
+    from autograd_cli.tensorflow.tf_function import Function
+
+    return Function(fn)
+
+
 class _Map(Dataset):
     _kind = "Map"
 
     def __init__(self, source, fn):
-        self._source, self._fn, self._count = source, fn, source._count
+        self._source, self._fn, self._count = source, _traced(fn), source._count
 
     def _elements(self):
         for element in self._source._elements():
@@ -516,7 +524,7 @@ class _Filter(Dataset):
     _kind = "Filter"
 
     def __init__(self, source, predicate):
-        self._source, self._predicate = source, predicate
+        self._source, self._predicate = source, _traced(predicate)
         self._count = UNKNOWN if source._count != INFINITE else INFINITE
 
     def _elements(self):
