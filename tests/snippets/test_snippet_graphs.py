@@ -368,3 +368,12 @@ g2 = t2.gradient(y2, w)
 """)
     assert [float(gradient_values(result, k)[0]) for k in (0, 1)] == [2.0, 10.0]
     assert float(result.node_values[result.program.named["y2"].id]) == 25.0
+
+
+def test_a_gradient_a_global_holds_is_drawn_under_its_name():
+    # seed 000's custom update unpacks grad_w, grad_b = tf.gradients(loss_op, [w, b])
+    source = (SAMPLES / "seed000_2_custom_update.py").read_text(encoding="utf-8")
+    _, result = run(source)
+    text = to_text(graph_view(result.program, source=source))
+    assert "grad_w:() = gradients ∂(loss_op)/∂(w)" in text and "grad_b:() = gradients ∂(loss_op)/∂(b)" in text
+    assert "mul_1:() = multiply 0.01 grad_w" in text

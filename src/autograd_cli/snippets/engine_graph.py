@@ -68,7 +68,6 @@ class _Sending:
             unseen += detached
             roots += record.y_nodes + record.x_nodes + record.stop_nodes + [
                 v for v in list(record.values) + list(record.grad_ys or []) if isinstance(v, Node)]
-        answers = {id(v) for r in records for v in r.values}
         x_texts = {x for r in self.records + records for x in r.xs}
         found_names = {}
         tensors, variables = run.tensor_nodes(), run.variable_nodes()
@@ -86,12 +85,16 @@ class _Sending:
             order = [copies[id(n)] for n in order]
             records = [_remapped(r, copies) for r in records]
             found_names = {name: _remap(value, copies) for name, value in found_names.items()}
-            answers = {id(v) for r in records for v in r.values}
+        else:
+            copies = {}
         self.graphs.add(id(run.graph))
         for name, found in found_names.items():
             self.named[name] = found
-            if isinstance(found, Node) and id(found) not in answers and _relabel(found, name, x_texts):
+            if isinstance(found, Node) and _relabel(found, name, x_texts):   # (a list's items keep theirs)
                 self.labels.setdefault(id(found), name)
+        for original, copy in copies.items():     # what names a node in the first run names its copies
+            if original in self.labels:
+                self.labels.setdefault(id(copy), self.labels[original])
         self.records += records
         self.nodes += unseen + order
         self._leaves(run, order, records)
