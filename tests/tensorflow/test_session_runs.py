@@ -86,3 +86,16 @@ def test_a_cached_call_fed_another_dtype_still_converts_as_tensorflow_does():
         assert sess.run(shifted, {x: [1.5]}).tolist() == [0.5]
         with pytest.raises(ValueError, match="Cannot feed value of shape"):
             sess.run(shifted, {x: np.ones((1, 1), dtype=np.float32)})
+
+
+def test_a_nested_fetch_list_is_cached_and_told_apart_from_another_nesting():
+    x = tf.placeholder(tf.float32, [])
+    y = x * x
+    grads = tf.gradients(y, [x])
+    with tf.Session() as sess:
+        for value in (1.0, 2.0, 3.0):       # d(x*x)/dx = 2x
+            out = sess.run([y, grads], {x: value})
+            assert out == [value * value, [2 * value]]
+        assert sess.run([[y], grads], {x: 2.0}) == [[4.0], [4.0]]
+        assert sess.run(([y, y], (grads[0],)), {x: 2.0}) == ([4.0, 4.0], (4.0,))
+        assert len(sess._runners) == 3

@@ -306,8 +306,8 @@ def _call_texts(source: str, line: int):
     except SyntaxError:
         return "", []
     targets = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+    for node in ast.walk(tree):   # only the line's (each get_source_segment splits the whole source)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and node.value.lineno == line:
             targets[id(node.value)] = ", ".join(ast.get_source_segment(source, t) or "" for t in node.targets)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and node.lineno == line and isinstance(node.func, ast.Attribute) and \

@@ -131,21 +131,28 @@ _identity = object.__hash__    # unique among live objects, as id() is, without 
 
 
 def _call_key(fetches, feed_dict, version):
-    """A cheap key of a `run` call: the fetched objects, the feed keys and the feeds' shapes
-    (or None when the fetches nest: such a call is resolved anew each time)."""
-    if isinstance(fetches, (list, tuple)):
-        for item in fetches:
-            if isinstance(item, (list, tuple, dict)):
-                return None
-        fetched = (type(fetches), *map(_identity, fetches))
-    elif isinstance(fetches, dict):
+    """A cheap key of a `run` call: the fetched objects (lists and tuples of them, nested as
+    they are: `[train, grads, loss]`), the feed keys and the feeds' shapes; None for a dict of
+    fetches (such a call is resolved anew each time)."""
+    fetched = _fetch_key(fetches)
+    if fetched is None:
         return None
-    else:
-        fetched = _identity(fetches)
     if not feed_dict:
         return fetched, version
     shapes = tuple(value.shape if type(value) is np.ndarray else np.shape(value) for value in feed_dict.values())
     return fetched, tuple(map(_identity, feed_dict)), shapes, version
+
+
+def _fetch_key(fetches):
+    if isinstance(fetches, (list, tuple)):
+        parts = [type(fetches)]
+        for item in fetches:
+            part = _fetch_key(item) if isinstance(item, (list, tuple, dict)) else _identity(item)
+            if part is None:
+                return None
+            parts.append(part)
+        return tuple(parts)
+    return None if isinstance(fetches, dict) else _identity(fetches)
 
 
 def _feed_array(key, value):
@@ -192,12 +199,13 @@ class _Runner:
     that a training loop's `sess.run(...)` does only the run itself."""
 
     __slots__ = ("plan", "fetches", "feed_keys", "structure", "fetched", "var_leaves", "fed_leaves",
-                 "random_leaves", "assigns", "single", "lowered_gradients")
+                 "random_leaves", "assigns", "single", "lowered_gradients", "nested")
 
     def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys, feed_shapes):
         L = plan.lowering
         self.plan = plan
-        self.fetches = list(fetches) if isinstance(fetches, (list, tuple)) else fetches
+        self.fetches = list(flat) if isinstance(fetches, (list, tuple)) else fetches   # (flat: same_call)
+        self.nested = isinstance(fetches, (list, tuple)) and any(isinstance(f, (list, tuple, dict)) for f in fetches)
         # (key as given, the tensor it feeds, (dtype, shape) of a float array that needs no check)
         self.feed_keys = [(given, tensor, _usual_feed(tensor, feed_shapes[tensor.uid])) for given, tensor in feed_keys]
         self.structure = structure
@@ -222,7 +230,8 @@ class _Runner:
     def same_call(self, fetches, feed_dict) -> bool:
         """The cached call's objects are these (an id may be reused once an object is gone)."""
         if isinstance(fetches, (list, tuple)):
-            if len(fetches) != len(self.fetches) or any(a is not b for a, b in zip(fetches, self.fetches)):
+            flat = _flatten_fetches(fetches)[1] if self.nested else fetches
+            if len(flat) != len(self.fetches) or any(a is not b for a, b in zip(flat, self.fetches)):
                 return False
         elif fetches is not self.fetches:
             return False
