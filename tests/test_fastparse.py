@@ -49,7 +49,11 @@ def expressions(draw, depth=0):
     if depth > 3 or draw(st.integers(0, 3)) == 0:
         return draw(st.sampled_from(_ATOMS))
     sub = lambda: draw(expressions(depth + 1))  # noqa: E731
-    kind = draw(st.sampled_from(["bin", "unary", "paren", "call", "index", "list", "slice", "kw"]))
+    kind = draw(st.sampled_from(["bin", "unary", "paren", "call", "index", "list", "slice", "kw", "attr"]))
+    if kind == "attr":     # TensorFlow spellings: tf.math.x(...), w.assign(v), x.T
+        name = draw(st.sampled_from(["tf", "K", "w", "as", "import", "tf.math", "np"]))
+        attr = draw(st.sampled_from(["T", "reduce_sum", "assign", "from", "5", "x.y"]))
+        return f"{name}.{attr}" + draw(st.sampled_from(["", f"({sub()})", "()", f"({sub()}, k={sub()})"]))
     if kind == "bin":
         return sub() + draw(st.sampled_from(_BIN)) + sub()
     if kind == "unary":
@@ -76,7 +80,7 @@ def expressions(draw, depth=0):
 def sources(draw):
     lines = []
     for _ in range(draw(st.integers(1, 5))):
-        kind = draw(st.sampled_from(["assign", "unpack", "expr", "def", "blank", "junk", "grad"]))
+        kind = draw(st.sampled_from(["assign", "unpack", "expr", "def", "blank", "junk", "grad", "import"]))
         e = draw(expressions())
         if kind == "assign":
             lines.append(f"{draw(st.sampled_from(['a', 'b2', 'None', 'def', 'step']))} = {e}")
@@ -91,6 +95,11 @@ def sources(draw):
             lines.append(draw(st.sampled_from(["", "# c", "  ", ";"])))
         elif kind == "junk":
             lines.append(draw(st.text(alphabet="ax1(),[]=:;+-*#.'\" \t\r\n<>!/%", max_size=12)))
+        elif kind == "import":
+            lines.append(draw(st.sampled_from(["import tensorflow as tf", "import numpy", "import a.b.c",
+                                               "from tensorflow.keras import backend as K", "from a import b",
+                                               "import tf as", "from a import", "import = 1", "as = 1",
+                                               "import a as b as c", "from a as b", "x = import"])))
         elif kind == "grad":
             lines.append(draw(st.sampled_from(["grad = 1", "grad(x)", "x = grad[...]", "y = [...]"])))
         else:
@@ -113,7 +122,7 @@ def test_quick_parser_on_samples(path):
 
 
 def test_quick_parser_leaves_errors_and_deep_nesting_to_lark():
-    for source in ["x = (1", "x = 1 < 2 < 3", "f(a=1, 2)", "x = def", "y = a.b", "(" * 400 + "1" + ")" * 400]:
+    for source in ["x = (1", "x = 1 < 2 < 3", "f(a=1, 2)", "x = def", "y = a.", "as = 1", "(" * 400 + "1" + ")" * 400]:
         assert quick_tree(source) is None
     with pytest.raises(AgError, match="never closed"):
         syntax.parse("x = (1\n")
@@ -164,3 +173,16 @@ def test_a_syntax_error_after_many_statements_is_found_from_its_statement():
 def test_a_lone_cr_ends_a_line_in_both_parsers():
     program = syntax.parse("# comment\rx = 1\ry = 2\r")
     assert [s.targets for s in program.statements] == [["x"], ["y"]]
+
+
+@pytest.mark.parametrize("source", [
+    "import tensorflow as tf\nw = tf.Variable(2.0, name='w')\ny = tf.math.reduce_sum(w * w, axis=0)\n",
+    "from tensorflow.keras import backend as K\nimport numpy as np\nx = K.mean(K.square(np.array([1.0])))\n",
+    "import tensorflow.compat.v1 as tf\nx = tf.placeholder(tf.float32, shape=None)\nm = x.T\ns = x.shape\n",
+    "w = variable(1.0)\nu = w.assign(w - 0.1)\nv = x[0].assign_add(1)\nz = f(x).T.shape\n",
+    "import tensorflow as tf; y = tf.nn.relu(tf.constant([-1.0, 2.0]))[1]\n",
+])
+def test_quick_parser_takes_tensorflow_spellings(source):
+    """Imports and attributes take the quick path (Lark and its grammar are not loaded for them)."""
+    assert quick_tree(source) is not None
+    assert_same_tree(source)

@@ -25,7 +25,7 @@ _TOKEN = re.compile(r"""
 |(?P<CONST_KW>(?:None|True|False)(?![A-Za-z0-9_]))
 |(?P<NAME>[A-Za-z_][A-Za-z0-9_]*)
 |(?P<STRING>"[^"\\\n]*(?:\\.[^"\\\n]*)*"|'[^'\\\n]*(?:\\.[^'\\\n]*)*')
-|(?P<OP>\*\*|//|<=|>=|==|!=|\.\.\.|[<>+\-*/%@=(),\[\]:;])
+|(?P<OP>\*\*|//|<=|>=|==|!=|\.\.\.|[<>+\-*/%@=(),\[\]:;.])
 """, re.X)
 
 _KINDS = {"<": "COMPARE", "<=": "COMPARE", ">": "COMPARE", ">=": "COMPARE", "==": "COMPARE",
@@ -89,7 +89,7 @@ def tokens(source: str):
             if text == "def":
                 kind = "DEF"
             elif text in ("import", "from", "as"):
-                raise Unsupported       # TensorFlow spellings (imports, tf.X): Lark parses them
+                kind = "KEYWORD"        # an import's words; anywhere else Lark reads them (as names)
             text = intern(text)         # one string per distinct name
         yield Tok(text, kind, line, pos - line_start + 1, pos, end)
         pos = end
@@ -163,6 +163,8 @@ class _Parser:
     def statement(self):
         t = self.t
         tok = self.peek()
+        if tok.type == "KEYWORD":
+            return self.import_statement()
         if tok.type == "DEF":
             self.advance()
             name = self.take("NAME")
@@ -199,6 +201,35 @@ class _Parser:
                 self.take("=")
                 return t.unpack([*names, self.expr()])
         return t.expr_stmt([self.expr()])
+
+    def import_statement(self):
+        """`import a.b [as c]` and `from a.b import c [as d]`."""
+        t = self.t
+        word = self.take("KEYWORD").text
+        if word == "import":
+            module = self.dotted()
+            return t.import_name([module, self.alias()])
+        if word != "from":
+            raise Unsupported
+        module = self.dotted()
+        if not (self.at("KEYWORD") and self.take().text == "import"):
+            raise Unsupported
+        name = self.take("NAME")
+        return t.import_from([module, name, self.alias()])
+
+    def dotted(self):
+        parts = [self.take("NAME")]
+        while self.at("."):
+            self.advance()
+            parts.append(self.take("NAME"))
+        return self.t.dotted(parts)
+
+    def alias(self):
+        if not self.at("KEYWORD"):
+            return None
+        if self.take().text != "as":
+            raise Unsupported
+        return self.take("NAME")
 
     # ------------------------------------------------------------ expressions
 
@@ -261,11 +292,20 @@ class _Parser:
             node = t.call([tok, args, self.take(")")])
         else:
             node = self.atom()
-        while self.at("["):
-            self.advance()
-            subs = self.subscripts()
-            node = t.index([node, subs, self.take("]")])
-        return node
+        while True:
+            if self.at("["):
+                self.advance()
+                subs = self.subscripts()
+                node = t.index([node, subs, self.take("]")])
+            elif self.at("."):      # value.attr, and a call of it: tf.reduce_sum(x), w.assign(v)
+                self.advance()
+                node = t.attr([node, self.take("NAME")])
+                if self.at("("):
+                    self.advance()
+                    args = None if self.at(")") else self.args()
+                    node = t.call([node, args, self.take(")")])
+            else:
+                return node
 
     def args(self):
         items = [self.arg()]
