@@ -4,6 +4,7 @@ from __future__ import annotations
 from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx
+from autograd_cli.tensorflow.tracing import eager_outside_functions
 
 
 def _swap(fn):
@@ -43,7 +44,7 @@ def _matmul(x, y):
 
 
 def _eq(x, y):
-    if not ctx.eager or ctx.v1:
+    if ctx.v1 or not eager_outside_functions():
         return x is y
     if y is None:
         return False
@@ -54,7 +55,7 @@ def _eq(x, y):
 
 
 def _ne(x, y):
-    if not ctx.eager or ctx.v1:
+    if ctx.v1 or not eager_outside_functions():
         return x is not y
     if y is None:
         return True

@@ -26,7 +26,7 @@ from autograd_cli.tensorflow.lowering import Lowering, Recipe
 from autograd_cli.tensorflow.tape import _flatten, _rebuild
 from autograd_cli.tensorflow.tracing import FuncGraph, Trace, lower_traced, symbolic_input, tracing
 
-_FALLBACK_ERRORS = (TypeError, NotImplementedError, AttributeError, KeyError, RuntimeError)
+_FALLBACK_ERRORS = Exception      # whatever stops the trace: the eager run gives the value (or TF's eager error)
 
 
 @tf_export("function")

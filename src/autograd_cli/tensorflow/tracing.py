@@ -34,6 +34,7 @@ class FuncGraph(Graph):
         self.variable_writes: dict = {}     # Variable -> True, in order of first write
         self.side_effects: list = []
         self.created_variables = 0
+        self.outer_eager = eager_outside_functions()
 
     def read_variable(self, var):
         latest = self.variable_latest.get(var.uid)
@@ -47,6 +48,15 @@ class FuncGraph(Graph):
     def write_variable(self, var, value):
         self.variable_latest[var.uid] = value
         self.variable_writes[var] = True
+
+
+def eager_outside_functions() -> bool:
+    """Eager mode, or a graph traced from eager code (TensorFlow's
+    executing_eagerly_outside_functions: there `==` compares tensors elementwise)."""
+    if ctx.eager:
+        return True
+    graph = ctx.graph
+    return isinstance(graph, FuncGraph) and graph.outer_eager
 
 
 def tracing_function():
