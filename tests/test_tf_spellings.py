@@ -304,3 +304,10 @@ def test_a_loss_spelling_means_in_ag_what_it_means_in_the_package(path):
     t, p = tf.constant(np.array(y_true)), tf.constant(np.array(y_pred))
     theirs = function(labels=t, logits=p) if nn else function(t, p)
     np.testing.assert_allclose(np.asarray(ours, dtype=float), np.asarray(theirs, dtype=float), rtol=1e-6)
+
+
+def test_keras_backend_updates_are_the_assign_built_ins():
+    """K.update / update_add / update_sub are Keras' assign, assign_add, assign_sub."""
+    v = values("from tensorflow.keras import backend as K\nw = K.variable(2.0)\na = K.update(w, 5.0)\n"
+               "b = K.update_add(w, 0.5)\nc = K.update_sub(w, 0.5)\n")
+    assert (float(v["a"]), float(v["b"]), float(v["c"])) == (5.0, 2.5, 1.5)   # each from w's value, 2

@@ -375,14 +375,17 @@ def switch(condition, then_expression, else_expression):
     return tf.where(condition, then_expression, else_expression)
 
 
+@tf_export(builtin="assign")
 def update(x, new_x):
     return x.assign(new_x)
 
 
+@tf_export(builtin="assign_add")
 def update_add(x, increment):
     return x.assign_add(increment)
 
 
+@tf_export(builtin="assign_sub")
 def update_sub(x, decrement):
     return x.assign_sub(decrement)
 
