@@ -212,3 +212,35 @@ def test_a_copy_of_the_payload_is_not_needed_to_refuse_it():
         from_plain(data)
     data["nodes"][2][0] = kept["nodes"][2][0]
     assert data == kept
+
+
+def test_a_large_array_goes_as_bytes_and_comes_back_bit_for_bit():
+    g = Graph()
+    values = np.random.default_rng(3).normal(size=(50, 40)).astype(np.float32)
+    values[0, :3] = [np.nan, -np.inf, -0.0]
+    g.apply("variable", value=values)
+    g.apply("const", value=np.arange(100) % 2 == 0)
+    data = json.loads(json.dumps(to_plain(g.nodes, [], {})))
+    assert set(data["nodes"][0][2]["value"]) == {"bytes", "dtype", "shape"}
+    built = from_plain(data)
+    back = built.graph.nodes[0].params["value"]
+    assert back.dtype == np.float32 and back.tobytes() == values.tobytes()
+    np.testing.assert_array_equal(built.graph.nodes[1].params["value"], np.arange(100) % 2 == 0)
+
+
+@pytest.mark.parametrize("text", ["AAAA", "!" * 10668, "A" * 10**7])
+def test_bytes_of_the_wrong_length_or_not_base64_are_refused(text):
+    data = payload()
+    data["nodes"][0][2]["value"] = {"bytes": text, "dtype": "float64", "shape": [1000]}
+    with pytest.raises(AgError, match="malformed"):
+        from_plain(data)
+
+
+def test_a_bool_array_whose_bytes_are_not_booleans_is_refused():
+    import base64
+
+    data = payload()
+    data["nodes"][0][2]["value"] = {"bytes": base64.b64encode(bytes([0, 1, 2] * 100)).decode(), "dtype": "bool",
+                                    "shape": [300]}
+    with pytest.raises(AgError, match="booleans"):
+        from_plain(data)

@@ -107,7 +107,7 @@ class _Run:
         self.stderr_parts: list[str] = []
         self.stderr_kept = 0
         self.printed = 0
-        self.result_buffer = b""
+        self.result_buffer = bytearray()
         self.result_size = 0
         self.crash = b""
         self.messages: list[dict] = []
@@ -242,8 +242,11 @@ class _Run:
                 self.protocol_error = f"the job's result is over {RESULT_BYTES:,} bytes"
                 self._stop("protocol")
             return
-        self.result_buffer += data
-        *lines, self.result_buffer = self.result_buffer.split(b"\n")
+        self.result_buffer += data       # a bytearray: a long line (a snippet's graph) arrives in linear time
+        if b"\n" not in data:
+            return
+        *lines, rest = bytes(self.result_buffer).split(b"\n")
+        self.result_buffer = bytearray(rest)
         for line in lines:
             try:
                 message = json.loads(line.decode("utf-8", "surrogatepass"))
