@@ -19,7 +19,8 @@ from autograd_cli.tensorflow.array_ops import int_list, static_value
 from autograd_cli.tensorflow.core import EagerTensor, Operation, Tensor, _add_op, convert_to_tensor, ctx, user_pos
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
-from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.lowering import STAND_IN, Recipe
+from autograd_cli.support.errors import AgError
 
 EAGER_SEEDS = random_streams.EagerSeedState()
 _GRAPH_SEEDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # Graph -> GraphSeedState
@@ -59,15 +60,16 @@ class Sampler:
     def __init__(self, kernel_op, shape, dtype, arguments, seeds):
         self.kernel_op, self.shape, self.dtype, self.arguments, self.seeds = kernel_op, shape, dtype, arguments, seeds
 
-    def draw(self, kernel: random_streams.StatefulKernel) -> np.ndarray:
-        name = self.dtype.np
+    def draw(self, kernel: random_streams.StatefulKernel, shape=None) -> np.ndarray:
+        """`shape`: the run's, for an op whose shape is a tensor (else the op's own)."""
+        name, shape = self.dtype.np, self.shape if shape is None else shape
         if self.kernel_op == "RandomStandardNormal":
-            return kernel.normal(self.shape, name, *self.arguments)
+            return kernel.normal(shape, name, *self.arguments)
         if self.kernel_op == "TruncatedNormal":
-            return kernel.truncated_normal(self.shape, name, *self.arguments)
+            return kernel.truncated_normal(shape, name, *self.arguments)
         if self.kernel_op == "RandomShuffle":
             return kernel.shuffle(*self.arguments)
-        return kernel.uniform(self.shape, name, *self.arguments)
+        return kernel.uniform(shape, name, *self.arguments)
 
     def new_kernel(self) -> random_streams.StatefulKernel:
         seed, seed2 = self.seeds
@@ -77,13 +79,22 @@ class Sampler:
         return f"Sampler({self.kernel_op}, {self.shape}, {self.dtype.name}, {self.arguments}, {self.seeds})"
 
 
-def _lower_random(L, sampler, uid):
-    """A Session's lowering draws the values at each run; any other lowering (static
-    shapes, gradients) sees a leaf of the right shape."""
+def _lower_random(L, *shape_node, sampler=None, uid=None):
+    """A Session's lowering draws the values at each run, in the shape of this run's feeds
+    when the op's shape is a tensor (`shape_node`); any other lowering (static shapes,
+    gradients) sees a leaf of the op's static shape (STAND_IN for a size known only then).
+    Other leaves drawn per run call it as `_lower_random(L, sampler, uid)` (data.py's
+    iterator: its sampler has `shape`, `new_kernel()` and `draw(kernel)`)."""
+    if sampler is None:
+        (sampler, uid), shape_node = shape_node, ()
     random_leaf = getattr(L, "random_leaf", None)
     if random_leaf is not None:
-        return random_leaf(uid, sampler)
-    return L.g.apply("placeholder", value=np.broadcast_to(np.float64(0.0), sampler.shape))
+        dims = tuple(L.integers(shape_node[0], L.g.pos, "a random op's shape")) if shape_node else sampler.shape
+        if any(d < 0 for d in dims):
+            raise AgError(f"a random tensor's dimensions are >= 0, got {list(dims)}", L.g.pos)
+        return random_leaf(uid, sampler, dims)
+    dims = tuple(STAND_IN if d is None else d for d in sampler.shape)
+    return L.g.apply("placeholder", value=np.broadcast_to(np.float64(0.0), dims))
 
 
 def _number(value, what):
@@ -95,9 +106,12 @@ def _number(value, what):
 
 def _random(kernel_op, op_name, shape, dtype, arguments, seed, name):
     dims = int_list(shape)
-    if dims is None:
-        raise TypeError(f"the shape of a random op must be known when it is made here, got {shape!r}")
-    if any(d < 0 for d in dims):
+    inputs = []
+    if dims is None:       # a shape known when the graph runs: tf.shape(x), [tf.shape(x)[0], 10]
+        shape_tensor = convert_to_tensor(shape, dtype_hint=dtypes.int32)
+        dims = _static_dims(shape_tensor)
+        inputs = [shape_tensor]
+    elif any(d < 0 for d in dims):
         raise ValueError("Dimension -1 must be >= 0" if -1 in dims else f"a random tensor's dimensions are >= 0, "
                          f"got {dims}")
     seeds = _op_seeds(seed)
@@ -107,11 +121,25 @@ def _random(kernel_op, op_name, shape, dtype, arguments, seed, name):
         array = sampler.draw(value)
         return EagerTensor(None, 0, dtype, array.shape, array)
     graph = ctx.graph
-    op = Operation(kernel_op, graph.unique_name(name or op_name), [], None, graph, user_pos())
+    op = Operation(kernel_op, graph.unique_name(name or op_name), inputs, None, graph, user_pos())
     out = _add_op(graph, op, [(dtype, tuple(dims))])[0]
     op.recipe = Recipe("fn", _lower_random, {"sampler": sampler, "uid": op.uid})
     op.attrs.update(seed=seeds[0] or 0, seed2=seeds[1] or 0, dtype=dtype)
     return out
+
+
+def _static_dims(shape_tensor) -> list:
+    """What is known of the sizes a shape tensor will hold: those of `tf.shape(x)`'s x, the
+    constant parts of a stacked list; None for the rest."""
+    if shape_tensor._shape is None or len(shape_tensor._shape) != 1 or shape_tensor._shape[0] is None:
+        raise TypeError("the shape of a random op must be a list or a 1-D tensor of known length here")
+    op = shape_tensor.op
+    if op is not None and op.type == "Shape" and op.inputs and op.inputs[0]._shape is not None:
+        return list(op.inputs[0]._shape)
+    if op is not None and op.type == "Pack":
+        parts = [static_value(t) for t in op.inputs]
+        return [None if part is None else int(part) for part in parts]
+    return [None] * shape_tensor._shape[0]
 
 
 def _float_type(dtype, op):

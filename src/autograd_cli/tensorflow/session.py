@@ -57,7 +57,7 @@ class GraphLowering(Lowering):
         self.var_leaves: dict = {}       # var uid -> leaf node
         self.fed_leaves: dict = {}       # tensor uid -> leaf node
         self.assigns: list = []          # (var uid, node, kind)
-        self.random_leaves: dict = {}    # random op uid -> (leaf node, its Sampler)
+        self.random_leaves: dict = {}    # random op uid -> (leaf node, its Sampler, the shape drawn)
         self.tensor_nodes: dict = {}     # tensor uid -> node (or None)
 
     def variable_leaf(self, var_uid):
@@ -72,12 +72,12 @@ class GraphLowering(Lowering):
             self.var_leaves[var_uid] = node
         return node
 
-    def random_leaf(self, op_uid, sampler):
-        """A random op's values: a leaf the session draws for at each run."""
+    def random_leaf(self, op_uid, sampler, shape):
+        """A random op's values: a leaf the session draws for at each run, in this shape."""
         found = self.random_leaves.get(op_uid)
         if found is None:
-            node = self.g.apply("placeholder", value=np.zeros(sampler.shape))
-            found = self.random_leaves[op_uid] = (node, sampler)
+            node = self.g.apply("placeholder", value=np.zeros(shape))
+            found = self.random_leaves[op_uid] = (node, sampler, shape)
         return found[0]
 
     def placeholder_leaf(self, tensor_uid, name, dtype_name, shape):
@@ -213,7 +213,9 @@ class _Runner:
         self.var_leaves = [(node.id, uid) for uid, node in L.var_leaves.items()]
         fed = {tensor.uid for _, tensor in feed_keys}
         self.fed_leaves = [(node.id, uid) for uid, node in L.fed_leaves.items() if uid in fed]
-        self.random_leaves = [(node.id, uid, sampler) for uid, (node, sampler) in L.random_leaves.items()]
+        # (node id, op uid, sampler, the shape of this plan's feeds where it is not the sampler's own)
+        self.random_leaves = [(node.id, uid, sampler, None if tuple(shape) == tuple(sampler.shape) else shape)
+                              for uid, (node, sampler, shape) in L.random_leaves.items()]
         self.assigns = [(uid, node.id, session._var_by_uid(uid)._shape) for uid, node, _ in L.assigns]
         fetched_ops = {target.op for kind, target in roots if kind == "tensor"}
         # (op, its lowered parts, whether this call fetches it)
@@ -257,11 +259,12 @@ class _Runner:
                 value = np.zeros(session._var_by_uid(uid)._shape)
             overrides[node_id] = value
         kernels = session._random_kernels
-        for node_id, uid, sampler in self.random_leaves:
+        for node_id, uid, sampler, shape in self.random_leaves:
             kernel = kernels.get(uid)
             if kernel is None:
                 kernel = kernels[uid] = sampler.new_kernel()
-            overrides[node_id] = sampler.draw(kernel).astype(np.float64)
+            drawn = sampler.draw(kernel) if shape is None else sampler.draw(kernel, shape)
+            overrides[node_id] = drawn.astype(np.float64)
         warnings = []
         if plan.schedule is not None:
             computed = plan.schedule.run(overrides, warnings)
