@@ -186,3 +186,25 @@ def test_quick_parser_takes_tensorflow_spellings(source):
     """Imports and attributes take the quick path (Lark and its grammar are not loaded for them)."""
     assert quick_tree(source) is not None
     assert_same_tree(source)
+
+
+def test_parses_in_threads_do_not_share_state():
+    """Each thread's Lark reports its own open bracket (the post-lexer keeps the parse's brackets)."""
+    import threading
+
+    found = []
+
+    def work(k):
+        for i in range(20):
+            odd = (i + k) % 2
+            try:
+                syntax.parse("x = (1 +\n" if odd else "z = [1, 2\n")
+            except AgError as exc:
+                found.append((odd, exc.message))
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(found) == 80
+    assert all(message == ("'(' is never closed" if odd else "'[' is never closed") for odd, message in found)

@@ -6,8 +6,8 @@ so no Lark tree is built and nothing recurses per nesting level.
 """
 from __future__ import annotations
 
-import functools
 import re
+import threading
 
 from autograd_cli.language.grammars import grammar_text
 from autograd_cli.language.tree import CALLBACKS, Expr, ExprStmt, FuncDef, Keyword, Program
@@ -39,8 +39,19 @@ class _BracketNewlines:
             yield tok
 
 
-@functools.lru_cache(maxsize=1)
+_PER_THREAD = threading.local()
+
+
 def _parser():
+    """Lark and its post-lexer, one pair per thread: the post-lexer remembers the open
+    brackets of the parse in progress (for the error), so two parses never share one."""
+    made = getattr(_PER_THREAD, "parser", None)
+    if made is None:
+        made = _PER_THREAD.parser = _make_parser()
+    return made
+
+
+def _make_parser():
     from lark import Lark  # deferred: keeps `import autograd_cli` light
 
     postlex = _BracketNewlines()
