@@ -311,3 +311,53 @@ def test_keras_backend_updates_are_the_assign_built_ins():
     v = values("from tensorflow.keras import backend as K\nw = K.variable(2.0)\na = K.update(w, 5.0)\n"
                "b = K.update_add(w, 0.5)\nc = K.update_sub(w, 0.5)\n")
     assert (float(v["a"]), float(v["b"]), float(v["c"])) == (5.0, 2.5, 1.5)   # each from w's value, 2
+
+
+NOT_TWO_TENSORS = {     # two required parameters, the second not a tensor of the first's shape
+    "reshape": "a shape", "tile": "multiples", "expand_dims": "an axis", "cast": "a dtype", "fill": "a value",
+    "one_hot": "a depth", "gather": "indices", "gather_nd": "indices", "boolean_mask": "a mask",
+    "broadcast_to": "a shape", "split": "a count", "reverse": "axes", "pad": "paddings", "slice": "begin, size",
+    "segment_sum": "segment ids", "segment_mean": "segment ids", "segment_max": "segment ids",
+    "polygamma": "an integer order", "gradients": "a gradient", "hessians": "a gradient", "matmul": "a matrix",
+    "tensordot": "axes", "concat": "a list", "stack": "a list", "transpose": "a permutation", "squeeze": "an axis",
+    "linspace": "numbers", "where": "three", "variable": "a value", "assign": "a variable",
+    "assign_add": "a variable", "assign_sub": "a variable", "clip_by_value": "three",
+}
+
+
+def _two_argument_spellings():
+    import functools
+    import inspect
+
+    import autograd_cli.tensorflow as tf
+    from autograd_cli.library.spellings import BUILTIN
+
+    out = []
+    for path, name in sorted(BUILTIN.items()):
+        spec = BUILTINS[name]
+        function = functools.reduce(getattr, path.split("."), tf)
+        try:
+            params = inspect.signature(function).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        theirs = [p for p in params if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        ours = [p for p in spec.params if p not in spec.defaults]
+        if path.startswith("compat.") or len(ours) != 2 or len(theirs) != 2 or spec.variadic or spec.functions \
+                or name in NOT_TWO_TENSORS or path.startswith("keras.losses.") or "entropy" in name:
+            continue
+        out.append((path, name))
+    return out
+
+
+@pytest.mark.parametrize("path, name", _two_argument_spellings(), ids=lambda v: str(v))
+def test_a_two_argument_spelling_means_in_ag_what_it_means_in_the_package(path, name):
+    """tf.PATH(x, y) in .ag and on the TensorFlow package give the same numbers."""
+    import functools
+
+    import autograd_cli.tensorflow as tf
+
+    x, y = [[0.25, 0.5, 0.75], [1.5, 2.0, 3.0]], [[0.5, 0.25, 2.0], [1.0, 3.0, 0.5]]
+    ours = evaluate(f"import tensorflow as tf\nx = constant({x})\ny = constant({y})\nz = tf.{path}(x, y)\n").values["z"]
+    function = functools.reduce(getattr, path.split("."), tf)
+    theirs = function(tf.constant(np.array(x)), tf.constant(np.array(y)))
+    np.testing.assert_allclose(np.asarray(ours, dtype=float), np.asarray(theirs, dtype=float), rtol=1e-6)
