@@ -117,18 +117,51 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
 
 
 @tf_export("nn.dropout")
-def dropout(x, rate=None, noise_shape=None, seed=None, name=None, keep_prob=None):
-    x = convert_to_tensor(x)
-    if keep_prob is not None:
-        rate = 1 - (float(keep_prob) if not hasattr(keep_prob, "_shape") else 0.0)
-    if not rate:
-        return x
+def dropout(x, *args, **kwargs):
+    """TF2's `tf.nn.dropout(x, rate, noise_shape, seed, name)`; in TF1 code (after
+    disable_v2_behavior, as a TF1 snippet runs) TF1's `(x, keep_prob, noise_shape, seed, name,
+    rate)`, as `import tensorflow` gives `tensorflow.compat.v1` there."""
     from autograd_cli.tensorflow.core import ctx
 
-    if not ctx.eager:
-        return x      # a fed keep_prob: evaluation at keep_prob 1 (training noise is not reproduced)
-    mask = (np.random.default_rng(seed).random(x._value.shape) >= rate).astype(x.dtype.np) / (1 - rate)
-    return m.multiply(x, mask)
+    return (dropout_v1 if ctx.v1 else _dropout)(x, *args, **kwargs)
+
+
+@tf_export("compat.v1.nn.dropout")
+def dropout_v1(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
+    if keep_prob is not None:
+        rate = 1.0 - keep_prob       # a tensor when keep_prob is one (fed)
+    return _dropout(x, rate, noise_shape, seed, name)
+
+
+def _dropout(x, rate=None, noise_shape=None, seed=None, name=None, keep_prob=None):
+    """TensorFlow's dropout: x / (1 - rate), zero where a `tf.random.uniform` draw of this
+    seed is below rate, so a seeded dropout keeps TensorFlow's elements (each graph run
+    draws anew)."""
+    from autograd_cli.tensorflow import random_api
+    from autograd_cli.tensorflow.array_ops import shape, where
+
+    x = convert_to_tensor(x)
+    if keep_prob is not None:
+        rate = 1.0 - keep_prob
+    if rate is None:
+        raise ValueError("dropout needs `rate` (or TF1's `keep_prob`)")
+    if isinstance(rate, (int, float, np.number)) and not isinstance(rate, bool):
+        if not 0 <= rate < 1:
+            raise ValueError(f"`rate` must be a scalar tensor or a float in the range [0, 1). Received: rate={rate}")
+        if rate == 0:
+            random_api._op_seeds(seed)     # TensorFlow's dummy draw: the op-seed sequence moves on
+            return x
+        scaled = m.multiply(x, convert_to_tensor(1 / (1 - rate), dtype=x.dtype))
+    else:
+        rate = convert_to_tensor(rate)
+        if rate.dtype != x.dtype:
+            rate = m.cast(rate, x.dtype, name="rate")
+        scaled = m.divide(x, m.subtract(convert_to_tensor(1, dtype=x.dtype), rate))
+    if noise_shape is None:
+        static = x._shape is not None and all(d is not None for d in x._shape)
+        noise_shape = list(x._shape) if static else shape(x)
+    keep = m.greater_equal(random_api.uniform(noise_shape, dtype=x.dtype, seed=seed), rate)
+    return where(keep, scaled, convert_to_tensor(0, dtype=x.dtype), name=name)
 
 
 @tf_export("nn.embedding_lookup")

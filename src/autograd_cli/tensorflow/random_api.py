@@ -44,6 +44,8 @@ def _graph_seeds(graph) -> random_streams.GraphSeedState:
 
 
 def _op_seeds(seed):
+    """The (seed, seed2) of a random op made now with this op seed (TensorFlow's get_seed:
+    under a global seed an unseeded op takes the next op seed of the sequence)."""
     if seed is not None:
         seed = int(static_value(seed))
     if ctx.eager:
