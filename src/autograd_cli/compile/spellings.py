@@ -90,8 +90,9 @@ class Spellings:
         hint = foreign_hint(func.attr, set(spellings.BUILTIN.values()))    # tf.greater: write y > 0.5
         if hint.startswith(":"):
             raise AgError(f"{shown}{' is not a built-in of .ag' if known else ''}{hint}", self.pos(func.start))
-        if known:
-            raise AgError(f"{shown} is TensorFlow's, but not a built-in of .ag{spellings.near(path)}; {SNIPPET}",
+        if known:    # the built-in's spelling when one is near, else the snippet this file could be
+            near = spellings.near(path)
+            raise AgError(f"{shown} is TensorFlow's, but not a built-in of .ag{near or '; ' + SNIPPET}",
                           self.pos(func.start))
         raise AgError(f"{shown}: TensorFlow has no such name{spellings.near(path)}", self.pos(func.start))
 
