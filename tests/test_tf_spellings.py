@@ -361,3 +361,23 @@ def test_a_two_argument_spelling_means_in_ag_what_it_means_in_the_package(path, 
     function = functools.reduce(getattr, path.split("."), tf)
     theirs = function(tf.constant(np.array(x)), tf.constant(np.array(y)))
     np.testing.assert_allclose(np.asarray(ours, dtype=float), np.asarray(theirs, dtype=float), rtol=1e-6)
+
+
+def test_top_k_in_ag_and_in_the_package():
+    """tf.math.top_k: the values and int32 indices real TensorFlow 2.21 printed for this input
+    ([[5, 2], [9, 7]], [[1, 2], [2, 0]]), in .ag and on the package; the gradient of the
+    values' sum is 1 at each picked position, 0 elsewhere (by hand)."""
+    import autograd_cli.tensorflow as tf
+
+    x = [[1.0, 5.0, 2.0], [7.0, 0.0, 9.0]]
+    r = evaluate(f"import tensorflow as tf\nx = variable({x})\nv, i = tf.math.top_k(x, k=2)\n"
+                 "g = tf.gradients(tf.reduce_sum(v), x)\n")
+    assert r.values["v"].tolist() == [[5.0, 2.0], [9.0, 7.0]] and r.values["i"].tolist() == [[1, 2], [2, 0]]
+    np.testing.assert_array_equal(r.values["g"][0], [[0, 1, 1], [1, 0, 1]])
+    t = tf.Variable(np.array(x))
+    with tf.GradientTape() as tape:
+        values, indices = tf.nn.top_k(t, 2)
+        total = tf.reduce_sum(values)
+    assert indices.dtype == tf.int32 and indices.numpy().tolist() == [[1, 2], [2, 0]]
+    np.testing.assert_array_equal(values.numpy(), [[5.0, 2.0], [9.0, 7.0]])
+    np.testing.assert_array_equal(tape.gradient(total, t).numpy(), [[0, 1, 1], [1, 0, 1]])

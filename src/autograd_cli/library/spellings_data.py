@@ -267,6 +267,8 @@ SPELLINGS = {
         "compat.v2.tensordot", "linalg.tensordot", "tensordot",),
     "tile": ("compat.v1.keras.backend.tile", "compat.v1.tile", "compat.v2.keras.backend.tile", "compat.v2.tile",
         "keras.backend.tile", "tile",),
+    "top_k": ("compat.v1.math.top_k", "compat.v1.nn.top_k", "compat.v2.math.top_k", "compat.v2.nn.top_k",
+        "math.top_k", "nn.top_k",),
     "trace": ("compat.v1.linalg.trace", "compat.v1.trace", "compat.v2.linalg.trace", "compat.v2.trace",
         "linalg.trace", "trace",),
     "transpose": ("compat.v1.keras.backend.transpose", "compat.v1.linalg.transpose", "compat.v1.transpose",

@@ -1,18 +1,24 @@
-"""tf.linalg, the segment reductions, scatter_nd and polygamma: each function is the `.ag`
-built-in of its name (its handler builds the engine nodes), with TensorFlow's parameters;
+"""tf.linalg, the segment reductions, scatter_nd, polygamma and top_k: each function is the
+`.ag` built-in of its name (its handler builds the engine nodes), with TensorFlow's parameters;
 `solve`, `matvec` and `matrix_transpose` are composed of the op table's rows. `solve(a, b)` is
 `inv(a) @ b` computed in float64 and rounded to float32 once (TensorFlow's float32 LU solve
 may differ in the last digit)."""
 from __future__ import annotations
 
+import collections
+
 import numpy as np
 
 from autograd_cli.tensorflow import array_ops, math_ops
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.lowering import ROUND, Recipe
 from autograd_cli.tensorflow.math_ops import binary_inputs, builtin_op
+
+TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])     # what tf.math.top_k returns
 
 
 @tf_export("linalg.inv", "compat.v1.matrix_inverse", "matrix_inverse", builtin="matrix_inverse")
@@ -145,3 +151,11 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     _matrices("Transpose", x)
     rank = len(x._shape)
     return array_ops.transpose(x, list(range(rank - 2)) + [rank - 1, rank - 2], name=name)
+
+
+@tf_export("math.top_k", "nn.top_k", builtin="top_k")
+def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    recipe = Recipe("builtin", "top_k", {"names": ("input",), "static": {"k": int(k), "sorted": bool(sorted)}})
+    values, indices = make_op("TopKV2", recipe, [x], [x.dtype, as_dtype(index_type)], name)
+    return TopKV2(values, indices)
