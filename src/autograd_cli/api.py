@@ -207,7 +207,7 @@ def _allow_deep_nesting():
         sys.setrecursionlimit(wanted)
 
 
-# ---------------------------------------------------------------- TensorFlow snippets (spec section 9)
+# ---------------------------------------------------------------- TensorFlow snippets
 
 class SnippetEvaluation(HtmlDisplay, Record):
     _fields = ("prints", "gradients", "warnings", "program", "node_values", "unavailable", "error")

@@ -62,7 +62,7 @@ COMPOSITES = {
     "trace": ("linalg", "grad on the diagonal, 0 elsewhere"), "diag": ("linalg", "the diagonal of grad"),
     "tensordot": ("linalg", "grad contracted with the other input (matmul and transposes)"),
     "segment_mean": ("segments", "to data"), "unsorted_segment_sum": ("segments", "to data"),
-    # issue 12 (ops1): activations, norms, top_k and losses built from several ops
+    # activations, norms, top_k and losses built from several ops
     "gelu": ("elementwise", "differentiable (through erf, or tanh and pow)"),
     "swish": ("elementwise", "to features and beta"), "silu": ("elementwise", "to features and beta"),
     "hard_sigmoid": ("elementwise", "1/6 inside (-3, 3), 0 at and beyond the knees (relu6)"),
