@@ -377,3 +377,27 @@ def test_a_gradient_a_global_holds_is_drawn_under_its_name():
     text = to_text(graph_view(result.program, source=source))
     assert "grad_w:() = gradients ∂(loss_op)/∂(w)" in text and "grad_b:() = gradients ∂(loss_op)/∂(b)" in text
     assert "mul_1:() = multiply 0.01 grad_w" in text
+
+
+def test_one_tensorflow_call_is_one_box_and_its_gradient_flow_is_the_derivative():
+    from autograd_cli.analysis.explain import record_flows
+
+    # sigmoid_cross_entropy_with_logits is a dozen engine ops (where, exp, log1p, ...): one box;
+    # the flow into it from logits is d(mean CE)/d(logits) = (sigmoid(logits) - labels) / 3
+    source, result = run("""import tensorflow as tf
+logits = tf.Variable([[2.0, -1.0, 0.5]])
+labels = tf.constant([[1.0, 0.0, 1.0]])
+loss = tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)) / 2.0
+g = tf.gradients(loss, logits)
+""")
+    record = result.program.gradients[0]
+    with np.errstate(all="ignore"):
+        _, flows, _ = record_flows(record, result.node_values)
+    view = graph_view(result.program, record, flows, lambda v: v, source=source)
+    ops = [n.op for n in view.nodes if n.kind == "op"]
+    assert ops == ["tf.nn.sigmoid_cross_entropy_with_logits…", "reduce_mean",
+                   "divide"]
+    (into_call,) = [e for e in view.edges if e.source == f"n{record.x_nodes[0].id}" and e.kind == "data"]
+    logits, labels = np.array([2.0, -1.0, 0.5]), np.array([1.0, 0.0, 1.0])
+    np.testing.assert_allclose(np.asarray(into_call.label).reshape(-1), (1 / (1 + np.exp(-logits)) - labels) / 6,
+                               rtol=1e-6)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from autograd_cli.core import paths
-from autograd_cli.support.errors import source_expression
+from autograd_cli.support.errors import source_expression, written_as
 from autograd_cli.evaluate import needed
 from autograd_cli.core.graph import Node, NoGradient, nodes_in
 from autograd_cli.ops import ROUND_FLOAT32 as ROUND, fmt
@@ -335,12 +335,15 @@ def _composite_members(order, seen, names, consumers, constant, results, source)
             continue
         if nid in merged or not any(i.pos == node.pos for i in node.inputs):
             continue          # inside another call, or nothing of the same call to merge
-        text = expression_at(source, node)
-        m = re.match(r"([A-Za-z_]\w*)\(", text or "")
-        if not m or m.group(1) not in BUILTINS or (m.group(1) in OPS and OPS[m.group(1)].args is not None):
+        if node.op.name == ROUND and not any(i.pos == node.pos for i in node.inputs[0].inputs):
+            continue          # one op and its float32 rounding: drawn as that op (_rounded_ops)
+        called = _called(source_expression(source, node.pos, 10**6))
+        if called not in BUILTINS or (called in OPS and OPS[called].args is not None):
             continue
-        if node.op.name in ("pow",) + INDEXING and _followed_by(source, node, ("**", "[")):
-            continue          # `f(x) ** 2`, `f(x)[0]`: the operator applied to the call, not inside it
+        made = node.inputs[0] if node.op.name == ROUND and node.inputs else node   # (a float32 rounding's op)
+        operators = written_as(made.op.name) + (("[",) if made.op.name in INDEXING else ())
+        if operators and _followed_by(source, node, operators):
+            continue          # `f(x) ** 2`, `f(x)[0]`, `f(x) / 64`: the operator applied to the call, not inside it
         stack = list(node.inputs)
         while stack:
             inp = stack.pop()
@@ -375,6 +378,21 @@ def _rounded_ops(order, seen, names, consumers, constant, results, anchors, merg
         if head == nid:
             rounded[nid] = inner.op.name
     return rounded
+
+
+def _called(text: str | None) -> str | None:
+    """The built-in a call's text names: `categorical_crossentropy(...)`, or a TensorFlow
+    spelling (`tf.nn.sigmoid_cross_entropy_with_logits(...)`, `K.categorical_crossentropy(...)`:
+    the path after the module's alias, else its last name)."""
+    from autograd_cli.library.spellings import builtin_of
+
+    m = re.match(r"([A-Za-z_][\w.]*)\(", text or "")
+    if not m:
+        return None
+    called = m.group(1)
+    if "." not in called:
+        return called
+    return builtin_of(called.split(".", 1)[1]) or called.rsplit(".", 1)[1]
 
 
 def _followed_by(source, node, operators) -> bool:

@@ -211,6 +211,11 @@ _WRITTEN = {"add": ("+",), "subtract": ("-",), "multiply": ("*",), "divide": ("/
 _GRADIENT_CALLS = ("gradients(", "hessians(", "jacobian(", ".gradient(", "K.gradients(")
 
 
+def written_as(op: str) -> tuple:
+    """The operators a user writes an op with (`/` for divide), besides its name."""
+    return tuple(sym for sym in _WRITTEN.get(op, ()) if not sym.isalpha())
+
+
 def _written(op: str, line_text: str) -> bool:
     import re
 
