@@ -154,7 +154,7 @@ def test_seed000_signature_block_fails_as_python_does():
 
 def test_seed001_wrong_example_is_tensorflows_fetch_error_with_the_reason():
     exc = error("seed001_1_wrong_unrelated_w2.py")
-    assert exc.message.startswith("TypeError: Fetch argument None has invalid type <class 'NoneType'>")
+    assert exc.message.startswith('TypeError: Argument `fetch` = None has invalid type "NoneType". Cannot be None')
     assert "w2" in exc.message and "no path" in exc.message
     assert exc.pos.line == 9                                   # the sess.run line
 
@@ -186,7 +186,7 @@ def test_seed004_k_gradients():
                                         ("seed004_4_stop_gradient_example.py", 17)])
 def test_seed004_stopped_gradient_is_none_in_the_fetch(name, line):
     exc = error(name)
-    assert "Fetch argument None" in exc.message and "stop_gradient" in exc.message
+    assert "Argument `fetch` = None" in exc.message and "stop_gradient" in exc.message
     assert exc.pos.line == line
 
 
@@ -240,7 +240,7 @@ def test_cli_wrong_example_exit_2_at_the_sess_run_line():
     done = _cli("eval", str(path))
     assert done.returncode == 2
     assert done.stderr.startswith(f"{path}:9:")
-    assert "Fetch argument None" in done.stderr and "re = sess.run(grads)" in done.stderr
+    assert "Argument `fetch` = None" in done.stderr and "re = sess.run(grads)" in done.stderr
     assert "Traceback" not in done.stderr
 
 

@@ -337,7 +337,7 @@ def test_a_snippet_that_fails_after_building_its_graph_is_explained_then_its_err
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "d(res)/d(w2) = None" in done.stdout and "res is not computed from w2 at all" in done.stdout
     assert "d(res)/d(w1) = [[2., 1.]]" in done.stdout
-    assert f"{path}:9:10: TypeError: Fetch argument None" in done.stderr
+    assert f"{path}:9:10: TypeError: Argument `fetch` = None" in done.stderr
     done = cli("eval", path, timeout=120)      # eval of it is the error alone, as before
     assert done.returncode == 2 and done.stdout == ""
 

@@ -416,7 +416,7 @@ def _tf_name(source, attribute: str):
 def _hint_none(exc, records):
     """A None gradient used where a tensor is needed: say why it is None."""
     text = str(exc)
-    if not ("Fetch argument None" in text or "'NoneType'" in text) or getattr(exc, "ag_hint", None):
+    if not ("`fetch` = None" in text or "'NoneType'" in text) or getattr(exc, "ag_hint", None):
         return
     reasons = []
     for record in reversed(records):

@@ -363,8 +363,16 @@ class Tensor:
     # -- Python protocol on tensors
     def __bool__(self):
         if self._value is None:
-            raise TypeError("Using a symbolic `tf.Tensor` as a Python `bool` is not allowed in Graph execution. "
-                            "Use Eager execution or decorate this function with @tf.function.")
+            from autograd_cli.tensorflow.failures import OperatorNotAllowedInGraphError
+
+            raise OperatorNotAllowedInGraphError(
+                "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the following "
+                "resolutions to the problem: If you are running in Graph mode, use Eager execution mode or decorate "
+                "this function with @tf.function. If you are using AutoGraph, you can try decorating this function "
+                "with @tf.function. If that does not work, then you may be using an unsupported feature or your "
+                "source code may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/"
+                "master/tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more "
+                "information.")
         if self._value.size != 1:
             raise ValueError("The truth value of an array with more than one element is ambiguous. "
                              "Use a.any() or a.all()")
@@ -409,8 +417,8 @@ class Tensor:
         return self._value
 
     def numpy(self):
-        if self._value is None:
-            raise NotImplementedError("numpy() is only available when eager execution is enabled.")
+        if self._value is None:      # a graph tensor has no numpy method in TensorFlow 2
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'numpy'")
         value = self._value
         return value.copy() if value.ndim else value[()]
 
@@ -466,6 +474,24 @@ class _Ref:
 
 class EagerTensor(Tensor):
     __slots__ = ()
+
+    def __getattr__(self, name):
+        """`v[0].assign(x)`: a slice of a variable read eagerly assigns into the variable."""
+        target = VARIABLE_SLICES.get(self.uid) if name in ("assign", "assign_add", "assign_sub") else None
+        if target is None:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        var, key = target
+        return lambda value, use_locking=None, name=None, read_value=True, kind=name: var._assign_slice(key, value,
+                                                                                                       kind)
+
+
+VARIABLE_SLICES: dict = {}      # eager tensor uid -> (Variable, index) while the slice lives
+
+
+def remember_slice(tensor, var, key):
+    VARIABLE_SLICES[tensor.uid] = (var, key)
+    weakref.finalize(tensor, VARIABLE_SLICES.pop, tensor.uid, None)
+    return tensor
 
 
 class SymbolicTensor(Tensor):

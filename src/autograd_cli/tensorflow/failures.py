@@ -45,6 +45,14 @@ UnauthenticatedError = _error("UnauthenticatedError", 16)
 OpError.__module__ = "tensorflow.python.framework.errors_impl"
 
 
+@tf_export("errors.OperatorNotAllowedInGraphError")
+class OperatorNotAllowedInGraphError(TypeError):
+    """A Python operator (bool, iteration) a graph tensor does not allow."""
+
+
+OperatorNotAllowedInGraphError.__module__ = "tensorflow.python.framework.errors_impl"
+
+
 def hinted(error: Exception, hint: str) -> Exception:
     """Attach a hint the job prints after TensorFlow's message (why a gradient is None ...)."""
     if isinstance(error, OpError):

@@ -395,7 +395,7 @@ class Session:
         from autograd_cli.tensorflow.variables import Variable
 
         if item is None:
-            raise TypeError("Fetch argument None has invalid type <class 'NoneType'>")
+            raise TypeError('Argument `fetch` = None has invalid type "NoneType". Cannot be None')
         if isinstance(item, str):
             item = self.graph.get_tensor_by_name(item) if ":" in item else self.graph.get_operation_by_name(item)
         if isinstance(item, Variable):

@@ -7,7 +7,7 @@ import numpy as np
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.lowering import VARIABLES
 from autograd_cli.tensorflow.core import (HOOKS, EagerTensor, Operation, Tensor, _add_op, convert_to_tensor, ctx,
-                                          make_op, to_array, user_pos)
+                                          make_op, remember_slice, to_array, user_pos)
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.lowering import Recipe
@@ -31,6 +31,13 @@ def _lower_assign(L, value, var_uid, kind):
 @tf_export("Variable", "compat.v1.Variable", builtin="variable")
 class Variable:
     _eager_names: dict = {}
+
+    def __new__(cls, *args, **kwargs):
+        """tf.Variable(...) makes TensorFlow's kind: a ResourceVariable, or a RefVariable in a
+        TF1 graph (after disable_v2_behavior)."""
+        if cls is Variable:
+            cls = RefVariable if ctx.v1 and not ctx.eager else ResourceVariable
+        return object.__new__(cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None,
                  variable_def=None, dtype=None, import_scope=None, constraint=None, synchronization=None,
@@ -221,7 +228,15 @@ class Variable:
         return iter(self._as_tensor())
 
     def __getitem__(self, key):
-        return self._as_tensor()[key]
+        part = self._as_tensor()[key]
+        return remember_slice(part, self, key) if isinstance(part, EagerTensor) else part
+
+    def _assign_slice(self, key, value, kind):
+        """`v[key].assign(x)` (and assign_add / assign_sub), eagerly: the variable with that part replaced."""
+        part = np.asarray(convert_to_tensor(value, self.dtype)._value)
+        new = self._value.copy()
+        new[key] = part if kind == "assign" else new[key] + part if kind == "assign_add" else new[key] - part
+        return self._assign(EagerTensor(None, 0, self.dtype, new.shape, new), "assign", None)
 
     def __format__(self, spec):
         return format(self._as_tensor(), spec)
@@ -260,14 +275,15 @@ class Variable:
             elif kind == "assign_sub":
                 array = self._value - array
             if array.shape != self._value.shape:
-                try:
-                    array = np.broadcast_to(array, self._value.shape) if self._shape_fixed(array) else array
-                except ValueError:
-                    from autograd_cli.tensorflow.failures import InvalidArgumentError
+                if kind == "assign":
+                    raise ValueError(f"Cannot assign value to variable ' {self.name}': Shape mismatch.The variable "
+                                     f"shape {tuple(self._value.shape)}, and the assigned value shape "
+                                     f"{tuple(array.shape)} are incompatible.")
+                from autograd_cli.tensorflow.failures import InvalidArgumentError
 
-                    raise InvalidArgumentError(None, None, "Cannot update variable with shape "
-                                               f"{list(self._value.shape)} using a Tensor with shape "
-                                               f"{list(array.shape)}, shapes must be equal.") from None
+                raise InvalidArgumentError(None, None, "Cannot update variable with shape "
+                                           f"{list(self._value.shape)} using a Tensor with shape "
+                                           f"{list(value._value.shape)}, shapes must be equal.")
             self._value = np.array(array, dtype=self.dtype.np)
             if self.constraint is not None and kind == "assign":
                 pass
@@ -276,9 +292,6 @@ class Variable:
         op_type = {"assign": "Assign", "assign_add": "AssignAdd", "assign_sub": "AssignSub"}[kind]
         return make_op(op_type, Recipe("fn", _lower_assign, {"var_uid": self.uid, "kind": kind}), [value],
                        [self.dtype], name or op_type)[0]
-
-    def _shape_fixed(self, array):
-        return array.size == 1 or array.ndim < self._value.ndim
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         return self._assign(value, "assign", name, read_value)
@@ -304,6 +317,19 @@ class Variable:
 
     def __reduce__(self):
         return (np.asarray, (self.numpy(),))
+
+
+class ResourceVariable(Variable):
+    pass
+
+
+class RefVariable(Variable):
+    pass
+
+
+@tf_export("is_tensor", "debugging.is_tensor")
+def is_tensor(x):
+    return isinstance(x, (Tensor, Variable))
 
 
 for _name, _fn in OPERATORS.items():
