@@ -1,8 +1,10 @@
-"""Which graph ops a fetch needs, and lowering them in order (Session.run, tf.gradients)."""
+"""Which graph ops a fetch needs, lowering them in order (Session.run, tf.gradients), and
+running a lowered plan (a Session's run, a GradientTape's gradient)."""
 from __future__ import annotations
 
 import numpy as np
 
+from autograd_cli.evaluate import run_plain
 from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.failures import InvalidArgumentError
@@ -71,3 +73,17 @@ def lower_ops(L, ops, feeds):
     g.float32 = False
 
 
+def run_plan(plan, overrides):
+    """The node values of a lowered plan (`schedule`: compiled, or None for a small graph;
+    `order`: its nodes) for these leaf values; its warnings go to the job's hook."""
+    from autograd_cli.tensorflow.core import ctx
+
+    warnings = []
+    if plan.schedule is not None:
+        values = plan.schedule.run(overrides, warnings)
+    else:
+        values = run_plain(plan.order, overrides, warnings)
+    if warnings and ctx.on_warning is not None:
+        for w in warnings:
+            ctx.on_warning(w.line, w.message)
+    return values

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.evaluate import needed, run_plain, schedule
+from autograd_cli.evaluate import needed, schedule
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.array_ops import identity
 from autograd_cli.tensorflow.core import HOOKS, Operation, Tensor, _add_op, ctx, user_pos
-from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed
+from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed, run_plan
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, hinted
@@ -265,14 +265,7 @@ class _Runner:
                 kernel = kernels[uid] = sampler.new_kernel()
             drawn = sampler.draw(kernel) if shape is None else sampler.draw(kernel, shape)
             overrides[node_id] = drawn.astype(np.float64)
-        warnings = []
-        if plan.schedule is not None:
-            computed = plan.schedule.run(overrides, warnings)
-        else:
-            computed = run_plain(plan.order, overrides, warnings)
-        if warnings and ctx.on_warning is not None:
-            for w in warnings:
-                ctx.on_warning(w.line, w.message)
+        computed = run_plan(plan, overrides)
         if self.lowered_gradients:      # where each gradient call was last computed (the graph handed back)
             L = plan.lowering
             for op, lowered, fetched in self.lowered_gradients:
@@ -406,8 +399,6 @@ class Session:
             return ("op", item)
         if isinstance(item, Tensor):
             if item.graph is None:
-                from autograd_cli.tensorflow.core import _Ref
-
                 return ("eager", item)
             if item.graph is not self.graph and item.graph not in ctx.graphs:
                 raise ValueError(f"Tensor {item.name} is not an element of this graph.")

@@ -8,11 +8,12 @@ import numpy as np
 
 from autograd_cli.core import autodiff
 from autograd_cli.core.graph import NoGradient
-from autograd_cli.evaluate import needed, run_plain, schedule
+from autograd_cli.evaluate import needed, schedule
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, user_line
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.gradients import GradientCall, LoweredRun, announce, unconnected_mode
+from autograd_cli.tensorflow.graph_run import run_plan
 from autograd_cli.tensorflow.lowering import Lowering, position
 
 _CACHE: dict = {}
@@ -219,14 +220,7 @@ class GradientTape:
         if output_gradients is not None:
             for o, node in zip(output_gradients, plan.og_nodes):
                 overrides[node.id] = np.asarray(o._value if isinstance(o, Tensor) else o, dtype=np.float64)
-        warnings = []
-        if plan.schedule is not None:
-            vals = plan.schedule.run(overrides, warnings)
-        else:
-            vals = run_plain(plan.order, overrides, warnings)
-        if warnings and ctx.on_warning is not None:
-            for w in warnings:
-                ctx.on_warning(w.line, w.message)
+        vals = run_plan(plan, overrides)
         results = []
         for s, node in zip(srcs, plan.results):
             if node is None or isinstance(node, NoGradient):
