@@ -2,7 +2,7 @@
 (TensorFlow's spellings of the built-ins, from the TensorFlow package's `@tf_export(...,
 builtin=...)`), then the built-in functions reference in docs/language.md (between the
 `<!-- functions:begin -->` and `<!-- functions:end -->` markers, from the op table, the
-built-ins and those spellings). tests/test_docs.py and tests/test_tf_spellings.py fail
+built-ins and those spellings). tests/test_docs.py and tests/compile/test_tf_spellings.py fail
 when either is stale.
 
     python -m autograd_cli.cli.docgen            # rewrite both

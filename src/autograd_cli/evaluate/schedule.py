@@ -1,7 +1,7 @@
 """Forward evaluation: nodes in id (= topological) order, with loops, never recursion.
 
 `run(order, overrides, warnings, keep=None)` -> {node_id: value} (a read-only mapping).
-Two implementations give the same numbers (tests/test_schedule.py):
+Two implementations give the same numbers (tests/evaluate/test_schedule.py):
 
 - `run_plain`: the reference. One node at a time, every value checked for NaN/inf.
 - `Schedule` (what `run` uses): `order` compiled once into a flat list of steps over

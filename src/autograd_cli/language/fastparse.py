@@ -7,7 +7,7 @@ offsets, depths and texts are made by one piece of code. It only ever accepts:
 at anything unexpected (a syntax error, a name it cannot classify the way Lark's
 contextual lexer would, deep nesting, an error raised by a callback) it gives up
 with `Unsupported` and `syntax.parse` runs Lark, whose result and error messages
-are the reference. tests/test_fastparse.py checks both give the same trees.
+are the reference. tests/language/test_fastparse.py checks both give the same trees.
 """
 from __future__ import annotations
 

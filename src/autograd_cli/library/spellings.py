@@ -2,7 +2,7 @@
 `python -m autograd_cli.cli.docgen` writes from the TensorFlow package's own declarations
 (`@tf_export(..., builtin=...)`). The table is generated rather than read from the package
 at run time because importing the package costs an `eval` of a `.ag` file far more than
-its whole start; tests/test_tf_spellings.py regenerates it and fails when it is stale.
+its whole start; tests/compile/test_tf_spellings.py regenerates it and fails when it is stale.
 
 A path is TensorFlow's without the `tf.` (`math.reduce_sum`, `keras.backend.sum`,
 `compat.v1.placeholder`). NumPy's names for the built-ins (`np.sum`) are in names.py."""

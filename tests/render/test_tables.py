@@ -31,7 +31,7 @@ def test_an_array_is_laid_out_by_numpy_for_the_cell_it_is_shown_in(columns, tmp_
     # Reference: NumPy's own layout at the width of the cell as rendered.
     program = tmp_path / "wide.ag"
     program.write_text("x = variable(linspace(0.0, 1.0, 12))\ng = gradients(reduce_sum(x * x), x)\n")
-    src = Path(__file__).resolve().parents[1] / "src"
+    src = Path(__file__).resolve().parents[2] / "src"
     proc = subprocess.run([sys.executable, "-m", "autograd_cli", "eval", str(program)], capture_output=True,
                           text=True, env={"PYTHONPATH": str(src), "COLUMNS": str(columns), "PATH": ""}, timeout=60)
     assert proc.returncode == 0, proc.stderr

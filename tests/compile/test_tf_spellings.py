@@ -16,7 +16,7 @@ from autograd_cli.library.spellings import spellings_of
 from autograd_cli.support.errors import AgError
 from autograd_cli.render.jsonout import dumps, eval_document
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted(p for p in (ROOT / "samples").rglob("*.ag"))
 
 

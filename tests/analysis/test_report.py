@@ -21,7 +21,7 @@ from autograd_cli.render.explainout import one_line
 from autograd_cli.render.gradients import reason_lines
 from autograd_cli.render.html import page
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = sorted((ROOT / "samples").glob("seed_*.ag"))
 HAVE_DOT = shutil.which("dot") is not None
 

@@ -2,10 +2,14 @@
 results display as HTML through IPython's own display formatter."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 IPython = pytest.importorskip("IPython")   # a test dependency; the [notebook] extra for users
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "analysis"))   # the report tests' page helpers
 from test_report import Page, assert_self_contained  # noqa: E402
 
 

@@ -22,7 +22,7 @@ import pytest
 from autograd_cli.api import evaluate_snippet
 from autograd_cli.support.errors import AgError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TF = ROOT / "samples" / "tf"
 SEEDS = Path("/work/shared/seeds")
 SEED = 1234

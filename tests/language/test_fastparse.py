@@ -13,7 +13,7 @@ from autograd_cli.language import syntax, tree
 from autograd_cli.language.fastparse import Unsupported, parse_statements
 from autograd_cli.language.tree import CALLBACKS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 

@@ -17,7 +17,7 @@ from autograd_cli.evaluate import Schedule, run, run_plain
 import autograd_cli.evaluate.schedule  # noqa: F401 (the module, for monkeypatch below)
 from autograd_cli.evaluate.schedule import BIG
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 UNARY = ["sin", "cos", "sqrt", "abs", "square", "exp", "log", "tanh", "negative", "reciprocal",
          "sigmoid", "relu", "stop_gradient"]
