@@ -71,8 +71,6 @@ def make_report(source: str, title: str = "program", dialect: str = "ag", sets=N
     if steps is not None and not (0 <= steps <= MAX_REPORT_STEPS):
         raise AgError(f"--steps for a report must be from 0 to {MAX_REPORT_STEPS:,}, got {steps}")
     evaluation = api.evaluate_program(source, dialect, sets, unconnected, grads, wrt, graph=True, boxed=boxed)
-    if getattr(evaluation, "error", None) is not None:
-        raise evaluation.error        # a page is made of a snippet that runs
     program = evaluation.program
     if program is None:        # a snippet whose graph could not be handed back: its values and gradients only
         return ReportData(title, source, dialect, evaluation, None, None, None, None,

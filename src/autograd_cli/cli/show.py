@@ -402,6 +402,7 @@ def report(data, output) -> int:
         atomic_write(output, html)
         print(f"report: {output}", file=sys.stderr)
     print_warnings(data.evaluation.warnings)
+    _stopped(getattr(data.evaluation, "error", None))     # (the page shows it too)
     return EXIT_OK
 
 

@@ -81,6 +81,8 @@ def body(report, prefix: str) -> str:
     sections = [("program", "Program")]
     if report.dialect == "tf":
         sections.append(("printed", "Printed"))
+        if getattr(evaluation, "error", None) is not None:
+            sections.append(("stopped", "Stopped"))
     else:
         sections.append(("values", "Values"))
     sections += [("gradients", "Gradients"), ("explain", "Explain")]
@@ -94,6 +96,11 @@ def body(report, prefix: str) -> str:
     parts.append(_section(prefix, "program", "Program", source_listing(report.source, prefix, _cited(report))))
     if report.dialect == "tf":
         parts.append(_section(prefix, "printed", "Printed", prints_html(evaluation.prints, prefix, known)))
+        error = getattr(evaluation, "error", None)
+        if error is not None:     # the snippet failed after its gradient calls: what follows is up to there
+            where = f"line {error.pos.line}: " if error.pos is not None else ""
+            parts.append(_section(prefix, "stopped", "Stopped", f'<p class="note">{linked(where + error.message, prefix, known)}'
+                                  "</p>"))
     else:
         parts.append(_section(prefix, "values", "Values", values_html(evaluation.values)))
     parts.append(_section(prefix, "gradients", "Gradients", gradients_html(evaluation.gradients, prefix, known)))
