@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.core.graph import Graph, Node, NoGradient
+from autograd_cli.core.graph import Node, NoGradient
 from autograd_cli.support.records import Record
 
 

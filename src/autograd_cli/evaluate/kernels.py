@@ -9,8 +9,6 @@ from operator import itemgetter
 
 import numpy as np
 
-from autograd_cli.support.errors import AgError
-from autograd_cli.evaluate.reference import ERRORS
 
 BIG = 4096  # elements: arrays at least this size are released / reused when dead
 

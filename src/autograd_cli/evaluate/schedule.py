@@ -24,15 +24,12 @@ from __future__ import annotations
 
 import math
 import operator
-from array import array
-from operator import itemgetter
 from collections import Counter
 from collections.abc import Mapping
 
 import numpy as np
 
 from autograd_cli.support.errors import AgError
-from autograd_cli.ops import OPS
 from autograd_cli.evaluate.reference import ERRORS, _forward, needed, run_plain
 from autograd_cli.evaluate.kernels import (BIG, FREED, _identity, CHAIN_BLOCK, KEPT_STEPS, POOL, Steps, _Chain, _Known, _SPARE, _bind, _chainable, _finite, _fold, _fused_add_step, _leading_pair, _noop, _numpy_step, _put, _runnable, _size)
 

@@ -4,7 +4,6 @@ The job runs in this process behind the box's interface (prepare, then run); the
 results are the job's plain data."""
 from __future__ import annotations
 
-import sys
 
 from autograd_cli.support.errors import AgError, Pos
 from autograd_cli.support.records import Record

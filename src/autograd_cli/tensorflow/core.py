@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from autograd_cli.ops import OPS, ShapeError
+from autograd_cli.ops import ShapeError
 from autograd_cli.support.errors import AgError, pos_at
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.dtype import DType, as_dtype

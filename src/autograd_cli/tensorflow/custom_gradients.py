@@ -84,7 +84,6 @@ def _memo_rule(home, grads_of, count):
 
 
 def _custom_call(f, args, kwargs):
-    from autograd_cli.tensorflow.variables import Variable
 
     watched: dict = {}
     ctx.variable_watchers.append(watched)

@@ -4,9 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.ops import OPS, ShapeError
-from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
-from autograd_cli.tensorflow.core import (EagerTensor, Tensor, constant_tensor, convert_to_tensor, ctx, is_tensor_like,
+from autograd_cli.tensorflow.core import (Tensor, constant_tensor, convert_to_tensor, ctx, is_tensor_like,
                                           make_op, to_array)
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export

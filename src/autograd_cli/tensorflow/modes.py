@@ -63,7 +63,6 @@ def get_default_graph():
 
 @tf_export("name_scope", "compat.v1.name_scope")
 def name_scope(name, default_name=None, values=None):
-    from autograd_cli.tensorflow.core import _Nothing
 
     if ctx.eager:
         return _EagerScope(name or default_name)

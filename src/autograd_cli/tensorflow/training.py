@@ -76,7 +76,6 @@ class Optimizer:
         pass
 
     def _slot(self, var, name, initial=0.0):
-        from autograd_cli.tensorflow.array_ops import zeros
         from autograd_cli.tensorflow.variables import Variable
 
         key = (var.uid, name)
