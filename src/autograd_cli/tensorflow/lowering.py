@@ -24,7 +24,8 @@ ROUND = ROUND_FLOAT32
 STAND_IN = 9973       # the size an unknown (None) dimension takes while static shapes are found
 VARIABLES = weakref.WeakValueDictionary()   # var uid -> Variable
 _NO_ROUND = {ROUND, "const", "variable", "placeholder", "input", "step", "stop_gradient", "identity", "reshape",
-             "transpose", "expand_dims", "squeeze", "broadcast_to", "getitem", "take", "stack", "concat"}
+             "transpose", "expand_dims", "squeeze", "broadcast_to", "getitem", "take", "stack", "concat", "gather",
+             "gather_nd", "boolean_mask", "tile", "reverse"}     # (these move float32 values, never round them)
 
 
 class RoundingGraph(Graph):

@@ -94,7 +94,7 @@ class GradientTape:
                                  "tf.Variable or ExtensionType.")
 
     def watched_variables(self):
-        return tuple(self._vars.values())
+        return tuple(sorted(self._vars.values(), key=lambda v: v.uid))     # in order of creation, as TF
 
     def stop_recording(self):
         return _Paused(self)
@@ -117,7 +117,7 @@ class GradientTape:
             return self._graph_gradient(target, sources, output_gradients, mode)
         t_struct, targets = _flatten(target)
         s_struct, srcs = _flatten(sources)
-        targets = [convert_to_tensor(t) if not isinstance(t, Tensor) else t for t in targets]
+        targets = [self._target_tensor(t, srcs) for t in targets]
         outs = _flatten(output_gradients)[1] if output_gradients is not None else None
         values, call, plan = self._compute(targets, srcs, outs, mode, user_line(), want_nodes=True)
         announce(call)
@@ -125,6 +125,17 @@ class GradientTape:
         if outer and plan.leaf_tensors:
             _record_gradient(plan, values)
         return _rebuild(s_struct, values)
+
+    def _target_tensor(self, t, srcs):
+        """A target as a tensor. A variable that is also a source is its own leaf there (its
+        gradient is ones, read or not, as in TensorFlow); another is a read of it."""
+        if isinstance(t, Tensor):
+            return t
+        tensor = convert_to_tensor(t)
+        if tensor._var is t and (t.uid in self._vars or any(s is t for s in srcs)):
+            self._vars[t.uid] = t
+            self._leaf_vars[tensor.uid] = t.uid
+        return tensor
 
     def _graph_gradient(self, target, sources, output_gradients, mode):
         """Inside a traced tf.function: tf.gradients of the graph, with respect to each
@@ -189,6 +200,7 @@ class GradientTape:
                 leaves.append((key, t))
             return ("l", k)
         wiring = tuple((op.recipe.key, op.type, tuple(ref(i) for i in op.inputs)) for op in ops)
+        tgt_refs = tuple(ref(t) for t in targets)     # first: a target that is a source names its leaf
         src_refs = []
         for s in srcs:
             if isinstance(s, Variable):
@@ -201,7 +213,6 @@ class GradientTape:
                     src_refs.append(ref(s))
             else:
                 raise ValueError(f"sources must be tensors or variables, got {type(s).__name__}")
-        tgt_refs = tuple(ref(t) for t in targets)
         leaf_sig = tuple((key[0], t.dtype.name, t._value.shape) for key, t in leaves)
         og_sig = None if output_gradients is None else tuple(np.shape(o) for o in output_gradients)
         key = (wiring, tuple(src_refs), tgt_refs, leaf_sig, og_sig, mode)
