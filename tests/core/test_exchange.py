@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from autograd_cli.api import snippet_program
-from autograd_cli.core.exchange import MAX_NUMBERS, ExchangeError, from_plain, to_plain
+from autograd_cli.core.exchange import MAX_NUMBERS, ExchangeError, Outgoing, from_plain, to_plain
 from autograd_cli.core.graph import Graph, NoGradient
 from autograd_cli.core.program import GradientRecord
 from autograd_cli.core import autodiff
@@ -41,8 +41,9 @@ def round_trip(data):
 
 def test_a_graph_survives_the_round_trip_with_its_values_records_and_names():
     g, record = small_program()
-    data = to_plain(g.nodes, [record], {"w": g.nodes[0], "pair": [g.nodes[0], None]},
-                    leaf_values={id(g.nodes[1]): np.array([1.0, 1.0, -1.0])})
+    out = Outgoing(g.nodes, [record], {"w": g.nodes[0], "pair": [g.nodes[0], None]})
+    out.leaf_values[id(g.nodes[1])] = np.array([1.0, 1.0, -1.0])
+    data = to_plain(out)
     built = round_trip(data)
     assert [n.op.name for n in built.graph.nodes] == [n.op.name for n in g.nodes]
     assert [n.shape for n in built.graph.nodes] == [n.shape for n in g.nodes]
@@ -64,7 +65,7 @@ def test_parameters_of_every_plain_kind_come_back_as_they_were():
     filled = g.const(np.full((2, 2), -0.0))
     odd = g.const(np.array([np.nan, np.inf, -np.inf, 1.5]))
     ints = g.apply("const", value=np.array([1, 2], dtype=np.int64))
-    data = json.loads(json.dumps(to_plain(g.nodes, [], {})))
+    data = json.loads(json.dumps(to_plain(Outgoing(g.nodes))))
     assert "NaN" not in json.dumps(data)         # non-finite numbers are written as strings, plain JSON
     assert data["nodes"][2][2]["value"] == {"fill": -0.0, "dtype": "float64", "shape": [2, 2]}
     built = from_plain(data)
@@ -78,16 +79,16 @@ def test_the_child_refuses_what_the_format_cannot_say():
     g = Graph()
     g.apply("variable", value=np.zeros(2)).params = {"value": np.zeros(2), "thing": object()}
     with pytest.raises(ExchangeError, match="object"):
-        to_plain(g.nodes, [], {})
+        to_plain(Outgoing(g.nodes))
     g = Graph()
     g.const(np.random.default_rng(0).normal(size=MAX_NUMBERS + 1))
     with pytest.raises(ExchangeError, match="numbers"):
-        to_plain(g.nodes, [], {})
+        to_plain(Outgoing(g.nodes))
 
 
 def payload():
     g, record = small_program()
-    return json.loads(json.dumps(to_plain(g.nodes, [record], {"w": g.nodes[0]})))
+    return json.loads(json.dumps(to_plain(Outgoing(g.nodes, [record], {"w": g.nodes[0]}))))
 
 
 def hostile(change):
@@ -173,7 +174,7 @@ def test_a_program_that_passes_the_checks_but_fails_when_computed_is_a_clean_err
     g = Graph()
     x = g.apply("variable", value=np.zeros(3))
     g.apply("gather", x, g.const(np.array([1.0])), axis=0, batch_dims=0)
-    data = json.loads(json.dumps(to_plain(g.nodes, [], {})))
+    data = json.loads(json.dumps(to_plain(Outgoing(g.nodes))))
     data["nodes"][1][2]["value"] = {"array": [10**6], "dtype": "float64", "shape": [1]}
     with pytest.raises(AgError, match="malformed"):
         snippet_program(data)
@@ -193,7 +194,7 @@ def test_a_custom_gradients_rule_is_sent_as_the_nodes_it_makes():
     def rule(graph, dy, i):       # d sqrt(x) written by hand: dy * 0.5 / sqrt(x), reading input 0
         return graph.multiply(dy, graph.divide(graph.const(0.5), forward)) if i == 0 else None
     node = g.apply("custom_gradient", forward, x, rule=rule, name="my_sqrt")
-    built = round_trip(to_plain(g.nodes, [], {}))
+    built = round_trip(to_plain(Outgoing(g.nodes)))
     rebuilt = built.graph.nodes[node.id]
     dy = built.graph.const(np.array([2.0, 2.0]))
     made = rebuilt.params["rule"](built.graph, dy, 0)
@@ -220,7 +221,7 @@ def test_a_large_array_goes_as_bytes_and_comes_back_bit_for_bit():
     values[0, :3] = [np.nan, -np.inf, -0.0]
     g.apply("variable", value=values)
     g.apply("const", value=np.arange(100) % 2 == 0)
-    data = json.loads(json.dumps(to_plain(g.nodes, [], {})))
+    data = json.loads(json.dumps(to_plain(Outgoing(g.nodes))))
     assert set(data["nodes"][0][2]["value"]) == {"bytes", "dtype", "shape"}
     built = from_plain(data)
     back = built.graph.nodes[0].params["value"]

@@ -69,52 +69,39 @@ class ExchangeError(Exception):
 
 # ---------------------------------------------------------------- the child: objects -> plain data
 
-def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=(), constants=None,
-             aliases=None, scratch_graph=Graph, returns=None) -> dict:
-    """The plain data of `nodes` (engine nodes, each after its inputs; several graphs may be
-    joined: nodes are told apart by identity, not by id), `records` (GradientRecords over
-    those nodes) and `named` (name -> Node, None or a list of them). `leaf_values`:
-    {id(node): array} replacing a leaf's value (the values of the run); `labels`:
-    {id(node): text} replacing a node's label; `constants`: {id(node): array} sent as constants
-    of that value, without inputs (their value fixed in this run); `aliases`: {id(node): an earlier node} sent as that node
-    (an identity that adds nothing to the picture); `scratch_graph()`: a graph of the kind the
-    nodes' graph is, on which a custom gradient's rule is made to be written out; `returns`:
-    {id(node): array} the value a py_function node (a tf.py_func of the snippet's) gave in
-    the run, sent with its function's name in place of the function."""
-    leaf_values = leaf_values or {}
-    labels = labels or {}
-    constants = constants or {}
+class Outgoing:
+    """What the child sends (to_plain): `nodes` (engine nodes, each after its inputs; several
+    graphs may be joined: nodes are told apart by identity, not by id), `records`
+    (GradientRecords over those nodes), `named` (name -> Node, None or a list of them),
+    `notes`; and, each keyed by id(node): `leaf_values` (a leaf's value in the run, replacing
+    its own), `labels` (replacing a node's label), `constants` (an array: the node is sent as
+    a constant of that value, without inputs), `aliases` (an earlier node the node is sent as:
+    an identity that adds nothing to the picture), `returns` (the value a py_function node,
+    a tf.py_func of the snippet's, gave in the run: sent with its function's name in place of
+    the function). `scratch_graph()` makes a graph of the kind the nodes' graph is, on which
+    a custom gradient's rule is made to be written out."""
+
+    def __init__(self, nodes=(), records=(), named=None, notes=(), scratch_graph=Graph):
+        self.nodes, self.records, self.named, self.notes = list(nodes), list(records), dict(named or {}), list(notes)
+        self.leaf_values, self.labels, self.constants, self.aliases, self.returns = {}, {}, {}, {}, {}
+        self.scratch_graph = scratch_graph
+
+
+def to_plain(out: Outgoing) -> dict:
+    """The plain data of what the child sends (see the module docstring for the format)."""
     index: dict[int, int] = {}
     budget = [MAX_NUMBERS]
-    aliases = aliases or {}
     out_nodes = []
-    for node in nodes:
-        if id(node) in aliases:
-            at = index.get(id(aliases[id(node)]))
+    for node in out.nodes:
+        if id(node) in out.aliases:
+            at = index.get(id(out.aliases[id(node)]))
             if at is None:
                 raise ExchangeError(f"node {node.op.name} (line {node.line}) stands for a node not sent before it")
             index[id(node)] = at
             continue
-        inputs = []
-        for i in node.inputs:
-            at = index.get(id(i))
-            if at is None:
-                raise ExchangeError(f"node {node.op.name} (line {node.line}) reads a node that is not sent before it")
-            inputs.append(at)
-        params = dict(node.params)
-        if id(node) in leaf_values:
-            params["value"] = leaf_values[id(node)]
-        op_name = node.op.name
-        if id(node) in constants:
-            op_name, inputs, params = "const", [], {"value": np.asarray(constants[id(node)])}
-        if id(node) in (returns or {}):
-            params["call"] = _Returns(params["call"], returns[id(node)])
-        encoded = _encode_params(node, params, budget, scratch_graph, 0)
-        pos = node.pos
-        label = labels.get(id(node), node.label)
+        item = _plain_node(node, out, index, budget)
         index[id(node)] = len(out_nodes)
-        out_nodes.append([op_name, inputs, encoded, [int(d) for d in node.shape], line_of(pos), col_of(pos),
-                          None if label is None else str(label)[:MAX_TEXT]])
+        out_nodes.append(item)
 
     def ref(node):
         at = index.get(id(node))
@@ -123,7 +110,7 @@ def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=()
         return at
 
     out_records = []
-    for r in records:
+    for r in out.records:
         values = [{"none": value.reason} if isinstance(value, NoGradient) else ref(value) for value in r.values]
         out_records.append({
             "kind": r.kind, "name": r.name, "line": r.line, "ys": list(r.ys), "xs": list(r.xs), "values": values,
@@ -138,7 +125,29 @@ def to_plain(nodes, records, named=None, leaf_values=None, labels=None, notes=()
             return [named_ref(v) for v in value]
         return None
     return {"format": FORMAT, "nodes": out_nodes, "records": out_records,
-            "named": {str(k): named_ref(v) for k, v in (named or {}).items()}, "notes": [str(n) for n in notes]}
+            "named": {str(k): named_ref(v) for k, v in out.named.items()}, "notes": [str(n) for n in out.notes]}
+
+
+def _plain_node(node, out: Outgoing, index: dict, budget) -> list:
+    """[op, inputs, params, shape, line, col, label] of one node, its inputs already sent."""
+    inputs = []
+    for i in node.inputs:
+        at = index.get(id(i))
+        if at is None:
+            raise ExchangeError(f"node {node.op.name} (line {node.line}) reads a node that is not sent before it")
+        inputs.append(at)
+    params = dict(node.params)
+    if id(node) in out.leaf_values:
+        params["value"] = out.leaf_values[id(node)]
+    op_name = node.op.name
+    if id(node) in out.constants:
+        op_name, inputs, params = "const", [], {"value": np.asarray(out.constants[id(node)])}
+    if id(node) in out.returns:
+        params["call"] = _Returns(params["call"], out.returns[id(node)])
+    encoded = _encode_params(node, params, budget, out.scratch_graph, 0)
+    label = out.labels.get(id(node), node.label)
+    return [op_name, inputs, encoded, [int(d) for d in node.shape], line_of(node.pos), col_of(node.pos),
+            None if label is None else str(label)[:MAX_TEXT]]
 
 
 def _encode_params(node, params: dict, budget, scratch_graph, depth: int) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.core.exchange import KINDS, ExchangeError, to_plain
+from autograd_cli.core.exchange import KINDS, ExchangeError, Outgoing, to_plain
 from autograd_cli.core.graph import Node, NoGradient, nodes_in
 from autograd_cli.core.program import GradientRecord
 from autograd_cli.evaluate import needed
@@ -50,12 +50,11 @@ def _gather(calls, rows, names: dict) -> dict:
 
 
 class _Sending:
-    """What is sent (to_plain's arguments), gathered run by run."""
+    """What is sent (an exchange Outgoing), gathered run by run."""
 
     def __init__(self, snippet_globals: list):
         self.globals = snippet_globals
-        self.nodes, self.records = [], []
-        self.leaf_values, self.labels, self.named, self.constants, self.aliases, self.returns = {}, {}, {}, {}, {}, {}
+        self.out = Outgoing(scratch_graph=RoundingGraph)
         self.graphs: set = set()      # ids of the engine graphs already sent
 
     def add_run(self, run, calls) -> None:
@@ -68,11 +67,11 @@ class _Sending:
             unseen += detached
             roots += record.y_nodes + record.x_nodes + record.stop_nodes + [
                 v for v in list(record.values) + list(record.grad_ys or []) if isinstance(v, Node)]
-        x_texts = {x for r in self.records + records for x in r.xs}
+        x_texts = {x for r in self.out.records + records for x in r.xs}
         found_names = {}
         tensors, variables = run.tensor_nodes(), run.variable_nodes()
         for name, value in self.globals:
-            found = None if name in self.named else _resolve(value, tensors, variables, 0)
+            found = None if name in self.out.named else _resolve(value, tensors, variables, 0)
             if found is not None:
                 found_names[name] = found
                 roots += nodes_in(found)
@@ -89,40 +88,40 @@ class _Sending:
             copies = {}
         self.graphs.add(id(run.graph))
         for name, found in found_names.items():
-            self.named[name] = found
+            self.out.named[name] = found
             if isinstance(found, Node) and _relabel(found, name, x_texts):   # (a list's items keep theirs)
-                self.labels.setdefault(id(found), name)
+                self.out.labels.setdefault(id(found), name)
         for original, copy in copies.items():     # what names a node in the first run names its copies
-            if original in self.labels:
-                self.labels.setdefault(id(copy), self.labels[original])
-        self.records += records
-        self.nodes += unseen + order
+            if original in self.out.labels:
+                self.out.labels.setdefault(id(copy), self.out.labels[original])
+        self.out.records += records
+        self.out.nodes += unseen + order
         self._leaves(run, order, records)
 
     def _leaves(self, run, order, records) -> None:
         """The run's leaf values, and what is sent in another form."""
         for node in order:
             if node.id in run.overrides:
-                self.leaf_values[id(node)] = np.asarray(run.overrides[node.id])
+                self.out.leaf_values[id(node)] = np.asarray(run.overrides[node.id])
             if node.op.name == "identity" and node.inputs and node.inputs[0].op.name == "variable" and \
-                    (node.label or "").endswith("/read") and id(node) not in self.labels:
-                self.aliases[id(node)] = node.inputs[0]    # a graph-mode variable's read: the variable
+                    (node.label or "").endswith("/read") and id(node) not in self.out.labels:
+                self.out.aliases[id(node)] = node.inputs[0]    # a graph-mode variable's read: the variable
             elif node.op.name == "py_function":            # the snippet's code: its value in the run
-                self.returns[id(node)] = _py_function_value(node)
+                self.out.returns[id(node)] = _py_function_value(node)
         if run.sources is not None:    # a tape's: what it did not watch is a constant to it
             free = {id(x) for r in records for x in r.x_nodes} | {
-                id(n) for v in self.named.values() for n in nodes_in(v)}
-            self.constants.update((id(n), self.leaf_values.get(id(n), n.params["value"])) for n in order
+                id(n) for v in self.out.named.values() for n in nodes_in(v)}
+            self.out.constants.update((id(n), self.out.leaf_values.get(id(n), n.params["value"])) for n in order
                                   if n.op.name == "placeholder" and id(n) not in free)
 
     def plain(self, notes) -> dict:
-        held = {id(n) for value in self.named.values() for n in nodes_in(value)}
-        for record in self.records:     # every result is drawn, also one no global holds (minimize's)
+        held = {id(n) for value in self.out.named.values() for n in nodes_in(value)}
+        for record in self.out.records:     # every result is drawn, also one no global holds (minimize's)
             if not any(id(v) in held for v in record.values):
-                name = record.name if record.name not in self.named else f"{record.name} (line {record.line})"
-                self.named.setdefault(name, [v if isinstance(v, Node) else None for v in record.values])
-        return to_plain(self.nodes, self.records, self.named, self.leaf_values, self.labels, notes, self.constants,
-                        self.aliases, RoundingGraph, self.returns)
+                name = record.name if record.name not in self.out.named else f"{record.name} (line {record.line})"
+                self.out.named.setdefault(name, [v if isinstance(v, Node) else None for v in record.values])
+        self.out.notes = list(notes)
+        return to_plain(self.out)
 
 
 def _copies(order) -> dict:
