@@ -4,7 +4,8 @@
 - chain: N statements x_i = x_{i-1} * 1.00001 (one path of N edges), default 100,000.
 
 Prints build+evaluate time (what `eval` does) and explain's own time (paths, counts,
-edge flows) measured in-process, plus the whole CLI run (`explain FILE --json`).
+edge flows) measured in-process, plus the whole CLI run (`explain FILE --json`); then a
+snippet's `eval` and `explain` (the graph handed back from the box) on the command line.
 """
 from __future__ import annotations
 
@@ -64,5 +65,41 @@ def main() -> None:
     measure(f"chain, {args.chain:,} statements", chain(args.chain))
 
 
+BIG_CONSTANT = """import numpy as np
+import tensorflow as tf
+x = tf.constant(np.random.RandomState(0).rand(2000, 1000).astype(np.float32))
+w = tf.Variable(tf.ones([1000, 1]))
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(tf.matmul(x, w))
+g = tape.gradient(loss, w)
+"""
+
+
+def measure_snippet(name: str, source: str) -> None:
+    """A snippet's `eval` and `explain` on the command line (both in the box): the difference
+    is the graph handed back (gathered, sent as plain data, rebuilt and checked, computed)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
+        handle.write(source)
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    times = {}
+    for command in ("eval", "explain"):
+        t0 = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-m", "autograd_cli", command, handle.name], capture_output=True,
+                              env=env, check=False)
+        times[command] = (time.perf_counter() - t0, proc.returncode)
+    os.unlink(handle.name)
+    (te, ce), (tx, cx) = times["eval"], times["explain"]
+    print(f"| {name} | eval {te:.2f} s (exit {ce}) | explain {tx:.2f} s (exit {cx}) |")
+
+
+def snippets() -> None:
+    print("\n| snippet | CLI `eval` | CLI `explain` (graph handed back) |")
+    print("|---|---|---|")
+    seed = ROOT / "samples" / "tf" / "seed004_3_keras_tape.py"
+    measure_snippet("seed 004_3 (Keras Dense 784 x 10, tape)", seed.read_text(encoding="utf-8"))
+    measure_snippet("a 2,000 x 1,000 float32 constant (2,000,000 numbers sent)", BIG_CONSTANT)
+
+
 if __name__ == "__main__":
     main()
+    snippets()
