@@ -208,7 +208,18 @@ def reshape(tensor, shape, name=None):
                        [x, shape_t], [x.dtype], name)[0]
     params = {"shape": dims}
     return make_op("Reshape", Recipe("row", "reshape", params), [x], [x.dtype], name,
-                   eager_fn=row_eager("reshape", params, "Reshape"))[0]
+                   eager_fn=row_eager("reshape", params, "Reshape", _reshape_message(dims)))[0]
+
+
+def _reshape_message(dims):
+    """TensorFlow's words for a reshape that does not fit."""
+    def message(array):
+        known = int(np.prod([d for d in dims if d != -1]))
+        if -1 in dims:
+            return (f"Input to reshape is a tensor with {array.size} values, but the requested shape requires a "
+                    f"multiple of {known}")
+        return f"Input to reshape is a tensor with {array.size} values, but the requested shape has {known}"
+    return message
 
 
 @tf_export("transpose", "linalg.transpose", builtin="transpose")

@@ -437,7 +437,7 @@ class Tensor:
         return printing.tensor_str(self)
 
     def __format__(self, spec):
-        if self._value is not None and spec:
+        if self._value is not None:      # as TensorFlow: its NumPy value formats ("{}" of a float32 is its float)
             return format(self.numpy(), spec)
         return format(str(self), spec)
 
