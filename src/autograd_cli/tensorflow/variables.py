@@ -31,6 +31,7 @@ def _lower_assign(L, value, var_uid, kind):
 @tf_export("Variable", "compat.v1.Variable", builtin="variable")
 class Variable:
     _eager_names: dict = {}
+    __array_priority__ = 100      # `ndarray @ v` calls v.__rmatmul__ (a recorded op), as with a tensor
 
     def __new__(cls, *args, **kwargs):
         """tf.Variable(...) makes TensorFlow's kind: a ResourceVariable, or a RefVariable in a

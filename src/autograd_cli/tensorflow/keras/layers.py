@@ -191,6 +191,12 @@ class Dense(Layer):
         self.built = True
 
     def call(self, inputs, training=None):
+        expected = self.kernel.shape[0]
+        got = inputs.shape[-1] if inputs.shape.rank else None
+        if got is not None and expected is not None and got != expected:
+            raise ValueError(f"Input 0 with name 'None' of layer '{self.name}' is incompatible with the layer: "
+                             f"expected axis -1 of input shape to have value {expected}, but received input with "
+                             f"shape {tuple(inputs.shape.as_list())}")
         if len(inputs.shape) > 2:
             x = tf.tensordot(inputs, self.kernel, [[len(inputs.shape) - 1], [0]])
         else:

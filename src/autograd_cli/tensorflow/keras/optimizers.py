@@ -106,6 +106,8 @@ class Optimizer:
             self.build(variables)
             self._built = True
         pairs = [(g, v) for g, v in zip(self._clip(grads), variables) if g is not None]
+        if variables and not pairs:
+            raise ValueError("No gradients provided for any variable.")
         updates = []
         lr = self.learning_rate
         for grad, variable in pairs:
