@@ -137,17 +137,19 @@ class AdamOptimizer(Optimizer):
                             Variable(np.float32(self._b2), trainable=False, name="beta2_power"))
 
     def _update(self, g, v):
+        # TensorFlow's ApplyAdam kernel, in float32 and in its order: alpha = lr sqrt(1 - b2^t) / (1 - b1^t),
+        # m += (g - m)(1 - b1), v += (g^2 - v)(1 - b2), var -= m alpha / (sqrt(v) + eps)
         b1p, b2p = self._powers
         mslot, vslot = self._slot(v, "m"), self._slot(v, "v")
-        lr = m.multiply(self._lr_tensor(v), m.divide(m.sqrt(m.subtract(1.0, b2p)), m.subtract(1.0, b1p)))
-        new_m = m.add(m.multiply(mslot, self._b1), m.multiply(g, 1 - self._b1))
-        new_v = m.add(m.multiply(vslot, self._b2), m.multiply(m.square(g), 1 - self._b2))
+        alpha = m.divide(m.multiply(self._lr_tensor(v), m.sqrt(m.subtract(1.0, b2p))), m.subtract(1.0, b1p))
+        new_m = m.add(mslot, m.multiply(m.subtract(g, mslot), m.subtract(1.0, np.float32(self._b1))))
+        new_v = m.add(vslot, m.multiply(m.subtract(m.square(g), vslot), m.subtract(1.0, np.float32(self._b2))))
         if ctx.eager:
             mslot.assign(new_m)
             vslot.assign(new_v)
-            return v.assign_sub(m.divide(m.multiply(lr, new_m), m.add(m.sqrt(new_v), self._eps)))
+            return v.assign_sub(m.divide(m.multiply(new_m, alpha), m.add(m.sqrt(new_v), self._eps)))
         m_t, v_t = mslot.assign(new_m), vslot.assign(new_v)
-        return v.assign_sub(m.divide(m.multiply(lr, m_t), m.add(m.sqrt(v_t), self._eps)))
+        return v.assign_sub(m.divide(m.multiply(m_t, alpha), m.add(m.sqrt(v_t), self._eps)))
 
     def _finish(self):
         b1p, b2p = self._powers
