@@ -76,13 +76,15 @@ class _Random(Initializer):
 
 @tf_export("random_normal_initializer", "initializers.random_normal")
 class RandomNormal(_Random):
+    draw = staticmethod(random_api.normal)
+
     def __init__(self, mean=0.0, stddev=None, seed=None, dtype=None):
         super().__init__(seed, dtype)
         self.mean = mean
         self.stddev = stddev if stddev is not None else (1.0 if ctx.v1 else 0.05)
 
     def __call__(self, shape, dtype=None, partition_info=None, **kwargs):
-        return random_api.normal(shape, self.mean, self.stddev, self._dtype(dtype), seed=self.seed)
+        return self.draw(shape, self.mean, self.stddev, self._dtype(dtype), seed=self.seed)
 
 
 @tf_export("random_uniform_initializer", "initializers.random_uniform")
@@ -97,14 +99,8 @@ class RandomUniform(_Random):
 
 
 @tf_export("truncated_normal_initializer", "initializers.truncated_normal")
-class TruncatedNormal(_Random):
-    def __init__(self, mean=0.0, stddev=None, seed=None, dtype=None):
-        super().__init__(seed, dtype)
-        self.mean = mean
-        self.stddev = stddev if stddev is not None else (1.0 if ctx.v1 else 0.05)
-
-    def __call__(self, shape, dtype=None, partition_info=None, **kwargs):
-        return random_api.truncated_normal(shape, self.mean, self.stddev, self._dtype(dtype), seed=self.seed)
+class TruncatedNormal(RandomNormal):
+    draw = staticmethod(random_api.truncated_normal)
 
 
 @tf_export("variance_scaling_initializer", "initializers.variance_scaling")
