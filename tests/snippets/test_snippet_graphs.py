@@ -412,3 +412,21 @@ def test_a_report_of_a_snippet_that_fails_shows_where_it_stopped_and_why_the_gra
     page = out.read_text(encoding="utf-8")
     assert 'id="stopped"' in page and "TypeError: " in page
     assert "res is not computed from w2 at all" in page
+
+
+def test_a_global_too_large_to_send_is_left_out_and_the_gradients_still_come_back():
+    # test_data (6,000,000 numbers) is a global of the run, not needed by the gradient
+    _, result = run("""import numpy as np
+import tensorflow as tf
+test_data = tf.constant(np.random.RandomState(0).rand(3000, 2000).astype(np.float32))
+w = tf.Variable(2.0)
+y = w * w
+acc = tf.reduce_mean(test_data * w)
+g = tf.gradients(y, w)
+with tf.Session() as s:
+    s.run(tf.global_variables_initializer())
+    print(s.run([g, acc]))
+""")
+    assert result.program is not None and float(gradient_values(result, 0)[0]) == 4.0
+    assert any("left out" in w and "5,000,000 numbers" in w for w in result.warnings)
+    assert max(n.shape for n in result.program.graph.nodes) == ()

@@ -67,6 +67,10 @@ class ExchangeError(Exception):
     have, or more numbers than MAX_NUMBERS): the child says so instead of sending it."""
 
 
+class TooLarge(ExchangeError):
+    """More than MAX_NUMBERS numbers to send."""
+
+
 # ---------------------------------------------------------------- the child: objects -> plain data
 
 class Outgoing:
@@ -160,7 +164,7 @@ def _encode_params(node, params: dict, budget, scratch_graph, depth: int) -> dic
                 out[str(name)] = _encode(value, budget, 0)
         return out
     except ExchangeError as exc:
-        raise ExchangeError(f"{node.op.name} (line {node.line}): {exc}") from None
+        raise type(exc)(f"{node.op.name} (line {node.line}): {exc}") from None
 
 
 def _rule_template(node, rule, budget, scratch_graph, depth: int) -> dict:
@@ -273,8 +277,7 @@ def _number(x):
 def _spend(budget, count) -> None:
     budget[0] -= count
     if budget[0] < 0:
-        raise ExchangeError(f"the graph's values hold more than {MAX_NUMBERS:,} numbers, more than the box hands "
-                            "back")
+        raise TooLarge(f"the graph's values hold more than {MAX_NUMBERS:,} numbers, more than the box hands back")
 
 
 # ---------------------------------------------------------------- the parent: plain data -> objects

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.core.exchange import KINDS, ExchangeError, Outgoing, to_plain
+from autograd_cli.core.exchange import KINDS, MAX_NUMBERS, ExchangeError, Outgoing, TooLarge, to_plain
 from autograd_cli.core.graph import Node, NoGradient, nodes_in
 from autograd_cli.core.program import GradientRecord
 from autograd_cli.evaluate import needed
@@ -29,7 +29,13 @@ def graph_data(calls, rows, names: dict) -> dict:
     tables' order) with `rows` (the job's gradient tables: their x and y texts) and the
     snippet's global `names`; or {"error": why} when it cannot be sent."""
     try:
-        return _gather(calls, rows, names)
+        try:
+            return _gather(calls, rows, names)
+        except TooLarge:    # what the globals hold besides (a data set as a constant) may be what is too much
+            data = _gather(calls, rows, {})
+            data["notes"].append(f"the values the snippet's globals hold besides its gradients are left out of its "
+                                 f"graph: with them it holds more than {MAX_NUMBERS:,} numbers")
+            return data
     except ExchangeError as exc:
         return {"error": str(exc)}
     except Exception as exc:   # noqa: BLE001 (the snippet ran; a graph it built oddly must not fail its run)
