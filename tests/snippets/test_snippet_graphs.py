@@ -430,3 +430,17 @@ with tf.Session() as s:
     assert result.program is not None and float(gradient_values(result, 0)[0]) == 4.0
     assert any("left out" in w and "5,000,000 numbers" in w for w in result.warnings)
     assert max(n.shape for n in result.program.graph.nodes) == ()
+
+
+def test_an_eager_leaf_is_placed_where_its_global_was_made():
+    _, result = run("""import tensorflow as tf
+
+w = tf.Variable(3.0)
+x = tf.constant(2.0)
+with tf.GradientTape() as tape:
+    tape.watch(x)
+    y = w * x
+g = tape.gradient(y, [w, x])
+""")
+    named = result.program.named
+    assert (named["w"].line, named["x"].line, named["y"].line) == (3, 4, 7)

@@ -80,7 +80,8 @@ class Outgoing:
     `notes`; and, each keyed by id(node): `leaf_values` (a leaf's value in the run, replacing
     its own), `labels` (replacing a node's label), `constants` (an array: the node is sent as
     a constant of that value, without inputs), `aliases` (an earlier node the node is sent as:
-    an identity that adds nothing to the picture), `returns` (the value a py_function node,
+    an identity that adds nothing to the picture), `positions` (a position replacing the
+    node's own), `returns` (the value a py_function node,
     a tf.py_func of the snippet's, gave in the run: sent with its function's name in place of
     the function). `scratch_graph()` makes a graph of the kind the nodes' graph is, on which
     a custom gradient's rule is made to be written out."""
@@ -88,6 +89,7 @@ class Outgoing:
     def __init__(self, nodes=(), records=(), named=None, notes=(), scratch_graph=Graph):
         self.nodes, self.records, self.named, self.notes = list(nodes), list(records), dict(named or {}), list(notes)
         self.leaf_values, self.labels, self.constants, self.aliases, self.returns = {}, {}, {}, {}, {}
+        self.positions: dict = {}
         self.scratch_graph = scratch_graph
 
 
@@ -150,7 +152,8 @@ def _plain_node(node, out: Outgoing, index: dict, budget) -> list:
         params["call"] = _Returns(params["call"], out.returns[id(node)])
     encoded = _encode_params(node, params, budget, out.scratch_graph, 0)
     label = out.labels.get(id(node), node.label)
-    return [op_name, inputs, encoded, [int(d) for d in node.shape], line_of(node.pos), col_of(node.pos),
+    pos = out.positions.get(id(node), node.pos)
+    return [op_name, inputs, encoded, [int(d) for d in node.shape], line_of(pos), col_of(pos),
             None if label is None else str(label)[:MAX_TEXT]]
 
 

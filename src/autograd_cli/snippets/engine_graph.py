@@ -24,15 +24,15 @@ from autograd_cli.tensorflow.lowering import RoundingGraph
 MAX_NAMED_ITEMS = 1_000    # items of a global list or tuple looked at for tensors
 
 
-def graph_data(calls, rows, names: dict) -> dict:
+def graph_data(calls, rows, names: dict, source: str = "") -> dict:
     """The plain data of the graph behind `calls` (the last call of each table, in the
-    tables' order) with `rows` (the job's gradient tables: their x and y texts) and the
-    snippet's global `names`; or {"error": why} when it cannot be sent."""
+    tables' order) with `rows` (the job's gradient tables: their x and y texts), the
+    snippet's global `names` and its `source`; or {"error": why} when it cannot be sent."""
     try:
         try:
-            return _gather(calls, rows, names)
+            return _gather(calls, rows, names, source)
         except TooLarge:    # what the globals hold besides (a data set as a constant) may be what is too much
-            data = _gather(calls, rows, {})
+            data = _gather(calls, rows, {}, source)
             data["notes"].append(f"the values the snippet's globals hold besides its gradients are left out of its "
                                  f"graph: with them it holds more than {MAX_NUMBERS:,} numbers")
             return data
@@ -42,14 +42,15 @@ def graph_data(calls, rows, names: dict) -> dict:
         return {"error": f"its graph could not be gathered ({type(exc).__name__}: {exc})"}
 
 
-def _gather(calls, rows, names: dict) -> dict:
+def _gather(calls, rows, names: dict, source: str) -> dict:
     notes: list = []
     runs = [call.run if call.run is not None else _run_at_start(call, row, notes) for call, row in zip(calls, rows)]
     groups: dict = {}          # one per run: the calls computed in it
     for k, run in enumerate(runs):
         if run is not None:
             groups.setdefault((id(run.graph), id(run.overrides)), []).append(k)
-    sending = _Sending([(name, value) for name, value in names.items() if not name.startswith("_")])
+    sending = _Sending([(name, value) for name, value in names.items() if not name.startswith("_")],
+                       _assignments(source))
     for members in groups.values():
         sending.add_run(runs[members[0]], [(calls[k], rows[k], runs[k]) for k in members])
     return sending.plain(notes)
@@ -58,8 +59,9 @@ def _gather(calls, rows, names: dict) -> dict:
 class _Sending:
     """What is sent (an exchange Outgoing), gathered run by run."""
 
-    def __init__(self, snippet_globals: list):
+    def __init__(self, snippet_globals: list, assigned: dict):
         self.globals = snippet_globals
+        self.assigned = assigned      # global name -> where the snippet first assigns it
         self.out = Outgoing(scratch_graph=RoundingGraph)
         self.graphs: set = set()      # ids of the engine graphs already sent
 
@@ -114,7 +116,12 @@ class _Sending:
                 self.out.aliases[id(node)] = node.inputs[0]    # a graph-mode variable's read: the variable
             elif node.op.name == "py_function":            # the snippet's code: its value in the run
                 self.out.returns[id(node)] = _py_function_value(node)
-        if run.sources is not None:    # a tape's: what it did not watch is a constant to it
+        if run.sources is not None:    # a tape's: its leaves are where their globals were made,
+            sent = {id(n) for n in order}                # not where the tape saw them (the gradient's line)
+            for name, found in self.out.named.items():
+                if isinstance(found, Node) and found.op.leaf and name in self.assigned and id(found) in sent:
+                    self.out.positions.setdefault(id(found), self.assigned[name])
+            # and what it did not watch is a constant to it
             free = {id(x) for r in records for x in r.x_nodes} | {
                 id(n) for v in self.out.named.values() for n in nodes_in(v)}
             self.out.constants.update((id(n), self.out.leaf_values.get(id(n), n.params["value"])) for n in order
@@ -128,6 +135,24 @@ class _Sending:
                 self.out.named.setdefault(name, [v if isinstance(v, Node) else None for v in record.values])
         self.out.notes = list(notes)
         return to_plain(self.out)
+
+
+def _assignments(source: str) -> dict:
+    """Global name -> the position of the value of the module-level statement that first
+    assigns it (`w = tf.Variable(3.0)`: line 2, the column of tf.Variable)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return {}
+    found: dict = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    found.setdefault(target.id, pos_at(statement.value.lineno, statement.value.col_offset + 1))
+    return found
 
 
 def _copies(order) -> dict:

@@ -281,7 +281,7 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
 
             ctx.on_gradient = ctx.on_warning = None    # the runs the gathering makes are not the snippet's
             graph = graph_data(list(recorder.calls.values()), _gradient_records(recorder, source, module.__dict__),
-                               module.__dict__)
+                               module.__dict__, source)
     finally:
         tidy.__exit__(None, None, None)
         ctx.on_gradient = None
@@ -362,7 +362,7 @@ def _failed_with_graph(exc, recorder, names: dict, source: str, filename: str):
     _values_from_runs(recorder)
     rows = _gradient_records(recorder, source, names)
     return SnippetFailed(located, {"prints": recorder.prints, "gradients": rows, "warnings": recorder.warnings,
-                                   "graph": graph_data(list(recorder.calls.values()), rows, names)})
+                                   "graph": graph_data(list(recorder.calls.values()), rows, names, source)})
 
 
 def _values_from_runs(recorder) -> None:
