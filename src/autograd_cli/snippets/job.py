@@ -26,7 +26,8 @@ NETWORK = ("tensorflow.examples", "tensorflow_datasets", "tensorflow.keras.datas
 TF1_MARKERS = {"Session", "InteractiveSession", "placeholder", "global_variables_initializer",
                "initialize_all_variables", "disable_v2_behavior", "disable_eager_execution", "get_session",
                "GradientDescentOptimizer", "AdamOptimizer", "MomentumOptimizer", "RMSPropOptimizer",
-               "AdagradOptimizer", "get_variable", "variable_scope", "trainable_variables", "global_variables"}
+               "AdagradOptimizer", "get_variable", "variable_scope", "trainable_variables", "global_variables",
+               "eval"}   # Tensor.eval() exists in TF1 graphs only
 
 
 OBJECT_NAMES = {"trainable_variables", "global_variables"}   # also attributes of Keras models
