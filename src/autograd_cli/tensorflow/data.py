@@ -122,6 +122,11 @@ class Dataset:
         return _Tensors(tensors)
 
     @staticmethod
+    def from_generator(generator, output_types=None, output_shapes=None, args=None, output_signature=None,
+                       name=None):
+        return _Generator(generator, output_types, output_shapes, args, output_signature)
+
+    @staticmethod
     def range(*args, output_type=dtypes.int64, name=None):
         return _Range(range(*[int(a) for a in args]), output_type)
 
@@ -347,6 +352,52 @@ class _Tensors(Dataset):
 
     def _elements(self):
         yield self._element
+
+
+class _Generator(Dataset):
+    """Elements a Python generator yields, each iteration calling it again; each component
+    takes output_types' (or output_signature's) dtype and is checked against its shape."""
+
+    _kind = "FlatMap"
+
+    def __init__(self, generator, types, shapes, args, signature):
+        if not callable(generator):
+            raise TypeError("`generator` must be a Python callable.")
+        if signature is not None:
+            types = _pack(signature, [s.dtype for s in _flatten(signature)])
+            shapes = _pack(signature, [s.shape.dims for s in _flatten(signature)])
+        if types is None:
+            raise TypeError("The `output_types` argument can not be None.")
+        self._generator, self._args = generator, tuple(args or ())
+        self._types = types
+        self._shapes = shapes if shapes is not None else _pack(types, [None] * len(_flatten(types)))
+
+    def _elements(self):
+        from autograd_cli.tensorflow.dtype import as_dtype
+
+        kinds = [as_dtype(t) for t in _flatten(self._types)]
+        shapes = _flatten(self._shapes) if isinstance(self._shapes, (tuple, dict)) else [self._shapes]
+        for item in self._generator(*self._args):
+            values = _flatten(item)
+            if len(values) != len(kinds):
+                raise TypeError(f"`generator` yielded an element that did not match the expected structure: "
+                                f"{len(values)} components where output_types names {len(kinds)}")
+            parts = []
+            for value, kind, shape in zip(values, kinds, shapes):
+                array, _ = to_array(value, kind)
+                if shape is not None and not TensorShape(shape).is_compatible_with(TensorShape(array.shape)):
+                    raise InvalidArgumentError(None, None, f"`generator` yielded an element of shape "
+                                               f"{array.shape} where an element of shape {TensorShape(shape)} was "
+                                               "expected.")
+                parts.append(_tensor(array, kind))
+            yield _pack(self._types, parts)
+
+    def _spec(self):
+        from autograd_cli.tensorflow.dtype import as_dtype
+
+        shapes = _flatten(self._shapes) if isinstance(self._shapes, (tuple, dict)) else [self._shapes]
+        return _pack(self._types, [TensorSpec(TensorShape(s).dims, as_dtype(t)) for t, s in
+                                   zip(_flatten(self._types), shapes)])
 
 
 class _Range(Dataset):
