@@ -33,14 +33,15 @@ _FALLBACK_ERRORS = Exception      # whatever stops the trace: the eager run give
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
              experimental_compile=None, **kwargs):
     if func is None:
-        return lambda f: Function(f)
-    return Function(func)
+        return lambda f: Function(f, input_signature)
+    return Function(func, input_signature)
 
 
 class Function:
-    def __init__(self, func):
+    def __init__(self, func, input_signature=None):
         functools.update_wrapper(self, func)
         self.python_function = func
+        self.input_signature = None if input_signature is None else list(_flatten(list(input_signature))[1])
         self._traces: dict = {}        # signature -> _Concrete, or None (runs eagerly)
         self._count = 0
 
@@ -58,20 +59,45 @@ class Function:
     def __call__(self, *args, **kwargs):
         if not ctx.eager:                      # inside a graph (TF1 code, another trace): its ops, inlined
             return self.python_function(*args, **kwargs)
-        structure, flat = _flatten([list(args), kwargs])
-        key = tuple(_signature(v) for v in flat)
+        if self.input_signature is not None:      # one argument per TensorSpec (a list is one tensor)
+            structure, flat = [list(range(len(args))), {}], list(args)
+            if kwargs:
+                raise TypeError(f"{self.__name__}() with an input_signature takes positional arguments here")
+        else:
+            structure, flat = _flatten([list(args), kwargs])
+        specs = self._specs(flat)
+        key = tuple(_signature(v) for v in flat) if specs is None else ("signature",)
         concrete = self._traces.get(key, False)
         if concrete is False:
-            concrete = _trace(self.python_function, structure, flat, self.__name__)
+            concrete = _trace(self.python_function, structure, flat, self.__name__, specs)
             self._count += 1
             if concrete is not None and concrete.created_variables:
                 # as TensorFlow: a first trace that made variables is traced again, making none
-                concrete = _trace(self.python_function, structure, flat, self.__name__)
+                concrete = _trace(self.python_function, structure, flat, self.__name__, specs)
                 self._count += 1
             self._traces[key] = concrete
         if concrete is None:
             return self.python_function(*args, **kwargs)
         return concrete.call(flat)
+
+    def _specs(self, flat):
+        """With input_signature: one (dtype, shape) per argument, each argument checked
+        against its TensorSpec (None sizes take any size)."""
+        if self.input_signature is None:
+            return None
+        from autograd_cli.tensorflow.shape import TensorShape
+
+        if len(flat) != len(self.input_signature):
+            raise TypeError(f"{self.__name__}() takes {len(self.input_signature)} arguments by its input_signature, "
+                            f"got {len(flat)}")
+        specs = []
+        for value, spec in zip(flat, self.input_signature):
+            tensor = convert_to_tensor(value, dtype=spec.dtype)
+            if not spec.shape.is_compatible_with(TensorShape(tensor._shape)):
+                raise TypeError(f"Binding inputs to tf.function failed due to `Can not cast "
+                                f"{TensorShape(tensor._shape)} to {spec}`.")
+            specs.append((spec.dtype, spec.shape.dims))
+        return specs
 
     def experimental_get_tracing_count(self):
         return self._count
@@ -98,13 +124,16 @@ def _is_tensor_argument(value):
     return isinstance(value, (Tensor, np.ndarray)) and not isinstance(value, Variable)
 
 
-def _trace(fn, structure, flat, name):
+def _trace(fn, structure, flat, name, specs=None):
     graph = FuncGraph(name, function=True)
     try:
         with tracing(graph):
             inputs, args = [], []
-            for value in flat:
-                if _is_tensor_argument(value):
+            for k, value in enumerate(flat):
+                if specs is not None:
+                    inputs.append(symbolic_input(graph, specs[k][0], specs[k][1], name="args"))
+                    args.append(inputs[-1])
+                elif _is_tensor_argument(value):
                     tensor = convert_to_tensor(value)
                     inputs.append(symbolic_input(graph, tensor.dtype, tensor._shape, name="args"))
                     args.append(inputs[-1])
@@ -119,7 +148,7 @@ def _trace(fn, structure, flat, name):
     if any(getattr(op.recipe, "target", None).__name__ == "_lower_random" for op in graph._ops
            if op.recipe is not None and op.recipe.kind == "fn"):
         return None
-    return _Concrete(graph, inputs, out_structure, outputs)
+    return _Concrete(graph, inputs, out_structure, outputs, specs)
 
 
 class _Concrete:
@@ -127,7 +156,7 @@ class _Concrete:
     its outputs (the function's results, then each assigned variable's final value and
     the tf.print ops, which must run at each call)."""
 
-    def __init__(self, graph, arg_inputs, out_structure, outputs):
+    def __init__(self, graph, arg_inputs, out_structure, outputs, specs=None):
         variables = list(graph.variable_reads.values())
         self.variables = [v for v, _ in variables]
         self.assigned = list(graph.variable_writes)          # Variables in order of first write
@@ -138,12 +167,16 @@ class _Concrete:
         self.n_results = len(results)
         self.trace = Trace(graph, arg_inputs + [t for _, t in variables], results + latest + effects, None)
         self.created_variables = graph.created_variables
+        self.specs = specs
         self._plans: dict = {}
 
     def call(self, flat):
         from autograd_cli.tensorflow.variables import Variable
 
-        args = [convert_to_tensor(v) for v in flat if _is_tensor_argument(v)]
+        if self.specs is not None:
+            args = [convert_to_tensor(v, dtype=dt) for v, (dt, _) in zip(flat, self.specs)]
+        else:
+            args = [convert_to_tensor(v) for v in flat if _is_tensor_argument(v)]
         reads = [v._as_tensor() for v in self.variables]
         inputs = args + reads + [_capture_value(t) for t in self.trace.captures]
         values = self._run([t._value for t in inputs])
