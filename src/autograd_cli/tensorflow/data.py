@@ -220,9 +220,12 @@ _PEEKING = [False]
 
 def _first(dataset):
     """The dataset's first element, without moving a shuffle's stream of orders."""
+    from autograd_cli.tensorflow.tracing import init_scope
+
     _PEEKING[0] = True
     try:
-        return next(iter(dataset._elements()), None)
+        with init_scope():
+            return next(iter(dataset._elements()), None)
     finally:
         _PEEKING[0] = False
 
@@ -272,8 +275,12 @@ class _NextElements:
         return copy.deepcopy(self.dataset)._elements()
 
     def draw(self, elements):
+        """The next element, computed eagerly (a dataset is values, also in a TF1 graph)."""
+        from autograd_cli.tensorflow.tracing import init_scope
+
         try:
-            element = next(elements)
+            with init_scope():
+                element = next(elements)
         except StopIteration:
             raise OutOfRangeError(None, None, "End of sequence\n\t [[{{node IteratorGetNext}}]]") from None
         parts = []
