@@ -27,18 +27,18 @@ class _PyCall:
         self._kept = None        # (key, outputs, outputs not yet taken)
         self.last = None         # the outputs of the last call
 
-    def outputs(self, arrays, keep):
+    def outputs(self, arrays):
         key = tuple((a.shape, a.tobytes()) for a in arrays)
         if self._kept is not None and self._kept[0] == key:
             return self._kept[1]
         values = _call(self.fn, [np.asarray(a).astype(d.np) for a, d in zip(arrays, self.in_dtypes)],
                        self.out_dtypes)
-        self._kept = (key, values, set(range(len(values)))) if keep else None
+        self._kept = (key, values, set(range(len(values))))
         self.last = values       # the snippet job hands its graph back with these as constants
         return values
 
     def __call__(self, index, *arrays):
-        values = self.outputs(arrays, keep=True)
+        values = self.outputs(arrays)
         left = self._kept[2] if self._kept is not None else set()
         left.discard(index)
         if not left:
@@ -66,7 +66,7 @@ def _lower_py_func(L, *nodes, call):
         shape = nodes[0].shape if nodes else ()
         return [L.g.apply("py_function", *nodes, call=call, index=k, shape=shape) for k in range(len(call.out_dtypes))]
     values = run_plain(order)
-    outs = call.outputs([values[n.id] for n in nodes], keep=True)
+    outs = call.outputs([values[n.id] for n in nodes])
     return [L.g.apply("py_function", *nodes, call=call, index=k, shape=tuple(np.shape(v))) for k, v in
             enumerate(outs)]
 

@@ -165,7 +165,7 @@ class _Concrete:
         latest = [graph.variable_latest[v.uid] for v in self.assigned]
         self.out_structure, self.outputs = out_structure, outputs
         self.n_results = len(results)
-        self.trace = Trace(graph, arg_inputs + [t for _, t in variables], results + latest + effects, None)
+        self.trace = Trace(graph, arg_inputs + [t for _, t in variables], results + latest + effects)
         self.created_variables = graph.created_variables
         self.specs = specs
         self._plans: dict = {}

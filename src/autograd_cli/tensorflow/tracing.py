@@ -83,7 +83,7 @@ def value_now(tensor):
     """A traced tensor that depends on no input, computed (a variable's initial value)."""
     from autograd_cli.evaluate import needed, run_plain
 
-    tr = Trace(tensor.graph, [], [tensor], None)
+    tr = Trace(tensor.graph, [], [tensor])
     if tr.captures or any(op.type == "Placeholder" for op in tr.ops):
         raise TypeError("a variable made inside a tf.function needs an initial value that does not depend on the "
                         "function's arguments here")
@@ -102,10 +102,10 @@ class Trace:
     function returned None), the outer tensors it captured, the ops between, and `key`, its
     structure (op recipes and wiring: equal keys lower to equal engine graphs)."""
 
-    __slots__ = ("graph", "inputs", "outputs", "captures", "ops", "key", "result")
+    __slots__ = ("graph", "inputs", "outputs", "captures", "ops", "key")
 
-    def __init__(self, graph, inputs, outputs, result):
-        self.graph, self.inputs, self.outputs, self.result = graph, inputs, outputs, result
+    def __init__(self, graph, inputs, outputs):
+        self.graph, self.inputs, self.outputs = graph, inputs, outputs
         inside = {t.uid for t in inputs}
         ops, captures, seen = [], {}, set()
         stack = [t for t in outputs if t is not None]
@@ -189,7 +189,7 @@ def trace(fn, specs, name="traced"):
         inputs = [symbolic_input(graph, dt, shape) for dt, shape in specs]
         result = fn(*inputs)
         outputs = flat_tensors(result)
-    return Trace(graph, inputs, outputs, result)
+    return Trace(graph, inputs, outputs)
 
 
 def lower_traced(g, tr: Trace, input_nodes, capture_nodes):
