@@ -124,7 +124,29 @@ class GradientTape:
         outer = [t for t in ctx.tapes if t is not self and t._recording]
         if outer and plan.leaf_tensors:
             _record_gradient(plan, values)
-        return _rebuild(s_struct, values)
+        return _rebuild(s_struct, self._sliced(values, srcs, targets, outs, mode))
+
+    def _sliced(self, values, srcs, targets, outs, mode):
+        """A variable read only by gathers has TensorFlow's IndexedSlices gradient."""
+        from autograd_cli.tensorflow.indexed_slices import of_gathers
+        from autograd_cli.tensorflow.variables import Variable
+
+        if not any(op.type == "GatherV2" for op in self._ops):
+            return values
+        produced = {out.uid: op for op in self._ops for out in op.outputs}
+        needed, stack = {}, [t.uid for t in targets]
+        while stack:
+            op = produced.get(stack.pop())
+            if op is not None and id(op) not in needed:
+                needed[id(op)] = op
+                stack.extend(i.uid for i in op.inputs)
+        found = list(values)
+        for k, (s, v) in enumerate(zip(srcs, values)):
+            if isinstance(s, Variable) and v is not None:
+                sliced = of_gathers(s, list(needed.values()), lambda tensors: self._compute(
+                    targets, tensors, outs, mode, user_line())[0])
+                found[k] = sliced if sliced is not None else v
+        return found
 
     def _target_tensor(self, t, srcs):
         """A target as a tensor. A variable that is also a source is its own leaf there (its

@@ -1,0 +1,66 @@
+"""tf.IndexedSlices: the gradient of a variable read only through tf.gather (TensorFlow's
+ResourceGather gradient): the gathered rows' gradients and their indices. It converts to
+the dense tensor (duplicate indices summed) wherever a tensor is needed."""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import EagerTensor, convert_to_tensor
+from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.shape import TensorShape
+
+
+@tf_export("IndexedSlices")
+class IndexedSlices:
+    def __init__(self, values, indices, dense_shape=None):
+        self._values, self._indices = convert_to_tensor(values), convert_to_tensor(indices)
+        self._dense_shape = None if dense_shape is None else convert_to_tensor(dense_shape)
+
+    values = property(lambda self: self._values)
+    indices = property(lambda self: self._indices)
+    dense_shape = property(lambda self: self._dense_shape)
+    dtype = property(lambda self: self._values.dtype)
+
+    @property
+    def shape(self):
+        return TensorShape(None if self._dense_shape is None else [int(d) for d in self._dense_shape._value])
+
+    def _as_tensor(self, dtype=None):
+        shape = tuple(int(d) for d in self._dense_shape._value)
+        dense = np.zeros(shape, dtype=self._values.dtype.np)
+        np.add.at(dense, self._indices._value.reshape(-1), self._values._value.reshape((-1,) + shape[1:]))
+        tensor = EagerTensor(None, 0, self._values.dtype, dense.shape, dense)
+        return tensor if dtype is None else convert_to_tensor(tensor, dtype)
+
+    def __neg__(self):
+        return IndexedSlices(-self._values._value, self._indices, self._dense_shape)
+
+    def __repr__(self):
+        return f"IndexedSlices(indices={self._indices!s}, values={self._values!s}, dense_shape={self._dense_shape!s})"
+
+    __str__ = __repr__
+
+
+def of_gathers(var, ops, values_of):
+    """The IndexedSlices gradient of `var` when every op (of those the target needs) reading it is an axis-0
+    gather of its value (else None); values_of(tensors) gives the gradients of the gathers'
+    outputs."""
+    reads = [op for op in ops if any(t._var is var for t in op.inputs)]
+    if not reads or any(op.type != "GatherV2" or op.inputs[0]._var is not var or op.inputs[1]._var is var
+                        or _static(op) != (0, 0) for op in reads):
+        return None
+    grads = values_of([op.outputs[0] for op in reads])
+    if any(g is None for g in grads):
+        return None
+    rows = tuple(var._shape[1:])
+    values = np.concatenate([g._value.reshape((-1,) + rows) for g in grads])
+    indices = np.concatenate([op.inputs[1]._value.reshape(-1) for op in reads]).astype(np.int32)
+    return IndexedSlices(EagerTensor(None, 0, grads[0].dtype, values.shape, values),
+                         EagerTensor(None, 0, dtypes.int32, indices.shape, indices),
+                         EagerTensor(None, 0, dtypes.int32, (len(var._shape),), np.array(var._shape, np.int32)))
+
+
+def _static(op):
+    static = op.recipe.params.get("static", {})
+    return static.get("axis", 0), static.get("batch_dims", 0)
