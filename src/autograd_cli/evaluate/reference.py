@@ -36,6 +36,9 @@ def needed(roots, stop_at=()) -> list[Node]:
     return [seen[i] for i in sorted(seen)]
 
 
+_NARROW_FLOATS = (np.dtype(np.float32), np.dtype(np.float16))
+
+
 def run_plain(order, overrides=None, warnings=None, passthrough=()) -> dict[int, np.ndarray]:
     """The plain evaluator: one node at a time, every value checked. Here `overrides` may
     also give the value of a computed node, whose op is then not run (verify holds stopped
@@ -50,6 +53,8 @@ def run_plain(order, overrides=None, warnings=None, passthrough=()) -> dict[int,
                 value = overrides[node.id]
             elif node.op.leaf:
                 value = node.params.get("value")
+                if passthrough and getattr(value, "dtype", None) in _NARROW_FLOATS:
+                    value = value.astype(np.float64)   # else NumPy would compute on in float32
             elif passthrough and node.op.name in passthrough:
                 value = values[node.inputs[0].id]
             else:
