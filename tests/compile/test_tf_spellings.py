@@ -234,9 +234,9 @@ BOOL_INPUT = ("reduce_any", "reduce_all")
 SQUARE_INPUT = ("cholesky", "matrix_determinant", "matrix_inverse")     # symmetric positive definite
 
 
-def _one_argument_spellings():
+def _spellings_taking(count: int, skip):
     """(path, built-in) of every spelling that both the built-in and the package's function
-    take with one tensor (the others have defaults)."""
+    take with `count` tensors (the others have defaults), leaving out what `skip(path, name)` says."""
     import functools
     import inspect
 
@@ -253,11 +253,16 @@ def _one_argument_spellings():
             continue
         theirs = [p for p in params if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         ours = [p for p in spec.params if p not in spec.defaults]
-        if path.startswith("compat.") or len(ours) != 1 or len(theirs) != 1 or spec.variadic or spec.functions \
-                or name in LIST_INPUT or name in ("variable", "placeholder", "constant", "zeros", "ones", "eye"):
+        if path.startswith("compat.") or len(ours) != count or len(theirs) != count or spec.variadic \
+                or spec.functions or skip(path, name):
             continue
         out.append((path, name))
     return out
+
+
+def _one_argument_spellings():
+    return _spellings_taking(1, lambda path, name: name in LIST_INPUT or name in (
+        "variable", "placeholder", "constant", "zeros", "ones", "eye"))
 
 
 @pytest.mark.parametrize("path, name", _one_argument_spellings(), ids=lambda v: str(v))
@@ -326,27 +331,8 @@ NOT_TWO_TENSORS = {     # two required parameters, the second not a tensor of th
 
 
 def _two_argument_spellings():
-    import functools
-    import inspect
-
-    import autograd_cli.tensorflow as tf
-    from autograd_cli.library.spellings import BUILTIN
-
-    out = []
-    for path, name in sorted(BUILTIN.items()):
-        spec = BUILTINS[name]
-        function = functools.reduce(getattr, path.split("."), tf)
-        try:
-            params = inspect.signature(function).parameters.values()
-        except (TypeError, ValueError):
-            continue
-        theirs = [p for p in params if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-        ours = [p for p in spec.params if p not in spec.defaults]
-        if path.startswith("compat.") or len(ours) != 2 or len(theirs) != 2 or spec.variadic or spec.functions \
-                or name in NOT_TWO_TENSORS or path.startswith("keras.losses.") or "entropy" in name:
-            continue
-        out.append((path, name))
-    return out
+    return _spellings_taking(2, lambda path, name: name in NOT_TWO_TENSORS or path.startswith("keras.losses.")
+                             or "entropy" in name)
 
 
 @pytest.mark.parametrize("path, name", _two_argument_spellings(), ids=lambda v: str(v))
