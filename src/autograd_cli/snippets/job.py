@@ -393,7 +393,7 @@ def _source_names(call, n: int, names: dict) -> list:
     """Names for the xs of a call whose source does not list them (`minimize(loss)`,
     `tape.gradient(loss, model.trainable_variables)`): each one's TensorFlow name (its
     Keras path where names repeat), or for TensorFlow's default names (`Variable_1`) the
-    global that holds it; `xs[k]` when that leaves two alike."""
+    global that holds it; names left alike get their place (`Variable (source 1)`)."""
     held = {id(value): name for name, value in reversed(list(names.items())) if not name.startswith("_")}
     sources = [call.sources[k] if k < len(call.sources) else None for k in range(n)]
     shown = [_tf_name(s, "name") for s in sources]
@@ -401,9 +401,10 @@ def _source_names(call, n: int, names: dict) -> list:
         shown = [_tf_name(s, "path") or name for s, name in zip(sources, shown)]
     for k, (source, name) in enumerate(zip(sources, shown)):
         if name is None or name.split("/")[-1].startswith("Variable"):   # TensorFlow's default name
-            shown[k] = held.get(id(source)) if source is not None else None
-    shown = [name or f"xs[{k}]" for k, name in enumerate(shown)]
-    return shown if len(set(shown)) == n else [f"xs[{k}]" for k in range(n)]
+            shown[k] = (held.get(id(source)) if source is not None else None) or name
+    # (a position is said in words: `xs[0]` could be a name of the snippet's own)
+    shown = [name or f"source {k}" for k, name in enumerate(shown)]
+    return [f"{name} (source {k})" if shown.count(name) > 1 else name for k, name in enumerate(shown)]
 
 
 def _tf_name(source, attribute: str):
