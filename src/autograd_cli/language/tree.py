@@ -128,45 +128,50 @@ class Expr(Node):
     __slots__ = ("pos", "start", "end", "depth")
 
 
-class Num(Expr):
+class _OneToken(Expr):
+    """An expression made of one token: its own fields come from the token's text."""
+    __slots__ = ()
+
+    @staticmethod
+    def fields_of(text: str) -> tuple:
+        return (text,)
+
+    @classmethod
+    def from_rule(cls, c):
+        (tok,) = c
+        return cls(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, *cls.fields_of(str(tok)))
+
+
+class Num(_OneToken):
     __slots__ = ("value", "text")       # float; the digits as written
     rules = ("number",)
 
-    @classmethod
-    def from_rule(cls, c):
-        (tok,) = c
-        return cls(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, float(tok), str(tok))
+    @staticmethod
+    def fields_of(text: str) -> tuple:
+        return float(text), text
 
 
-class Str(Expr):
+class Str(_OneToken):
     __slots__ = ("value",)
     rules = ("string",)
 
-    @classmethod
-    def from_rule(cls, c):
-        (tok,) = c
-        return cls(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, _unquote(str(tok)))
+    @staticmethod
+    def fields_of(text: str) -> tuple:
+        return (_unquote(text),)
 
 
-class Const(Expr):
+class Const(_OneToken):
     __slots__ = ("value",)      # None, True or False (Ellipsis for `...`)
     rules = ("keyword_const", "ellipsis")
 
-    @classmethod
-    def from_rule(cls, c):
-        (tok,) = c
-        value = {"None": None, "True": True, "False": False, "...": Ellipsis}[str(tok)]
-        return cls(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, value)
+    @staticmethod
+    def fields_of(text: str) -> tuple:
+        return ({"None": None, "True": True, "False": False, "...": Ellipsis}[text],)
 
 
-class Name(Expr):
+class Name(_OneToken):
     __slots__ = ("id",)
     rules = ("name",)
-
-    @classmethod
-    def from_rule(cls, c):
-        (tok,) = c
-        return cls(_tok_pos(tok), tok.start_pos, tok.end_pos, 1, str(tok))
 
 
 class ListExpr(Expr):
