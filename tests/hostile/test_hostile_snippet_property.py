@@ -9,14 +9,13 @@ The default run tries a few derandomized examples; `pytest -m fuzz` tries many.
 """
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import cli
+from test_hostile_snippets import run_snippet
 
 # Each piece is one statement of at most a line; `{n}` becomes a drawn size.
 PIECES = [
@@ -46,21 +45,8 @@ snippets = st.lists(
 
 
 def _check(tmp_path_factory, source: str) -> None:
-    work = tmp_path_factory.mktemp("prop")
-    prog = work / "snippet.py"
-    prog.write_text(source, encoding="utf-8")
-    old = {k: os.environ.get(k) for k in FAST}
-    os.environ.update(FAST)
-    try:
-        proc = cli("eval", prog, "--prints-only", cwd=work, timeout=60)
-    finally:
-        for k, v in old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-    assert os.listdir(work) == ["snippet.py"], "the run left a file behind"
-    assert "Traceback" not in proc.stderr + proc.stdout, proc.stderr
+    # run_snippet: the CLI with these limits, no file left behind, no traceback
+    prog, proc = run_snippet(tmp_path_factory.mktemp("prop"), source, env=FAST, timeout=60)
     assert proc.returncode in (0, 2), (proc.returncode, source, proc.stderr)
     if proc.returncode == 2:
         first = proc.stderr.splitlines()[0]
