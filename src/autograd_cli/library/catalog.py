@@ -57,8 +57,8 @@ COMPOSITES = {
     "rank": ("arrays", "a constant: no gradient"),
     "reverse": ("arrays", "grad reversed back"), "slice": ("arrays", "grad put back in the slice, 0 elsewhere"),
     "split": ("arrays", "the parts' grads concatenated back"), "unstack": ("arrays", "the parts' grads stacked back"),
-    "det": ("linalg", "grad * det(a) * inv(a)^T (as matrix_determinant)"),
-    "inv": ("linalg", "-inv(a)^T @ grad @ inv(a)^T (as matrix_inverse)"),
+    "det": ("linalg", OPS["matrix_determinant"].doc),      # det and inv are those ops
+    "inv": ("linalg", OPS["matrix_inverse"].doc),
     "trace": ("linalg", "grad on the diagonal, 0 elsewhere"), "diag": ("linalg", "the diagonal of grad"),
     "tensordot": ("linalg", "grad contracted with the other input (matmul and transposes)"),
     "segment_mean": ("segments", "to data"), "unsorted_segment_sum": ("segments", "to data"),
