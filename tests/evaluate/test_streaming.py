@@ -242,3 +242,12 @@ def test_feed_cell_with_a_space_float_does_not_strip():
     for fast in (True, False):
         got = _parse("d.csv", b"x,y\n1,\x1c4\n", fast=fast)
         assert got.rows == 1 and float(got.columns["y"][0]) == 4.0 and float(got.columns["x"][0]) == 1.0
+
+
+@pytest.mark.parametrize("header, expected", [
+    (b"a,b,c", 3), (b"abcdefghij,abcdefghik", 2), (b"abcdefghij,abcdefghij", None),
+    # every name longer than 8 bytes, alike in their first word: the later words decide
+    (b"aaaaaaaaXY,bbbbbbbbXY", 2), (b"xxxxxxxxAB,yyyyyyyyAB,xxxxxxxxAB", None),
+])
+def test_header_fast_check_counts_distinct_plain_names(header, expected):
+    assert feed_module._plain_names(header) == expected

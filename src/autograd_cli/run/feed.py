@@ -261,16 +261,16 @@ def _plain_names(data: bytes) -> int | None:
     padded[:len(data)] = chars
     words = np.lib.stride_tricks.sliding_window_view(padded, 8)
     hashes = np.zeros(len(starts), np.uint64)
-    at, left = starts, lengths
+    at, left, long = starts, lengths, None
     while len(at):                       # word k of the names longer than 8k bytes
         word = words[at]
         word *= np.arange(8) < left[:, None]                  # the next names' bytes -> 0
-        if len(at) < len(starts):
+        if long is not None:
             hashes[long] = hashes[long] * np.uint64(0x9E3779B97F4A7C15) ^ word.view(np.uint64)[:, 0]
         else:
             hashes = word.view(np.uint64)[:, 0].copy()
         more = left > 8
-        long = np.flatnonzero(more) if len(at) == len(starts) else long[more]
+        long = np.flatnonzero(more) if long is None else long[more]
         at, left = at[more] + 8, left[more] - 8
     hashes.sort()
     return None if (hashes[1:] == hashes[:-1]).any() else len(starts)

@@ -124,6 +124,6 @@ def as_dtype(value) -> DType:
 def of_array(array) -> DType:
     """The dtype TensorFlow gives a NumPy array (float64 stays float64)."""
     kind = array.dtype
-    if kind.kind in "US" or kind == object:
+    if kind.kind in "USO":
         return string
     return _BY_NP.get(kind, float32)

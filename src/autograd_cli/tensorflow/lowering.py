@@ -13,7 +13,7 @@ import weakref
 import numpy as np
 
 from autograd_cli.core.graph import Graph, Node, NoGradient
-from autograd_cli.ops import OPS, ROUND_FLOAT32, ShapeError
+from autograd_cli.ops import OPS, ROUND_FLOAT32
 from autograd_cli.support.errors import AgError, pos_at
 import autograd_cli.library  # noqa: F401 (registers every built-in)
 from autograd_cli.library import functions as library
