@@ -305,7 +305,7 @@ class Tensor:
     def __init__(self, op, index, dtype, shape, value=None):
         self._op = op
         self._index = index
-        self.dtype = dtype
+        self.dtype = dtype.base_dtype      # a reference variable's (or Keras') dtype makes tensors of its base
         self._shape = shape            # tuple of int | None (None: unknown rank)
         self._value = value
         self.uid = next(_uids)

@@ -14,19 +14,19 @@ class DType:
         self.name = name
         self.np = np_type
         self.kernel_name = kernel_name   # how kernel errors name it: 'float', 'double', ...
-        self._ref = False
+        self._ref = None                 # a reference dtype's base (float32_ref -> float32)
 
     @property
     def is_floating(self) -> bool:
-        return self.name in ("float16", "float32", "float64", "bfloat16")
+        return self.base_dtype.name in ("float16", "float32", "float64", "bfloat16")
 
     @property
     def is_integer(self) -> bool:
-        return self.name.startswith(("int", "uint"))
+        return self.base_dtype.name.startswith(("int", "uint"))
 
     @property
     def is_bool(self) -> bool:
-        return self.name == "bool"
+        return self.base_dtype.name == "bool"
 
     @property
     def as_numpy_dtype(self):
@@ -34,7 +34,11 @@ class DType:
 
     @property
     def base_dtype(self):
-        return self
+        return self._ref or self
+
+    @property
+    def _as_ref(self):
+        return self if self._ref else _REFS[self.name]
 
     @property
     def real_dtype(self):
@@ -88,6 +92,18 @@ ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, bool_, strin
 _BY_NAME = {d.name: d for d in ALL}
 _BY_NAME.update({"float": float32, "double": float64, "half": float16, "int": int32, "long": int64})
 _BY_NP = {np.dtype(d.np): d for d in ALL if d is not string}
+
+
+def _reference(base: DType) -> DType:
+    """What a TF1 graph's reference variable reports as its dtype (`<dtype: 'float32_ref'>`):
+    unequal to its base, as in TensorFlow; tensors made with it get the base dtype."""
+    ref = DType(f"{base.name}_ref", base.np, base.kernel_name)
+    ref._ref = base
+    return ref
+
+
+_REFS = {d.name: _reference(d) for d in ALL}
+_BY_NAME.update({r.name: r for r in _REFS.values()})
 
 for _d in ALL:
     export_value(f"dtypes.{_d.name}", _d)

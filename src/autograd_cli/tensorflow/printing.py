@@ -40,7 +40,7 @@ def variable_repr(v) -> str:
     shape = TensorShape(v._shape)
     if v._graph is None:
         return f"<tf.Variable '{v.name}' shape={shape} dtype={v.dtype.name}, numpy={_numpy_text(v._value, True)}>"
-    return f"<tf.Variable '{v.name}' shape={shape.graph_text()} dtype={v.dtype.name}_ref>"
+    return f"<tf.Variable '{v.name}' shape={shape.graph_text()} dtype={v.dtype.name}>"
 
 
 def _scalar_type(base):

@@ -183,9 +183,9 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
         if dims is not None and not TensorShape(var._shape).is_compatible_with(TensorShape(dims)):
             raise ValueError(f"Trying to share variable {full}, but specified shape {TensorShape(dims)} and found "
                              f"shape {TensorShape(var._shape)}.")
-        if dtype is not None and kind != var.dtype:
+        if dtype is not None and kind != var.dtype.base_dtype:
             raise ValueError(f"Trying to share variable {full}, but specified dtype {kind.name} and found dtype "
-                             f"{var.dtype.name}.")
+                             f"{var.dtype.base_dtype.name}.")
         return var
     if scope.reuse is True and not ctx.eager:
         raise ValueError(f"Variable {full} does not exist, or was not created with tf.get_variable(). Did you mean "

@@ -37,7 +37,8 @@ class Variable:
         """tf.Variable(...) makes TensorFlow's kind: a ResourceVariable, or a RefVariable in a
         TF1 graph (after disable_v2_behavior)."""
         if cls is Variable:
-            cls = RefVariable if ctx.v1 and not ctx.eager else ResourceVariable
+            resource = kwargs.get("use_resource", args[13] if len(args) > 13 else None)
+            cls = RefVariable if ctx.v1 and not ctx.eager and not resource else ResourceVariable
         return object.__new__(cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None, name=None,
@@ -75,7 +76,7 @@ class Variable:
                 kind = kind or initial_value.dtype
             else:
                 value, kind = to_array(initial_value, kind)
-            self.dtype = kind
+            self._dtype = kind
             self._value = np.array(value, dtype=kind.np)
             self._shape = tuple(self._value.shape) if shape is None else _shape_of(shape, self._value.shape)
             scope = "/".join(_EAGER_SCOPE)
@@ -105,24 +106,24 @@ class Variable:
             graph._scope = op_name.split("/")
             initial = constant_tensor(array, kind2, "initial_value")
             graph._scope = saved
-        self.dtype = initial.dtype
+        self._dtype = initial.dtype
         self._initial = initial
         self._shape = initial._shape if shape is None else _shape_of(shape, initial._shape)
         op = Operation("VariableV2", op_name, [], Recipe("fn", _lower_read, {"var_uid": self.uid}), graph, user_pos())
         op.attrs["variable"] = self
         self._var_op = op
-        _add_op(graph, op, [(self.dtype, self._shape)])
+        _add_op(graph, op, [(self._dtype, self._shape)])
         op.outputs[0]._var = self
         self._ref_tensor = op.outputs[0]
         saved = graph._scope
         graph._scope = op_name.split("/")
         read = Operation("Identity", graph.unique_name("read"), [op.outputs[0]], Recipe("row", "identity"), graph,
                          user_pos())
-        self._read_tensor = _add_op(graph, read, [(self.dtype, self._shape)])[0]
+        self._read_tensor = _add_op(graph, read, [(self._dtype, self._shape)])[0]
         self._read_tensor._var = self
         assign = Operation("Assign", graph.unique_name("Assign"), [initial],
                            Recipe("fn", _lower_assign, {"var_uid": self.uid, "kind": "assign"}), graph, user_pos())
-        _add_op(graph, assign, [(self.dtype, self._shape)])
+        _add_op(graph, assign, [(self._dtype, self._shape)])
         graph._scope = saved
         self._initializer = assign
         for key in (collections or ([GLOBAL_VARIABLES] + ([TRAINABLE_VARIABLES] if self.trainable else []))):
@@ -130,6 +131,10 @@ class Variable:
         graph._variables.append(self)
 
     # -- identity
+    @property
+    def dtype(self):
+        return self._dtype
+
     @property
     def name(self):
         return f"{self._name}:0"
@@ -187,11 +192,11 @@ class Variable:
             function = tracing_function()
             if function is not None:
                 return function.read_variable(self)
-        if dtype is not None and as_dtype(dtype) != self.dtype:
+        if dtype is not None and as_dtype(dtype).base_dtype != self._dtype:
             raise ValueError(f"Incompatible type conversion requested to type '{as_dtype(dtype).name}' for "
-                             f"variable of type '{self.dtype.name}'")
+                             f"variable of type '{self._dtype.name}'")
         if self._graph is None:
-            t = EagerTensor(None, 0, self.dtype, self._value.shape, self._value)
+            t = EagerTensor(None, 0, self._dtype, self._value.shape, self._value)
             t._var = self
             return t
         return self._read_tensor
@@ -234,10 +239,10 @@ class Variable:
 
     def _assign_slice(self, key, value, kind):
         """`v[key].assign(x)` (and assign_add / assign_sub), eagerly: the variable with that part replaced."""
-        part = np.asarray(convert_to_tensor(value, self.dtype)._value)
+        part = np.asarray(convert_to_tensor(value, self._dtype)._value)
         new = self._value.copy()
         new[key] = part if kind == "assign" else new[key] + part if kind == "assign_add" else new[key] - part
-        return self._assign(EagerTensor(None, 0, self.dtype, new.shape, new), "assign", None)
+        return self._assign(EagerTensor(None, 0, self._dtype, new.shape, new), "assign", None)
 
     def __format__(self, spec):
         return format(self._as_tensor(), spec)
@@ -248,10 +253,10 @@ class Variable:
 
     # -- writing
     def _write_value(self, value, kind):
-        value = convert_to_tensor(value, self.dtype) if not isinstance(value, Tensor) else value
-        if value.dtype != self.dtype:
+        value = convert_to_tensor(value, self._dtype) if not isinstance(value, Tensor) else value
+        if value.dtype != self._dtype:
             raise TypeError(f"Input 'value' of 'Assign' Op has type {value.dtype.name} that does not match type "
-                            f"{self.dtype.name} of argument 'ref'.")
+                            f"{self._dtype.name} of argument 'ref'.")
         return value
 
     def _assign(self, value, kind, name, read_value=True):
@@ -285,14 +290,14 @@ class Variable:
                 raise InvalidArgumentError(None, None, "Cannot update variable with shape "
                                            f"{list(self._value.shape)} using a Tensor with shape "
                                            f"{list(value._value.shape)}, shapes must be equal.")
-            self._value = np.array(array, dtype=self.dtype.np)
+            self._value = np.array(array, dtype=self._dtype.np)
             if self.constraint is not None and kind == "assign":
                 pass
             return self
         value = self._write_value(value, kind)
         op_type = {"assign": "Assign", "assign_add": "AssignAdd", "assign_sub": "AssignSub"}[kind]
         return make_op(op_type, Recipe("fn", _lower_assign, {"var_uid": self.uid, "kind": kind}), [value],
-                       [self.dtype], name or op_type)[0]
+                       [self._dtype], name or op_type)[0]
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         return self._assign(value, "assign", name, read_value)
@@ -304,7 +309,7 @@ class Variable:
         return self._assign(delta, "assign_sub", name, read_value)
 
     def load(self, value, session=None):
-        (session or HOOKS["default_session"]())._values[self.uid] = np.asarray(value, dtype=self.dtype.np)
+        (session or HOOKS["default_session"]())._values[self.uid] = np.asarray(value, dtype=self._dtype.np)
 
     def __repr__(self):
         from autograd_cli.tensorflow import printing
@@ -325,7 +330,10 @@ class ResourceVariable(Variable):
 
 
 class RefVariable(Variable):
-    pass
+    @property
+    def dtype(self):
+        """TF1 graphs' reference variables say `<dtype: 'float32_ref'>` (their value() is float32)."""
+        return self._dtype._as_ref if self._graph is not None else self._dtype
 
 
 @tf_export("is_tensor", "debugging.is_tensor")

@@ -76,9 +76,18 @@ def keras_logits(tensor):
 
 # ---------------------------------------------------------------- the Keras variable
 
+class DTypeName(str):
+    """Keras 3 gives a variable's dtype as its name (`float32`, a str, equal to tf.float32);
+    the package's own code reads it as the DType it names."""
+
+    def __getattr__(self, attr):
+        return getattr(tf.as_dtype(str(self)), attr)
+
+
 class KerasVariable(_TFVariable):
     """A layer's weight as Keras 3 makes it: `name` is its own name (`kernel`), `path` the
-    layers it was made in (`sequential/dense/kernel`), printed as Keras prints it."""
+    layers it was made in (`sequential/dense/kernel`), printed as Keras prints it; its class
+    is called `Variable`, as Keras' is."""
 
     def __init__(self, initial_value, name, trainable=True, dtype=None):
         self._keras_name = name
@@ -94,17 +103,24 @@ class KerasVariable(_TFVariable):
         return self._keras_path
 
     @property
+    def dtype(self):
+        return DTypeName(self._dtype.name)
+
+    @property
     def value(self):
         return self._as_tensor()
 
     def __repr__(self):
         if tf.executing_eagerly():
             value = np.array2string(self.numpy(), separator=" ", prefix="")
-            return (f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype.name}, "
+            return (f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype}, "
                     f"value={value}>")
-        return f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype.name}>"
+        return f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype}>"
 
     __str__ = __repr__
+
+
+KerasVariable.__name__ = KerasVariable.__qualname__ = "Variable"
 
 
 def is_tensor(value) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.tensorflow.keras import _support
-from autograd_cli.tensorflow.keras._support import KerasVariable, tf
+from autograd_cli.tensorflow.keras._support import tf
 from autograd_cli.tensorflow.exports import tf_export
 
 _EPSILON = [1e-7]
@@ -43,8 +43,9 @@ def get_uid(prefix=""):
 
 @tf_export(builtin="variable")
 def variable(value, dtype=None, name=None, constraint=None):
-    return KerasVariable(tf.convert_to_tensor(np.asarray(value), dtype=dtype or floatx()), name=name or "variable",
-                         dtype=dtype or floatx())
+    """TensorFlow's own resource variable (Keras 3's backend makes one, graph mode or eager)."""
+    return tf.Variable(tf.convert_to_tensor(np.asarray(value), dtype=dtype or floatx()), name=name,
+                       dtype=dtype or floatx(), use_resource=True)
 
 
 @tf_export(builtin="constant")
@@ -442,4 +443,4 @@ def __getattr__(name):
     raise AttributeError(text + (f" (TensorFlow 2.21's Keras has no K.{name}; use {hint})" if hint else ""))
 
 
-__all__ = [n for n in dir() if not n.startswith("_") and n not in ("annotations", "np", "tf", "tf_export", "KerasVariable")]
+__all__ = [n for n in dir() if not n.startswith("_") and n not in ("annotations", "np", "tf", "tf_export")]
