@@ -13,6 +13,7 @@ to the crash descriptor, where the parent finds the line that was running.
 from __future__ import annotations
 
 import faulthandler
+import importlib
 import io
 import json
 import os
@@ -121,7 +122,7 @@ def main(argv: list) -> None:
         budget = [limits.output_bytes]
         _streams(budget)
         sys.path[1:1] = request.get("import_paths") or []
-        job = _import_job(request["job"])
+        job = importlib.import_module(request["job"])
         prepare = getattr(job, "prepare", None)
         if prepare is not None:
             prepare(request.get("payload"))
@@ -165,16 +166,6 @@ def _empty_environment() -> None:
         data.clear()            # the mapping only: no unsetenv
     else:
         os.environ.clear()
-
-
-def _import_job(name: str):
-    import importlib
-
-    package = sys.modules.get("autograd_cli")
-    complete = getattr(package, "_box_complete", None) if package is not None else None
-    if complete is not None and not name.startswith("autograd_cli.sandbox."):
-        complete()
-    return importlib.import_module(name)
 
 
 def _run(job, request, limits, layers, applied, channel, crash_fd, outcome, reserve) -> None:
