@@ -13,8 +13,7 @@ from __future__ import annotations
 import ast
 import builtins
 import importlib
-import importlib.abc
-import importlib.util
+import importlib.machinery
 import io
 import sys
 import types
@@ -56,8 +55,10 @@ def prepare(payload) -> None:
         importlib.import_module("autograd_cli.snippets.engine_graph")
 
 
-class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """tensorflow.X -> autograd_cli.tensorflow.X (keras likewise)."""
+class _Finder:
+    """tensorflow.X -> autograd_cli.tensorflow.X (keras likewise): a meta path finder and
+    its own loader, by protocol (importlib.abc's base classes would load importlib.resources,
+    pathlib, tempfile and typing at every start of the box: ~10 ms)."""
 
     def find_spec(self, name, path=None, target=None):
         head = name.split(".")[0]
@@ -66,7 +67,7 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         if name.startswith(NETWORK):
             raise ModuleNotFoundError(f"No module named '{name}': the snippet has no network, so TensorFlow's "
                                       "downloading data readers are not available (make the data in the snippet)")
-        return importlib.util.spec_from_loader(name, self)
+        return importlib.machinery.ModuleSpec(name, self)
 
     def create_module(self, spec):
         target = ALIASES[spec.name.split(".")[0]] + spec.name[len(spec.name.split(".")[0]):]
