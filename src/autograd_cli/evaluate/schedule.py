@@ -31,7 +31,7 @@ import numpy as np
 
 from autograd_cli.support.errors import AgError
 from autograd_cli.evaluate.reference import ERRORS, _forward, needed, run_plain
-from autograd_cli.evaluate.kernels import (BIG, FREED, _identity, CHAIN_BLOCK, KEPT_STEPS, POOL, Steps, _Chain, _Known, _SPARE, _bind, _chainable, _finite, _fold, _fused_add_step, _leading_pair, _noop, _numpy_step, _put, _runnable, _size)
+from autograd_cli.evaluate.kernels import (BIG, DIRECT, FREED, _identity, CHAIN_BLOCK, KEPT_STEPS, POOL, Steps, _Chain, _Known, _SPARE, _bind, _chainable, _finite, _fold, _fused_add_step, _leading_pair, _noop, _numpy_step, _put, _runnable, _size)
 
 
 
@@ -297,8 +297,9 @@ class Schedule:
         owned = set()                 # slots holding a fresh array nothing else refers to
         table = list(base.table) if plans else base.table   # (only NumPy steps are replaced)
         codes = base.codes
-        flag = self._flag = [False]
+        flag = [False]              # set by a step whose value is not finite
         freed_at_start = []
+        array_checks = []           # NumPy steps' values checked after the run
 
         def needs_check(k):
             node = order[k]
@@ -361,6 +362,13 @@ class Schedule:
             if k in fused:
                 sunk = 2 + len(self._sinks[k][4]) if k in self._sinks else 0
                 step = _fused_add_step(fused[k][0], k, node.shape, dead, check, flag, give, sunk)
+            elif chain is None and not dead and (frozen is None or not big):
+                # a plain call (no buffer to take, give or release; nothing writes into its
+                # value or releases it later): `run`'s loop makes it, checks come after the run
+                table[codes[idx]] = (DIRECT, (fn, in_slots))
+                if check:
+                    array_checks.append(k)
+                continue
             else:
                 step = _numpy_step(fn, in_slots, k, inplace, dead, check, flag, ufunc,
                                    node.shape if frozen is not None and take else None,
@@ -373,7 +381,7 @@ class Schedule:
         # (kinds 1-3 are the float path; slots from n on hold conversions, not nodes)
         float_checks = tuple(k for kind, _, _, k in base.rows() if kind and k < n and not covered[k])
         steps = base.with_table(table) if plans else base
-        self._compiled_keep[frozen] = (steps, tuple(freed_at_start), float_checks)
+        self._compiled_keep[frozen] = (steps, tuple(freed_at_start), float_checks, tuple(array_checks), flag)
         return self._compiled_keep[frozen]
 
     def _chains(self, frozen, plans, last_use, fused) -> dict:
@@ -654,8 +662,8 @@ class Schedule:
         """`last`: the schedule is not run again, so its template becomes the values
         instead of being copied (a million-node program saves 9 MB)."""
         compiled = self._numpy_steps(keep)
-        steps, freed, float_checks = compiled[:3]
-        self._flag[0] = False
+        steps, freed, float_checks, array_checks, flag = compiled[:5]
+        flag[0] = False
         if self.template is None:
             raise RuntimeError("this schedule's last run has been made")
         vals = self.template if last else list(self.template)
@@ -669,10 +677,10 @@ class Schedule:
         if last or steps.count > KEPT_STEPS:
             remaining = _runnable(steps)          # made as it runs: no list of the steps
         else:
-            if len(compiled) == 3:                # kept for the next runs (`run`'s steps)
+            if len(compiled) == 5:                # kept for the next runs (`run`'s steps)
                 compiled = self._compiled_keep[frozenset(keep) if keep is not None else None] = (
                     *compiled, list(_runnable(steps)))
-            remaining = iter(compiled[3])
+            remaining = iter(compiled[5])
         with np.errstate(all="ignore"):
             while True:
                 try:
@@ -691,7 +699,7 @@ class Schedule:
                     i = steps.index_of(out)    # (the failing step's loop variables are bound)
                     node = self.node_of_step(i)
                     kind = steps.table[steps.codes[i]][0]
-                    if not kind:      # a NumPy step
+                    if kind == 0 or kind == DIRECT:      # a NumPy step
                         raise AgError(f"{node.op.title}: {exc}", node.pos) from None
                     # Python raised where NumPy gives inf/nan: take NumPy's answer
                     a = steps.ins[i]
@@ -700,7 +708,8 @@ class Schedule:
                     # (`remaining` goes on after the failed step)
         if warnings is not None:
             isfinite = math.isfinite
-            bad = self._flag[0] or not all(isfinite(vals[k]) for k in float_checks)
+            bad = (flag[0] or not all(isfinite(vals[k]) for k in float_checks)
+                   or not all(_finite(vals[k]) for k in array_checks))
             if bad:
                 return run_plain(self.order, overrides, warnings)
         return NodeValues(self, vals)

@@ -8,10 +8,35 @@ from autograd_cli.ops.table import SAME, ShapeError, kept_shape, norm_axes, norm
 # ---------------------------------------------------------------- reductions
 
 
-def reduction(name, fn, vjp, sym, **facts):
-    op(name, lambda x, axes, keepdims: fn(x, axis=axes, keepdims=keepdims),
+def reduction(name, fn, vjp, sym, forward=None, **facts):
+    """`forward(x, axes, keepdims)`: the forward where it is not `fn(x, axis=, keepdims=)` called so."""
+    op(name, forward or (lambda x, axes, keepdims: fn(x, axis=axes, keepdims=keepdims)),
        lambda s, axes, keepdims: reduced_shape(s, axes, keepdims),
        prepare=norm_axes, vjp=(vjp,) if vjp else None, sym=sym, fresh=True, **facts)
+
+
+# np.sum and np.mean of a float array without their Python wrappers (a training step's small
+# reductions spent more time in those than summing): the same ufunc calls, so the same bits.
+
+def _sum(x, axes, keepdims):
+    if type(x) is np.ndarray:
+        return np.add.reduce(x, axis=axes, keepdims=keepdims)     # what np.sum calls
+    return np.sum(x, axis=axes, keepdims=keepdims)
+
+
+def _mean(x, axes, keepdims):
+    if any(x.shape[a] == 0 for a in axes):
+        raise ValueError("cannot reduce an empty axis")
+    if type(x) is not np.ndarray or x.dtype.kind != "f" or x.dtype == np.float16:
+        return np.mean(x, axis=axes, keepdims=keepdims)
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    count = np.intp(count)          # (NumPy's mean divides by an intp: float32 divides in float64)
+    total = np.add.reduce(x, axis=axes, keepdims=keepdims)
+    if type(total) is np.ndarray:
+        return np.true_divide(total, count, out=total, casting="unsafe")
+    return total.dtype.type(total / count)
 
 
 def _nonempty(fn):
@@ -65,13 +90,13 @@ def _sym_extreme(kind):
     return form
 
 
-reduction("reduce_sum", np.sum, lambda g, n, dy: reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
-          _np_reduce(np.sum), nonfinite_flows=True,
+reduction("reduce_sum", None, lambda g, n, dy: reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
+          _np_reduce(np.sum), forward=_sum, nonfinite_flows=True,
    doc="grad broadcast back over the reduced axes")
-reduction("reduce_mean", _nonempty(np.mean),
+reduction("reduce_mean", None,
           lambda g, n, dy: g.divide(reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
                                     g.const(float(np.prod([n.inputs[0].shape[a] for a in n.params["axes"]])))),
-          _np_reduce(np.mean), nonfinite_flows=True,
+          _np_reduce(np.mean), forward=_mean, nonfinite_flows=True,
    doc="grad / n broadcast back over the reduced axes (n elements reduced)")
 reduction("reduce_max", _nonempty(np.max), _max_grad, _sym_extreme("max"),
    doc="grad shared equally by the elements equal to the max (ties split it), 0 elsewhere")
