@@ -444,3 +444,16 @@ g = tape.gradient(y, [w, x])
 """)
     named = result.program.named
     assert (named["w"].line, named["x"].line, named["y"].line) == (3, 4, 7)
+
+
+def test_a_tape_jacobian_is_handed_back_as_the_whole_jacobian():
+    # y = sin(x) * 2: dy_i/dx_k = 2 cos(x_i) when i == k, else 0
+    source = ("import tensorflow as tf\nx = tf.Variable([0.0, 0.5, 1.0])\nwith tf.GradientTape() as tape:\n"
+              "    y = tf.sin(x) * 2.0\nj = tape.jacobian(y, x)\n")
+    _, result = run(source)
+    (record,) = result.program.gradients
+    assert record.kind == "jacobian"
+    expected = np.diag(2 * np.cos([0.0, 0.5, 1.0]))
+    np.testing.assert_allclose(gradient_values(result, 0).reshape(3, 3), expected, rtol=1e-6)
+    report = verify_of(source, result)
+    assert report.ok and report.checks[0].shape == (3, 3)

@@ -307,6 +307,37 @@ print(t.jacobian(w, v).numpy())
     np.testing.assert_allclose(nums(" ".join(got[1:]).replace("[", " ").replace("]", " ")), [2, 0, 0, 4])
 
 
+JACOBIANS = TF + """x = tf.Variable([1.0, 2.0, 3.0])
+with tf.GradientTape(persistent=True) as tape:
+    y = x * x * tf.constant([1.0, 2.0, 3.0])
+j = tape.jacobian(y, x)
+xb = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+with tf.GradientTape() as t2:
+    t2.watch(xb)
+    yb = xb * xb * xb
+bj = t2.batch_jacobian(yb, xb)
+"""
+
+
+def test_jacobian_tables_hold_the_whole_jacobian():
+    # y_i = c_i x_i^2: dy_i/dx_k = 2 c_i x_i when i == k, else 0 -> diag(2, 8, 18);
+    # yb[b, i] = xb[b, i]^3: batch block b is diag(3 xb[b]^2) -> diag(3, 12), diag(27, 48)
+    j, bj = evaluate_snippet(JACOBIANS, seed=0).gradients
+    assert (j.kind, j.name, j.xs) == ("jacobian", "j", ["x"])
+    np.testing.assert_array_equal(j.values[0], np.diag([2.0, 8.0, 18.0]))
+    np.testing.assert_array_equal(bj.values[0], [np.diag([3.0, 12.0]), np.diag([27.0, 48.0])])
+
+
+def test_a_jacobian_table_prints_every_row(tmp_path):
+    from conftest import cli
+
+    path = tmp_path / "jac.py"
+    path.write_text(JACOBIANS, encoding="utf-8")
+    text = cli("eval", path).stdout
+    table = text[text.index("jacobian j (line 5)"):text.index("jacobian bj")]
+    assert [nums(row.split("│")[2]) for row in table.splitlines() if "│" in row] == [[2, 0, 0], [0, 8, 0], [0, 0, 18]]
+
+
 # ---------------------------------------------------------------- Keras
 
 def test_keras_dense_sequential_with_known_weights_and_mse():

@@ -279,6 +279,14 @@ class GradientTape:
 
     def jacobian(self, target, sources, unconnected_gradients="none", parallel_iterations=None,
                  experimental_use_pfor=True):
+        out, call = self._jacobian(target, sources, unconnected_gradients)
+        if call is not None:
+            announce(call)
+        return out
+
+    def _jacobian(self, target, sources, unconnected_gradients):
+        """The jacobians (one gradient per element of the target, as TensorFlow's loop does)
+        and the call the gradient table shows: the whole jacobian of each source."""
         s_struct, srcs = _flatten(sources)
         target = convert_to_tensor(target)
         n = int(np.prod(target._value.shape))
@@ -302,21 +310,68 @@ class GradientTape:
             stacked = np.stack([r[j]._value if r[j] is not None else np.zeros(shape[len(target._value.shape):])
                                 for r in rows]).reshape(shape)
             out.append(EagerTensor(None, 0, s.dtype, stacked.shape, stacked.astype(s.dtype.np)))
-        if rows:
-            announce(call)
-        return _rebuild(s_struct, out)
+        return _rebuild(s_struct, out), (_jacobian_call(call, out, target.dtype is dtypes.float32) if rows else None)
 
     def batch_jacobian(self, target, source, unconnected_gradients="none", parallel_iterations=None,
                        experimental_use_pfor=True):
-        full = self.jacobian(target, source, unconnected_gradients)
+        full, call = self._jacobian(target, source, unconnected_gradients)
         if full is None:
+            if call is not None:
+                announce(call)
             return None
         value = full._value
         batch = value.shape[0]
         t_rank = len(target.shape) - 1
         parts = [value[(b,) + (slice(None),) * t_rank + (b,)] for b in range(batch)]
         stacked = np.stack(parts)
-        return EagerTensor(None, 0, full.dtype, stacked.shape, stacked)
+        out = EagerTensor(None, 0, full.dtype, stacked.shape, stacked)
+        call.values, call.tensors = [stacked], [out]
+        call.run = None        # (its engine record would be the whole jacobian, not these blocks of it)
+        announce(call)
+        return out
+
+
+def _jacobian_call(row_call, results, float32: bool) -> GradientCall:
+    """The gradient table's call of a jacobian: its values are the whole jacobians (the row
+    calls each hold one row); its engine record differentiates every element of the target."""
+    call = GradientCall("jacobian", row_call.line, len(results), dict(row_call.reasons))
+    call.values = [None if r is None else r._value for r in results]
+    call.computed = True
+    call.notes = list(row_call.notes)
+    call.tensors = results
+    call.sources = row_call.sources
+    run = row_call.run
+    call.run = LoweredRun(run.graph, run.y_nodes, run.x_nodes, _JacobianNodes(run, results, float32), [], None,
+                          run.overrides, run.tensor_nodes, run.variable_nodes, run.sources)
+    return call
+
+
+class _JacobianNodes:
+    """The engine nodes of a jacobian's results (y.shape + x.shape each), made when explain,
+    graph or verify first reads them: the values were computed row by row without them."""
+
+    def __init__(self, run, results, float32):
+        self.run = run
+        self.float32 = float32         # (rounded as the row computations were)
+        self.connected = [r is not None and k < len(run.x_nodes) and run.x_nodes[k] is not None
+                          for k, r in enumerate(results)]
+        self.nodes = None
+
+    def __len__(self):
+        return len(self.connected)
+
+    def __getitem__(self, k):
+        if not self.connected[k]:
+            return None
+        if self.nodes is None:
+            g, y = self.run.graph, self.run.y_nodes[0]
+            saved, g.float32 = g.float32, self.float32
+            try:
+                self.nodes = [autodiff.jacobian(g, y, x) if on else None
+                              for x, on in zip(self.run.x_nodes, self.connected)]
+            finally:
+                g.float32 = saved
+        return self.nodes[k]
 
 
 class _Paused:
