@@ -21,6 +21,9 @@ from autograd_cli.analysis import verify as V
 from autograd_cli.ops import OPS
 from autograd_cli.support.records import replace
 
+sys.path.insert(0, str(ROOT / "tests" / "ops"))   # the per-op spec
+from op_specs import SPECS, program_text  # noqa: E402
+
 SAMPLES = sorted((ROOT / "samples").glob("*.ag"))
 
 
@@ -347,138 +350,8 @@ def test_eval_does_not_import_sympy(samples):
 
 # ---------------------------------------------------------------- every differentiable op, random points
 
-POS = st.floats(0.2, 2.0)
-ANY = st.builds(lambda m, s: m * s, st.floats(0.2, 2.0), st.sampled_from([-1.0, 1.0]))
-
-# (program body using a (and b), strategy for a's elements, strategy for b's elements, shape of a, of b)
-UNARY_ANY = ["negative", "abs", "sign", "square", "exp", "sin", "cos", "tanh", "sinh", "cosh", "atan",
-             "sigmoid", "relu", "softplus", "round", "floor", "ceil"]
-UNARY_POS = ["sqrt", "reciprocal", "log", "log1p"]
-PROGRAMS = (
-    [(f"y = {f}(a) * b", ANY, ANY, (3,), (3,)) for f in UNARY_ANY]
-    + [(f"y = {f}(a) * b", POS, ANY, (3,), (3,)) for f in UNARY_POS]
-    + [("y = tan(a * 0.5) * b", ANY, ANY, (3,), (3,))]
-    + [(f"y = {f}(a, b)", ANY, ANY, (2, 3), (3,)) for f in ("add", "subtract", "multiply", "maximum",
-                                                            "minimum")]
-    + [("y = a / b", ANY, ANY, (2, 3), (2, 3)), ("y = pow(a, b)", POS, ANY, (3,), (3,)),
-       ("y = a ** 2 + b ** 3", ANY, ANY, (), ()),
-       ("y = where(a > b, a * b, b - a)", ANY, ANY, (3,), (3,)),
-       ("y = matmul(a, b)", ANY, ANY, (2, 3), (3, 2)),
-       ("y = a @ b @ a", ANY, ANY, (2, 2), (2, 2))]
-    + [(f"y = {r}(a, axis={ax}, keepdims={kd}) * b", ANY, ANY, (2, 3), (3,) if ax == 0 else (2,))
-       for r in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp")
-       for ax, kd in ((0, "False"), (1, "False"))]
-    + [(f"y = {r}(a * b)", ANY, ANY, (2, 3), (2, 3))
-       for r in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp")]
-    + [("y = reduce_sum(a, axis=1, keepdims=True) * b", ANY, ANY, (2, 3), (2, 1)),
-       ("y = argmax(a, 0) * b", ANY, ANY, (3,), ()),
-       ("y = reshape(a, [3, 2]) * b", ANY, ANY, (2, 3), (2,)),
-       ("y = transpose(a) * b", ANY, ANY, (2, 3), (2,)),
-       ("y = expand_dims(a, 0) * b", ANY, ANY, (3,), (2, 3)),
-       ("y = squeeze(a) * b", ANY, ANY, (1, 3), (3,)),
-       ("y = concat([a, b], 0)", ANY, ANY, (2, 3), (1, 3)),
-       ("y = stack([a, b], axis=1) * transpose(stack([b, a]))", ANY, ANY, (3,), (3,)),
-       ("y = a[1:, 0] * b[0] + a[0, 2]", ANY, ANY, (2, 3), (2,)),
-       ("y = a[step] * b", ANY, ANY, (3,), ()),
-       ("y = fill([2, 2], a) * b", ANY, ANY, (), (2, 2)),
-       ("y = softmax(a) * b", ANY, ANY, (2, 3), (3,)),
-       ("y = log_softmax(a, axis=0) * b", ANY, ANY, (2, 3), (3,)),
-       ("y = categorical_crossentropy(one_hot([0, 2], depth=3), softmax(a * b))", ANY, ANY, (2, 3), (3,)),
-       ("y = mean_squared_error(a, b * b)", ANY, ANY, (2, 3), (2, 3)),
-       ("y = stop_gradient(a * b) * a", ANY, ANY, (3,), (3,))]
-    # issue 12 (TensorFlow's functions): one or more programs per new differentiable op
-    + [("y = relu6(a * 4) * b", ANY, ANY, (3,), (3,)),
-       ("y = leaky_relu(a, alpha=0.3) * b", ANY, ANY, (3,), (3,)),
-       ("y = gradients(reduce_sum(relu6(a * 4) * b * b), a)[0] * b", ANY, ANY, (3,), (3,)),
-       ("y = gradients(reduce_sum(relu(a) * b * b), a)[0] * b + gradients(reduce_sum(leaky_relu(a) * b), a)[0]",
-        ANY, ANY, (3,), (3,)),
-       ("y = rsqrt(a) * b", POS, ANY, (3,), (3,)),
-       ("y = gradients(reduce_sum(sqrt(a) * b + rsqrt(a) * b + reciprocal(a) * b), a)[0] * b", POS, ANY, (3,), (3,)),
-       ("y = div_no_nan(a, b) + divide_no_nan(b, a)", ANY, ANY, (2, 3), (3,)),
-       ("y = clip_by_value(a, -0.5 * b, b)", ANY, POS, (3,), (3,)),
-       ("y = softmax_cross_entropy_with_logits(one_hot([0, 2], 3), a * b)", ANY, ANY, (2, 3), (3,)),
-       ("y = softmax_cross_entropy_with_logits(softmax(b), a)", ANY, ANY, (2, 3), (3,)),
-       ("y = sigmoid_cross_entropy_with_logits(labels=sigmoid(b), logits=a)", ANY, ANY, (3,), (3,)),
-       ("y = categorical_crossentropy(one_hot([1, 0], 3), softmax(a * b)) + categorical_crossentropy("
-        "softmax(b), a * a, from_logits=True)", ANY, ANY, (2, 3), (3,)),
-       ("y = categorical_crossentropy(one_hot([1, 0], 3), a * a + 0.1, label_smoothing=0.1)", ANY, ANY, (2, 3), (3,)),
-       ("y = binary_crossentropy(sigmoid(b), sigmoid(a)) + binary_crossentropy(sigmoid(b), sigmoid(a) * 0.5)",
-        ANY, ANY, (2, 3), (3,)),
-       ("y = expm1(a) * b + asinh(a) * b", ANY, ANY, (3,), (3,)),
-       ("y = asin(a * 0.3) + acos(a * 0.3) * b + atanh(a * 0.3) * b", ANY, ANY, (3,), (3,)),
-       ("y = acosh(a + 1.0) * b", POS, ANY, (3,), (3,)),
-       ("y = erf(a) * b + erfc(a * b)", ANY, ANY, (3,), (3,)),
-       ("y = lgamma(a) * b + digamma(a * b)", POS, POS, (3,), (3,)),
-       ("y = polygamma(1.0, a) * b + polygamma(2.0, a * b)", POS, POS, (3,), (3,)),
-       ("y = atan2(a, b) * b", ANY, ANY, (2, 3), (3,)),
-       ("y = squared_difference(a, b)", ANY, ANY, (2, 3), (3,)),
-       ("y = a % (b * 0.1 + 10.0) + (a // 10.0) * b", ANY, ANY, (3,), (3,)),
-       ("y = mul_no_nan(a, b) + xlogy(a, b * b) + xlog1py(a, b * b) + xdivy(a, b)", ANY, ANY, (2, 3), (3,)),
-       ("y = identity(a) * b + cast(a, float32) * b + cast(cast(a * 3, int32), float32) * b + cast(a, bool) * b", ANY, ANY, (3,), (3,)),
-       ("y = elu(a) * b + selu(a * b)", ANY, ANY, (3,), (3,)),
-       ("y = gradients(reduce_sum(elu(a) * b + selu(a) * b * b), a)[0] * b", ANY, ANY, (3,), (3,)),
-       ("y = softsign(a) * b + gradients(reduce_sum(softsign(a) * b), b)[0]", ANY, ANY, (3,), (3,)),
-       ("y = gelu(a) * b + gelu(a * b, approximate=True)", ANY, ANY, (3,), (3,)),
-       ("y = swish(a) * b + silu(a, beta=b)", ANY, ANY, (3,), (3,)),
-       ("y = hard_sigmoid(a) * b", ANY, ANY, (3,), (3,)),
-       ("y = reduce_euclidean_norm(a, axis=1) * b + norm(a * expand_dims(b, 1))", ANY, ANY, (2, 3), (2,)),
-       ("y = norm(a, ord=1, axis=[0, 1]) * b + norm(a, ord=3) + l2_loss(a * b)", ANY, ANY, (2, 3), ()),
-       ("y = cumsum(a, axis=1, exclusive=True) * b + cumprod(a, reverse=True) * b", ANY, ANY, (2, 3), (3,)),
-       ("y = top_k(a * b, 2)[0] + argmin(a, 1)", ANY, ANY, (2, 3), (3,)),
-       ("y = huber(a, b) + huber(a, b * 3, delta=2.0) + mean_absolute_error(a, b) + log_cosh(a, b)",
-        ANY, ANY, (2, 3), (3,)),
-       ("y = sparse_softmax_cross_entropy_with_logits(labels=[0, 2], logits=a * b)", ANY, ANY, (2, 3), (3,)),
-       ("y = sparse_categorical_crossentropy([1, 0], softmax(a * b)) + sparse_categorical_crossentropy([[2], [0]], "
-        "a * a * 0.1 + 0.2)", ANY, ANY, (2, 3), (3,))]
-)
-# issue 12, indexing / shapes / linear algebra / segments / control flow (ops2)
-PROGRAMS += [
-    ("y = gather(a, [2, 0, 2]) * b", ANY, ANY, (3, 2), (2,)),
-    ("y = gather(a, [[1, 0], [2, 2]], axis=1, batch_dims=1) * b", ANY, ANY, (2, 3), (2,)),
-    ("y = gather_nd(a * b, [[0, 1], [1, 0], [0, 1]])", ANY, ANY, (2, 3), (3,)),
-    ("y = scatter_nd([[1], [0], [1]], a * b, [3, 2])", ANY, ANY, (3, 2), (2,)),
-    ("y = boolean_mask(a, [True, False, True]) * b", ANY, ANY, (3, 2), (2,)),
-    ("y = a[..., 0] * b[:, None] + a[::-1, ::2][0, 0]", ANY, ANY, (3, 2), (3,)),
-    ("y = a[[1, -1, 1]] * b", ANY, ANY, (3, 2), (2,)),
-    ("y = tile(a, [2, 1]) * b", ANY, ANY, (1, 3), (3,)),
-    ("y = pad(a * b, [[1, 0], [0, 2]], constant_values=2.0)", ANY, ANY, (2, 2), (2,)),
-    ("y = einsum('ij,jk->ik', a, b) + einsum('ii', a)", ANY, ANY, (2, 2), (2, 3)),
-    ("y = matmul(a, b, transpose_a=True) * trace(a)", ANY, ANY, (2, 2), (2, 2)),
-    ("y = diag(diag_part(a) * b)", ANY, ANY, (2, 3), (2,)),
-    ("y = matrix_inverse(a + 3.0 * eye(2)) * b", POS, ANY, (2, 2), (2,)),
-    ("y = matrix_determinant(a + 3.0 * eye(2)) * b", POS, ANY, (2, 2), ()),
-    ("y = cholesky(matmul(a, a, transpose_b=True) + eye(2)) * b", ANY, ANY, (2, 2), (2,)),
-    ("y = segment_sum(a * b, [0, 0, 2]) + segment_mean(a, [0, 1, 2])", ANY, ANY, (3, 2), (2,)),
-    ("y = unsorted_segment_sum(a, [1, -1, 0], 3) * b", ANY, ANY, (3, 2), (2,)),
-    ("y = segment_max(a * b, [0, 0, 1])", ANY, ANY, (3, 2), (2,)),
-    ("def t() = a * b\ndef f() = exp(a)\ny = cond(reduce_sum(b * b) > 0.0, t, f) + cond(b[0] * 0.0 > 1.0, t, f)",
-     ANY, ANY, (2,), (2,)),
-    ("def c(i, v) = i < 3.0\ndef s(i, v) = [i + 1.0, v * a + b]\nn, y = while_loop(c, s, [0.0, b])", ANY, ANY, (2,), (2,)),
-]
-GRADIENT_GRAPH_ONLY = {"add_n", "scatter", "untake", "cumsum", "cumprod", "broadcast_to",
-                       # TensorFlow's gradient kernels: made by gradients, differentiated by the programs above
-                       "relu_grad", "relu6_grad", "leaky_relu_grad", "sqrt_grad", "rsqrt_grad", "reciprocal_grad",
-                       "elu_grad", "selu_grad", "put_along_last"}
-GRADIENT_GRAPH_ONLY |= {"gather_add", "boolean_unmask", "matrix_diag", "segment_gather",   # ops2: gradient-only rows
-                        "custom_gradient"}   # its rule defines the derivative: verify skips it (test_control_flow.py)
-# Rows no .ag program can make: the TensorFlow package inserts them when it lowers a snippet's graph.
-GRADIENT_GRAPH_ONLY |= {"round_float32"}   # float32 rounding, identity gradient (tests/tensorflow check it)
-
-
-def program_text(body, a, b):
-    return (f"a = variable({json.dumps(a.tolist())})\nb = variable({json.dumps(b.tolist())})\n"
-            f"{body}\ng = gradients(y, [a, b])\n")
-
-
-def test_programs_cover_every_differentiable_op():
-    from autograd_cli.api import build
-
-    used = set()
-    for body, _, _, sa, sb in PROGRAMS:
-        built = build(program_text(body, np.ones(sa), np.ones(sb)))
-        used |= {n.op.name for n in built.graph.nodes}
-    differentiable = {name for name, op in OPS.items() if op.vjp is not None and not op.leaf}
-    assert differentiable - GRADIENT_GRAPH_ONLY <= used, differentiable - GRADIENT_GRAPH_ONLY - used
+# The programs of the op_specs.py entries (a program several entries list runs once).
+PROGRAMS = list(dict.fromkeys(program for spec in SPECS for program in spec.verify))
 
 
 def _verifies_at_random_points(data, body, elem_a, elem_b, shape_a, shape_b):
