@@ -72,6 +72,17 @@ def uniform(low, high):
     return lambda rng, shape: rng.uniform(low, high, shape)
 
 
+def magnitudes(low, high):
+    """Either sign, magnitudes in [low, high)."""
+    return lambda rng, shape: away_from_zero(rng, shape, low, high)
+
+
+def relu6_domain(rng, shape):
+    """Away from relu6's kinks at 0 and 6."""
+    pick = rng.integers(0, 3, shape)
+    return np.choose(pick, [rng.uniform(-2, -0.2, shape), rng.uniform(0.2, 5.8, shape), rng.uniform(6.2, 8, shape)])
+
+
 # ---------------------------------------------------------------- samplers for families of ops
 
 def unary(sample):
@@ -132,12 +143,6 @@ def where(draw, rng):
     return Case([rng.normal(size=sa), rng.normal(size=sb)],
                 make=lambda g, xs: g.where(g.greater(g.const(cond.astype(float)), g.const(0.5)), *xs),
                 forward=lambda a, b: np.where(cond, a, b))
-
-
-def relu6_domain(rng, shape):
-    """Away from relu6's kinks at 0 and 6."""
-    pick = rng.integers(0, 3, shape)
-    return np.choose(pick, [rng.uniform(-2, -0.2, shape), rng.uniform(0.2, 5.8, shape), rng.uniform(6.2, 8, shape)])
 
 
 def floormod(draw, rng):

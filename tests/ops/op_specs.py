@@ -20,14 +20,25 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
-from hypothesis import strategies as st
-
 import op_domains as domains
-from op_domains import away_from_zero, binary, cumulative, distinct, normal, relu6_domain, reduction, unary, uniform
+from hypothesis import strategies as st
+from op_domains import (
+    away_from_zero,
+    binary,
+    cumulative,
+    distinct,
+    magnitudes,
+    normal,
+    reduction,
+    relu6_domain,
+    unary,
+    uniform,
+)
 
 from autograd_cli.library.functions import BUILTINS
 from autograd_cli.ops import OPS
@@ -129,28 +140,37 @@ def present(spec) -> set:
 
 # ---------------------------------------------------------------- programs several entries share
 
-SECOND_ORDER_RELUS = program("y = gradients(reduce_sum(relu(a) * b * b), a)[0] * b + gradients(reduce_sum(leaky_relu(a) * b), a)[0]")
-SECOND_ORDER_ROOTS = program("y = gradients(reduce_sum(sqrt(a) * b + rsqrt(a) * b + reciprocal(a) * b), a)[0] * b", a=POS)
+# the gradient kernels' own gradients (rows of their own, as TensorFlow's ReluGrad): gradients of gradients
+SECOND_ORDER_RELUS = program("y = gradients(reduce_sum(relu(a) * b * b), a)[0] * b"
+                             " + gradients(reduce_sum(leaky_relu(a) * b), a)[0]")
+SECOND_ORDER_ROOTS = program("y = gradients(reduce_sum(sqrt(a) * b + rsqrt(a) * b + reciprocal(a) * b), a)[0] * b",
+                             a=POS)
+SECOND_ORDER_ELUS = program("y = gradients(reduce_sum(elu(a) * b + selu(a) * b * b), a)[0] * b")
 DIV_NO_NAN = program("y = div_no_nan(a, b) + divide_no_nan(b, a)", shapes=((2, 3), (3,)))
 EXPM1_ASINH = program("y = expm1(a) * b + asinh(a) * b")
 INVERSE_TRIG = program("y = asin(a * 0.3) + acos(a * 0.3) * b + atanh(a * 0.3) * b")
 ERF_ERFC = program("y = erf(a) * b + erfc(a * b)")
 LGAMMA_DIGAMMA = program("y = lgamma(a) * b + digamma(a * b)", a=POS, b=POS)
-NAN_SAFE_PRODUCTS = program("y = mul_no_nan(a, b) + xlogy(a, b * b) + xlog1py(a, b * b) + xdivy(a, b)", shapes=((2, 3), (3,)))
-IDENTITY_CAST = program("y = identity(a) * b + cast(a, float32) * b + cast(cast(a * 3, int32), float32) * b + cast(a, bool) * b")
+NAN_SAFE_PRODUCTS = program("y = mul_no_nan(a, b) + xlogy(a, b * b) + xlog1py(a, b * b) + xdivy(a, b)",
+                            shapes=((2, 3), (3,)))
+IDENTITY_CAST = program("y = identity(a) * b + cast(a, float32) * b + cast(cast(a * 3, int32), float32) * b"
+                        " + cast(a, bool) * b")
 ELU_SELU = program("y = elu(a) * b + selu(a * b)")
-SECOND_ORDER_ELUS = program("y = gradients(reduce_sum(elu(a) * b + selu(a) * b * b), a)[0] * b")
 SWISH_SILU = program("y = swish(a) * b + silu(a, beta=b)")
-EUCLIDEAN_NORMS = program("y = reduce_euclidean_norm(a, axis=1) * b + norm(a * expand_dims(b, 1))", shapes=((2, 3), (2,)))
+EUCLIDEAN_NORMS = program("y = reduce_euclidean_norm(a, axis=1) * b + norm(a * expand_dims(b, 1))",
+                          shapes=((2, 3), (2,)))
 NORMS_L2_LOSS = program("y = norm(a, ord=1, axis=[0, 1]) * b + norm(a, ord=3) + l2_loss(a * b)", shapes=((2, 3), ()))
-CUMSUM_CUMPROD = program("y = cumsum(a, axis=1, exclusive=True) * b + cumprod(a, reverse=True) * b", shapes=((2, 3), (3,)))
+CUMSUM_CUMPROD = program("y = cumsum(a, axis=1, exclusive=True) * b + cumprod(a, reverse=True) * b",
+                         shapes=((2, 3), (3,)))
 TOP_K = program("y = top_k(a * b, 2)[0] + argmin(a, 1)", shapes=((2, 3), (3,)))
-REGRESSION_LOSSES = program("y = huber(a, b) + huber(a, b * 3, delta=2.0) + mean_absolute_error(a, b) + log_cosh(a, b)", shapes=((2, 3), (3,)))
+REGRESSION_LOSSES = program("y = huber(a, b) + huber(a, b * 3, delta=2.0) + mean_absolute_error(a, b)"
+                            " + log_cosh(a, b)", shapes=((2, 3), (3,)))
+MAE_LOGCOSH = program("y = mae(a, b) + logcosh(a, b)", shapes=((2, 3), (3,)))
 MATMUL_TRACE = program("y = matmul(a, b, transpose_a=True) * trace(a)", shapes=((2, 2), (2, 2)))
 DIAG = program("y = diag(diag_part(a) * b)", shapes=((2, 3), (2,)))
 SEGMENT_SUMS = program("y = segment_sum(a * b, [0, 0, 2]) + segment_mean(a, [0, 1, 2])", shapes=((3, 2), (2,)))
-COND = program("def t() = a * b\ndef f() = exp(a)\ny = cond(reduce_sum(b * b) > 0.0, t, f) + cond(b[0] * 0.0 > 1.0, t, f)", shapes=((2,), (2,)))
-MAE_LOGCOSH = program("y = mae(a, b) + logcosh(a, b)", shapes=((2, 3), (3,)))
+COND = program("def t() = a * b\ndef f() = exp(a)\n"
+               "y = cond(reduce_sum(b * b) > 0.0, t, f) + cond(b[0] * 0.0 > 1.0, t, f)", shapes=((2,), (2,)))
 
 
 SPECS = [
@@ -167,7 +187,7 @@ SPECS = [
     OpSpec("multiply", domain=binary(normal, normal), second=True,
            forward=[("multiply(a, b)", A * B)],
            verify=[program("y = multiply(a, b)", shapes=((2, 3), (3,)))]),
-    OpSpec("divide", domain=binary(normal, lambda r, s: away_from_zero(r, s, 0.5, 2.0)), second=True,
+    OpSpec("divide", domain=binary(normal, magnitudes(0.5, 2.0)), second=True,
            forward=[("divide(a, p)", A / P), ("a / 2", A / 2)],
            verify=[program("y = a / b", shapes=((2, 3), (2, 3)))]),
     OpSpec("pow", domain=binary(uniform(0.4, 2.0), uniform(-2, 2)), second=True,
@@ -175,14 +195,14 @@ SPECS = [
            verify=[program("y = pow(a, b)", a=POS), program("y = a ** 2 + b ** 3", shapes=((), ()))]),
     OpSpec("negative", domain=unary(normal), forward=[("negative(a)", -A)], verify=[program("y = negative(a) * b")]),
     OpSpec("abs", domain=unary(away_from_zero), forward=[("abs(a)", np.abs(A))], verify=[program("y = abs(a) * b")]),
-    OpSpec("sign", domain=unary(away_from_zero),
+    OpSpec("sign", domain=unary(away_from_zero),        # gradient 0, finite differences 0 away from 0
            forward=[("sign(a)", np.sign(A)), ("sign([0.0, -0.0])", [0.0, 0.0])],
            verify=[program("y = sign(a) * b")]),
     OpSpec("sqrt", domain=unary(uniform(0.3, 3.0)), second=True,
            forward=[("sqrt(p)", np.sqrt(P))],
            verify=[program("y = sqrt(a) * b", a=POS)]),
     OpSpec("square", domain=unary(normal), forward=[("square(a)", A * A)], verify=[program("y = square(a) * b")]),
-    OpSpec("reciprocal", domain=unary(lambda rng, s: away_from_zero(rng, s, 0.5, 2.0)), second=True,
+    OpSpec("reciprocal", domain=unary(magnitudes(0.5, 2.0)), second=True,
            forward=[("reciprocal(p)", 1 / P)],
            verify=[program("y = reciprocal(a) * b", a=POS)]),
     OpSpec("maximum", domain=domains.extreme_pair,
@@ -260,7 +280,7 @@ SPECS = [
            forward=[("leaky_relu(a)", np.where(A > 0, A, 0.2 * A)),
                     ("leaky_relu(a, alpha=0.5)", np.where(A > 0, A, 0.5 * A))],
            verify=[program("y = leaky_relu(a, alpha=0.3) * b")]),
-    OpSpec("div_no_nan", domain=binary(normal, lambda r, s: away_from_zero(r, s, 0.5, 2.0)), second=True,
+    OpSpec("div_no_nan", domain=binary(normal, magnitudes(0.5, 2.0)), second=True,
            forward=[("div_no_nan(a, [0.0, 1.0, 2.0, 0.0])", np.where([0, 1, 1, 0], A / np.array([1, 1, 2, 1]), 0.0))],
            verify=[DIV_NO_NAN]),
     OpSpec("divide_no_nan", forward=[("divide_no_nan(b, 0.0)", np.zeros(4))], verify=[DIV_NO_NAN]),
@@ -327,7 +347,7 @@ SPECS = [
     OpSpec("xlog1py", domain=binary(away_from_zero, uniform(-0.5, 3)),
            forward=[("xlog1py([0.0, 2.0], [-1.0, 3.0])", [0.0, 2 * math.log(4)])],
            verify=[NAN_SAFE_PRODUCTS]),
-    OpSpec("xdivy", domain=binary(away_from_zero, lambda r, s: away_from_zero(r, s, 0.5, 2.0)),
+    OpSpec("xdivy", domain=binary(away_from_zero, magnitudes(0.5, 2.0)),
            forward=[("xdivy([0.0, 2.0], [0.0, 4.0])", [0.0, 0.5])],
            verify=[NAN_SAFE_PRODUCTS]),
     OpSpec("identity", domain=unary(normal), forward=[("identity(a)", A)], verify=[IDENTITY_CAST]),
@@ -349,7 +369,8 @@ SPECS = [
            verify=[program("y = softsign(a) * b + gradients(reduce_sum(softsign(a) * b), b)[0]")]),
     OpSpec("gelu",
            forward=[("gelu(a)", 0.5 * A * (1 + np.vectorize(math.erf)(A / math.sqrt(2)))),
-                    ("gelu(a, approximate=True)", 0.5 * A * (1 + np.tanh(math.sqrt(2 / math.pi) * (A + 0.044715 * A ** 3))))],
+                    ("gelu(a, approximate=True)",
+                     0.5 * A * (1 + np.tanh(math.sqrt(2 / math.pi) * (A + 0.044715 * A ** 3))))],
            verify=[program("y = gelu(a) * b + gelu(a * b, approximate=True)")]),
     OpSpec("swish",
            forward=[("swish(a)", A / (1 + np.exp(-A))), ("swish(a, beta=2.0)", A / (1 + np.exp(-2 * A)))],
@@ -359,7 +380,9 @@ SPECS = [
            forward=[("hard_sigmoid(a * 4)", np.clip(A * 4 / 6 + 0.5, 0, 1))],
            verify=[program("y = hard_sigmoid(a) * b")]),
     OpSpec("round_float32",
-           excluded="float32 rounding the TensorFlow package inserts when it lowers a snippet's graph (no .ag program makes it); its gradient passes dy unchanged by definition (finite differences would see the rounding steps): tests/tensorflow/test_float32.py"),
+           excluded="float32 rounding the TensorFlow package inserts when it lowers a snippet's graph (no .ag "
+                    "program makes it); its gradient passes dy unchanged by definition (finite differences "
+                    "would see the rounding steps): tests/tensorflow/test_float32.py"),
     OpSpec("cast_to_int", excluded="cast to an integer dtype: no gradient (TensorFlow's _CastGrad); test_ops_tf.py"),
     OpSpec("to_float", excluded="internal bool -> 0/1 conversion; its input is boolean, no gradient"),
     OpSpec("less", excluded="comparison: boolean output, no gradient"),
@@ -373,15 +396,17 @@ SPECS = [
            verify=[program("y = gradients(reduce_sum(relu6(a * 4) * b * b), a)[0] * b")]),
     OpSpec("leaky_relu_grad", domain=domains.leaky_relu_grad, verify=[SECOND_ORDER_RELUS]),
     OpSpec("sqrt_grad", domain=binary(uniform(0.3, 3.0), normal), verify=[SECOND_ORDER_ROOTS]),
-    OpSpec("rsqrt_grad", domain=binary(lambda r, s: away_from_zero(r, s, 0.5, 2.0), normal),
+    OpSpec("rsqrt_grad", domain=binary(magnitudes(0.5, 2.0), normal),
            verify=[SECOND_ORDER_ROOTS]),
-    OpSpec("reciprocal_grad", domain=binary(lambda r, s: away_from_zero(r, s, 0.5, 2.0), normal),
+    OpSpec("reciprocal_grad", domain=binary(magnitudes(0.5, 2.0), normal),
            verify=[SECOND_ORDER_ROOTS]),
     OpSpec("elu_grad",
-           domain=binary(normal, lambda r, s: np.where(away_from_zero(r, s) < 0, r.uniform(-0.9, -0.1, s), r.uniform(0.1, 2, s))),
+           domain=binary(normal, lambda r, s: np.where(away_from_zero(r, s) < 0, r.uniform(-0.9, -0.1, s),
+                                                       r.uniform(0.1, 2, s))),
            verify=[SECOND_ORDER_ELUS]),
     OpSpec("selu_grad",
-           domain=binary(normal, lambda r, s: np.where(away_from_zero(r, s) < 0, r.uniform(-1.7, -0.1, s), r.uniform(0.1, 2, s))),
+           domain=binary(normal, lambda r, s: np.where(away_from_zero(r, s) < 0, r.uniform(-1.7, -0.1, s),
+                                                       r.uniform(0.1, 2, s))),
            verify=[SECOND_ORDER_ELUS]),
     OpSpec("softsign_grad",
            excluded="TensorFlow's SoftsignGrad has no gradient (the second derivative is None); test_ops_tf.py"),
@@ -423,7 +448,7 @@ SPECS = [
     OpSpec("argmax",
            forward=[("argmax(a)", A.argmax(axis=0)),
                     ("argmax(a, axis=1)", A.argmax(axis=1)),
-                    ("argmax([1.0, 3.0, 3.0])", 1.0)],
+                    ("argmax([1.0, 3.0, 3.0])", 1.0)],                       # first of a tie
            verify=[program("y = argmax(a, 0) * b", shapes=((3,), ()))],
            excluded="integer-valued output, no gradient"),
     OpSpec("reduce_any",
@@ -448,10 +473,11 @@ SPECS = [
     OpSpec("l2_loss", forward=[("l2_loss(a)", (A * A).sum() / 2)], verify=[NORMS_L2_LOSS]),
     OpSpec("cumsum", domain=cumulative(normal),
            forward=[("cumsum(a)", np.cumsum(A, axis=0)),
-                    ("cumsum(a, axis=1, exclusive=True)", np.concatenate([np.zeros((3, 1)), np.cumsum(A, axis=1)[:, :-1]], 1)),
+                    ("cumsum(a, axis=1, exclusive=True)",
+                     np.concatenate([np.zeros((3, 1)), np.cumsum(A, axis=1)[:, :-1]], 1)),
                     ("cumsum(a, axis=-1, reverse=True)", np.cumsum(A[:, ::-1], axis=1)[:, ::-1])],
            verify=[CUMSUM_CUMPROD]),
-    OpSpec("cumprod", domain=cumulative(lambda r, s: away_from_zero(r, s, 0.5, 1.5)), second=True,
+    OpSpec("cumprod", domain=cumulative(magnitudes(0.5, 1.5)), second=True,   # TensorFlow's rule divides by x
            forward=[("cumprod(a, 1)", np.cumprod(A, axis=1)),
                     ("cumprod(b, exclusive=True, reverse=True)", np.append(np.cumprod(B[::-1])[::-1][1:], 1.0))],
            verify=[CUMSUM_CUMPROD]),
@@ -543,7 +569,8 @@ SPECS = [
     OpSpec("gather_add", domain=domains.gather_add,
            excluded="made only by gradients (gather's rule): verify checks its value inside gather's gradients"),
     OpSpec("boolean_unmask", domain=domains.boolean_unmask,
-           excluded="made only by gradients (boolean_mask's rule): verify checks its value inside boolean_mask's gradients"),
+           excluded="made only by gradients (boolean_mask's rule): verify checks its value inside "
+                    "boolean_mask's gradients"),
     # ---------------------------------------------------------------- linalg
     OpSpec("matmul", domain=domains.matmul, second=True,
            forward=[("matmul(a, m)", A @ M),
@@ -590,7 +617,8 @@ SPECS = [
            forward=[("segment_sum(a, [0, 0, 3])", np.array([A[0] + A[1], np.zeros(4), np.zeros(4), A[2]]))],
            verify=[SEGMENT_SUMS]),
     OpSpec("unsorted_segment_sum",
-           forward=[("unsorted_segment_sum(a, [2, -1, 2], 4)", np.array([np.zeros(4), np.zeros(4), A[0] + A[2], np.zeros(4)]))],
+           forward=[("unsorted_segment_sum(a, [2, -1, 2], 4)",
+                     np.array([np.zeros(4), np.zeros(4), A[0] + A[2], np.zeros(4)]))],
            verify=[program("y = unsorted_segment_sum(a, [1, -1, 0], 3) * b", shapes=((3, 2), (2,)))]),
     OpSpec("segment_mean",
            forward=[("segment_mean(a, [1, 1, 1])", np.array([np.zeros(4), A.mean(axis=0)]))],
@@ -599,7 +627,8 @@ SPECS = [
            forward=[("segment_max(a, [0, 1, 1])", np.array([A[0], np.maximum(A[1], A[2])]))],
            verify=[program("y = segment_max(a * b, [0, 0, 1])", shapes=((3, 2), (2,)))]),
     OpSpec("segment_gather", domain=domains.segment_gather,
-           excluded="made only by gradients (the segment reductions' rule): verify checks its value inside their gradients"),
+           excluded="made only by gradients (the segment reductions' rule): verify checks its value inside "
+                    "their gradients"),
     # ---------------------------------------------------------------- creation
     OpSpec("constant",
            forward=[("constant([[1, 2]])", [[1.0, 2.0]]), ("constant(3)", 3.0)],
@@ -621,7 +650,8 @@ SPECS = [
                     ("random_normal([4], mean=2, stddev=0.5, seed=1)", np.random.default_rng(1).normal(2, 0.5, (4,)))],
            verify=[program("y = random_normal([3], mean=a, stddev=b, seed=1)", shapes=((), ()))]),
     OpSpec("random_uniform",
-           forward=[("random_uniform([3], minval=-1, maxval=2, seed=3)", np.random.default_rng(3).uniform(-1, 2, (3,)))],
+           forward=[("random_uniform([3], minval=-1, maxval=2, seed=3)",
+                     np.random.default_rng(3).uniform(-1, 2, (3,)))],
            verify=[program("y = random_uniform([3], minval=a, maxval=a + b * b + 1.0, seed=2)", shapes=((), ()))]),
     OpSpec("random_int",
            forward=[("random_int(0, 10, [5], seed=4)", np.random.default_rng(4).integers(0, 10, (5,)).astype(float))],
@@ -637,11 +667,15 @@ SPECS = [
            forward=[("log_softmax(a)", np.log(_softmax(A)))],
            verify=[program("y = log_softmax(a, axis=0) * b", shapes=((2, 3), (3,)))]),
     OpSpec("categorical_crossentropy",
-           forward=[("categorical_crossentropy(labels, softmax(a))", -np.sum(LABELS * _log_softmax(A), axis=-1)),
+           forward=[("categorical_crossentropy(labels, softmax(a))",   # from the logits (Keras)
+                     -np.sum(LABELS * _log_softmax(A), axis=-1)),
                     ("categorical_crossentropy(labels, p)", _crossentropy(LABELS, P))],
-           verify=[program("y = categorical_crossentropy(one_hot([0, 2], depth=3), softmax(a * b))", shapes=((2, 3), (3,))),
-                   program("y = categorical_crossentropy(one_hot([1, 0], 3), softmax(a * b)) + categorical_crossentropy(softmax(b), a * a, from_logits=True)", shapes=((2, 3), (3,))),
-                   program("y = categorical_crossentropy(one_hot([1, 0], 3), a * a + 0.1, label_smoothing=0.1)", shapes=((2, 3), (3,)))]),
+           verify=[program("y = categorical_crossentropy(one_hot([0, 2], depth=3), softmax(a * b))",
+                           shapes=((2, 3), (3,))),
+                   program("y = categorical_crossentropy(one_hot([1, 0], 3), softmax(a * b))"
+                           " + categorical_crossentropy(softmax(b), a * a, from_logits=True)", shapes=((2, 3), (3,))),
+                   program("y = categorical_crossentropy(one_hot([1, 0], 3), a * a + 0.1, label_smoothing=0.1)",
+                           shapes=((2, 3), (3,)))]),
     OpSpec("mean_squared_error",
            forward=[("mean_squared_error(a, b)", np.mean((B - A) ** 2, axis=-1))],
            verify=[program("y = mean_squared_error(a, b * b)", shapes=((2, 3), (2, 3)))]),
@@ -654,28 +688,39 @@ SPECS = [
            forward=[("sigmoid_cross_entropy_with_logits(labels=labels, logits=a)", _sigmoid_xent(LABELS, A))],
            verify=[program("y = sigmoid_cross_entropy_with_logits(labels=sigmoid(b), logits=a)")]),
     OpSpec("binary_crossentropy",
-           forward=[("binary_crossentropy(labels, sigmoid(a))", np.mean(_sigmoid_xent(LABELS, A), axis=-1)),
-                    ("binary_crossentropy(labels, p / 4)", np.mean(-(LABELS * np.log(P / 4) + (1 - LABELS) * np.log(1 - P / 4)), axis=-1)),
+           forward=[("binary_crossentropy(labels, sigmoid(a))", np.mean(_sigmoid_xent(LABELS, A), axis=-1)),  # from the logits
+                    ("binary_crossentropy(labels, p / 4)",
+                     np.mean(-(LABELS * np.log(P / 4) + (1 - LABELS) * np.log(1 - P / 4)), axis=-1)),
                     ("binary_crossentropy(labels, a, from_logits=True)", np.mean(_sigmoid_xent(LABELS, A), axis=-1))],
-           verify=[program("y = binary_crossentropy(sigmoid(b), sigmoid(a)) + binary_crossentropy(sigmoid(b), sigmoid(a) * 0.5)", shapes=((2, 3), (3,)))]),
+           verify=[program("y = binary_crossentropy(sigmoid(b), sigmoid(a))"
+                           " + binary_crossentropy(sigmoid(b), sigmoid(a) * 0.5)", shapes=((2, 3), (3,)))]),
     OpSpec("sparse_softmax_cross_entropy_with_logits",
-           forward=[("sparse_softmax_cross_entropy_with_logits(labels=[0, 3, 1], logits=a)", -np.sum(LABELS * _log_softmax(A), axis=-1))],
-           verify=[program("y = sparse_softmax_cross_entropy_with_logits(labels=[0, 2], logits=a * b)", shapes=((2, 3), (3,)))]),
+           forward=[("sparse_softmax_cross_entropy_with_logits(labels=[0, 3, 1], logits=a)",
+                     -np.sum(LABELS * _log_softmax(A), axis=-1))],
+           verify=[program("y = sparse_softmax_cross_entropy_with_logits(labels=[0, 2], logits=a * b)",
+                           shapes=((2, 3), (3,)))]),
     OpSpec("sparse_categorical_crossentropy",
            forward=[("sparse_categorical_crossentropy([0, 3, 1], softmax(a))", -np.sum(LABELS * _log_softmax(A), axis=-1)),
-                    ("sparse_categorical_crossentropy([[0], [3], [1]], a, from_logits=True)", -np.sum(LABELS * _log_softmax(A), axis=-1)),
-                    ("sparse_categorical_crossentropy([0, 3, 1], p / 4)", -np.log((P / P.sum(axis=-1, keepdims=True))[[0, 1, 2], [0, 3, 1]])),
-                    ("sparse_categorical_crossentropy([0, 3, 1], p)", -np.log((np.minimum(P, KERAS_HIGH) / np.minimum(P, KERAS_HIGH).sum(
-                                             axis=-1, keepdims=True))[[0, 1, 2], [0, 3, 1]]))],
-           verify=[program("y = sparse_categorical_crossentropy([1, 0], softmax(a * b)) + sparse_categorical_crossentropy([[2], [0]], a * a * 0.1 + 0.2)", shapes=((2, 3), (3,)))]),
+                    ("sparse_categorical_crossentropy([[0], [3], [1]], a, from_logits=True)",
+                     -np.sum(LABELS * _log_softmax(A), axis=-1)),
+                    ("sparse_categorical_crossentropy([0, 3, 1], p / 4)",   # clipped, renormalised
+                     -np.log((P / P.sum(axis=-1, keepdims=True))[[0, 1, 2], [0, 3, 1]])),
+                    ("sparse_categorical_crossentropy([0, 3, 1], p)",
+                     -np.log((np.minimum(P, KERAS_HIGH) / np.minimum(P, KERAS_HIGH).sum(
+                         axis=-1, keepdims=True))[[0, 1, 2], [0, 3, 1]]))],
+           verify=[program("y = sparse_categorical_crossentropy([1, 0], softmax(a * b))"
+                           " + sparse_categorical_crossentropy([[2], [0]], a * a * 0.1 + 0.2)", shapes=((2, 3), (3,)))]),
     OpSpec("huber",
-           forward=[("huber(a, p)", np.mean(np.where(np.abs(P - A) <= 1, 0.5 * (P - A) ** 2, np.abs(P - A) - 0.5), axis=-1)),
-                    ("huber(a, p, delta=2.0)", np.mean(np.where(np.abs(P - A) <= 2, 0.5 * (P - A) ** 2, 2 * np.abs(P - A) - 2), axis=-1))],
+           forward=[("huber(a, p)",
+                     np.mean(np.where(np.abs(P - A) <= 1, 0.5 * (P - A) ** 2, np.abs(P - A) - 0.5), axis=-1)),
+                    ("huber(a, p, delta=2.0)",
+                     np.mean(np.where(np.abs(P - A) <= 2, 0.5 * (P - A) ** 2, 2 * np.abs(P - A) - 2), axis=-1))],
            verify=[REGRESSION_LOSSES]),
     OpSpec("mean_absolute_error",
            forward=[("mean_absolute_error(a, p)", np.mean(np.abs(A - P), axis=-1))],
            verify=[REGRESSION_LOSSES]),
-    OpSpec("mae", forward=[("mae(c, [1.0, 2.0, 3.0])", np.abs(C[:, 0] - [1.0, 2.0, 3.0]))], verify=[MAE_LOGCOSH]),
+    OpSpec("mae", forward=[("mae(c, [1.0, 2.0, 3.0])", np.abs(C[:, 0] - [1.0, 2.0, 3.0]))],   # Keras: (3, 1) with (3,) -> (3, 1)
+           verify=[MAE_LOGCOSH]),
     OpSpec("log_cosh",
            forward=[("log_cosh(a, p)", np.mean(np.log(np.cosh(P - A)), axis=-1))],
            verify=[REGRESSION_LOSSES]),
@@ -685,10 +730,12 @@ SPECS = [
     OpSpec("custom_gradient", domain=domains.custom_gradient,
            excluded="its rule defines the derivative, so verify skips it: test_control_flow.py"),
     OpSpec("py_function",
-           excluded="no gradient (TensorFlow's PyFunc has none); the oracle corpus checks it (graph_py_func, graph_numpy_function_runs)"),
+           excluded="no gradient (TensorFlow's PyFunc has none); the oracle corpus checks it (graph_py_func, "
+                    "graph_numpy_function_runs)"),
     OpSpec("cond", verify=[COND], excluded="control flow taking defs: its values in test_control_flow.py"),
     OpSpec("while_loop",
-           verify=[program("def c(i, v) = i < 3.0\ndef s(i, v) = [i + 1.0, v * a + b]\nn, y = while_loop(c, s, [0.0, b])", shapes=((2,), (2,)))],
+           verify=[program("def c(i, v) = i < 3.0\ndef s(i, v) = [i + 1.0, v * a + b]\nn, y = while_loop(c, s, [0.0, b])",
+                           shapes=((2,), (2,)))],
            excluded="control flow taking defs: its values in test_control_flow.py"),
     # ---------------------------------------------------------------- autodiff
     OpSpec("gradients",
@@ -702,10 +749,13 @@ SPECS = [
     OpSpec("input", excluded="a leaf (a value, not a function)"),
     OpSpec("step", excluded="a leaf (a value, not a function)"),
     OpSpec("assign",
-           excluded="an update, run at the end of each step, with no gradient (TensorFlow's Assign is NotDifferentiable): its values and None gradient in test_run.py"),
+           excluded="an update, run at the end of each step, with no gradient (TensorFlow's Assign is "
+                    "NotDifferentiable): its values and None gradient in test_run.py"),
     OpSpec("assign_add",
-           excluded="an update, run at the end of each step, with no gradient (AssignAdd is NotDifferentiable): values in test_run.py"),
+           excluded="an update, run at the end of each step, with no gradient (AssignAdd is "
+                    "NotDifferentiable): values in test_run.py"),
     OpSpec("assign_sub",
-           excluded="an update, run at the end of each step, with no gradient (AssignSub is NotDifferentiable): values in test_run.py"),
+           excluded="an update, run at the end of each step, with no gradient (AssignSub is "
+                    "NotDifferentiable): values in test_run.py"),
     OpSpec("group", excluded="evaluates to None; the updates it groups run at the end of each step: test_run.py"),
 ]

@@ -9,7 +9,6 @@ from collections import Counter
 
 import numpy as np
 import pytest
-
 from op_specs import SPECS, applicable, present, program_text
 
 from autograd_cli.library.functions import BUILTINS

@@ -8,7 +8,6 @@ import re
 
 import numpy as np
 import pytest
-
 from op_specs import SETS, SPECS
 
 from autograd_cli import evaluate

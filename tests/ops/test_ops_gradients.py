@@ -18,13 +18,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from op_domains import Case
 from op_specs import SPECS
 
 from autograd_cli.core import autodiff
-from autograd_cli.evaluate import run
 from autograd_cli.core.graph import Graph, NoGradient
+from autograd_cli.evaluate import run
 from autograd_cli.ops import OPS
 
 CASES = {spec.name: spec.domain for spec in SPECS if spec.domain is not None}
