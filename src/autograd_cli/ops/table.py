@@ -2,7 +2,11 @@
 
 The rows themselves live beside this module, one module per group (elementwise,
 reductions, arrays, linalg, learning, state); importing `autograd_cli.ops` loads
-them all. A row holds everything the rest of the program knows about an op:
+them all. Adding an op is one row plus its test entry, an `OpSpec` in
+tests/ops/op_specs.py (forward reference, gradient domain, verify program, or why not:
+tests/ops/test_op_specs.py fails without one), and for a TensorFlow spelling its
+declaration in the TensorFlow package (tests/library/test_adding_an_op.py adds all three).
+A row holds everything the rest of the program knows about an op:
 
 - `forward(*arrays, **params)` -> array (NumPy).
 - `shape(*shapes, **params)` -> shape; raises ShapeError with both shapes named.
