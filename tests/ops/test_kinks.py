@@ -1,5 +1,7 @@
-"""Spec §3's conventions at kinks and ties, each checked exactly against the
-TensorFlow value derived by hand (not against the code under test)."""
+"""TensorFlow's conventions where the textbook derivative is undefined or not what it gives:
+kinks, ties, domain edges, ops without a gradient, unconnected sources, Hessians and
+Jacobians of simple functions; each checked exactly against the TensorFlow value derived
+by hand (not against the code under test)."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,7 +1,7 @@
-"""Issue 12 (ops2): indexing, shape, linear algebra and segment built-ins with TensorFlow's
-names, parameters and gradient rules. Expected values come from NumPy written here, from
-derivations by hand, or from TensorFlow's documented values (notes/tf_rules.md); never
-from the tool's own output."""
+"""Indexing, shape, linear algebra and segment built-ins with TensorFlow's names,
+parameters and gradient rules. Expected values come from NumPy written here, from
+derivations by hand, or from TensorFlow's documented values; never from the tool's own
+output."""
 from __future__ import annotations
 
 import numpy as np
@@ -278,7 +278,7 @@ def test_segment_ops_tf_documented_values():
 
 
 def test_segment_gradients_as_tf():
-    # segment_max ties share evenly (notes §11: [1, 3, 3] with ids [0, 0, 0] -> [0, 0.5, 0.5])
+    # segment_max ties share evenly, as TensorFlow: [1, 3, 3] with ids [0, 0, 0] -> [0, 0.5, 0.5]
     g, = grads("x = variable([1.0, 3.0, 3.0])\ny = reduce_sum(segment_max(x, [0, 0, 0]))\ng = gradients(y, x)\n")
     np.testing.assert_array_equal(g, [0, 0.5, 0.5])
     # segment_mean: gather(dy / counts, ids)

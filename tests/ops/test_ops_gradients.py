@@ -93,7 +93,7 @@ def test_gradient_matches_finite_differences(name, data, seed):
     check_gradient(name, c, rng)
 
 
-def test_broadcasting_example_from_the_brief():
+def test_gradients_of_broadcast_operands_are_summed_back():
     """(3, 1) * (4,) -> (3, 4): each gradient is summed back to its operand's shape."""
     rng = np.random.default_rng(0)
     for name in ("add", "subtract", "multiply", "divide", "pow", "maximum"):

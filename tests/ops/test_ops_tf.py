@@ -1,4 +1,4 @@
-"""Issue 12: TensorFlow's functions and gradient kernels, checked against references
+"""TensorFlow's functions and gradient kernels, checked against references
 written here (hand derivations, NumPy/math, TensorFlow's documented values from its
 docstrings), never against the code under test.
 
@@ -53,7 +53,7 @@ def softmax(x):
     return e / e.sum(axis=-1, keepdims=True)
 
 
-# ================================================================ the five "Wrong today" fixes
+# ================================================================ where TensorFlow differs from the plain derivative
 
 # ---- 1. ReluGradGrad: the second derivative of relu / relu6 / leaky_relu is zeros, not None
 
