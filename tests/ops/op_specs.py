@@ -138,6 +138,13 @@ def present(spec) -> set:
     return {check for check in ("forward", "domain", "verify") if getattr(spec, check)}
 
 
+def reduction_programs(name):
+    """The reduction `name` along each axis of a (2, 3) a, and over all of a * b."""
+    return [program(f"y = {name}(a, axis=0, keepdims=False) * b", shapes=((2, 3), (3,))),
+            program(f"y = {name}(a, axis=1, keepdims=False) * b", shapes=((2, 3), (2,))),
+            program(f"y = {name}(a * b)", shapes=((2, 3), (2, 3)))]
+
+
 # ---------------------------------------------------------------- programs several entries share
 
 # the gradient kernels' own gradients (rows of their own, as TensorFlow's ReluGrad): gradients of gradients
@@ -415,36 +422,24 @@ SPECS = [
            forward=[("reduce_sum(a)", A.sum()),
                     ("reduce_sum(t, axis=[0, 2])", T.sum(axis=(0, 2))),
                     ("reduce_sum(t, axis=-1, keepdims=True)", T.sum(axis=-1, keepdims=True))],
-           verify=[program("y = reduce_sum(a, axis=0, keepdims=False) * b", shapes=((2, 3), (3,))),
-                   program("y = reduce_sum(a, axis=1, keepdims=False) * b", shapes=((2, 3), (2,))),
-                   program("y = reduce_sum(a * b)", shapes=((2, 3), (2, 3))),
+           verify=[*reduction_programs("reduce_sum"),
                    program("y = reduce_sum(a, axis=1, keepdims=True) * b", shapes=((2, 3), (2, 1)))]),
     OpSpec("reduce_mean", domain=reduction(normal),
            forward=[("reduce_mean(a, axis=0)", A.mean(axis=0)), ("reduce_mean(t)", T.mean())],
-           verify=[program("y = reduce_mean(a, axis=0, keepdims=False) * b", shapes=((2, 3), (3,))),
-                   program("y = reduce_mean(a, axis=1, keepdims=False) * b", shapes=((2, 3), (2,))),
-                   program("y = reduce_mean(a * b)", shapes=((2, 3), (2, 3)))]),
+           verify=reduction_programs("reduce_mean")),
     OpSpec("reduce_max", domain=reduction(distinct),
            forward=[("reduce_max(a, axis=1)", A.max(axis=1)), ("reduce_max(t, keepdims=True)", T.max(keepdims=True))],
-           verify=[program("y = reduce_max(a, axis=0, keepdims=False) * b", shapes=((2, 3), (3,))),
-                   program("y = reduce_max(a, axis=1, keepdims=False) * b", shapes=((2, 3), (2,))),
-                   program("y = reduce_max(a * b)", shapes=((2, 3), (2, 3)))]),
+           verify=reduction_programs("reduce_max")),
     OpSpec("reduce_min", domain=reduction(distinct),
            forward=[("reduce_min(a, 0, True)", A.min(axis=0, keepdims=True))],
-           verify=[program("y = reduce_min(a, axis=0, keepdims=False) * b", shapes=((2, 3), (3,))),
-                   program("y = reduce_min(a, axis=1, keepdims=False) * b", shapes=((2, 3), (2,))),
-                   program("y = reduce_min(a * b)", shapes=((2, 3), (2, 3)))]),
+           verify=reduction_programs("reduce_min")),
     OpSpec("reduce_prod", domain=domains.reduce_prod, second=True,
            forward=[("reduce_prod(a, axis=1)", A.prod(axis=1)), ("reduce_prod(t)", T.prod())],
-           verify=[program("y = reduce_prod(a, axis=0, keepdims=False) * b", shapes=((2, 3), (3,))),
-                   program("y = reduce_prod(a, axis=1, keepdims=False) * b", shapes=((2, 3), (2,))),
-                   program("y = reduce_prod(a * b)", shapes=((2, 3), (2, 3)))]),
+           verify=reduction_programs("reduce_prod")),
     OpSpec("reduce_logsumexp", domain=reduction(lambda r, s: r.normal(size=s) * 2), second=True,
            forward=[("reduce_logsumexp(a, axis=1)", np.log(np.exp(A).sum(axis=1))),
                     ("reduce_logsumexp([1000.0, 1000.0])", 1000.0 + np.log(2.0))],
-           verify=[program("y = reduce_logsumexp(a, axis=0, keepdims=False) * b", shapes=((2, 3), (3,))),
-                   program("y = reduce_logsumexp(a, axis=1, keepdims=False) * b", shapes=((2, 3), (2,))),
-                   program("y = reduce_logsumexp(a * b)", shapes=((2, 3), (2, 3)))]),
+           verify=reduction_programs("reduce_logsumexp")),
     OpSpec("argmax",
            forward=[("argmax(a)", A.argmax(axis=0)),
                     ("argmax(a, axis=1)", A.argmax(axis=1)),
