@@ -21,7 +21,7 @@ LAYERS = [
     ["compile"],             # .ag syntax tree -> graph
     ["tensorflow"],   # the TensorFlow-compatible package
     ["snippets"],            # the box job that runs a snippet with it
-    ["api"],
+    ["api", "dialects"],     # .ag programs; either dialect (a snippet's side without the .ag compiler)
     ["run", "analysis"],     # run's steps; explain, verify, diagram
     ["render"],              # nothing computes
     ["cli"],

@@ -1,4 +1,5 @@
-"""The Python API: compute a program's values and gradients (no rendering here).
+"""The Python API: compute a .ag program's values and gradients (no rendering here;
+a TensorFlow snippet's and the entry for either dialect are dialects.py's).
 
     >>> from autograd_cli import evaluate
     >>> result = evaluate("w = 2.0\\ny = w * w\\ng = gradients(y, w)")
@@ -17,6 +18,7 @@ import numpy as np
 from autograd_cli.core import autodiff
 from autograd_cli.compile.builder import Builder
 from autograd_cli.core.program import BuiltProgram, GradientRecord, plain
+from autograd_cli.core.results import GradientResult
 from autograd_cli.support.errors import AgError, user_warning
 from autograd_cli.evaluate import Schedule
 from autograd_cli.core.graph import Node, NoGradient
@@ -25,19 +27,6 @@ from autograd_cli.language.tree import Program
 from autograd_cli.support.display import HtmlDisplay
 from autograd_cli.support.records import Record
 
-
-
-class GradientResult(Record):
-    _fields = ("kind", "name", "line", "ys", "xs", "values", "unconnected")
-
-    def __init__(self, kind, name, line, ys, xs, values, unconnected):
-        self.kind = kind
-        self.name = name
-        self.line = line
-        self.ys = ys
-        self.xs = xs
-        self.values = values            # ndarray, or None for an unconnected x
-        self.unconnected = unconnected  # x text -> reason
 
 
 class Evaluation(HtmlDisplay, Record):
@@ -205,125 +194,3 @@ def _allow_deep_nesting():
     wanted = max(20000, 8 * limit("MAX_NESTING") + 1000)
     if sys.getrecursionlimit() < wanted:
         sys.setrecursionlimit(wanted)
-
-
-# ---------------------------------------------------------------- TensorFlow snippets
-
-class SnippetEvaluation(HtmlDisplay, Record):
-    _fields = ("prints", "gradients", "warnings", "program", "node_values", "unavailable", "error")
-    _repr_fields = ("prints", "gradients", "warnings", "program")
-
-    def __init__(self, prints, gradients, warnings, program, node_values=None, unavailable=None, error=None):
-        self.prints = prints            # [build.snippet.PrintRecord]: line, text, values
-        self.gradients = gradients      # [GradientResult]
-        self.warnings = warnings
-        self.program = program          # the graph the snippet built (explain, graph, verify), when asked
-        self.node_values = {} if node_values is None else node_values   # its values in the run
-        self.unavailable = unavailable  # why `program` is None, when it was asked for
-        self.error = error              # the located error of a snippet that failed after building its graph
-
-
-def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none", boxed: bool = False,
-                     limits=None, limit_options=(None, None), graph: bool = False) -> SnippetEvaluation:
-    """Run a TensorFlow snippet (a .py file) on CPython with the project's TensorFlow package.
-    `on_print` receives printed text as it is printed; `seed` seeds NumPy's legacy generator first.
-    Boxed, the limits are `limits` (a sandbox Limits), else the command line's `limit_options`
-    (the text of --time-limit and --max-memory, None where not given) over the environment.
-    `graph`: also hand back the engine graph behind its gradient tables (`program`, with
-    `node_values` as computed in the run), for explain, graph, verify and report; a snippet
-    that fails after building it gives its results so far with `error` set (else it raises)."""
-    from autograd_cli.snippets.runner import FailedRun, PrintRecord, run_snippet
-
-    error = None
-    try:
-        data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits,
-                           limit_options=limit_options, graph=graph)
-    except FailedRun as failed:
-        data, error = failed.data, AgError(failed.message, failed.pos, failed.source)
-    prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
-    results = []
-    for g in data["gradients"]:
-        values = [None if v is None else np.asarray(v) for v in g["values"]]
-        unconnected = dict(g["unconnected"])
-        results.append(GradientResult(g["kind"], g["name"], g["line"], g["ys"], g["xs"], values, unconnected))
-    warnings = list(data["warnings"])
-    for g in data["gradients"]:
-        for note in g.get("notes", ()):
-            warnings.append(f"line {g['line']}: {note}")
-    program, node_values, unavailable = None, {}, None
-    if graph:
-        program, node_values, unavailable = snippet_program(data.get("graph"))
-        if program is not None:
-            warnings += program.warnings
-    if error is not None and program is None:
-        raise error
-    return SnippetEvaluation(prints, results, warnings, program, node_values, unavailable, error)
-
-
-def snippet_program(data) -> tuple:
-    """(program, node values, None) from the plain data of a snippet's graph (core/exchange.py:
-    every part checked, an AgError for anything malformed), or (None, {}, why) when the run
-    could not hand it back. The values are computed here from the leaves' values in the run."""
-    from autograd_cli.core.exchange import MAX_TEXT, from_plain, malformed
-    from autograd_cli.evaluate import run
-
-    if data is None:
-        return None, {}, "the snippet's run handed back no graph"
-    if isinstance(data, dict) and set(data) == {"error"}:
-        return None, {}, str(data["error"])[:MAX_TEXT]
-    built = from_plain(data)
-    built.graph.check_memory()       # MAX_MEMORY, before anything is computed
-    try:
-        with gc_paused():
-            node_values = run(built.graph.nodes)
-    except AgError as exc:
-        raise malformed(f"computing it failed: {exc.message}") from None
-    except Exception as exc:   # noqa: BLE001 (hostile parameters that passed the shape rules)
-        raise malformed(f"computing it failed ({type(exc).__name__})") from None
-    return built, node_values, None
-
-
-# ---------------------------------------------------------------- one entry for both dialects
-
-DIALECTS = ("ag", "tf")
-
-
-def dialect_of(filename: str, dialect: str | None = None) -> str:
-    """A program's dialect, decided here once: `dialect` ("ag" or "tf") when given, else a
-    .py file is a TensorFlow snippet and anything else a .ag program."""
-    if dialect is None:
-        return "tf" if filename.endswith(".py") else "ag"
-    if dialect not in DIALECTS:
-        raise AgError(f"--dialect must be ag or tf, got {dialect!r}")
-    return dialect
-
-
-def evaluate_program(source: str, dialect: str = "ag", sets=None, unconnected: str = "none", grads=(), wrt=(),
-                     graph: bool = False, on_print=None, boxed: bool = False, limit_options=(None, None)):
-    """Evaluate a program of either dialect, with the options that dialect takes (the others
-    are an error saying where they belong): an Evaluation for .ag, a SnippetEvaluation for a
-    snippet (`graph`, `on_print`, `boxed`, `limit_options`: evaluate_snippet's)."""
-    if unconnected not in ("none", "zero"):
-        raise AgError(f"--unconnected must be none or zero, got {unconnected!r}")
-    if wrt and not grads:
-        raise AgError("--wrt needs --grad")
-    if dialect == "tf":
-        if sets:
-            raise AgError("--set is for .ag programs; a snippet sets its own values (feed_dict=...)")
-        if grads or wrt:
-            raise AgError("--grad/--wrt are for .ag programs; in a snippet, call tf.gradients or tape.gradient")
-        return evaluate_snippet(source, on_print=on_print, unconnected=unconnected, boxed=boxed,
-                                limit_options=limit_options, graph=graph)
-    if any(option is not None for option in limit_options):
-        raise AgError("--time-limit and --max-memory are for snippets (.py); a .ag program's memory limit is "
-                      "AUTOGRAD_CLI_MAX_MEMORY")
-    return evaluate(source, sets=sets, unconnected=unconnected, grads=grads, wrt=wrt)
-
-
-def with_graph(result, command: str):
-    """`result` when it has its graph (a .ag program always does; a snippet's run may not have
-    handed it back), else the error saying what `command` needs."""
-    if result.program is None:
-        raise AgError(f"{command} of this snippet needs the graph it built, and {result.unavailable}; "
-                      "`autograd-cli eval FILE.py` shows its gradient tables and why each None is None")
-    return result

@@ -39,7 +39,7 @@ def _report_html(report) -> str:
 def register_displays() -> None:
     """The HTML each result class shows in a notebook (its _repr_html_ asks for it)."""
     display.register("autograd_cli.api.Evaluation", _evaluation_html)
-    display.register("autograd_cli.api.SnippetEvaluation", _evaluation_html)
+    display.register("autograd_cli.dialects.SnippetEvaluation", _evaluation_html)
     display.register("autograd_cli.analysis.explain.RecordExplanation", _explanation_html)
     display.register("autograd_cli.analysis.report.ReportData", _report_html)
 

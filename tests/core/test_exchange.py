@@ -9,7 +9,7 @@ import json
 import numpy as np
 import pytest
 
-from autograd_cli.api import snippet_program
+from autograd_cli.dialects import snippet_program
 from autograd_cli.core.exchange import MAX_NUMBERS, ExchangeError, Outgoing, from_plain, to_plain
 from autograd_cli.core.graph import Graph, NoGradient
 from autograd_cli.core.program import GradientRecord

@@ -14,7 +14,7 @@ import pytest
 
 from autograd_cli.analysis.diagram import graph_view
 from autograd_cli.analysis.explain import explain, path_text
-from autograd_cli.api import evaluate_snippet
+from autograd_cli.dialects import evaluate_snippet
 from autograd_cli.core.graph import Node, NoGradient
 from autograd_cli.render.diagram_text import to_text
 from conftest import cli

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from autograd_cli.api import evaluate_snippet
+from autograd_cli.dialects import evaluate_snippet
 from autograd_cli.support.errors import AgError
 
 TF = "import tensorflow as tf\n"

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from autograd_cli.api import evaluate_snippet
+from autograd_cli.dialects import evaluate_snippet
 from autograd_cli.support.errors import AgError
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -77,12 +77,13 @@ def graph_program(source: str, dialect: str = "ag", sets=None, grad_name=None, f
     with `focus`, what one value depends on. `format_flow`: the edge labels (render's)."""
     from autograd_cli import api
     from autograd_cli.analysis.explain import record_flows
+    from autograd_cli.dialects import evaluate_program, with_graph
     from autograd_cli.evaluate import run
     from autograd_cli.support.errors import AgError, suggest
 
     snippet = None
     if dialect == "tf":
-        snippet = api.with_graph(api.evaluate_program(source, dialect, graph=True, boxed=boxed), "graph")
+        snippet = with_graph(evaluate_program(source, dialect, graph=True, boxed=boxed), "graph")
         built = snippet.program
     else:
         built = api.build(source, sets=sets)

@@ -412,8 +412,8 @@ def explain_program(source: str, dialect: str = "ag", sets=None, unconnected: st
                     boxed: bool = False) -> tuple:
     """(the evaluation, its explanations) of a program of either dialect (a snippet's with
     the graph its run built)."""
-    from autograd_cli import api
+    from autograd_cli.dialects import evaluate_program, with_graph
 
-    result = api.evaluate_program(source, dialect, sets, unconnected, grads, wrt, graph=True, boxed=boxed)
-    api.with_graph(result, "explain")
+    result = evaluate_program(source, dialect, sets, unconnected, grads, wrt, graph=True, boxed=boxed)
+    with_graph(result, "explain")
     return result, explain(result)

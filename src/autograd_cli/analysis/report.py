@@ -45,7 +45,7 @@ class ReportData(HtmlDisplay, Record):
         self.title = title                  # the file name, or what stands for it
         self.source = source                # the program text
         self.dialect = dialect              # "ag" or "tf"
-        self.evaluation = evaluation        # api.Evaluation or api.SnippetEvaluation
+        self.evaluation = evaluation        # api.Evaluation or dialects.SnippetEvaluation
         self.explanations = explanations    # [explain.RecordExplanation]; None without a graph (below)
         self.verification = verification    # verify.Report, or None when not asked
         self.run = run                      # RunSeries, or None (no assigns, a snippet, --steps 0)
@@ -62,15 +62,15 @@ def make_report(source: str, title: str = "program", dialect: str = "ag", sets=N
     rtol, atol, timeout, budget for verify. `format_flow`: the graph's edge labels
     (a gradient flow -> text; the render layer's, handed in by the caller). `boxed`: a
     snippet runs in the box (the command line), else in this process (a notebook)."""
-    from autograd_cli import api
     from autograd_cli.analysis.explain import explain
+    from autograd_cli.dialects import evaluate_program
 
     start = time.perf_counter()
     if dialect not in ("ag", "tf"):
         raise AgError(f"--dialect must be ag or tf, got {dialect!r}")
     if steps is not None and not (0 <= steps <= MAX_REPORT_STEPS):
         raise AgError(f"--steps for a report must be from 0 to {MAX_REPORT_STEPS:,}, got {steps}")
-    evaluation = api.evaluate_program(source, dialect, sets, unconnected, grads, wrt, graph=True, boxed=boxed)
+    evaluation = evaluate_program(source, dialect, sets, unconnected, grads, wrt, graph=True, boxed=boxed)
     program = evaluation.program
     if program is None:        # a snippet whose graph could not be handed back: its values and gradients only
         return ReportData(title, source, dialect, evaluation, None, None, None, None,

@@ -100,13 +100,15 @@ def run_guarded(path: str, body, tag_file: bool = False) -> int:
 
 
 def parse_sets(items) -> dict:
-    from autograd_cli.api import parse_set
+    if not items:
+        return {}
+    from autograd_cli.api import parse_set     # (NumPy: a snippet's command line has no --set)
 
-    return dict(parse_set(item) for item in items or [])
+    return dict(parse_set(item) for item in items)
 
 
 def _dialect(session: Session, dialect=None) -> str:
-    from autograd_cli.api import dialect_of
+    from autograd_cli.dialects import dialect_of
 
     return dialect_of(getattr(session, "filename", ""), dialect)
 
@@ -116,7 +118,7 @@ def _dialect(session: Session, dialect=None) -> str:
 def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None, prints_only=False,
               limits=(None, None)) -> int:
     """limits: the text of --time-limit and --max-memory (None where not given), for a snippet."""
-    from autograd_cli.api import evaluate_program
+    from autograd_cli.dialects import evaluate_program
 
     try:
         # On the command line a snippet always runs in the box (a child process that reaches

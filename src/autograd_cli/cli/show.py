@@ -27,7 +27,7 @@ def stream(text: str) -> None:
 def evaluation(result, session, as_json: bool, prints_only: bool = False) -> int:
     """eval's output: a .ag program's values and gradient tables, or a snippet's gradient
     tables after what it printed (streamed as it ran); or the JSON document."""
-    from autograd_cli.api import SnippetEvaluation
+    from autograd_cli.dialects import SnippetEvaluation
 
     snippet = isinstance(result, SnippetEvaluation)
     if as_json:

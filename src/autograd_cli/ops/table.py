@@ -51,6 +51,7 @@ from typing import Callable
 
 import numpy as np
 
+from autograd_cli.support.errors import fmt
 from autograd_cli.support.records import FrozenRecord, fill
 
 
@@ -149,10 +150,6 @@ def _checked(prepare):
 
 
 # ---------------------------------------------------------------- shape helpers
-
-def fmt(shape) -> str:
-    return "(" + ", ".join(str(d) for d in shape) + (",)" if len(shape) == 1 else ")")
-
 
 def broadcast(*shapes):
     first = shapes[0]

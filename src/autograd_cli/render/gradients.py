@@ -44,7 +44,7 @@ def reason_lines(reason: str | None) -> list[int]:
 
 
 def gradient_model(result) -> GradientTableModel:
-    """The table of one gradients result (api.GradientResult)."""
+    """The table of one gradients result (core.results.GradientResult)."""
     where = f" (line {result.line})" if result.line else ""
     title = f"{result.kind} {result.name}{where}: d({', '.join(result.ys)})/dx"
     rows = []

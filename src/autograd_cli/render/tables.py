@@ -1,9 +1,8 @@
-"""Rich tables for values and gradients."""
+"""Rich tables for values and gradients. NumPy lays out arrays, and loads only for one:
+a snippet's results reach the command line as plain numbers where they are scalars."""
 from __future__ import annotations
 
-import numpy as np
-
-from autograd_cli.ops import fmt
+from autograd_cli.support.errors import fmt
 
 
 LIST_EDGE = 3        # a long list shows its first and last LIST_EDGE items (as NumPy's edgeitems)
@@ -31,6 +30,10 @@ def format_value(value, width: int = 60, _budget=None) -> str:
         return "[" + ", ".join(format_value(v, width, budget) for v in value) + "]"
     if _budget is not None:
         _budget[0] -= 1
+    if isinstance(value, (int, float)):     # (NumPy's float64 too; as a 0-d array shows)
+        return f"{float(value):.10g}"
+    import numpy as np
+
     array = np.asarray(value)
     if array.ndim == 0 and array.dtype != bool:
         return f"{float(array):.10g}"
@@ -59,6 +62,8 @@ def summary(array) -> str:
 
 
 def format_shape(value) -> str:
+    import numpy as np
+
     if isinstance(value, np.ndarray) or isinstance(value, np.generic):
         return fmt(np.shape(value))
     if isinstance(value, list):

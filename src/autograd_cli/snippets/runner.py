@@ -46,6 +46,26 @@ def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME,
     return data
 
 
+NONFINITE = ("nan", "inf", "-inf")     # how the job's JSON spells these floats
+
+
+def box_value(value):
+    """A value from the job's JSON as Python's: NaN and the infinities (sent as strings)
+    as floats, a nested list as a NumPy array (NumPy loads only then: the command line
+    shows a snippet's scalar results without it), anything else as it came."""
+    if isinstance(value, list):
+        import numpy as np
+
+        return np.asarray(_numbers(value))
+    return _numbers(value)
+
+
+def _numbers(value):
+    if isinstance(value, list):
+        return [_numbers(item) for item in value]
+    return float(value) if isinstance(value, str) and value in NONFINITE else value
+
+
 def _run_boxed(source, payload, on_print, filename, limits, limit_options) -> dict:
     from autograd_cli.sandbox import BoxError, Limits, run_boxed
 

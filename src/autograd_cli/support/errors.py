@@ -154,6 +154,11 @@ def _clip(text: str, col: int) -> tuple[str, int]:
     return prefix + shown + suffix, col - start + len(prefix)
 
 
+def fmt(shape) -> str:
+    """A shape as messages and tables write it: (2, 3), (3,), ()."""
+    return "(" + ", ".join(str(d) for d in shape) + (",)" if len(shape) == 1 else ")")
+
+
 def suggest(name: str, candidates) -> str:
     """"; did you mean 'x'?" for the closest candidate, or ""."""
     import difflib

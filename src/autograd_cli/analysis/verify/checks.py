@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from autograd_cli import api
 from autograd_cli.api import evaluate
+from autograd_cli.dialects import evaluate_program, with_graph
 from autograd_cli.support.errors import AgError
 from autograd_cli.core.graph import NoGradient
 from autograd_cli.evaluate import run_plain
@@ -86,8 +86,8 @@ def verify_program(source: str, dialect: str = "ag", sets=None, grads=(), wrt=()
     built (and its values). `options`: verify's rtol, atol, timeout, on_check, budget."""
     evaluation = None
     if dialect == "tf":
-        evaluation = api.with_graph(api.evaluate_program(source, dialect, sets, "none", grads, wrt, graph=True,
-                                                         boxed=boxed), "verify")
+        evaluation = with_graph(evaluate_program(source, dialect, sets, "none", grads, wrt, graph=True, boxed=boxed),
+                                "verify")
     elif wrt and not grads:
         raise AgError("--wrt needs --grad")
     report = verify(source, sets=sets, grads=grads, wrt=wrt, evaluation=evaluation, **options)
@@ -100,7 +100,7 @@ def verify(source: str, sets=None, grads=(), wrt=(), rtol=DEFAULT_RTOL, atol=DEF
     """Check every gradient of the program (and --grad/--wrt) three ways, within `timeout`
     seconds of SymPy per check and `budget` seconds for the whole run. `on_check(done,
     total, what)` is called before each check (verify's progress on a terminal).
-    `evaluation`: one already made (a TensorFlow snippet's, api.evaluate_snippet: the
+    `evaluation`: one already made (a TensorFlow snippet's, dialects.evaluate_snippet: the
     values its gradients were computed from)."""
     budget = DEFAULT_BUDGET if budget is None else budget
     for option, value in (("--rtol", rtol), ("--atol", atol)):
