@@ -99,3 +99,29 @@ def test_a_nested_fetch_list_is_cached_and_told_apart_from_another_nesting():
         assert sess.run([[y], grads], {x: 2.0}) == [[4.0], [4.0]]
         assert sess.run(([y, y], (grads[0],)), {x: 2.0}) == ([4.0, 4.0], (4.0,))
         assert len(sess._runners) == 3
+
+
+def test_a_repeated_call_is_told_apart_from_one_that_only_looks_like_it():
+    # float32 arrays, fed in the same order: the calls a loop repeats at a glance (see
+    # _Runner.repeated_by); each variation below must be resolved anew
+    a = tf.placeholder(tf.float32, [None])
+    b = tf.placeholder(tf.float32, [None])
+    double, total = a * 2.0, a + b
+    one, two = np.array([1.0, 2.0], np.float32), np.array([10.0, 20.0], np.float32)
+    with tf.Session() as sess:
+        fetches = [double, total]
+        for _ in range(2):
+            assert [r.tolist() for r in sess.run(fetches, {a: one, b: two})] == [[2.0, 4.0], [11.0, 22.0]]
+        fetches[0] = total                              # the same list, other contents
+        assert [r.tolist() for r in sess.run(fetches, {a: one, b: two})] == [[11.0, 22.0], [11.0, 22.0]]
+        assert [r.tolist() for r in sess.run(fetches, {b: one, a: two})] == [[11.0, 22.0], [11.0, 22.0]]
+        assert sess.run(fetches, {a: one[:1], b: two[:1]})[0].tolist() == [11.0]     # another batch size
+        assert sess.run((double,), {a: one, b: two})[0].tolist() == [2.0, 4.0]      # a tuple, not a list
+        assert sess.run({"d": double}, {a: one, b: two})["d"].tolist() == [2.0, 4.0]
+        assert sess.run({"d": total}, {a: one, b: two})["d"].tolist() == [11.0, 22.0]   # a dict: looked up anew
+        with pytest.raises(ValueError, match=r"Cannot feed value of shape \(2, 1\)"):
+            sess.run(fetches, {a: one.reshape(2, 1), b: two})
+        assert sess.run(double, {a: np.array([0.5, 1.0 + 2.0**-30]), b: two}).tolist() == [1.0, 2.0]   # float64 fed
+        triple = a * 3.0                                # the graph grew: the same call again still runs
+        assert sess.run(double, {a: one, b: two}).tolist() == [2.0, 4.0]
+        assert sess.run(triple, {a: one, b: two}).tolist() == [3.0, 6.0]

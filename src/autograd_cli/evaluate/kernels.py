@@ -265,12 +265,22 @@ def _bind(fn, params):
 
 
 def _finite(value) -> bool:
-    if type(value) is np.float64 or type(value) is float:
+    kind = type(value)
+    if kind is np.float64 or kind is float:
         return math.isfinite(value)
-    if getattr(value, "dtype", None) == np.float64 and value.size >= BIG:
-        # a NaN or inf makes the sum non-finite; one pass, no temporary array
-        if math.isfinite(np.add.reduce(value, axis=None)):
-            return True
+    if kind is np.ndarray and value.dtype.kind == "f":
+        # A NaN or inf makes the sum (of a small array: the dot product with itself, one C
+        # call) non-finite; one pass, no temporary array. Overflow to inf only sends the value
+        # to the exact check.
+        if value.ndim == 0:
+            return math.isfinite(value)
+        if value.size >= BIG:
+            if math.isfinite(np.add.reduce(value, axis=None)):
+                return True
+        else:
+            flat = value.ravel()
+            if math.isfinite(flat @ flat):
+                return True
     return bool(np.isfinite(value).all())
 
 

@@ -20,7 +20,7 @@ from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, hinted
 from autograd_cli.tensorflow.gradients import LoweredRun
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
-from autograd_cli.tensorflow.printing import scalar_of
+from autograd_cli.tensorflow.printing import _SCALARS, scalar_of
 from autograd_cli.tensorflow.shape import TensorShape
 
 
@@ -198,21 +198,27 @@ class _Runner:
     (variables, feeds, random ops), what each fetch returns, and the assigns to apply, so
     that a training loop's `sess.run(...)` does only the run itself."""
 
-    __slots__ = ("plan", "fetches", "feed_keys", "structure", "fetched", "var_leaves", "fed_leaves",
-                 "random_leaves", "assigns", "single", "lowered_gradients", "nested")
+    __slots__ = ("plan", "fetches", "fetch_type", "feed_keys", "feeds", "version", "structure", "fetched",
+                 "var_leaves", "random_leaves", "assigns", "single", "flat_list", "lowered_gradients", "nested")
 
     def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys, feed_shapes):
         L = plan.lowering
         self.plan = plan
         self.fetches = list(flat) if isinstance(fetches, (list, tuple)) else fetches   # (flat: same_call)
         self.nested = isinstance(fetches, (list, tuple)) and any(isinstance(f, (list, tuple, dict)) for f in fetches)
-        # (key as given, the tensor it feeds, (dtype, shape) of a float array that needs no check)
-        self.feed_keys = [(given, tensor, _usual_feed(tensor, feed_shapes[tensor.uid])) for given, tensor in feed_keys]
+        self.feed_keys = feed_keys
+        self.version = session.graph.version
+        self.fetch_type = type(fetches)
         self.structure = structure
         self.single = not isinstance(fetches, (list, tuple, dict))
+        self.flat_list = type(fetches) is list and not self.nested
         self.var_leaves = [(node.id, uid) for uid, node in L.var_leaves.items()]
         fed = {tensor.uid for _, tensor in feed_keys}
-        self.fed_leaves = [(node.id, uid) for uid, node in L.fed_leaves.items() if uid in fed]
+        leaf_of = {uid: node.id for uid, node in L.fed_leaves.items() if uid in fed}
+        # (key as given, the tensor it feeds, (dtype, shape) of a float array that needs no check,
+        # the leaf it sets or None: a feed the fetches do not read is still checked)
+        self.feeds = [(given, tensor, _usual_feed(tensor, feed_shapes[tensor.uid]), leaf_of.get(tensor.uid))
+                      for given, tensor in feed_keys]
         # (node id, op uid, sampler, the shape of this plan's feeds where it is not the sampler's own)
         self.random_leaves = [(node.id, uid, sampler, None if tuple(shape) == tuple(sampler.shape) else shape)
                               for uid, (node, sampler, shape) in L.random_leaves.items()]
@@ -238,17 +244,40 @@ class _Runner:
         elif fetches is not self.fetches:
             return False
         keys = self.feed_keys
-        return len(keys) == len(feed_dict or ()) and all(given in feed_dict for given, _, _ in keys)
+        return len(keys) == len(feed_dict or ()) and all(given in feed_dict for given, _ in keys)
+
+    def repeated_by(self, fetches, feed_dict, version) -> bool:
+        """This call again, at a glance: the same fetched objects (a flat list or tuple, or one),
+        the same feed keys in the same order, each fed a float array of the dtype and shape
+        the call was resolved with, the graph unchanged. (False sends the call to the lookup.)"""
+        if version != self.version or self.nested or self.fetch_type is dict:   # (a dict: looked up each time)
+            return False
+        if self.single:
+            if fetches is not self.fetches:
+                return False
+        elif type(fetches) is not self.fetch_type or len(fetches) != len(self.fetches) or \
+                any(a is not b for a, b in zip(fetches, self.fetches)):
+            return False
+        feeds = self.feeds
+        if not feed_dict:
+            return not feeds
+        if len(feed_dict) != len(feeds):
+            return False
+        for (given, _, (dtype, shape), _), (key, value) in zip(feeds, feed_dict.items()):
+            if key is not given or type(value) is not np.ndarray or value.dtype is not dtype or value.shape != shape:
+                return False
+        return True
 
     def run(self, session, feed_dict):
-        feeds = {}
-        for given, tensor, usual in self.feed_keys:
+        overrides = {}
+        for given, tensor, (usual_dtype, usual_shape), node_id in self.feeds:
             value = feed_dict[given]
-            if type(value) is np.ndarray and value.dtype is usual[0] and value.shape == usual[1]:
-                feeds[tensor.uid] = value.astype(np.float64)     # checked when the call was resolved
+            if type(value) is np.ndarray and value.dtype is usual_dtype and value.shape == usual_shape:
+                value = value.astype(np.float64)     # checked when the call was resolved
             else:
-                feeds[tensor.uid] = _feed_array(tensor, value)
-        overrides = {node_id: feeds[uid] for node_id, uid in self.fed_leaves}
+                value = _feed_array(tensor, value)
+            if node_id is not None:
+                overrides[node_id] = value
         values = session._values
         plan = self.plan
         for node_id, uid in self.var_leaves:
@@ -258,13 +287,14 @@ class _Runner:
                     raise session._uninitialized_error(uid)
                 value = np.zeros(session._var_by_uid(uid)._shape)
             overrides[node_id] = value
-        kernels = session._random_kernels
-        for node_id, uid, sampler, shape in self.random_leaves:
-            kernel = kernels.get(uid)
-            if kernel is None:
-                kernel = kernels[uid] = sampler.new_kernel()
-            drawn = sampler.draw(kernel) if shape is None else sampler.draw(kernel, shape)
-            overrides[node_id] = drawn.astype(np.float64)
+        if self.random_leaves:
+            kernels = session._random_kernels
+            for node_id, uid, sampler, shape in self.random_leaves:
+                kernel = kernels.get(uid)
+                if kernel is None:
+                    kernel = kernels[uid] = sampler.new_kernel()
+                drawn = sampler.draw(kernel) if shape is None else sampler.draw(kernel, shape)
+                overrides[node_id] = drawn.astype(np.float64)
         computed = run_plan(plan, overrides)
         if self.lowered_gradients:      # where each gradient call was last computed (the graph handed back)
             L = plan.lowering
@@ -275,8 +305,10 @@ class _Runner:
         results = [None if node_id is None else computed[node_id] for _, _, node_id, _, _, _ in self.fetched]
         # the assigns among what ran, computed from the values read during the run
         for uid, node_id, shape in self.assigns:
-            value = np.asarray(computed[node_id], dtype=np.float64)
-            values[uid] = value.reshape(shape) if shape is not None else value
+            value = computed[node_id]
+            if type(value) is not np.ndarray or value.dtype != np.float64:
+                value = np.asarray(value, dtype=np.float64)
+            values[uid] = value if shape is None or value.shape == shape else value.reshape(shape)
         out = []
         for (kind, target, _, dt, call, places), value in zip(self.fetched, results):
             if kind == "op":
@@ -291,6 +323,8 @@ class _Runner:
                 call.computed = True
         if self.single:
             return out[0]
+        if self.flat_list:
+            return out
         return _rebuild(self.structure, out)
 
 
@@ -306,6 +340,7 @@ class Session:
         self._values: dict = {}       # var uid -> array (the variables' values in this session)
         self._plans: dict = {}
         self._runners: dict = {}          # _call_key -> _Runner
+        self._last_runner = None          # the last call's (a loop repeats it: see _Runner.repeated_by)
         self._random_kernels: dict = {}   # random op uid -> its kernel in this session
         self._closed = False
         self._entered = None
@@ -346,14 +381,17 @@ class Session:
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
-        key = _call_key(fetches, feed_dict, self.graph.version)
-        runner = self._runners.get(key) if key is not None else None
-        if runner is None or not runner.same_call(fetches, feed_dict):
-            runner = self._runner(fetches, feed_dict)
-            if key is not None:
-                if len(self._runners) >= MAX_CACHED_CALLS:
-                    self._runners.pop(next(iter(self._runners)))
-                self._runners[key] = runner
+        runner = self._last_runner
+        if runner is None or not runner.repeated_by(fetches, feed_dict, self.graph.version):
+            key = _call_key(fetches, feed_dict, self.graph.version)
+            runner = self._runners.get(key) if key is not None else None
+            if runner is None or not runner.same_call(fetches, feed_dict):
+                runner = self._runner(fetches, feed_dict)
+                if key is not None:
+                    if len(self._runners) >= MAX_CACHED_CALLS:
+                        self._runners.pop(next(iter(self._runners)))
+                    self._runners[key] = runner
+            self._last_runner = runner
         return runner.run(self, feed_dict)
 
     def _runner(self, fetches, feed_dict) -> "_Runner":
@@ -463,6 +501,12 @@ def _reads(plan, uid):
 def _result(value, dt):
     if value is None:
         return None
+    if dt.is_floating:            # (the usual fetch: a float array, or a scalar made at once)
+        if type(value) is np.ndarray and value.ndim:
+            return value.astype(dt.np)
+        scalar = _SCALARS.get(np.dtype(dt.np))
+        if scalar is not None:
+            return scalar(value)
     array = np.asarray(value)
     if dt is dtypes.string:
         return array
