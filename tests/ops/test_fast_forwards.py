@@ -67,3 +67,19 @@ def test_round_float32_is_numpys_conversion():
     forward = OPS["round_float32"].forward
     for x in [*_arrays(), np.float64(0.1), np.array(1e39), np.array([1e-46, -0.0, np.nan, 3.4028235e38])]:
         _same(forward(x), reference(x))
+
+
+def test_the_broadcast_shape_rule_is_numpys():
+    from autograd_cli.ops.table import ShapeError, broadcast
+
+    rng = np.random.default_rng(11)
+    for _ in range(3000):
+        shapes = [tuple(int(d) for d in rng.choice([0, 1, 1, 2, 3], size=rng.integers(0, 4)))
+                  for _ in range(rng.integers(1, 4))]
+        try:
+            want = np.broadcast_shapes(*shapes)
+        except ValueError:
+            with pytest.raises(ShapeError, match="cannot be broadcast together"):
+                broadcast(*shapes)
+            continue
+        assert broadcast(*shapes) == want

@@ -152,14 +152,23 @@ def _checked(prepare):
 # ---------------------------------------------------------------- shape helpers
 
 def broadcast(*shapes):
+    """NumPy's broadcast of the shapes (written out: np.broadcast_shapes makes arrays to find it)."""
     first = shapes[0]
     if all(s == first for s in shapes):
         return first
-    try:
-        return np.broadcast_shapes(*shapes)
-    except ValueError:
-        raise ShapeError("shapes " + " and ".join(fmt(s) for s in shapes)
-                         + " cannot be broadcast together") from None
+    out = list(first)
+    for shape in shapes[1:]:
+        if len(shape) > len(out):
+            out[:0] = [1] * (len(shape) - len(out))
+        for k in range(1, len(shape) + 1):
+            mine, theirs = out[-k], shape[-k]
+            if mine != theirs:
+                if mine == 1:
+                    out[-k] = theirs
+                elif theirs != 1:
+                    raise ShapeError("shapes " + " and ".join(fmt(s) for s in shapes)
+                                     + " cannot be broadcast together")
+    return tuple(out)
 
 
 def same_shape(*shapes):

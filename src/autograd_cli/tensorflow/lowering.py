@@ -70,6 +70,31 @@ class Recipe:
         return self.target(L, *nodes, **self.params)
 
 
+_SHARED: dict = {}      # (kind, target, params as a tuple, tag) -> (the one Recipe of them, its companion)
+MAX_SHARED = 4096
+
+
+def shared(kind, target, params=None, make=None, tag=None):
+    """The one Recipe of (kind, target, params) whose params are plain values (None, bools,
+    ints, strings, lists or tuples of them), with `make()`'s companion (an eager function) if
+    given, one per `tag` too: an eager op then makes no recipe of its own, and a tape's
+    structure key reuses the recipe's key (kept on it). Other params: a new Recipe each time."""
+    items = ()
+    if params:
+        # (the value's type is part of the key: True == 1 but a recipe keeps what it was given)
+        items = tuple((k, type(v), tuple(v) if type(v) is list else v) for k, v in params.items())
+    key = (kind, target, items, tag)
+    try:
+        found = _SHARED.get(key)
+    except TypeError:                  # (an unhashable param: an array, a dict)
+        return Recipe(kind, target, params), (make() if make else None)
+    if found is None:
+        found = (Recipe(kind, target, params), make() if make else None)
+        if len(_SHARED) < MAX_SHARED:
+            _SHARED[key] = found
+    return found
+
+
 def freeze(value):
     if isinstance(value, dict):
         return tuple(sorted((k, freeze(v)) for k, v in value.items()))

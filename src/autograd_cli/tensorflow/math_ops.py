@@ -10,7 +10,7 @@ from autograd_cli.tensorflow.core import (Tensor, constant_tensor, convert_to_te
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError
-from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.lowering import Recipe, shared
 
 _ARG_NAMES = ("x", "y")
 
@@ -86,16 +86,16 @@ def _operand(op_type, value, other, mine, theirs):
 def binary(op_type, row, x, y, name=None, out_dtype=None):
     x, y = binary_inputs(op_type, x, y)
     dt = out_dtype or x.dtype
-    return make_op(op_type, Recipe("row", row), [x, y], [dt], name,
-                   eager_fn=row_eager(row, None, op_type, _incompatible))[0]
+    recipe, eager_fn = shared("row", row, None, lambda: row_eager(row, None, op_type, _incompatible), op_type)
+    return make_op(op_type, recipe, [x, y], [dt], name, eager_fn=eager_fn)[0]
 
 
 def unary(op_type, row, x, name=None, out_dtype=None, float_only=False):
     x = convert_to_tensor(x)
     if float_only and not x.dtype.is_floating:
         _no_kernel(op_type, x)
-    return make_op(op_type, Recipe("row", row), [x], [out_dtype or x.dtype], name,
-                   eager_fn=row_eager(row, None, op_type))[0]
+    recipe, eager_fn = shared("row", row, None, lambda: row_eager(row, None, op_type), (op_type, 1))
+    return make_op(op_type, recipe, [x], [out_dtype or x.dtype], name, eager_fn=eager_fn)[0]
 
 
 def _no_kernel(op_type, x):
@@ -434,8 +434,8 @@ def _reduction(op_type, row, path, builtin, bool_input=False):
             ctx.graph.unique_name("Const")      # TensorFlow makes the axes a constant named Const
         params = {"axis": axes, "keepdims": keep}
         out = dtypes.bool_ if bool_input else x.dtype
-        return make_op(op_type, Recipe("row", row, params), [x], [out], name or op_type,
-                       eager_fn=row_eager(row, params, op_type))[0]
+        recipe, eager_fn = shared("row", row, params, lambda: row_eager(row, params, op_type), op_type)
+        return make_op(op_type, recipe, [x], [out], name or op_type, eager_fn=eager_fn)[0]
     fn.__name__ = fn.__qualname__ = path
     return tf_export(f"math.{path}", path, builtin=builtin)(fn)
 
