@@ -189,39 +189,44 @@ class GradientTape:
     def _compute(self, targets, srcs, output_gradients, mode, line, want_nodes=False):
         from autograd_cli.tensorflow.variables import Variable
 
+        recorded = self._ops
         produced = {}
-        for k, op in enumerate(self._ops):
+        for k, op in enumerate(recorded):
             for j, out in enumerate(op.outputs):
                 produced[out.uid] = (k, j)
         # the recorded ops the targets need, in order
         need = set()
         stack = [t.uid for t in targets]
         while stack:
-            uid = stack.pop()
-            at = produced.get(uid)
+            at = produced.get(stack.pop())
             if at is None or at[0] in need:
                 continue
             need.add(at[0])
-            stack.extend(i.uid for i in self._ops[at[0]].inputs)
-        order = sorted(need)
-        ops = [self._ops[k] for k in order]
-        at_in_ops = {k: i for i, k in enumerate(order)}
+            stack.extend([i.uid for i in recorded[at[0]].inputs])
+        if len(need) == len(recorded):        # (the usual case: every record is needed)
+            ops = list(recorded)     # (a copy: a persistent tape records on)
+            at_in_ops = None
+        else:
+            order = sorted(need)
+            ops = [recorded[k] for k in order]
+            at_in_ops = {k: i for i, k in enumerate(order)}
         # structure key: recipes, wiring, leaf shapes
         leaf_index: dict = {}
         leaves: list = []
+        leaf_vars = self._leaf_vars
 
         def ref(t):
             at = produced.get(t.uid)
             if at is not None and at[0] in need:
-                return ("o", (at_in_ops[at[0]], at[1]))
-            var_uid = self._leaf_vars.get(t.uid)
+                return ("o", at if at_in_ops is None else (at_in_ops[at[0]], at[1]))
+            var_uid = leaf_vars.get(t.uid)
             key = ("v", var_uid) if var_uid is not None else ("t", t.uid)
             k = leaf_index.get(key)
             if k is None:
                 k = leaf_index[key] = len(leaves)
                 leaves.append((key, t))
             return ("l", k)
-        wiring = tuple((op.recipe.key, op.type, tuple(ref(i) for i in op.inputs)) for op in ops)
+        wiring = tuple([(op.recipe.key, op.type, tuple([ref(i) for i in op.inputs])) for op in ops])
         tgt_refs = tuple(ref(t) for t in targets)     # first: a target that is a source names its leaf
         src_refs = []
         for s in srcs:
