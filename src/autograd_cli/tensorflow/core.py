@@ -78,19 +78,24 @@ def user_pos() -> int:
     which labels the snippet's graph as written."""
     frame = sys._getframe(1)
     while frame is not None:
-        code = frame.f_code
-        if not code.co_filename.startswith(_PACKAGE_DIR):
-            known = _COLUMNS.get((id(code), frame.f_lasti))
+        # (the package's frames are told by their module's name, as in user_line: only the
+        # user's frame has its f_code read, and its code is keyed without id(): each of
+        # those raises an audit event the box's hook sees, at every op)
+        if not frame.f_globals.get("__name__", "").startswith(_PACKAGE_PREFIX):
+            code = frame.f_code
+            key = (_identity(code), frame.f_lasti)
+            known = _COLUMNS.get(key)
             if known is None or known[0] is not code:
                 known = (code, _column(code, frame.f_lasti))
                 if len(_COLUMNS) < MAX_COLUMNS:
-                    _COLUMNS[(id(code), frame.f_lasti)] = known
+                    _COLUMNS[key] = known
             return pos_at(frame.f_lineno, known[1])
         frame = frame.f_back
     return pos_at(0, 1)
 
 
-_COLUMNS: dict = {}      # (id of a code object, instruction offset) -> (the code object, its column)
+_identity = object.__hash__    # unique among live objects, as id() is, without id()'s audit event
+_COLUMNS: dict = {}      # (identity of a code object, instruction offset) -> (the code object, its column)
 MAX_COLUMNS = 100_000
 
 

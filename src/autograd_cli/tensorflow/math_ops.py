@@ -542,7 +542,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                                  f"{str(transpose_a).lower()}, transpose_b={str(transpose_b).lower()}]"
                                  f"({a._op.name}, {b._op.name})' with input shapes: {_shape_text(sa)}, "
                                  f"{_shape_text(sb)}.")
-    return make_op("MatMul", Recipe("fn", _lower_matmul, params), [a, b], [a.dtype], name or "MatMul",
+    return make_op("MatMul", shared("fn", _lower_matmul, params)[0], [a, b], [a.dtype], name or "MatMul",
                    eager_fn=eager)[0]
 
 

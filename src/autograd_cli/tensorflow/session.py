@@ -13,7 +13,7 @@ import numpy as np
 from autograd_cli.evaluate import needed, schedule
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.array_ops import identity
-from autograd_cli.tensorflow.core import HOOKS, Operation, Tensor, _add_op, ctx, user_pos
+from autograd_cli.tensorflow.core import HOOKS, Operation, Tensor, _add_op, _identity, ctx, user_pos
 from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed, run_plan
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
@@ -125,9 +125,6 @@ def _rebuild(structure, values):
 
 
 MAX_CACHED_CALLS = 64      # distinct `run` calls (fetches, feed keys, feed shapes) a session keeps
-
-
-_identity = object.__hash__    # unique among live objects, as id() is, without id()'s audit event
 
 
 def _call_key(fetches, feed_dict, version):
