@@ -24,7 +24,9 @@ def _reshape_prepare(shape, shape_to):
     return {"shape": tuple(target)}
 
 
-op("reshape", lambda x, shape: np.reshape(x, shape), lambda s, shape: shape, sym=SAME,
+# (an array's own method where np.reshape / np.transpose would call it through a Python wrapper)
+op("reshape", lambda x, shape: x.reshape(shape) if type(x) is np.ndarray else np.reshape(x, shape),
+   lambda s, shape: shape, sym=SAME,
    prepare=lambda s, shape: _reshape_prepare(s, shape),
    vjp=(lambda g, n, dy: g.reshape(dy, shape=n.inputs[0].shape),), nonfinite_flows=True, rearranges=True,
    doc="grad reshaped back to x's shape")
@@ -38,7 +40,8 @@ def _transpose_prepare(shape, perm=None):
     return {"perm": tuple(p % rank for p in perm)}
 
 
-op("transpose", lambda x, perm: np.transpose(x, perm), lambda s, perm: tuple(s[p] for p in perm),
+op("transpose", lambda x, perm: x.transpose(perm) if type(x) is np.ndarray else np.transpose(x, perm),
+   lambda s, perm: tuple(s[p] for p in perm),
    prepare=_transpose_prepare, sym=SAME,
    vjp=(lambda g, n, dy: g.transpose(dy, perm=list(np.argsort(n.params["perm"]))),), nonfinite_flows=True, rearranges=True,
    doc="grad transposed by the inverse permutation")

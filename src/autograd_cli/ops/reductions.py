@@ -25,18 +25,23 @@ def _sum(x, axes, keepdims):
 
 
 def _mean(x, axes, keepdims):
-    if any(x.shape[a] == 0 for a in axes):
-        raise ValueError("cannot reduce an empty axis")
-    if type(x) is not np.ndarray or x.dtype.kind != "f" or x.dtype == np.float16:
-        return np.mean(x, axis=axes, keepdims=keepdims)
+    shape = x.shape
     count = 1
     for a in axes:
-        count *= x.shape[a]
+        count *= shape[a]
+    if count == 0:
+        raise ValueError("cannot reduce an empty axis")
+    kind = x.dtype if type(x) is np.ndarray else None
+    if kind is not _F64 and kind is not _F32:
+        return np.mean(x, axis=axes, keepdims=keepdims)
     count = np.intp(count)          # (NumPy's mean divides by an intp: float32 divides in float64)
     total = np.add.reduce(x, axis=axes, keepdims=keepdims)
     if type(total) is np.ndarray:
         return np.true_divide(total, count, out=total, casting="unsafe")
-    return total.dtype.type(total / count)
+    return total / count if kind is _F64 else total.dtype.type(total / count)
+
+
+_F64, _F32 = np.dtype(np.float64), np.dtype(np.float32)
 
 
 def _nonempty(fn):

@@ -8,6 +8,8 @@ training loop builds it once.
 """
 from __future__ import annotations
 
+from operator import is_
+
 import numpy as np
 
 from autograd_cli.evaluate import needed, schedule
@@ -196,7 +198,7 @@ class _Runner:
     that a training loop's `sess.run(...)` does only the run itself."""
 
     __slots__ = ("plan", "fetches", "fetch_type", "feed_keys", "feeds", "version", "structure", "fetched",
-                 "var_leaves", "random_leaves", "assigns", "single", "flat_list", "lowered_gradients", "nested")
+                 "var_leaves", "random_leaves", "assigns", "single", "flat_list", "lowered_gradients", "lowered_runs", "nested")
 
     def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys, feed_shapes):
         L = plan.lowering
@@ -224,6 +226,7 @@ class _Runner:
         # (op, its lowered parts, whether this call fetches it)
         self.lowered_gradients = [(op, lowered, op in fetched_ops)
                                   for op, lowered in L.__dict__.get("lowered_gradients", ())]
+        self.lowered_runs = [None] * len(self.lowered_gradients)    # the LoweredRun each last made
         self.fetched = []
         for (kind, target), node in zip(roots, plan.fetch_nodes):
             call = target.op.attrs.get("call") if kind == "tensor" else None
@@ -253,7 +256,7 @@ class _Runner:
             if fetches is not self.fetches:
                 return False
         elif type(fetches) is not self.fetch_type or len(fetches) != len(self.fetches) or \
-                any(a is not b for a, b in zip(fetches, self.fetches)):
+                not all(map(is_, fetches, self.fetches)):
             return False
         feeds = self.feeds
         if not feed_dict:
@@ -295,10 +298,15 @@ class _Runner:
         computed = run_plan(plan, overrides)
         if self.lowered_gradients:      # where each gradient call was last computed (the graph handed back)
             L = plan.lowering
-            for op, lowered, fetched in self.lowered_gradients:
+            made = self.lowered_runs
+            for k, (op, lowered, fetched) in enumerate(self.lowered_gradients):
                 call = op.attrs["call"]
                 if fetched or not call.computed:    # the run its table shows: where it was last fetched
-                    call.run = LoweredRun(L.g, *lowered, overrides, lambda: L.tensor_nodes, lambda: L.var_leaves)
+                    if call.run is not None and call.run is made[k]:
+                        call.run.overrides = overrides       # (this call's last run: only its leaf values change)
+                    else:
+                        call.run = made[k] = LoweredRun(L.g, *lowered, overrides, lambda: L.tensor_nodes,
+                                                        lambda: L.var_leaves)
         results = [None if node_id is None else computed[node_id] for _, _, node_id, _, _, _ in self.fetched]
         # the assigns among what ran, computed from the values read during the run
         for uid, node_id, shape in self.assigns:
