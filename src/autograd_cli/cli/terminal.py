@@ -36,13 +36,33 @@ def console():
                 title = getattr(item, "title", None)
                 if isinstance(item, Table) and title:
                     item.title = None
-                    super().print(Text.from_markup(title) if isinstance(title, str) else title, **kwargs)
+                    super().print(Text.from_markup(title, emoji=False) if isinstance(title, str) else title, **kwargs)
                 super().print(item, **kwargs)
             return None
 
     # emoji=False: a program's text prints as written (rich would turn "a :smile:" into an
     # emoji), and rich's emoji table is never loaded (~1.5 ms of every start)
     return _Console(highlight=False, soft_wrap=False, emoji=False)
+
+
+RICH = ("rich.console", "rich.table", "rich.markup")     # what console() and the tables import
+
+
+def load_meanwhile(modules=RICH) -> None:
+    """Import `modules` in a thread, while this process waits on other work (a snippet's
+    box: ~0.1 s), so that the output that follows finds them loaded (rich: ~25 ms of the
+    command's time). The thread only imports; whoever imports them too waits for it."""
+    import importlib
+    import threading
+
+    def load():
+        for name in modules:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - the importer that needs it reports the failure
+                return
+
+    threading.Thread(target=load, name="load_meanwhile", daemon=True).start()
 
 
 def write_json(text) -> None:
