@@ -269,18 +269,14 @@ def _finite(value) -> bool:
     if kind is np.float64 or kind is float:
         return math.isfinite(value)
     if kind is np.ndarray and value.dtype.kind == "f":
-        # A NaN or inf makes the sum (of a small array: the dot product with itself, one C
+        size = value.size
+        if size <= 64:          # a few elements: as Python floats, the cheapest calls
+            return all(map(math.isfinite, value.ravel().tolist()))
+        # A NaN or inf makes the sum (below BIG elements: the dot product with itself, one C
         # call) non-finite; one pass, no temporary array. Overflow to inf only sends the value
         # to the exact check.
-        if value.ndim == 0:
-            return math.isfinite(value)
-        if value.size >= BIG:
-            if math.isfinite(np.add.reduce(value, axis=None)):
-                return True
-        else:
-            flat = value.ravel()
-            if math.isfinite(flat @ flat):
-                return True
+        if math.isfinite(np.vdot(value, value) if size < BIG else np.add.reduce(value, axis=None)):
+            return True
     return bool(np.isfinite(value).all())
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.ops import OPS, ShapeError
+from autograd_cli.ops.table import broadcast
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import (Tensor, constant_tensor, convert_to_tensor, ctx, is_tensor_like,
                                           make_op, to_array)
@@ -24,11 +25,15 @@ def row_eager(row, params=None, op_type="", message=None):
     op = OPS[row]
     params = params or {}
     forward, prepare, shape_rule = op.forward, op.prepare, op.shape
+    # a ufunc broadcasting as the rule does raises the rule's error itself (ValueError: the
+    # message is made from the arrays either way)
+    ruled = not (message is not None and prepare is None and shape_rule is broadcast
+                 and isinstance(forward, np.ufunc))
 
     def fn(*arrays):
         try:
             p = prepare(*[a.shape for a in arrays], **params) if prepare is not None else params
-            if len(arrays) > 1 or prepare is not None:
+            if ruled and (len(arrays) > 1 or prepare is not None):
                 shape_rule(*[a.shape for a in arrays], **p)
             with np.errstate(all="ignore"):
                 return forward(*arrays, **p)

@@ -128,11 +128,11 @@ class GradientTape:
 
     def _sliced(self, values, srcs, targets, outs, mode):
         """A variable read only by gathers has TensorFlow's IndexedSlices gradient."""
+        if not any(op.type == "GatherV2" for op in self._ops):
+            return values
         from autograd_cli.tensorflow.indexed_slices import of_gathers
         from autograd_cli.tensorflow.variables import Variable
 
-        if not any(op.type == "GatherV2" for op in self._ops):
-            return values
         produced = {out.uid: op for op in self._ops for out in op.outputs}
         needed, stack = {}, [t.uid for t in targets]
         while stack:
