@@ -20,6 +20,10 @@ _CACHE: dict = {}
 
 
 def _flatten(structure):
+    if not isinstance(structure, (dict, list, tuple)):        # (the usual cases first: one tensor,
+        return 0, [structure]
+    if type(structure) is list and not any(isinstance(i, (dict, list, tuple)) for i in structure):
+        return list(range(len(structure))), list(structure)   # or a flat list of them)
     flat = []
 
     def walk(item):
