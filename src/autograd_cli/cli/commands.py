@@ -7,7 +7,7 @@ import sys
 
 from autograd_cli.cli import show
 from autograd_cli.cli.show import EXIT_DISAGREE, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK  # noqa: F401
-from autograd_cli.cli.terminal import console, load_meanwhile, print_error, quiet_broken_pipe, silence, write_json
+from autograd_cli.cli.terminal import console, load_rich_meanwhile, print_error, quiet_broken_pipe, silence, write_json
 from autograd_cli.support.errors import AgError, escape_controls
 from autograd_cli.support.files import read_text
 
@@ -122,7 +122,7 @@ def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=N
 
     dialect = _dialect(session, dialect)
     if dialect == "tf" and not (as_json or prints_only):
-        load_meanwhile()    # the tables' renderer loads while the box runs the snippet
+        load_rich_meanwhile()    # while the box runs the snippet
     try:
         # On the command line a snippet always runs in the box (a child process that reaches
         # nothing outside itself, with time and memory limits); its prints stream as it runs.

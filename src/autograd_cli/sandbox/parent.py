@@ -24,6 +24,8 @@ KEPT_CRASH = 1 << 20          # faulthandler's tracebacks (100 frames per thread
 OUTPUT_SLACK = 1 << 20        # the child stops a snippet at its print; past this, the parent does
 WALL_GRACE = 2.0              # after the child's own wall-clock timer, the parent's
 DUMP_WAIT = 0.5               # how long a traceback asked for (SIGUSR2) may take before SIGKILL
+EXIT_POLL = (0.001, 0.02)     # once its pipes are closed the child is usually a moment from its end:
+                              # reaping is tried after 1 ms, then at doubling intervals up to 20 ms
 CRASH_SIGNALS = {"SIGSEGV": "segmentation fault", "SIGBUS": "bus error", "SIGILL": "illegal instruction",
                  "SIGFPE": "floating-point exception", "SIGABRT": "abort", "SIGTRAP": "trap",
                  "SIGSYS": "a system call the box forbids"}
@@ -149,6 +151,7 @@ class _Run:
         for fd, name in ((self.proc.stdout.fileno(), "out"), (self.proc.stderr.fileno(), "err"),
                          (self.result_fd, "result"), (self.crash_fd, "crash")):
             selector.register(fd, selectors.EVENT_READ, name)
+        poll = EXIT_POLL[0]
         try:
             while True:
                 now = time.monotonic()
@@ -159,7 +162,8 @@ class _Run:
                 if not selector.get_map():
                     if self._ended(block=False):
                         return
-                    time.sleep(0.02)
+                    time.sleep(poll)
+                    poll = min(2 * poll, EXIT_POLL[1])
                     continue
                 waits = [self.deadline - now] if self.stopped_by is None else []
                 if self.kill_at is not None:
