@@ -85,9 +85,12 @@ ROUND_FLOAT32 = "round_float32"
 
 
 def _round_float32(x):
-    if type(x) is np.ndarray:       # (astype is a faster call than asarray; the same conversion)
-        return x.astype(np.float32, copy=False).astype(np.float64)
+    if type(x) is np.ndarray:       # (astype of dtypes is a faster call than asarray; the same conversion)
+        return x.astype(_FLOAT32).astype(_FLOAT64)
     return np.asarray(x, dtype=np.float32).astype(np.float64)
+
+
+_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 
 
 unary(ROUND_FLOAT32, _round_float32, lambda g, n, dy: dy,
