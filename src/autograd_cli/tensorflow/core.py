@@ -520,6 +520,8 @@ def is_tensor_like(value) -> bool:
 def to_array(value, dtype: DType | None):
     """A Python / NumPy value as an array of `dtype` (None: TensorFlow's inference:
     Python floats float32, ints int32, NumPy arrays keep theirs)."""
+    if type(value) is float and dtype is not None and dtype.is_floating:   # (`0.1 * grad`: the usual operand)
+        return np.array(value, dtype=dtype.np), dtype
     if isinstance(value, Tensor):
         value = value._need_value("a constant")
     if dtype is None:
