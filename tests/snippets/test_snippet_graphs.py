@@ -457,3 +457,20 @@ def test_a_tape_jacobian_is_handed_back_as_the_whole_jacobian():
     np.testing.assert_allclose(gradient_values(result, 0).reshape(3, 3), expected, rtol=1e-6)
     report = verify_of(source, result)
     assert report.ok and report.checks[0].shape == (3, 3)
+
+
+def test_a_batch_jacobian_record_sums_each_row_over_the_batch_as_tensorflow_does():
+    # y[b, i] = x[b, i] * s_i with s_i = sum_b x[b, i]: row i summed over the batch is s_i^2,
+    # whose derivative by x[b, j] is 2 s_i when i == j: every block is diag(2 s) = diag(8, 12)
+    source = ("import tensorflow as tf\nx = tf.Variable([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as t:\n"
+              "    y = x * tf.reduce_sum(x, axis=0)\nbj = t.batch_jacobian(y, x)\n")
+    _, result = run(source)
+    (record,) = result.program.gradients
+    assert record.kind == "batch_jacobian"
+    np.testing.assert_allclose(gradient_values(result, 0).reshape(2, 2, 2), [np.diag([8.0, 12.0])] * 2)
+    np.testing.assert_allclose(result.gradients[0].values[0], [np.diag([8.0, 12.0])] * 2)
+    report = verify_of(source, result)
+    assert report.ok and report.checks[0].shape == (2, 2, 2)
+    np.testing.assert_allclose([report.checks[0].finite_difference[e] for e in report.checks[0].entries],
+                               np.array([np.diag([8.0, 12.0])] * 2).reshape(-1)[report.checks[0].entries],
+                               rtol=1e-5)

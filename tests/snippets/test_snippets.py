@@ -325,6 +325,7 @@ def test_jacobian_tables_hold_the_whole_jacobian():
     j, bj = evaluate_snippet(JACOBIANS, seed=0).gradients
     assert (j.kind, j.name, j.xs) == ("jacobian", "j", ["x"])
     np.testing.assert_array_equal(j.values[0], np.diag([2.0, 8.0, 18.0]))
+    assert (bj.kind, bj.name, bj.xs) == ("batch_jacobian", "bj", ["xb"])
     np.testing.assert_array_equal(bj.values[0], [np.diag([3.0, 12.0]), np.diag([27.0, 48.0])])
 
 

@@ -46,7 +46,7 @@ from autograd_cli.support.errors import AgError, col_of, line_of, pos_at
 from autograd_cli.support.limits import MAX_RANK, check_elements, element_count, limit
 
 FORMAT = 1
-KINDS = ("gradients", "hessians", "jacobian")
+KINDS = ("gradients", "hessians", "jacobian", "batch_jacobian")
 DTYPES = ("float64", "float32", "float16", "int64", "int32", "int16", "int8", "uint64", "uint32", "uint16",
           "uint8", "bool")
 # The numbers sent in all (array and scalar values): the box's result channel takes about

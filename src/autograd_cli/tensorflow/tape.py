@@ -323,34 +323,52 @@ class GradientTape:
 
     def batch_jacobian(self, target, source, unconnected_gradients="none", parallel_iterations=None,
                        experimental_use_pfor=True):
-        full, call = self._jacobian(target, source, unconnected_gradients)
-        if full is None:
-            if call is not None:
-                announce(call)
-            return None
-        value = full._value
-        batch = value.shape[0]
-        t_rank = len(target.shape) - 1
-        parts = [value[(b,) + (slice(None),) * t_rank + (b,)] for b in range(batch)]
-        stacked = np.stack(parts)
-        out = EagerTensor(None, 0, full.dtype, stacked.shape, stacked)
-        call.values, call.tensors = [stacked], [out]
-        call.run = None        # (its engine record would be the whole jacobian, not these blocks of it)
-        announce(call)
+        """TensorFlow's: row j is the gradient of target[:, j] summed over the batch (so
+        examples that depend on each other add up); an unconnected source gives zeros."""
+        target = convert_to_tensor(target)
+        t_shape = tuple(target._value.shape)
+        s_value = source._value if isinstance(source, Tensor) else source.numpy()
+        s_shape = tuple(np.shape(s_value))
+        if not t_shape or not s_shape or t_shape[0] != s_shape[0]:
+            raise ValueError(f"Need first dimension of target shape {target.shape} and source shape "
+                             f"{source.shape} to match.")
+        batch, n = t_shape[0], int(np.prod(t_shape[1:], dtype=np.int64))
+        rows, call = [], None
+        persistent, self._persistent = self._persistent, True
+        try:
+            for j in range(n):
+                seed = np.zeros((batch, n), dtype=target.dtype.np)
+                seed[:, j] = 1
+                vals, call = self._compute([target], [source], [seed.reshape(t_shape)],
+                                           unconnected_mode(unconnected_gradients), user_line())
+                rows.append(vals[0])
+        finally:
+            self._persistent = persistent
+        self._used = True
+        kind = source.dtype
+        if all(r is None for r in rows):
+            value = np.zeros(t_shape + s_shape[1:], dtype=kind.np)
+        else:
+            stacked = np.stack([np.zeros(s_shape) if r is None else r._value for r in rows], axis=1)
+            value = stacked.reshape(t_shape + s_shape[1:]).astype(kind.np)
+        out = EagerTensor(None, 0, kind, value.shape, value)
+        if call is not None:
+            announce(_jacobian_call(call, [out], target.dtype is dtypes.float32, "batch_jacobian"))
         return out
 
 
-def _jacobian_call(row_call, results, float32: bool) -> GradientCall:
-    """The gradient table's call of a jacobian: its values are the whole jacobians (the row
-    calls each hold one row); its engine record differentiates every element of the target."""
-    call = GradientCall("jacobian", row_call.line, len(results), dict(row_call.reasons))
+def _jacobian_call(row_call, results, float32: bool, kind="jacobian") -> GradientCall:
+    """The gradient table's call of a jacobian (or batch_jacobian): its values are the whole
+    results (the row calls each hold one row); its engine record differentiates every element
+    of the target."""
+    call = GradientCall(kind, row_call.line, len(results), dict(row_call.reasons))
     call.values = [None if r is None else r._value for r in results]
     call.computed = True
     call.notes = list(row_call.notes)
     call.tensors = results
     call.sources = row_call.sources
     run = row_call.run
-    call.run = LoweredRun(run.graph, run.y_nodes, run.x_nodes, _JacobianNodes(run, results, float32), [], None,
+    call.run = LoweredRun(run.graph, run.y_nodes, run.x_nodes, _JacobianNodes(run, results, float32, kind), [], None,
                           run.overrides, run.tensor_nodes, run.variable_nodes, run.sources)
     return call
 
@@ -359,9 +377,10 @@ class _JacobianNodes:
     """The engine nodes of a jacobian's results (y.shape + x.shape each), made when explain,
     graph or verify first reads them: the values were computed row by row without them."""
 
-    def __init__(self, run, results, float32):
+    def __init__(self, run, results, float32, kind):
         self.run = run
         self.float32 = float32         # (rounded as the row computations were)
+        self.kind = kind
         self.connected = [r is not None and k < len(run.x_nodes) and run.x_nodes[k] is not None
                           for k, r in enumerate(results)]
         self.nodes = None
@@ -376,11 +395,22 @@ class _JacobianNodes:
             g, y = self.run.graph, self.run.y_nodes[0]
             saved, g.float32 = g.float32, self.float32
             try:
-                self.nodes = [autodiff.jacobian(g, y, x) if on else None
-                              for x, on in zip(self.run.x_nodes, self.connected)]
+                self.nodes = [(_batch_jacobian if self.kind == "batch_jacobian" else autodiff.jacobian)(g, y, x)
+                              if on else None for x, on in zip(self.run.x_nodes, self.connected)]
             finally:
                 g.float32 = saved
         return self.nodes[k]
+
+
+def _batch_jacobian(g, y, x):
+    """TensorFlow's batch_jacobian on the engine: the jacobian of y summed over the batch,
+    the batch axis of x moved first."""
+    summed = g.reduce_sum(y, axis=[0])
+    full = autodiff.jacobian(g, summed, x)
+    if isinstance(full, NoGradient):
+        return full
+    rows = len(summed.shape)
+    return g.transpose(full, perm=[rows] + list(range(rows)) + list(range(rows + 1, len(full.shape))))
 
 
 class _Paused:

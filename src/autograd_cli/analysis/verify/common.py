@@ -29,7 +29,31 @@ def result_shape(record, k) -> tuple:
         return x.shape + x.shape
     if record.kind == "jacobian":
         return record.y_nodes[0].shape + x.shape
+    if record.kind == "batch_jacobian":
+        return x.shape[:1] + record.y_nodes[0].shape[1:] + x.shape[1:]
     return x.shape
+
+
+def jacobian_rows(record, y_value):
+    """The outputs a jacobian's rows differentiate, flat: y's elements, or for a
+    batch_jacobian (TensorFlow's: each row is the gradient of one element summed over the
+    batch) y summed over its first axis."""
+    y_value = np.asarray(y_value, dtype=object if y_value.dtype == object else np.float64)
+    if record.kind == "batch_jacobian":
+        return y_value.reshape(y_value.shape[0], -1).sum(axis=0)
+    return y_value.reshape(-1)
+
+
+def jacobian_entry(record, x_shape: tuple, e: int) -> tuple:
+    """(row of jacobian_rows, flat x element) a jacobian's or batch_jacobian's entry e is."""
+    x_size = int(np.prod(x_shape, dtype=np.int64))
+    if record.kind == "jacobian":
+        return divmod(e, x_size)
+    per_x = int(np.prod(x_shape[1:], dtype=np.int64))
+    rows = int(np.prod(record.y_nodes[0].shape[1:], dtype=np.int64))
+    b, rest = divmod(e, rows * per_x)
+    i, j = divmod(rest, per_x)
+    return i, b * per_x + j
 
 
 def entry_text(shape, e) -> str:

@@ -10,7 +10,7 @@ from autograd_cli.evaluate import needed, run_plain
 from autograd_cli.core.graph import Node
 from autograd_cli.ops import ROUND_FLOAT32
 from autograd_cli.support.errors import AgError
-from autograd_cli.analysis.verify.common import EPS, FD_ATOL, FD_RTOL, Skip
+from autograd_cli.analysis.verify.common import EPS, FD_ATOL, FD_RTOL, Skip, jacobian_entry, jacobian_rows
 
 
 def _frozen_ids(order, record, x: Node) -> set:
@@ -55,8 +55,8 @@ def finite_differences(program, values, record, k, entries):
             raise Skip(f"the program fails near x: {exc.message}") from None
         if record.kind == "hessians":
             return np.asarray(sum(float(np.sum(got[y.id])) for y in ys))
-        if record.kind == "jacobian":
-            return np.asarray(got[ys[0].id], dtype=np.float64).reshape(-1)
+        if record.kind in ("jacobian", "batch_jacobian"):
+            return jacobian_rows(record, np.asarray(got[ys[0].id], dtype=np.float64))
         return np.asarray(sum(float(np.sum(got[y.id] * w)) for y, w in zip(ys, weights)))
 
     base_x = np.array(values[x.id], dtype=np.float64)
@@ -95,7 +95,7 @@ def finite_differences(program, values, record, k, entries):
 
     columns: dict = {}
     for e in entries:
-        i, j = divmod(e, n) if record.kind == "jacobian" else (0, e)
+        i, j = jacobian_entry(record, x.shape, e) if record.kind in ("jacobian", "batch_jacobian") else (0, e)
         columns.setdefault(j, []).append((e, i))
     for j, wanted in columns.items():
         h, up, down = _adapted(outputs, moved, j, base_x.reshape(-1)[j], [i for _, i in wanted], f0)

@@ -7,7 +7,8 @@ import numpy as np
 
 from autograd_cli.evaluate import needed
 from autograd_cli.core.graph import Node
-from autograd_cli.analysis.verify.common import SYMBOLIC_MAX_ELEMENTS, SYMBOLIC_MAX_SIZE, Skip, entry_text, result_shape
+from autograd_cli.analysis.verify.common import (SYMBOLIC_MAX_ELEMENTS, SYMBOLIC_MAX_SIZE, Skip, entry_text,
+                                                 jacobian_entry, jacobian_rows, result_shape)
 
 
 def symbolic(program, values, index, k, entries) -> dict:
@@ -201,10 +202,10 @@ class SymbolicForward:
         wanted = range(total) if entries is None else entries
         n = wrt.size
         out = {}
-        if record.kind == "jacobian":
-            flat_y = ys[0].reshape(-1)
+        if record.kind in ("jacobian", "batch_jacobian"):
+            flat_y = jacobian_rows(record, ys[0])
             for e in wanted:
-                i, j = divmod(e, n)
+                i, j = jacobian_entry(record, x.shape, e)
                 out[e] = sp.diff(flat_y[i], wrt[j])
         else:
             f = self.objective(record, ys, env, undo)
