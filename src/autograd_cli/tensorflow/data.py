@@ -22,7 +22,7 @@ from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import random_streams
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, _const_value, ctx, to_array
 from autograd_cli.tensorflow.exports import export_value, tf_export
-from autograd_cli.tensorflow.failures import InvalidArgumentError, OutOfRangeError
+from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
 from autograd_cli.tensorflow.shape import TensorShape
 
 INFINITE = -1
@@ -71,8 +71,7 @@ def _eager(value):
     if isinstance(value, Tensor):
         known = value._value if value._value is not None else _const_value(value)
         if known is None:
-            raise TypeError("a tf.data dataset of a graph tensor that is not a constant is not supported here (make "
-                            "it from NumPy arrays or constants)")
+            return value       # a placeholder (or what is computed from one): an initializer feeds it
         return _tensor(np.asarray(known), value.dtype)
     array, kind = to_array(value, None)
     return _tensor(array, kind)
@@ -188,6 +187,9 @@ class Dataset:
     def make_one_shot_iterator(self):
         return Iterator(self)
 
+    def make_initializable_iterator(self, shared_name=None):
+        return make_initializable_iterator(self, shared_name)
+
     def cardinality(self):
         return _tensor(np.array(self._count, dtype=np.int64), dtypes.int64)
 
@@ -203,6 +205,20 @@ class Dataset:
 
     @property
     def element_spec(self):
+        return self._spec()
+
+    @property
+    def output_types(self):
+        return _output_types(self._v1_spec("output_types"))
+
+    @property
+    def output_shapes(self):
+        return _output_shapes(self._v1_spec("output_shapes"))
+
+    def _v1_spec(self, attribute):
+        """TF1's Dataset has output_types and output_shapes; TF2's has not."""
+        if not ctx.v1:
+            raise AttributeError(f"'_{self._kind}Dataset' object has no attribute '{attribute}'")
         return self._spec()
 
     def _spec(self):
@@ -239,6 +255,9 @@ class Iterator:
         self._dataset = dataset
         self._elements = dataset._elements() if ctx.eager else None
         self._next_op = None
+        if not ctx.eager and _symbolic(dataset):
+            raise ValueError(f"Cannot capture a placeholder (name:{_symbolic(dataset)[0].op.name}, type:Placeholder) "
+                             "by value.")
 
     @property
     def element_spec(self):
@@ -253,77 +272,231 @@ class Iterator:
     def get_next(self, name=None):
         if not ctx.eager:
             if self._next_op is None:
-                self._next_op = _graph_get_next(self._dataset, name)
+                self._next_op = _graph_get_next(self, name)
             return self._next_op
         try:
             return next(self._elements)
         except StopIteration:
             raise OutOfRangeError(None, None, "End of sequence") from None
 
-
-class _NextElements:
-    """The values a graph's get_next op takes at each Session run, drawn like a random op's
-    (session.py: `new_kernel()` once per Session, `draw(kernel)` at each run): one flat
-    vector of every component, which the op's recipe cuts into the components."""
-
-    def __init__(self, dataset, specs):
-        self.dataset, self.specs = copy.deepcopy(dataset), specs
-        self.shape = (sum(int(np.prod(s.shape.dims)) for s in specs),)
-
-    def new_kernel(self):
+    def _pipeline(self):
         """A Session's own pipeline: its shuffles start their streams of orders again."""
-        return copy.deepcopy(self.dataset)._elements()
+        return _Pipeline(copy.deepcopy(self._dataset))
 
-    def draw(self, elements):
-        """The next element, computed eagerly (a dataset is values, also in a TF1 graph)."""
+    output_types = property(lambda self: _output_types(self.element_spec))
+    output_shapes = property(lambda self: _output_shapes(self.element_spec))
+
+
+def _output_types(spec):
+    return _pack(spec, [s.dtype for s in _flatten(spec)])
+
+
+def _output_shapes(spec):
+    return _pack(spec, [s.shape for s in _flatten(spec)])
+
+
+class InitializableIterator(Iterator):
+    """A TF1 graph's iterator whose dataset may be made of placeholders: `sess.run(it.initializer,
+    feed_dict=...)` starts it (again) in that Session on the values fed; `get_next()` before
+    that is FailedPreconditionError. `Iterator.from_structure` makes one with no dataset:
+    each `make_initializer(dataset)` starts it on that dataset."""
+
+    def __init__(self, dataset=None, spec=None):
+        self._dataset = dataset
+        self._spec_given = spec
+        self._elements = None
+        self._next_op = None
+        self._initializer = None
+
+    @property
+    def element_spec(self):
+        return self._spec_given if self._dataset is None else self._dataset._spec()
+
+    @property
+    def initializer(self):
+        if self._initializer is None:
+            self._initializer = self.make_initializer(self._dataset)
+        return self._initializer
+
+    def make_initializer(self, dataset, name=None):
+        from autograd_cli.tensorflow.core import Operation, _add_op, user_pos
+        from autograd_cli.tensorflow.lowering import Recipe
+
+        fed = _symbolic(dataset)
+        graph = ctx.graph
+        op = Operation("MakeIterator", graph.unique_name(name or "MakeIterator"), fed, None, graph, user_pos())
+        op.recipe = Recipe("fn", _lower_initializer, {"iterator": self, "start": _Start(dataset, fed)})
+        _add_op(graph, op, [])
+        return op
+
+    def _pipeline(self):
+        raise FailedPreconditionError(None, None, "GetNext() failed because the iterator has not been initialized. "
+                                      "Ensure that you have run the initializer operation for this iterator before "
+                                      f"getting the next element.\n\t [[{{{{node {self._next_op_name}}}}}]]")
+
+
+class _Start:
+    """What an initializer starts its iterator on: the dataset with the values fed to the
+    placeholders it was made of."""
+
+    def __init__(self, dataset, fed):
+        self.dataset, self.fed = dataset, fed
+
+    def pipeline(self, arrays):
+        memo = {id(t): _tensor(np.asarray(a, dtype=t.dtype.np), t.dtype) for t, a in zip(self.fed, arrays)}
+        return _Pipeline(copy.deepcopy(self.dataset, memo))
+
+
+def _lower_initializer(L, *nodes, iterator, start):
+    effect = getattr(L, "effect", None)
+    if effect is not None:
+        effect(nodes, lambda session, arrays: session._random_kernels.__setitem__(iterator, start.pipeline(arrays)))
+    return []
+
+
+def _symbolic(dataset) -> list:
+    """The graph tensors without a value a dataset was made of (placeholders): what an
+    initializer feeds it."""
+    found: list = []
+
+    def walk(item):
+        if isinstance(item, Tensor):
+            if item._value is None and not any(item is t for t in found):
+                found.append(item)
+        elif isinstance(item, Dataset):
+            for value in vars(item).values():
+                walk(value)
+        elif isinstance(item, (tuple, list)):
+            for value in item:
+                walk(value)
+        elif isinstance(item, dict):
+            for value in item.values():
+                walk(value)
+    walk(dataset)
+    return found
+
+
+class _Pipeline:
+    """An iterator's elements in one Session, computed eagerly (a dataset is values, also in
+    a TF1 graph); the next one is looked at before it is taken, so a plan can be made for
+    its shapes."""
+
+    def __init__(self, dataset):
+        self._elements = dataset._elements()
+        self._ahead = []
+
+    def peek(self):
         from autograd_cli.tensorflow.tracing import init_scope
 
-        try:
+        if not self._ahead:
             with init_scope():
-                element = next(elements)
-        except StopIteration:
-            raise OutOfRangeError(None, None, "End of sequence\n\t [[{{node IteratorGetNext}}]]") from None
-        parts = []
-        for t, spec in zip(_flatten(element), self.specs):
-            if tuple(t._value.shape) != tuple(spec.shape.dims):
-                raise InvalidArgumentError(None, None, f"an element of shape {list(t._value.shape)} where get_next's "
-                                           f"tensor has shape {spec.shape.dims}: in graph mode here every element "
-                                           "has one shape (batch(..., drop_remainder=True))")
-            parts.append(np.asarray(t._value, dtype=np.float64).reshape(-1))
+                element = next(self._elements, _END)
+            self._ahead.append(element)
+        return self._ahead[0]
+
+    def next_shapes(self):
+        element = self.peek()
+        return None if element is _END else tuple(tuple(t._value.shape) for t in _flatten(element))
+
+    def take(self):
+        return self._ahead.pop() if self._ahead[0] is not _END else _END
+
+
+_END = object()
+
+
+class _NextDraw:
+    """The values a graph's get_next op takes at each Session run, drawn like a random op's
+    (session.py: the Session's kernel is the iterator's _Pipeline): one flat vector of every
+    component in the shapes this plan was made for (another shape: the Session makes a plan
+    for it, `replans`)."""
+
+    replans = True
+
+    def __init__(self, iterator, shapes, op_name):
+        self.iterator, self.shapes, self.op_name = iterator, shapes, op_name
+        self.shape = (sum(int(np.prod(s)) for s in shapes),)
+
+    def new_kernel(self):
+        return self.iterator._pipeline()
+
+    def draw(self, pipeline):
+        from autograd_cli.tensorflow.session import Replan
+
+        shapes = pipeline.next_shapes()
+        if shapes is None:
+            raise OutOfRangeError(None, None, f"End of sequence\n\t [[{{{{node {self.op_name}}}}}]]")
+        if shapes != self.shapes:
+            raise Replan()
+        parts = [np.asarray(t._value, dtype=np.float64).reshape(-1) for t in _flatten(pipeline.take())]
         return np.concatenate(parts) if parts else np.zeros(0)
 
 
-def _lower_next(L, draws, uid):
-    from autograd_cli.tensorflow.random_api import _lower_random
+def _lower_next(L, iterator, op_name, static):
+    """A Session's lowering takes the element its iterator's pipeline has next, in its
+    shapes; any other lowering (gradients, static shapes) sees leaves of the static shapes."""
+    from autograd_cli.tensorflow.lowering import STAND_IN
 
-    flat = _lower_random(L, draws, uid)
+    session = getattr(L, "session", None)
+    if session is None:
+        return [L.g.apply("placeholder", value=np.zeros(tuple(STAND_IN if d is None else d for d in dims)))
+                for dims in static]
+    kernels = session._random_kernels
+    if iterator not in kernels:
+        kernels[iterator] = iterator._pipeline()
+    shapes = kernels[iterator].next_shapes() or tuple(tuple(d or 0 for d in dims) for dims in static)
+    draw = _NextDraw(iterator, shapes, op_name)
+    flat = L.random_leaf(iterator, draw, draw.shape)
     outs, at = [], 0
-    for spec in draws.specs:
-        size = int(np.prod(spec.shape.dims))
-        outs.append(L.g.reshape(L.g.getitem(flat, index=(slice(at, at + size),)), shape=tuple(spec.shape.dims)))
+    for dims in shapes:
+        size = int(np.prod(dims))
+        outs.append(L.g.reshape(L.g.getitem(flat, index=(slice(at, at + size),)), shape=dims))
         at += size
     return outs
 
 
-def _graph_get_next(dataset, name):
+def _graph_get_next(iterator, name):
     from autograd_cli.tensorflow.core import Operation, _add_op, user_pos
     from autograd_cli.tensorflow.lowering import Recipe
 
-    first = _first(dataset)
-    if first is None:
-        raise OutOfRangeError(None, None, "End of sequence")
-    specs = [TensorSpec(t._value.shape, t.dtype) for t in _flatten(first)]
-    static = _flatten(dataset._spec())          # (None, ...) for a batch that may be short
+    static = _flatten(iterator.element_spec)          # (None, ...) for a batch that may be short
     graph = ctx.graph
     op = Operation("IteratorGetNext", graph.unique_name(name or "IteratorGetNext"), [], None, graph, user_pos())
     outs = _add_op(graph, op, [(s.dtype, tuple(s.shape.dims)) for s in static])
-    op.recipe = Recipe("fn", _lower_next, {"draws": _NextElements(dataset, specs), "uid": op.uid})
-    return _pack(first, outs)
+    iterator._next_op_name = op.name
+    op.recipe = Recipe("fn", _lower_next, {"iterator": iterator, "op_name": op.name,
+                                           "static": tuple(tuple(s.shape.dims) for s in static)})
+    return _pack(iterator.element_spec, outs)
 
 
 @tf_export("compat.v1.data.make_one_shot_iterator")
 def make_one_shot_iterator(dataset):
     return Iterator(dataset)
+
+
+@tf_export("compat.v1.data.make_initializable_iterator")
+def make_initializable_iterator(dataset, shared_name=None):
+    if ctx.eager:
+        raise RuntimeError("`make_initializable_iterator()` is not supported in eager mode. Use Python-style "
+                           "iteration instead.")
+    return InitializableIterator(dataset)
+
+
+def _from_structure(output_types, output_shapes=None, shared_name=None, output_classes=None):
+    from autograd_cli.tensorflow.dtype import as_dtype
+
+    kinds = _flatten(output_types if isinstance(output_types, (tuple, dict)) else output_types)
+    if output_shapes is None:
+        shapes = [None] * len(kinds)
+    else:
+        shapes = _flatten(output_shapes) if isinstance(output_shapes, (tuple, dict)) else [output_shapes]
+    spec = _pack(output_types, [TensorSpec(TensorShape(s).dims, as_dtype(k)) for k, s in zip(kinds, shapes)])
+    return InitializableIterator(None, spec)
+
+
+InitializableIterator.from_structure = staticmethod(_from_structure)
+InitializableIterator.__name__ = InitializableIterator.__qualname__ = "Iterator"     # (TensorFlow's one class)
+tf_export("compat.v1.data.Iterator")(InitializableIterator)
 
 
 class _Slices(Dataset):
@@ -334,16 +507,17 @@ class _Slices(Dataset):
         self._components = _flatten(self._like)
         sizes = set()
         for t in self._components:
-            if not t._shape:
+            if t._shape is not None and not t._shape:
                 raise ValueError(f"Unbatching a tensor is only supported for rank >= 1, got a scalar ({t})")
-            sizes.add(t._shape[0])
+            if t._shape is not None and t._shape[0] is not None:
+                sizes.add(t._shape[0])
         if len(sizes) > 1:
             first, other = sorted(sizes)[:2]
             raise ValueError(f"Dimensions {first} and {other} are not compatible")
-        self._count = sizes.pop()
+        self._count = sizes.pop() if sizes else UNKNOWN    # (placeholders: known once fed)
 
     def _elements(self):
-        for k in range(self._count):
+        for k in range(len(self._components[0]._value)):
             yield _pack(self._like, [_tensor(t._value[k], t.dtype) for t in self._components])
 
     def _spec(self):
@@ -600,3 +774,13 @@ class _Filter(Dataset):
 
 export_value("data.AUTOTUNE", -1)
 export_value("data.experimental.AUTOTUNE", -1)
+
+
+@tf_export("compat.v1.data.get_output_types")
+def get_output_types(dataset_or_iterator):
+    return dataset_or_iterator.output_types
+
+
+@tf_export("compat.v1.data.get_output_shapes")
+def get_output_shapes(dataset_or_iterator):
+    return dataset_or_iterator.output_shapes

@@ -61,6 +61,12 @@ class GraphLowering(Lowering):
         self.assigns: list = []          # (var uid, node, kind)
         self.random_leaves: dict = {}    # random op uid -> (leaf node, its Sampler, the shape drawn)
         self.tensor_nodes: dict = {}     # tensor uid -> node (or None)
+        self.effects: list = []          # (nodes, fn): fn(session, their values) after each run
+
+    def effect(self, nodes, fn):
+        """An op whose run does something in the session besides values (an iterator's
+        initializer): `fn(session, values of nodes)` after each run that runs it."""
+        self.effects.append((list(nodes), fn))
 
     def variable_leaf(self, var_uid):
         node = self.var_leaves.get(var_uid)
@@ -94,6 +100,11 @@ class GraphLowering(Lowering):
             value = self.apply("add" if kind == "assign_add" else "subtract", leaf, value)
         self.assigns.append((var_uid, value, kind))
         return value
+
+
+class Replan(Exception):
+    """A per-run leaf's next value does not have the shape its plan was made for (an
+    iterator's short last batch, data of another size fed to its initializer)."""
 
 
 class _Plan:
@@ -198,7 +209,8 @@ class _Runner:
     that a training loop's `sess.run(...)` does only the run itself."""
 
     __slots__ = ("plan", "fetches", "fetch_type", "feed_keys", "feeds", "version", "structure", "fetched",
-                 "var_leaves", "random_leaves", "assigns", "single", "flat_list", "lowered_gradients", "lowered_runs", "nested")
+                 "var_leaves", "random_leaves", "assigns", "single", "flat_list", "lowered_gradients", "lowered_runs", "nested",
+                 "effects")
 
     def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys, feed_shapes):
         L = plan.lowering
@@ -221,6 +233,9 @@ class _Runner:
         # (node id, op uid, sampler, the shape of this plan's feeds where it is not the sampler's own)
         self.random_leaves = [(node.id, uid, sampler, None if tuple(shape) == tuple(sampler.shape) else shape)
                               for uid, (node, sampler, shape) in L.random_leaves.items()]
+        # (a leaf that may ask for a Replan is drawn before any random op moves its stream)
+        self.random_leaves.sort(key=lambda leaf: not hasattr(leaf[2], "replans"))
+        self.effects = [([node.id for node in nodes], fn) for nodes, fn in L.effects]
         self.assigns = [(uid, node.id, session._var_by_uid(uid)._shape) for uid, node, _ in L.assigns]
         fetched_ops = {target.op for kind, target in roots if kind == "tensor"}
         # (op, its lowered parts, whether this call fetches it)
@@ -314,6 +329,8 @@ class _Runner:
             if type(value) is not np.ndarray or value.dtype != np.float64:
                 value = np.asarray(value, dtype=np.float64)
             values[uid] = value if shape is None or value.shape == shape else value.reshape(shape)
+        for node_ids, fn in self.effects:
+            fn(session, [computed[node_id] for node_id in node_ids])
         out = []
         for (kind, target, _, dt, call, places), value in zip(self.fetched, results):
             if kind == "op":
@@ -397,7 +414,14 @@ class Session:
                         self._runners.pop(next(iter(self._runners)))
                     self._runners[key] = runner
             self._last_runner = runner
-        return runner.run(self, feed_dict)
+        try:
+            return runner.run(self, feed_dict)
+        except Replan:
+            runner = self._last_runner = self._runner(fetches, feed_dict)   # (its plan's key: the shapes drawn now)
+            key = _call_key(fetches, feed_dict, self.graph.version)
+            if key is not None:
+                self._runners[key] = runner
+            return runner.run(self, feed_dict)
 
     def _runner(self, fetches, feed_dict) -> "_Runner":
         """What a `run` of these fetches with feeds of these shapes does, resolved once."""
@@ -406,7 +430,8 @@ class Session:
         feeds = {tensor.uid: _feed_array(tensor, feed_dict[key]) for key, tensor in feed_keys}
         roots = [self._fetch_op(item) for item in flat]
         key = (tuple(id(target) for _, target in roots), tuple(sorted((u, a.shape) for u, a in feeds.items())),
-               self.graph.version)
+               self.graph.version, tuple((uid, kernel.next_shapes()) for uid, kernel in self._random_kernels.items()
+                                         if hasattr(kernel, "next_shapes")))
         plan = self._plans.get(key)
         if plan is None:
             plan = self._plan(roots, feeds)
@@ -492,7 +517,8 @@ class Session:
             else:
                 fetch_nodes.append(None)
         plan.fetch_nodes = fetch_nodes
-        roots_nodes = [n for n in fetch_nodes if n is not None] + [a[1] for a in L.assigns]
+        roots_nodes = [n for n in fetch_nodes if n is not None] + [a[1] for a in L.assigns] + [
+            n for nodes, _ in L.effects for n in nodes]
         plan.order = needed(roots_nodes)
         plan.schedule = schedule(plan.order) if len(plan.order) > 24 else None
         return plan
