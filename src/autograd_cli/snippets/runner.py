@@ -50,14 +50,26 @@ NONFINITE = ("nan", "inf", "-inf")     # how the job's JSON spells these floats
 
 
 def box_value(value):
-    """A value from the job's JSON as Python's: NaN and the infinities (sent as strings)
-    as floats, a nested list as a NumPy array (NumPy loads only then: the command line
-    shows a snippet's scalar results without it), anything else as it came."""
+    """A gradient's value from the job's JSON as Python's: a number (NaN and the infinities
+    are sent as strings), a boolean, a nested list as a NumPy array (NumPy loads only then:
+    the command line shows a snippet's scalar results without it), or the text the job sent
+    for an array of another kind. Anything else is an AgError: the child ran the snippet,
+    which may have changed what the job sends."""
     if isinstance(value, list):
         import numpy as np
 
-        return np.asarray(_numbers(value))
-    return _numbers(value)
+        try:
+            array = np.asarray(_numbers(value))
+        except (ValueError, TypeError, RecursionError):   # ragged, or nested past Python's limit
+            array = None
+        if array is None or array.dtype.kind not in "biuf":
+            raise AgError("the snippet's run sent a gradient value that is not an array of numbers")
+        return array
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        return _numbers(value)
+    raise AgError("the snippet's run sent a gradient value that is not a number or an array")
 
 
 def _numbers(value):
