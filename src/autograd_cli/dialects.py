@@ -37,7 +37,8 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
     (the text of --time-limit and --max-memory, None where not given) over the environment.
     `graph`: also hand back the engine graph behind its gradient tables (`program`, with
     `node_values` as computed in the run), for explain, graph, verify and report; a snippet
-    that fails after building it gives its results so far with `error` set (else it raises)."""
+    that fails after building it gives its results so far with `error` set (else it raises).
+    A gradient's values are NumPy arrays, a scalar's a Python number (runner.box_value)."""
     error = None
     try:
         data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits,
