@@ -198,10 +198,20 @@ def _rule_template(node, rule, budget, scratch_graph, depth: int) -> dict:
         if id(n) in inputs_at:
             return ["in", inputs_at[id(n)]]
         raise ExchangeError("its rule reads a node that is not one of its inputs")
-    steps = [[n.op.name, [ref(i) for i in n.inputs], _encode_params(n, dict(n.params), budget, scratch_graph,
+    steps = [[n.op.name, [ref(i) for i in n.inputs], _encode_params(n, _run_params(n), budget, scratch_graph,
                                                                    depth + 1),
               [int(d) for d in n.shape], line_of(n.pos), col_of(n.pos)] for n in made]
     return {"nodes": steps, "outputs": [None if o is None else ref(o) for o in outs]}
+
+
+def _run_params(node) -> dict:
+    """A rule's node's parameters as sent: a py_function there (a graph tf.py_function's
+    gradient) gives the value its function returned in the run, where it is known."""
+    params = dict(node.params)
+    last = getattr(params.get("call"), "last", None) if node.op.name == "py_function" else None
+    if last is not None and params["index"] < len(last) and np.shape(last[params["index"]]) == node.shape:
+        params["call"] = _Returns(params["call"], last[params["index"]])
+    return params
 
 
 def _encode(value, budget, depth):

@@ -90,12 +90,91 @@ def numpy_function(func, inp, Tout, stateful=True, name=None):   # noqa: N803 (T
 
 @tf_export("py_function")
 def py_function(func, inp, Tout, name=None):   # noqa: N803
-    """Eagerly: the function called on the tensors themselves (its ops are recorded by tapes)."""
-    if not ctx.eager:
-        raise NotImplementedError("tf.py_function in graph mode is not supported here (tf.numpy_function is)")
-    result = func(*[convert_to_tensor(x) for x in inp])
+    """Eagerly: the function called on the tensors themselves (its ops are recorded by tapes).
+    In a graph: an EagerPyFunc op that calls it on eager tensors each time a Session computes
+    it, differentiable as in TensorFlow (its gradient runs the function's ops back on a tape)."""
     single = not isinstance(Tout, (list, tuple))
-    values = list(result) if isinstance(result, (list, tuple)) else [result]
     kinds = [as_dtype(Tout)] if single else [as_dtype(t) for t in Tout]
+    if not ctx.eager:
+        inputs = [convert_to_tensor(x) for x in inp]
+        graph = ctx.graph
+        eager = _EagerCall(func, [t.dtype for t in inputs], kinds)
+        op = Operation("EagerPyFunc", graph.unique_name(name or "EagerPyFunc"), inputs,
+                       Recipe("fn", _lower_eager_py_func, {"eager": eager}), graph, user_pos())
+        outs = _add_op(graph, op, [(d, None) for d in kinds])
+        return outs[0] if single else outs
+    result = func(*[convert_to_tensor(x) for x in inp])
+    values = list(result) if isinstance(result, (list, tuple)) else [result]
     outs = [convert_to_tensor(v, dtype=k) for v, k in zip(values, kinds)]
     return outs[0] if single else outs
+
+
+class _EagerCall:
+    """A graph's tf.py_function: the function run eagerly on a persistent tape, so that its
+    gradient (for each output's upstream gradient) is that tape's, without calling it again
+    for the same inputs (TensorFlow runs it once per Session run)."""
+
+    def __init__(self, func, in_dtypes, out_dtypes):
+        self.func, self.in_dtypes, self.out_dtypes = func, in_dtypes, out_dtypes
+        self._last = None        # (inputs' key, tape, input tensors, output tensors)
+        self.forward = _PyCall(self._values, in_dtypes, out_dtypes, getattr(func, "__qualname__", "py_function"))
+
+    def _run(self, arrays, again=False):
+        from autograd_cli.tensorflow.tape import GradientTape
+        from autograd_cli.tensorflow.tracing import init_scope
+
+        key = tuple((a.shape, a.tobytes()) for a in arrays)
+        if again and self._last is not None and self._last[0] == key:
+            return self._last
+        with init_scope():
+            tensors = [EagerTensor(None, 0, d, np.shape(a), np.asarray(a, dtype=d.np))
+                       for a, d in zip(arrays, self.in_dtypes)]
+            with GradientTape(persistent=True) as tape:
+                for t in tensors:
+                    if t.dtype.is_floating:
+                        tape.watch(t)
+                result = self.func(*tensors)
+            values = list(result) if isinstance(result, (list, tuple)) else [result]
+            if len(values) != len(self.out_dtypes):
+                raise ValueError(f"the function returned {len(values)} values where Tout names "
+                                 f"{len(self.out_dtypes)}")
+            outs = [convert_to_tensor(v, dtype=k) for v, k in zip(values, self.out_dtypes)]
+        self._last = (key, tape, tensors, outs)
+        return self._last
+
+    def _values(self, *arrays):
+        return [out.numpy() for out in self._run(arrays)[3]]
+
+    def gradients(self, k):
+        """The function giving output k's gradients of the inputs for its upstream gradient."""
+        def vjp(*arrays):
+            *inputs, upstream, _forward = arrays        # (the forward's output: computed first, in this run)
+            _, tape, tensors, outs = self._run(inputs, again=True)
+            saved, ctx.on_gradient = ctx.on_gradient, None     # (no gradient table of its own)
+            try:
+                from autograd_cli.tensorflow.tracing import init_scope
+
+                with init_scope():
+                    grads = tape.gradient(outs[k], tensors, output_gradients=np.asarray(upstream,
+                                                                                       dtype=outs[k].dtype.np))
+            finally:
+                ctx.on_gradient = saved
+            return [np.zeros(np.shape(t.numpy())) if g is None else g.numpy() for g, t in zip(grads, tensors)]
+        return _PyCall(vjp, self.in_dtypes + [self.out_dtypes[k]] * 2, self.in_dtypes, "EagerPyFuncGrad")
+
+
+def _lower_eager_py_func(L, *nodes, eager):
+    """py_function nodes for the outputs, each with the tape's gradient as its custom rule."""
+    from autograd_cli.tensorflow.custom_gradients import _memo_rule
+
+    outs = _lower_py_func(L, *nodes, call=eager.forward)
+    wrapped = []
+    for k, out in enumerate(outs):
+        grads = eager.gradients(k)
+
+        def grads_of(g, dy, grads=grads, out=out):
+            return [g.apply("py_function", *nodes, dy, out, call=grads, index=i, shape=n.shape)
+                    for i, n in enumerate(nodes)]
+        wrapped.append(L.g.apply("custom_gradient", out, *nodes, rule=_memo_rule(L.g, grads_of, len(nodes)),
+                                 name="EagerPyFunc"))
+    return wrapped
