@@ -106,6 +106,10 @@ def locate_exception(exc: BaseException, filename: str, source: str) -> LocatedE
         col, end_col = _columns(code, line, lasti, lines)
         callers = [(filename, lineno) for _code, lineno, _ in reversed(frames[:-1])]
     elif isinstance(exc, (MemoryError, OutputLimitError, BoxRefusal, RecursionError)):
+        # a job's work for the snippet after it ran (its results) may name the line it was for
+        line = getattr(exc, "snippet_line", None)
+        if line is not None:
+            col, end_col = _columns(None, line, -1, lines)
         callers = []
     else:
         return None

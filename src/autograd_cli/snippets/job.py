@@ -335,10 +335,12 @@ def _gradient_records(recorder, source, snippet_globals=None):
         ys, xs, target = _call_texts(source, line)
         n = len(call.values)
         names = list(xs) if len(xs) == n else _source_names(call, n, snippet_globals or {})
-        values = []
-        for k in range(n):
-            v = call.values[k]
-            values.append(None if v is None else json_value(np.asarray(v)))
+        try:
+            values = [None if v is None else json_value(np.asarray(v)) for v in call.values[:n]]
+        except MemoryError:              # (a large jacobian's values): the call's line made them
+            short = MemoryError(f"the results of this {kind} call are too large to hand over")
+            short.snippet_line = line
+            raise short from None
         unconnected = {names[k]: reason for k, reason in call.reasons.items() if k < n}
         out.append({"kind": kind, "name": target or ys or f"line {line}", "line": line, "ys": [ys] if ys else [], "xs": names,
                     "values": values, "unconnected": unconnected, "notes": list(call.notes),
