@@ -14,8 +14,8 @@ import os as _os
 from autograd_cli.tensorflow import exports as _exports
 from autograd_cli.tensorflow import (array_ops, control, core, custom_gradients, dtype, failures,  # noqa: F401
                                      gradients, indexed_slices, init_ops, linalg_ops, math_ops, modes, nn_ops,
-                                     operators, printing, py_funcs, session, module, shape, tape, tf_function,
-                                     training, variable_scopes, variables)
+                                     operators, printing, py_funcs, session, module, shape, tape, tf1_legacy,
+                                     tf_function, training, variable_scopes, variables)
 
 _exports.export_value("__version__", "2.21.0")
 _exports.export_value("version.VERSION", "2.21.0")

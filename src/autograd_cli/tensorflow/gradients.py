@@ -6,9 +6,12 @@ import numpy as np
 
 from autograd_cli.core import autodiff
 from autograd_cli.core.graph import NoGradient
+from autograd_cli.ops import ShapeError
+from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import Operation, Tensor, _add_op, convert_to_tensor, ctx, user_line, user_pos
 from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
 
@@ -117,7 +120,14 @@ def _static_connectivity(ys, xs, grad_ys, stops, unconnected):
     L.tensor_nodes = {}
     L.fed_leaves = {}
     roots = [t.op for t in ys + xs + [g for g in grad_ys if g is not None] + stops]
-    lower_ops(L, ops_needed(roots, set()), {})
+    try:
+        lower_ops(L, ops_needed(roots, set()), {})
+    except (AgError, ShapeError, InvalidArgumentError):
+        if not any(op.type == "Placeholder" and op.outputs[0]._shape is None for op in ops_needed(roots, set())):
+            raise
+        # a placeholder of unknown rank has no stand-in every op accepts (labels fed later with
+        # logits' batch shape): connectivity from the records alone, the values at the run
+        return _reachable(ys, xs, stops), {}, None, None
     nodes = L.tensor_nodes
     y_nodes = [nodes[t.uid] for t in ys]
     x_nodes = [nodes[t.uid] for t in xs]
@@ -125,6 +135,23 @@ def _static_connectivity(ys, xs, grad_ys, stops, unconnected):
     results = autodiff.gradients(L.g, y_nodes, x_nodes, g_nodes, [nodes[s.uid] for s in stops], unconnected)
     reasons = {k: r.reason for k, r in enumerate(results) if isinstance(r, NoGradient)}
     return [not isinstance(r, NoGradient) for r in results], reasons, L, results
+
+
+def _reachable(ys, xs, stops):
+    """Which xs the ys depend on through ops that pass gradients (not StopGradient, not
+    integer tensors, not past a stop)."""
+    stopped = {s.uid for s in stops}
+    seen, todo = set(), [y for y in ys]
+    while todo:
+        t = todo.pop()
+        if t.uid in seen or t.uid in stopped:
+            continue
+        seen.add(t.uid)
+        op = t.op
+        if op is None or op.type in ("StopGradient", "PreventGradient"):
+            continue
+        todo.extend(i for i in op.inputs if not i.dtype.is_integer and i.dtype is not dtypes.bool_)
+    return [x.uid in seen for x in xs]
 
 
 @tf_export("gradients", "compat.v1.gradients", "gradients_v2", builtin="gradients")

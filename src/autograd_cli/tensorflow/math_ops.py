@@ -128,6 +128,16 @@ def multiply(x, y, name=None):
     return binary("Mul", "multiply", x, y, name or "Mul")
 
 
+@tf_export("math.scalar_mul", "scalar_mul")
+def scalar_mul(scalar, x, name=None):
+    """TensorFlow's scalar_mul: the scalar takes x's dtype, then an ordinary multiply."""
+    x = convert_to_tensor(x)
+    scalar = convert_to_tensor(scalar, dtype=x.dtype, name="scalar")
+    if scalar.shape.rank not in (0, None):
+        raise ValueError(f"Only scalar multiply works, got shape {tuple(scalar.shape.as_list())}")
+    return multiply(scalar, x, name)
+
+
 @tf_export("math.truediv", "truediv")
 def truediv(x, y, name=None):
     x, y = binary_inputs("RealDiv", x, y)

@@ -53,11 +53,6 @@ def test_datasets_need_the_network():
         tf.keras.datasets.mnist.load_data()
 
 
-def test_the_functional_api_is_refused_with_what_to_write():
-    with pytest.raises(NotImplementedError, match="subclass keras.Model"):
-        tf.keras.Model(inputs=1, outputs=2)
-
-
 def test_loss_reduction_is_checked():
     with pytest.raises(ValueError, match="Invalid value for argument `reduction`"):
         tf.keras.losses.MeanSquaredError(reduction="average")

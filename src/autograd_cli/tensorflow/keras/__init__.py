@@ -4,7 +4,9 @@ so it runs in eager and graph mode like the rest of the package. The loss functi
 activations are the `.ag` built-ins of the same names (one formula each)."""
 from __future__ import annotations
 
-from autograd_cli.tensorflow.exports import export_value
+from autograd_cli.tensorflow import tf1_legacy
+from autograd_cli.tensorflow.core import ctx
+from autograd_cli.tensorflow.exports import EXPORTS, export_value
 from autograd_cli.tensorflow.keras import (activations, backend, datasets, initializers, layers, losses, metrics,
                                            models, optimizers, utils)
 from autograd_cli.tensorflow.keras.layers import Input, Layer
@@ -16,12 +18,26 @@ SUBMODULES = {"activations": activations, "backend": backend, "datasets": datase
               "utils": utils}
 
 # The public names, declared once: each submodule's __all__ (tf.keras.X.Y, also under
-# tf.compat.v1.keras), and tf.optimizers as TensorFlow 2 aliases it.
+# tf.compat.v1.keras), and tf.optimizers / tf.losses as TensorFlow 2 aliases them.
 for _sub, _module in SUBMODULES.items():
     for _name in _module.__all__:
         export_value(f"keras.{_sub}.{_name}", getattr(_module, _name))
 for _name in optimizers.__all__:
     export_value(f"optimizers.{_name}", getattr(optimizers, _name))
+for _name in losses.__all__:        # tf.losses: Keras' (TF1's reduced losses where TF1 has them)
+    if f"losses.{_name}" not in EXPORTS:
+        export_value(f"losses.{_name}", getattr(losses, _name))
+
+
+def _losses_mean_squared_error(*args, **kwargs):
+    """`tf.losses.mean_squared_error`: TF1's reduced loss in TF1 code (`import tensorflow` is
+    `tensorflow.compat.v1` there); TF 2.21's tf.keras.losses has no such name."""
+    if ctx.v1:
+        return tf1_legacy.mean_squared_error_v1(*args, **kwargs)
+    return losses.mean_squared_error(*args, **kwargs)
+
+
+export_value("losses.mean_squared_error", _losses_mean_squared_error)
 for _name, _value in (("Sequential", Sequential), ("Model", Model), ("Input", Input), ("Layer", Layer),
                       ("__version__", __version__)):
     export_value(f"keras.{_name}", _value)

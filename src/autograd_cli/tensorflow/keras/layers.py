@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from autograd_cli.tensorflow.keras import activations, initializers
+from autograd_cli.tensorflow.keras.functional import KerasTensor, flat, is_symbolic, substitute, takes_training
 from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_float_tensor, is_tensor, remember_logits,
                                                    snake_case, tf, unique_name)
 
@@ -134,11 +135,16 @@ class Layer:
             self.built = True
 
     def __call__(self, inputs, *args, **kwargs):
+        if is_symbolic(inputs):
+            return self._symbolic_call(inputs, args, kwargs)
         if not is_tensor(inputs) and not isinstance(inputs, (list, tuple, dict)):
             inputs = as_float_tensor(inputs, self.dtype)
         elif isinstance(inputs, (list, tuple)) and inputs and not is_tensor(inputs[0]) and \
                 not isinstance(inputs[0], (list, tuple)):
             inputs = as_float_tensor(inputs, self.dtype)
+        if is_tensor(inputs) and inputs.dtype.is_floating and inputs.dtype != self.dtype and \
+                str(self.dtype).startswith("float"):
+            inputs = tf.cast(inputs, self.dtype)      # Keras' autocast of float inputs to the layer's dtype
         self._maybe_build(inputs)
         if "training" in kwargs and (kwargs["training"] is None or not takes_training(self)):
             kwargs.pop("training")     # Keras passes `training` only to a call that declares it
@@ -148,21 +154,31 @@ class Layer:
         finally:
             PATH.pop()
 
+    def _symbolic_call(self, inputs, args, kwargs):
+        """A call on KerasTensors (the functional API): build for their shapes, record the call."""
+        shapes = [t.shape for t in flat(inputs)]
+        if not self.built:
+            PATH.append(self.name)
+            try:
+                self.build(shapes[0] if isinstance(inputs, KerasTensor) else shapes)
+            finally:
+                PATH.pop()
+            self.built = True
+        if type(self).compute_output_shape is not Layer.compute_output_shape:
+            shape = self.compute_output_shape(shapes[0] if isinstance(inputs, KerasTensor) else shapes)
+        else:       # what a call on zeros of these shapes (batch of 1) gives
+            example = substitute(inputs, {id(t): tf.zeros([1 if d is None else d for d in t.shape], t.dtype)
+                                          for t in flat(inputs)})
+            out = self(example, *args, **kwargs)
+            shape = (None,) + tuple(flat(out)[0].shape.as_list()[1:])
+        self._output_shape = tuple(shape)
+        return KerasTensor(shape, self.dtype, producer=(self, inputs, args, kwargs))
+
     def get_config(self):
         return {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
-
-
-def takes_training(layer) -> bool:
-    import inspect
-
-    try:
-        parameters = inspect.signature(layer.call).parameters
-    except (TypeError, ValueError):
-        return False
-    return "training" in parameters or any(p.kind is p.VAR_KEYWORD for p in parameters.values())
 
 
 class Dense(Layer):
@@ -191,6 +207,8 @@ class Dense(Layer):
         self.built = True
 
     def call(self, inputs, training=None):
+        if not inputs.dtype.is_floating:
+            inputs = tf.cast(inputs, self.kernel.dtype)     # Keras' matmul promotes integers to the float
         expected = self.kernel.shape[0]
         got = inputs.shape[-1] if inputs.shape.rank else None
         if got is not None and expected is not None and got != expected:
@@ -289,17 +307,13 @@ class InputLayer(Layer):
         self.built = True
 
 
-class KerasInput:
-    """What keras.Input(shape) returns: a symbolic stand-in that a Sequential takes as its
-    first entry (the functional API, Model(inputs, outputs), is not supported here)."""
+class KerasInput(KerasTensor):
+    """What keras.Input(shape) returns: a Sequential's first entry, or the start of a
+    functional model's layer calls."""
 
     def __init__(self, shape, batch_size=None, dtype=None, name=None):
-        self.shape = (batch_size,) + tuple(shape)
-        self.dtype = getattr(dtype, "name", dtype) or "float32"
-        self.name = name or unique_name("input_layer")
-
-    def __repr__(self):
-        return f"<KerasTensor shape={self.shape}, dtype={self.dtype}, sparse=False, ragged=False, name={self.name}>"
+        unique_name("keras_tensor")         # (Keras counts its inputs among its symbolic tensors)
+        super().__init__((batch_size,) + tuple(shape), dtype, name or unique_name("input_layer"))
 
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None, tensor=None,

@@ -24,6 +24,22 @@ def _inputs(y_true, y_pred):
     return tf.cast(tf.convert_to_tensor(y_true), y_pred.dtype), y_pred
 
 
+def same_rank(y_true, y_pred):
+    """Keras' squeeze_or_expand_to_same_rank, as compile's losses and metrics apply it: labels
+    of shape (N,) against predictions of shape (N, 1) become (N, 1) (a last axis of 1 is
+    squeezed when the ranks differ otherwise)."""
+    true_rank, pred_rank = len(y_true.shape), len(y_pred.shape)
+    if pred_rank == true_rank + 1 and y_pred.shape[-1] == 1:
+        if true_rank == 1:
+            return tf.expand_dims(y_true, -1), y_pred
+        return y_true, tf.squeeze(y_pred, -1)
+    if true_rank == pred_rank + 1 and y_true.shape[-1] == 1:
+        if pred_rank == 1:
+            return y_true, tf.expand_dims(y_pred, -1)
+        return tf.squeeze(y_true, -1), y_pred
+    return y_true, y_pred
+
+
 def _graph_op_input(y_pred, op_type):
     op = getattr(y_pred, "op", None)
     if tf.executing_eagerly() or op is None or getattr(op, "type", None) != op_type:

@@ -18,6 +18,14 @@ class Metric:
 
     reset_states = reset_state
 
+    @staticmethod
+    def _matched(y_true, y_pred):
+        """NumPy labels and predictions of the same rank (Keras' squeeze_or_expand_to_same_rank)."""
+        from autograd_cli.tensorflow.keras.losses import same_rank
+
+        y_true, y_pred = same_rank(tf.convert_to_tensor(y_true), tf.convert_to_tensor(y_pred))
+        return np.asarray(y_true), np.asarray(y_pred)
+
     def _add(self, values, sample_weight=None):
         values = np.asarray(values.numpy() if hasattr(values, "numpy") else values, dtype=np.float32)
         weight = np.ones_like(values) if sample_weight is None else np.broadcast_to(
@@ -75,8 +83,76 @@ class BinaryAccuracy(Metric):
         super().__init__(name, dtype)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
+        y_true, y_pred = self._matched(y_true, y_pred)
         self._add((y_true == (y_pred > self.threshold)).astype(np.float32), sample_weight)
 
 
-__all__ = ["Metric", "Mean", "Sum", "Accuracy", "CategoricalAccuracy", "SparseCategoricalAccuracy", "BinaryAccuracy"]
+class MeanMetricWrapper(Metric):
+    """A metric that is the mean of a per-sample function (Keras' MeanMetricWrapper)."""
+
+    def __init__(self, fn, name=None, dtype=None, **kwargs):
+        self._fn, self._fn_kwargs = fn, kwargs
+        super().__init__(name or getattr(fn, "__name__", "mean_metric_wrapper"), dtype)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        y_pred = tf.convert_to_tensor(y_pred)
+        y_true = tf.cast(tf.convert_to_tensor(y_true), y_pred.dtype)
+        from autograd_cli.tensorflow.keras.losses import same_rank
+
+        y_true, y_pred = same_rank(y_true, y_pred)
+        self._add(self._fn(y_true, y_pred, **self._fn_kwargs), sample_weight)
+
+
+def _per_sample(kind):
+    def fn(y_true, y_pred):
+        from autograd_cli.tensorflow.keras import losses
+
+        return (losses.MAE if kind == "mae" else losses.MSE)(y_true, y_pred)
+    fn.__name__ = kind
+    return fn
+
+
+class MeanAbsoluteError(MeanMetricWrapper):
+    def __init__(self, name="mean_absolute_error", dtype=None):
+        super().__init__(_per_sample("mae"), name, dtype)
+
+
+class MeanSquaredError(MeanMetricWrapper):
+    def __init__(self, name="mean_squared_error", dtype=None):
+        super().__init__(_per_sample("mse"), name, dtype)
+
+
+def get(identifier, loss=None):
+    """A metric named in compile(metrics=[...]): an object, a per-sample function, or a name;
+    "accuracy" is the accuracy the loss calls for (binary, sparse categorical, categorical)."""
+    if isinstance(identifier, (Metric, MeanMetricWrapper)) or hasattr(identifier, "update_state"):
+        return identifier
+    if callable(identifier):
+        return MeanMetricWrapper(identifier)
+    if identifier in ("accuracy", "acc"):
+        loss_name = getattr(loss, "__name__", None) or getattr(loss, "name", "") or ""
+        if "sparse" in loss_name:
+            return SparseCategoricalAccuracy(name=identifier)
+        if "categorical" in loss_name:
+            return CategoricalAccuracy(name=identifier)
+        return _AccuracyByShape(name=identifier)
+    named = {"mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError, "mse": MeanSquaredError,
+             "mean_squared_error": MeanSquaredError, "binary_accuracy": BinaryAccuracy,
+             "categorical_accuracy": CategoricalAccuracy, "sparse_categorical_accuracy": SparseCategoricalAccuracy}
+    if identifier in named:
+        return named[identifier](name=identifier)
+    raise ValueError(f"Could not interpret metric identifier: {identifier}")
+
+
+class _AccuracyByShape(Metric):
+    """Keras' "accuracy" for another loss: binary for a last axis of 1, else categorical."""
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        y_true, y_pred = self._matched(y_true, y_pred)
+        if y_pred.shape[-1] == 1:
+            self._add((y_true == (y_pred > 0.5)).astype(np.float32), sample_weight)
+        else:
+            self._add((np.argmax(y_true, -1) == np.argmax(y_pred, -1)).astype(np.float32), sample_weight)
+
+
+__all__ = ["MeanAbsoluteError", "MeanSquaredError", "Metric", "Mean", "Sum", "Accuracy", "CategoricalAccuracy", "SparseCategoricalAccuracy", "BinaryAccuracy"]

@@ -7,8 +7,10 @@ import math
 import numpy as np
 
 from autograd_cli.tensorflow.keras import losses as keras_losses
+from autograd_cli.tensorflow.keras import metrics as keras_metrics
 from autograd_cli.tensorflow.keras import optimizers as keras_optimizers
-from autograd_cli.tensorflow.keras._support import PATH, as_float_tensor, is_tensor, tf
+from autograd_cli.tensorflow.keras._support import PATH, as_float_tensor, is_tensor, tf, unique_name
+from autograd_cli.tensorflow.keras.functional import KerasTensor, calls_between, flat, run_calls, substitute
 from autograd_cli.tensorflow.keras.layers import InputLayer, KerasInput, Layer, takes_training
 
 
@@ -20,55 +22,133 @@ class History:
 
 
 class Model(Layer):
-    """A Layer with the training loop. Subclass it and define `call`; Model(inputs, outputs),
-    the functional API, is not supported here."""
+    """A Layer with the training loop (compile, fit, evaluate, predict). Subclass it and
+    define `call`, or give it the functional API's `inputs` and `outputs`; fit calls
+    `train_step(data)`, which a subclass may override as in Keras 3."""
 
     def __init__(self, *args, **kwargs):
-        if args or "inputs" in kwargs or "outputs" in kwargs:
-            raise NotImplementedError("keras.Model(inputs, outputs) (the functional API) is not supported here: "
-                                      "subclass keras.Model, or use keras.Sequential")
+        inputs = kwargs.pop("inputs", args[0] if args else None)
+        outputs = kwargs.pop("outputs", args[1] if len(args) > 1 else None)
+        if inputs is not None and outputs is None or outputs is not None and inputs is None:
+            raise ValueError("A functional model needs both `inputs` and `outputs`")
+        if inputs is not None and "name" not in kwargs and type(self) is Model:
+            kwargs["name"] = unique_name("functional")
         super().__init__(**kwargs)
         self.optimizer = None
         self.loss = None
-        self.compiled_metrics = []
+        self._compile_metrics = []
+        self._loss_tracker = None
+        self._functional = None
+        if inputs is not None:
+            self._init_functional(inputs, outputs)
 
-    # -- training loop
+    # -- the functional API
+    def _init_functional(self, inputs, outputs):
+        for t in flat(inputs):
+            if not isinstance(t, KerasTensor) or t.producer is not None:
+                raise ValueError(f"The inputs of a functional model must be keras.Input tensors; received {t!r}")
+        calls = calls_between(inputs, outputs)
+        self._functional = (inputs, outputs, calls)
+        for t in flat(inputs):
+            self._tracked_layers.append(InputLayer(shape=t.shape[1:], name=t.name, dtype=t.dtype))
+        for t in calls:
+            if t.producer[0] not in self._tracked_layers:
+                self._tracked_layers.append(t.producer[0])
+        self.built = True
+
+    @property
+    def inputs(self):
+        return None if self._functional is None else flat(self._functional[0])
+
+    @property
+    def outputs(self):
+        return None if self._functional is None else flat(self._functional[1])
+
+    def call(self, inputs, training=None, mask=None):
+        if self._functional is None:
+            raise NotImplementedError(f"Model {self.name} has no `call`: subclass keras.Model and define call(), or "
+                                      f"create it with keras.Model(inputs, outputs)")
+        model_inputs, outputs, calls = self._functional
+        given = inputs if isinstance(inputs, (list, tuple, dict)) else [inputs]
+        expected = flat(model_inputs)
+        if isinstance(given, dict):
+            given = [given[t.name] for t in expected]
+        given = flat(list(given))
+        if len(given) != len(expected):
+            raise ValueError(f"Layer \"{self.name}\" expects {len(expected)} input(s), but it received "
+                             f"{len(given)} input tensors.")
+        values = {id(t): as_float_tensor(v) if not is_tensor(v) else v for t, v in zip(expected, given)}
+        values = run_calls(calls, model_inputs, values, training)
+        return substitute(outputs, values)
+
+    # -- compile, and what train_step uses
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
         self.optimizer = keras_optimizers.get(optimizer)
         self.loss = keras_losses.get(loss)
-        self.compiled_metrics = [m for m in (metrics or [])]
-        for metric in self.compiled_metrics:
-            if metric not in ("accuracy", "acc", "mae", "mse"):
-                raise NotImplementedError(f"metric {metric!r} is not supported here (only 'accuracy', 'mae', 'mse')")
+        self._loss_tracker = keras_metrics.Mean(name="loss")
+        self._compile_metrics = [keras_metrics.get(m, self.loss) for m in (metrics or [])]
 
-    def _loss_value(self, y, y_pred):
+    @property
+    def metrics(self):
+        if self._loss_tracker is None:
+            return []
+        return [self._loss_tracker] + ([CompileMetrics(self._compile_metrics)] if self._compile_metrics else [])
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    def reset_metrics(self):
+        for metric in [self._loss_tracker] + self._compile_metrics:
+            if metric is not None:
+                metric.reset_state()
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
         if self.loss is None:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
+        if not isinstance(self.loss, keras_losses.Loss):      # compile wraps a function as Keras does
+            y_true, y_pred = keras_losses._inputs(y, y_pred)
+            y, y_pred = keras_losses.same_rank(y_true, y_pred)
         value = self.loss(y, y_pred)
         if len(value.shape) > 0:
             value = tf.reduce_mean(value)        # a loss function: the loss object's batch mean
         return value
 
-    def _metric_values(self, y, y_pred):
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        for metric in self._compile_metrics:
+            metric.update_state(y, y_pred)
+        return self.get_metrics_result()
+
+    def get_metrics_result(self):
         out = {}
-        for metric in self.compiled_metrics:
-            if metric in ("accuracy", "acc"):
-                out[metric] = _accuracy(self.loss, y, y_pred)
+        for metric in self.metrics:
+            result = metric.result()
+            if isinstance(result, dict):
+                out.update(result)
             else:
-                fn = keras_losses.MSE if metric == "mse" else keras_losses.MAE
-                out[metric] = float(tf.reduce_mean(fn(y, y_pred)).numpy())
+                out[metric.name] = result
         return out
 
-    def train_step(self, x, y):
+    def train_step(self, data):
+        x, y = _unpack(data)
         with tf.GradientTape() as tape:
             y_pred = self(x, training=True)
-            loss = self._loss_value(y, y_pred)
+            loss = self.compute_loss(x=x, y=y, y_pred=y_pred)
+        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
         variables = self.trainable_variables
         grads = tape.gradient(loss, variables)
         self.optimizer.apply_gradients(zip(grads, variables))
-        return loss, y_pred
+        return self.compute_metrics(x, y, y_pred)
 
+    def test_step(self, data):
+        x, y = _unpack(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x=x, y=y, y_pred=y_pred, training=False)
+        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+        return self.compute_metrics(x, y, y_pred)
+
+    # -- the loops
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
             steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
@@ -80,42 +160,41 @@ class Model(Layer):
         if callbacks or validation_split or validation_data is not None or class_weight or sample_weight is not None:
             raise NotImplementedError("fit's callbacks, validation, class_weight and sample_weight are not supported "
                                       "here")
-        x, y = _array(x), _array(y)
-        n = x.shape[0]
-        batch_size = batch_size or 32
         history = History()
-        history.params = {"verbose": verbose, "epochs": epochs, "steps": math.ceil(n / batch_size)}
+        batches = _batches(x, y, batch_size)
+        history.params = {"verbose": verbose, "epochs": epochs, "steps": batches.steps}
         for epoch in range(initial_epoch, epochs):
-            order = np.random.permutation(n) if shuffle else np.arange(n)
-            total, seen, metrics = 0.0, 0, {}
-            for start in range(0, n, batch_size):
-                index = order[start:start + batch_size]
-                loss, y_pred = self.train_step(as_float_tensor(x[index]), as_float_tensor(y[index], None))
-                # Keras' progress bar shows the running mean of the batches' losses
-                total += float(loss.numpy()) * len(index)
-                seen += len(index)
-                for key, value in self._metric_values(y[index], y_pred).items():
-                    metrics[key] = metrics.get(key, 0.0) + value * len(index)
+            self.reset_metrics()
+            logs = {}
+            for data in batches.epoch(shuffle):
+                logs = self.train_step(data)
+            logs = _pythonify(logs)
             history.epoch.append(epoch)
-            history.history.setdefault("loss", []).append(total / seen)
-            for key, value in metrics.items():
-                history.history.setdefault(key, []).append(value / seen)
+            for key, value in logs.items():
+                history.history.setdefault(key, []).append(value)
             if verbose not in (0, False):
-                shown = " - ".join([f"loss: {total / seen:.4f}"] + [f"{k}: {v / seen:.4f}" for k, v in metrics.items()])
-                print(f"Epoch {epoch + 1}/{epochs}\n{history.params['steps']}/{history.params['steps']} - {shown}")
+                shown = " - ".join(f"{k}: {v:.4f}" for k, v in logs.items())
+                print(f"Epoch {epoch + 1}/{epochs}\n{batches.steps}/{batches.steps} - {shown}")
         return history
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
                  callbacks=None, return_dict=False):
-        x, y = _array(x), _array(y)
-        y_pred = self.predict(x, batch_size=batch_size, verbose=0)
-        loss = float(self._loss_value(as_float_tensor(y, None), as_float_tensor(y_pred)).numpy())
-        metrics = self._metric_values(y, as_float_tensor(y_pred))
+        if self._loss_tracker is None:
+            raise RuntimeError("You must call `compile()` before using the model.")
+        self.reset_metrics()
+        logs = {}
+        for data in _batches(x, y, batch_size).epoch(False):
+            logs = self.test_step(data)
+        logs = _pythonify(logs, ordered=False)
         if return_dict:
-            return {"loss": loss, **metrics}
-        return [loss, *metrics.values()] if metrics else loss
+            return logs
+        values = list(logs.values())
+        return values[0] if len(values) == 1 else values
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
+        if _is_dataset(x):
+            parts = [self(_unpack(b)[0] if isinstance(b, tuple) else b, training=False).numpy() for b in x]
+            return np.concatenate(parts, axis=0)
         x = _array(x)
         batch_size = batch_size or 32
         parts = [self(as_float_tensor(x[start:start + batch_size]), training=False).numpy()
@@ -126,8 +205,24 @@ class Model(Layer):
         return self(as_float_tensor(_array(x)), training=False).numpy()
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
-        loss, _ = self.train_step(as_float_tensor(_array(x)), as_float_tensor(_array(y), None))
-        return float(loss.numpy())
+        if self.optimizer is None:
+            raise RuntimeError("You must call `compile()` before using the model.")
+        self.reset_metrics()
+        logs = _pythonify(self.train_step((as_float_tensor(_array(x)), as_float_tensor(_array(y), None))),
+                          ordered=False)
+        if return_dict:
+            return logs
+        values = list(logs.values())
+        return values[0] if len(values) == 1 else values
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        self.reset_metrics()
+        logs = _pythonify(self.test_step((as_float_tensor(_array(x)), as_float_tensor(_array(y), None))),
+                          ordered=False)
+        if return_dict:
+            return logs
+        values = list(logs.values())
+        return values[0] if len(values) == 1 else values
 
     # -- summary
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
@@ -166,6 +261,85 @@ def _output_shape_text(layer):
     return str(tuple(shape)).replace("None", "None") if shape is not None else "?"
 
 
+class CompileMetrics:
+    """The metrics given to compile, as one entry of `model.metrics` (Keras 3's
+    `compile_metrics`): update_state updates each, result is a dict of theirs."""
+
+    name = "compile_metrics"
+
+    def __init__(self, metrics):
+        self._metrics = metrics
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        for metric in self._metrics:
+            metric.update_state(y_true, y_pred, sample_weight)
+
+    def result(self):
+        return {m.name: m.result() for m in self._metrics}
+
+    def reset_state(self):
+        for metric in self._metrics:
+            metric.reset_state()
+
+
+def _pythonify(logs, ordered=True):
+    """Logs as fit's History keeps them: floats, nested dicts flattened, keys sorted (Keras
+    sorts them; evaluate keeps the metrics' order)."""
+    out = {}
+    for key, value in (sorted(logs.items()) if ordered else logs.items()):
+        if isinstance(value, dict):
+            out.update(_pythonify(value, ordered))
+        else:
+            out[key] = float(value.numpy() if hasattr(value, "numpy") else value)
+    return out
+
+
+def _unpack(data):
+    if isinstance(data, (list, tuple)):
+        if len(data) == 1:
+            return data[0], None
+        return data[0], data[1]
+    return data, None
+
+
+def _batch_size(x):
+    first = flat(x)[0]
+    return int(first.shape[0]) if first.shape and first.shape[0] is not None else 1
+
+
+def _is_dataset(value) -> bool:
+    return hasattr(value, "element_spec") and hasattr(value, "__iter__")
+
+
+class _batches:
+    """fit / evaluate's batches: NumPy data cut into batch_size slices (shuffled each epoch
+    if asked), or a tf.data.Dataset's own batches as they come."""
+
+    def __init__(self, x, y, batch_size):
+        self.dataset = x if _is_dataset(x) else None
+        if self.dataset is not None:
+            if y is not None:
+                raise ValueError("When providing `x` as a tf.data.Dataset, `y` should not be passed. Instead, the "
+                                 "targets should be included as part of the dataset `x`.")
+            self.steps = sum(1 for _ in self.dataset)
+            return
+        self.x, self.y = _array(x), (None if y is None else _array(y))
+        self.n = self.x.shape[0]
+        self.batch_size = batch_size or 32
+        self.steps = math.ceil(self.n / self.batch_size)
+
+    def epoch(self, shuffle):
+        if self.dataset is not None:
+            for element in self.dataset:
+                yield element if isinstance(element, tuple) else (element,)
+            return
+        order = np.random.permutation(self.n) if shuffle else np.arange(self.n)
+        for start in range(0, self.n, self.batch_size):
+            index = order[start:start + self.batch_size]
+            yield (as_float_tensor(self.x[index]),
+                   None if self.y is None else as_float_tensor(self.y[index], None))
+
+
 def _array(value):
     if value is None:
         raise ValueError("fit / evaluate / predict need NumPy arrays or tensors (x, y)")
@@ -174,23 +348,14 @@ def _array(value):
     return np.asarray(value)
 
 
-def _accuracy(loss, y, y_pred):
-    """Keras' "accuracy" for the compiled loss: categorical, sparse categorical or binary."""
-    y, p = np.asarray(y), np.asarray(y_pred.numpy() if hasattr(y_pred, "numpy") else y_pred)
-    name = getattr(loss, "__name__", None) or getattr(loss, "name", "")
-    if "sparse" in name:
-        return float(np.mean(np.argmax(p, -1) == y.reshape(p.shape[:-1])))
-    if "binary" in name or p.shape[-1] == 1:
-        return float(np.mean((p > 0.5) == (y > 0.5)))
-    return float(np.mean(np.argmax(p, -1) == np.argmax(y, -1)))
-
-
 class Sequential(Model):
     def __init__(self, layers=None, trainable=True, name=None):
         Layer.__init__(self, trainable=trainable, name=name)
         self.optimizer = None
         self.loss = None
-        self.compiled_metrics = []
+        self._compile_metrics = []
+        self._loss_tracker = None
+        self._functional = None
         self._input_shape = None
         for layer in layers or []:
             self.add(layer)
@@ -246,6 +411,8 @@ class Sequential(Model):
         return x
 
     def __call__(self, inputs, *args, **kwargs):
+        if isinstance(inputs, KerasTensor):
+            return self._symbolic_call(inputs, args, kwargs)
         if not is_tensor(inputs):
             inputs = as_float_tensor(inputs, self.dtype)
         if not self.built:

@@ -1,0 +1,140 @@
+"""TF1 APIs that TensorFlow 2.21 keeps only under tf.compat.v1: the reduced losses of
+`tf.losses` (one number per call, not Keras' one loss per sample), and `tf.layers`, whose
+every name is an AttributeError since Keras 3."""
+from __future__ import annotations
+
+from autograd_cli.tensorflow import array_ops, math_ops, nn_ops
+from autograd_cli.tensorflow.core import convert_to_tensor
+from autograd_cli.tensorflow.exports import export_value, tf_export
+
+
+class Reduction:
+    NONE = "none"
+    SUM = "weighted_sum"
+    SUM_OVER_BATCH_SIZE = "weighted_sum_over_batch_size"
+    MEAN = "weighted_mean"
+    SUM_BY_NONZERO_WEIGHTS = "weighted_sum_by_nonzero_weights"
+    SUM_OVER_NONZERO_WEIGHTS = SUM_BY_NONZERO_WEIGHTS
+
+
+export_value("compat.v1.losses.Reduction", Reduction)
+
+
+@tf_export("compat.v1.losses.compute_weighted_loss")
+def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=None,
+                          reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    """TF1's reduction: the weighted losses summed, then divided by the number of non-zero
+    weights (each weight broadcast over the losses), or by the sum of the weights (MEAN)."""
+    losses = convert_to_tensor(losses)
+    weights = math_ops.cast(convert_to_tensor(weights), losses.dtype)
+    weighted = math_ops.multiply(losses, weights)
+    if reduction == Reduction.NONE:
+        return weighted
+    total = math_ops.reduce_sum(weighted)
+    if reduction == Reduction.SUM:
+        return total
+    if reduction == Reduction.MEAN:
+        denominator = math_ops.reduce_sum(math_ops.multiply(array_ops.ones_like(losses), weights))
+    elif reduction == Reduction.SUM_OVER_BATCH_SIZE:
+        denominator = math_ops.cast(array_ops.size(losses), losses.dtype)
+    else:
+        present = math_ops.cast(math_ops.not_equal(weights, 0.0), losses.dtype)
+        denominator = math_ops.reduce_sum(math_ops.multiply(array_ops.ones_like(losses), present))
+    return math_ops.div_no_nan(total, denominator)
+
+
+def _floats(labels, predictions):
+    predictions = convert_to_tensor(predictions)
+    return math_ops.cast(convert_to_tensor(labels), predictions.dtype), predictions
+
+
+@tf_export("compat.v1.losses.sparse_softmax_cross_entropy", "losses.sparse_softmax_cross_entropy")
+def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_collection=None,
+                                 reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    losses = nn_ops.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    return compute_weighted_loss(losses, weights, reduction=reduction)
+
+
+@tf_export("compat.v1.losses.softmax_cross_entropy", "losses.softmax_cross_entropy")
+def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None,
+                          loss_collection=None, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    labels, logits = _floats(onehot_labels, logits)
+    if label_smoothing:
+        classes = math_ops.cast(array_ops.shape(labels)[-1], logits.dtype)
+        labels = math_ops.add(math_ops.multiply(labels, 1.0 - label_smoothing),
+                              math_ops.divide(label_smoothing, classes))
+    losses = nn_ops.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    return compute_weighted_loss(losses, weights, reduction=reduction)
+
+
+@tf_export("compat.v1.losses.sigmoid_cross_entropy", "losses.sigmoid_cross_entropy")
+def sigmoid_cross_entropy(multi_class_labels, logits, weights=1.0, label_smoothing=0, scope=None,
+                          loss_collection=None, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    labels, logits = _floats(multi_class_labels, logits)
+    if label_smoothing:
+        labels = math_ops.add(math_ops.multiply(labels, 1.0 - label_smoothing), 0.5 * label_smoothing)
+    losses = nn_ops.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
+    return compute_weighted_loss(losses, weights, reduction=reduction)
+
+
+@tf_export("compat.v1.losses.mean_squared_error")   # (tf.losses.mean_squared_error: keras/__init__.py)
+def mean_squared_error_v1(labels, predictions, weights=1.0, scope=None, loss_collection=None,
+                          reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    labels, predictions = _floats(labels, predictions)
+    return compute_weighted_loss(math_ops.squared_difference(predictions, labels), weights, reduction=reduction)
+
+
+@tf_export("compat.v1.losses.absolute_difference", "losses.absolute_difference")
+def absolute_difference(labels, predictions, weights=1.0, scope=None, loss_collection=None,
+                        reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    labels, predictions = _floats(labels, predictions)
+    losses = math_ops.abs(math_ops.subtract(predictions, labels))
+    return compute_weighted_loss(losses, weights, reduction=reduction)
+
+
+@tf_export("compat.v1.losses.log_loss", "losses.log_loss")
+def log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_collection=None,
+             reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    labels, predictions = _floats(labels, predictions)
+    losses = math_ops.subtract(
+        math_ops.negative(math_ops.multiply(labels, math_ops.log(math_ops.add(predictions, epsilon)))),
+        math_ops.multiply(math_ops.subtract(1.0, labels),
+                          math_ops.log(math_ops.add(math_ops.subtract(1.0, predictions), epsilon))))
+    return compute_weighted_loss(losses, weights, reduction=reduction)
+
+
+@tf_export("compat.v1.losses.hinge_loss", "losses.hinge_loss")
+def hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=None,
+               reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    labels, logits = _floats(labels, logits)
+    signs = math_ops.subtract(math_ops.multiply(2.0, labels), 1.0)
+    losses = nn_ops.relu(math_ops.subtract(1.0, math_ops.multiply(signs, logits)))
+    return compute_weighted_loss(losses, weights, reduction=reduction)
+
+
+@tf_export("compat.v1.losses.huber_loss", "losses.huber_loss")
+def huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_collection=None,
+               reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+    labels, predictions = _floats(labels, predictions)
+    error = math_ops.abs(math_ops.subtract(predictions, labels))
+    quadratic = math_ops.minimum(error, delta)
+    linear = math_ops.subtract(error, quadratic)
+    losses = math_ops.add(math_ops.multiply(0.5, math_ops.square(quadratic)), math_ops.multiply(delta, linear))
+    return compute_weighted_loss(losses, weights, reduction=reduction)
+
+
+class _LayersGoneWithKeras3:
+    """`tf.compat.v1.layers`: TensorFlow 2.21 keeps the name, and every attribute of it is an
+    AttributeError (the TF1 layers were Keras 2's)."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise AttributeError(f"`{name}` is not available with Keras 3.")
+
+    def __repr__(self):
+        return "<KerasLazyLoader (keras_3) keras._tf_keras.keras.__internal__.legacy.layers as layers mode=v1>"
+
+
+export_value("compat.v1.layers", _LayersGoneWithKeras3())
+export_value("layers", _LayersGoneWithKeras3())
