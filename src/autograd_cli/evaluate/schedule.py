@@ -30,6 +30,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from autograd_cli.support.errors import AgError
+from autograd_cli.evaluate.float32 import float32_steps
 from autograd_cli.evaluate.reference import ERRORS, _forward, needed, run_plain
 from autograd_cli.evaluate.kernels import (BIG, DIRECT, FREED, _identity, CHAIN_BLOCK, KEPT_STEPS, POOL, Steps, _Chain, _Known, _SPARE, _bind, _chainable, _finite, _fold, _fused_add_step, _leading_pair, _noop, _numpy_step, _put, _runnable, _size)
 
@@ -197,6 +198,7 @@ class Schedule:
         self.steps = steps
         self.step_node = step_node
         self._compiled_keep: dict = {}
+        self._float32: dict = {}       # (kept node ids, leaves in float32 form) -> its float32 steps, or None
 
     def node_of_step(self, i):
         return self.step_node.get(i) or self.order[self.steps.outs[i]]
@@ -658,9 +660,15 @@ class Schedule:
 
     # ------------------------------------------------------------ running
 
-    def run(self, overrides=None, warnings=None, keep=None, last=False):
+    def run(self, overrides=None, warnings=None, keep=None, last=False, float32=None):
         """`last`: the schedule is not run again, so its template becomes the values
-        instead of being copied (a million-node program saves 9 MB)."""
+        instead of being copied (a million-node program saves 9 MB). `float32`: {leaf node
+        id: its value's float32 form} for leaves whose (float64) value is a float32 number:
+        with `keep`, a small schedule then runs its float32 ops in float32 (float32.py)."""
+        if float32 is not None and keep is not None and not last:
+            values = self._run_float32(overrides, warnings, keep, float32)
+            if values is not None:
+                return values
         compiled = self._numpy_steps(keep)
         steps, freed, float_checks, array_checks, flag = compiled[:5]
         flag[0] = False
@@ -715,15 +723,78 @@ class Schedule:
         return NodeValues(self, vals)
 
 
+    def _run_float32(self, overrides, warnings, keep, float32):
+        """A run of the float32 steps (float32.py), or None where there are none (or a step
+        fails: the ordinary run then runs, and reports, it)."""
+        key = (tuple(keep), tuple(float32))     # (a call site passes both in one order)
+        found = self._float32.get(key, self)
+        if found is self:
+            found = self._float32[key] = self._float32_variant(frozenset(keep), float32)
+        if found is None:
+            return None
+        steps, leaf_slots, freed, float_checks, array_checks, shadow = found
+        vals = list(self.template)
+        if overrides:
+            for slot, node_id, default in self.leaves:
+                vals[slot] = overrides.get(node_id, default)
+        node_ids = self._float32_leaf_ids
+        for slot, slot32 in leaf_slots:
+            vals[slot32] = float32[node_ids[slot]]
+        for s in freed:
+            vals[s] = FREED
+        try:
+            with np.errstate(all="ignore"):
+                for fn, a, b, out in steps:
+                    if b is not None:
+                        vals[out] = fn(vals[a], vals[b])
+                    else:
+                        vals[out] = fn(vals[a])
+        except (MemoryError, *ERRORS):
+            return None
+        if warnings is not None:
+            isfinite = math.isfinite
+            if not (all(isfinite(vals[k]) for k in float_checks) and all(_finite(vals[k]) for k in array_checks)):
+                return run_plain(self.order, overrides, warnings)
+        return NodeValues(self, vals, shadow)
+
+    def _float32_variant(self, frozen, float32):
+        """(steps, leaf float32 slots, freed slots, checks, shadows) of the float32 steps for
+        these kept nodes and leaves given in float32 form, or None."""
+        compiled = self._numpy_steps(frozen)
+        steps, _, float_checks, array_checks = compiled[:4]
+        if compiled[1] or steps.count > KEPT_STEPS:
+            return None                 # (a big schedule: it releases values as it runs)
+        slot_of = self.slot_of
+        leaf_ids = {slot: node_id for slot, node_id, _ in self.leaves}
+        leaf32 = [slot for slot, node_id in leaf_ids.items() if node_id in float32]
+        keep_slots = {slot_of[i] for i in frozen if i in slot_of} | set(array_checks)
+        rewritten = float32_steps(self.order, slot_of, self.template, self.uniform, list(_runnable(steps)),
+                                  keep_slots, leaf32)
+        if rewritten is None:
+            return None
+        self.template.extend(rewritten.template)     # (the new slots: the other runs never read them)
+        self._float32_leaf_ids = leaf_ids
+        return (rewritten.steps, rewritten.leaf_slots, rewritten.freed, float_checks, array_checks,
+                rewritten.shadow)
+
+
 class NodeValues(Mapping):
     """node id -> value of a schedule run. Python floats come back as np.float64 (as a
     NumPy 0-d op returns); values released during the run are recomputed when read."""
 
-    __slots__ = ("_schedule", "_vals")
+    __slots__ = ("_schedule", "_vals", "_shadow")
 
-    def __init__(self, schedule: Schedule, vals: list):
+    def __init__(self, schedule: Schedule, vals: list, shadow=None):
         self._schedule = schedule
         self._vals = vals
+        self._shadow = shadow     # {slot: the slot of its float32 form} of a run of float32 steps
+
+    def float32_of(self, node_id):
+        """The node's value in float32 form where the run made it so (float32.py), else None."""
+        if not self._shadow:
+            return None
+        slot = self._shadow.get(self._schedule.slot_of[node_id])
+        return None if slot is None else self._vals[slot]
 
     def __getitem__(self, node_id):
         vals = self._vals

@@ -73,14 +73,16 @@ def lower_ops(L, ops, feeds):
     g.float32 = False
 
 
-def run_plan(plan, overrides):
+def run_plan(plan, overrides, keep=None, float32=None):
     """The node values of a lowered plan (`schedule`: compiled, or None for a small graph;
-    `order`: its nodes) for these leaf values; its warnings go to the job's hook."""
+    `order`: its nodes) for these leaf values; its warnings go to the job's hook. With
+    `keep` (the nodes the caller reads) and `float32` ({leaf node id: the float32 form of
+    its value, a float32 number}), float32 ops may run in float32 (evaluate/float32.py)."""
     from autograd_cli.tensorflow.core import ctx
 
     warnings = []
     if plan.schedule is not None:
-        values = plan.schedule.run(overrides, warnings)
+        values = plan.schedule.run(overrides, warnings, keep, float32=float32)
     else:
         values = run_plain(plan.order, overrides, warnings)
     if warnings and ctx.on_warning is not None:

@@ -165,6 +165,9 @@ def _fetch_key(fetches):
     return None if isinstance(fetches, dict) else _identity(fetches)
 
 
+_FLOAT32 = np.dtype(np.float32)
+
+
 def _feed_array(key, value):
     """A fed value as the engine takes it (float64 for numbers), checked against the
     placeholder's dtype and shape as TensorFlow checks it."""
@@ -210,7 +213,7 @@ class _Runner:
 
     __slots__ = ("plan", "fetches", "fetch_type", "feed_keys", "feeds", "version", "structure", "fetched",
                  "var_leaves", "random_leaves", "assigns", "single", "flat_list", "lowered_gradients", "lowered_runs", "nested",
-                 "effects")
+                 "effects", "kept")
 
     def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys, feed_shapes):
         L = plan.lowering
@@ -237,6 +240,9 @@ class _Runner:
         self.random_leaves.sort(key=lambda leaf: not hasattr(leaf[2], "replans"))
         self.effects = [([node.id for node in nodes], fn) for nodes, fn in L.effects]
         self.assigns = [(uid, node.id, session._var_by_uid(uid)._shape) for uid, node, _ in L.assigns]
+        # the nodes a run reads: the fetched and the assigned values, the effects' inputs
+        self.kept = ([node.id for node in plan.fetch_nodes if node is not None] + [a[1] for a in self.assigns]
+                     + [node_id for node_ids, _ in self.effects for node_id in node_ids])
         fetched_ops = {target.op for kind, target in roots if kind == "tensor"}
         # (op, its lowered parts, whether this call fetches it)
         self.lowered_gradients = [(op, lowered, op in fetched_ops)
@@ -285,15 +291,19 @@ class _Runner:
 
     def run(self, session, feed_dict):
         overrides = {}
+        float32 = {}         # leaf node id -> its value's float32 form (a float32 feed, a variable's last update)
         for given, tensor, (usual_dtype, usual_shape), node_id in self.feeds:
             value = feed_dict[given]
             if type(value) is np.ndarray and value.dtype is usual_dtype and value.shape == usual_shape:
+                if usual_dtype is _FLOAT32 and node_id is not None:
+                    float32[node_id] = value
                 value = value.astype(np.float64)     # checked when the call was resolved
             else:
                 value = _feed_array(tensor, value)
             if node_id is not None:
                 overrides[node_id] = value
         values = session._values
+        values32 = session._values32
         plan = self.plan
         for node_id, uid in self.var_leaves:
             value = values.get(uid)
@@ -302,6 +312,9 @@ class _Runner:
                     raise session._uninitialized_error(uid)
                 value = np.zeros(session._var_by_uid(uid)._shape)
             overrides[node_id] = value
+            pair = values32.get(uid)
+            if pair is not None and pair[0] is value:
+                float32[node_id] = pair[1]
         if self.random_leaves:
             kernels = session._random_kernels
             for node_id, uid, sampler, shape in self.random_leaves:
@@ -310,7 +323,7 @@ class _Runner:
                     kernel = kernels[uid] = sampler.new_kernel()
                 drawn = sampler.draw(kernel) if shape is None else sampler.draw(kernel, shape)
                 overrides[node_id] = drawn.astype(np.float64)
-        computed = run_plan(plan, overrides)
+        computed = run_plan(plan, overrides, self.kept, float32)
         if self.lowered_gradients:      # where each gradient call was last computed (the graph handed back)
             L = plan.lowering
             made = self.lowered_runs
@@ -324,11 +337,17 @@ class _Runner:
                                                         lambda: L.var_leaves)
         results = [None if node_id is None else computed[node_id] for _, _, node_id, _, _, _ in self.fetched]
         # the assigns among what ran, computed from the values read during the run
+        float32_of = getattr(computed, "float32_of", None)
         for uid, node_id, shape in self.assigns:
             value = computed[node_id]
             if type(value) is not np.ndarray or value.dtype != np.float64:
                 value = np.asarray(value, dtype=np.float64)
-            values[uid] = value if shape is None or value.shape == shape else value.reshape(shape)
+            value = values[uid] = value if shape is None or value.shape == shape else value.reshape(shape)
+            narrow = float32_of(node_id) if float32_of is not None else None
+            if narrow is not None and narrow.shape == value.shape:
+                values32[uid] = (value, narrow)      # (the next run's float32 form of the variable)
+            else:
+                values32.pop(uid, None)
         for node_ids, fn in self.effects:
             fn(session, [computed[node_id] for node_id in node_ids])
         out = []
@@ -360,6 +379,7 @@ class Session:
     def __init__(self, target="", graph=None, config=None):
         self.graph = graph or ctx.graph
         self._values: dict = {}       # var uid -> array (the variables' values in this session)
+        self._values32: dict = {}     # var uid -> (that array, its float32 form) where a run made one
         self._plans: dict = {}
         self._runners: dict = {}          # _call_key -> _Runner
         self._last_runner = None          # the last call's (a loop repeats it: see _Runner.repeated_by)

@@ -17,6 +17,7 @@ from autograd_cli.tensorflow.graph_run import run_plan
 from autograd_cli.tensorflow.lowering import Lowering, position
 
 _CACHE: dict = {}
+_FLOAT32 = np.dtype(np.float32)
 
 
 def _flatten(structure):
@@ -257,12 +258,16 @@ class GradientTape:
         plan.current = (ops, leaves, targets, srcs)      # this call's records (the plan may be an earlier call's)
         plan.key = key
         overrides = {}
+        float32 = {}           # the float32 leaves: their values are their float32 forms
         for (key_, t), node in zip(leaves, plan.leaf_nodes):
-            overrides[node.id] = t._value
+            value = overrides[node.id] = t._value
+            if type(value) is np.ndarray and value.dtype is _FLOAT32:
+                float32[node.id] = value
         if output_gradients is not None:
             for o, node in zip(output_gradients, plan.og_nodes):
                 overrides[node.id] = np.asarray(o._value if isinstance(o, Tensor) else o, dtype=np.float64)
-        vals = run_plan(plan, overrides)
+        kept = [node.id for node in plan.results if node is not None and not isinstance(node, NoGradient)]
+        vals = run_plan(plan, overrides, kept, float32)
         results = []
         for s, node in zip(srcs, plan.results):
             if node is None or isinstance(node, NoGradient):
