@@ -56,16 +56,16 @@ def _data(rng, scale):
     return x, W0
 
 
-def _session_run(seed, scale):
+def _session_run(seed, scale, inspect=None):
+    """The losses and variables of four training steps in a session; `inspect(sess, feeds)`
+    is called after them."""
     rng = np.random.default_rng(seed)
     modes.graph_mode()
     tf.reset_default_graph()
     try:
         xv, W0 = _data(rng, scale)
         x = tf.placeholder(tf.float32, [None, 3])
-        W = tf.Variable(W0)
-        c = tf.Variable(np.full([2], 0.1, np.float32))
-        v = tf.Variable(np.array([0.3, -0.7], np.float32))
+        W, c, v = _variables(W0)
         loss = _loss(rng, x, W, c, v)
         train = tf.train.GradientDescentOptimizer(0.01).minimize(loss)
         out = []
@@ -74,18 +74,21 @@ def _session_run(seed, scale):
             for _ in range(4):
                 _, value = sess.run([train, loss], feed_dict={x: xv})
                 out.append(np.float32(value).tobytes() + sess.run(W).tobytes() + sess.run(c).tobytes())
+            if inspect is not None:
+                inspect(sess, {x: xv})
         return out
     finally:
         modes.eager_mode()
 
 
+def _variables(W0):
+    return tf.Variable(W0), tf.Variable(np.full([2], 0.1, np.float32)), tf.Variable(np.array([0.3, -0.7], np.float32))
+
+
 def _tape_run(seed, scale):
-    rng = np.random.default_rng(seed)
-    xv, W0 = _data(rng, scale)
+    xv, W0 = _data(np.random.default_rng(seed), scale)
     x = tf.constant(xv)
-    W = tf.Variable(W0)
-    c = tf.Variable(np.full([2], 0.1, np.float32))
-    v = tf.Variable(np.array([0.3, -0.7], np.float32))
+    W, c, v = _variables(W0)
     out = []
     for _ in range(4):
         local = np.random.default_rng(seed + 1000)    # the same expression at each step
@@ -99,69 +102,49 @@ def _tape_run(seed, scale):
     return out
 
 
-def _without_float32_steps(monkeypatch):
-    monkeypatch.setattr(sys.modules["autograd_cli.evaluate.schedule"], "float32_steps", lambda *args: None)
+CASES = ([(_session_run, seed, scale) for seed in range(24) for scale in (1.0, 1e-20, 1e18)]
+         + [(_tape_run, seed, scale) for seed in range(12) for scale in (1.0, 1e-20)])
 
 
-@pytest.mark.parametrize("seed", range(24))
-@pytest.mark.parametrize("scale", [1.0, 1e-20, 1e18])
-def test_session_training_steps_give_the_float64_and_round_bits(seed, scale, monkeypatch):
+@pytest.mark.parametrize("loop, seed, scale", CASES)
+def test_training_steps_give_the_float64_and_round_bits(loop, seed, scale, monkeypatch):
     with np.errstate(all="ignore"):
-        fast = _session_run(seed, scale)
-        with monkeypatch.context() as patch:
-            _without_float32_steps(patch)
-            plain = _session_run(seed, scale)
-    assert fast == plain
-
-
-@pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("scale", [1.0, 1e-20])
-def test_tape_training_steps_give_the_float64_and_round_bits(seed, scale, monkeypatch):
-    with np.errstate(all="ignore"):
-        fast = _tape_run(seed, scale)
-        with monkeypatch.context() as patch:
-            _without_float32_steps(patch)
-            plain = _tape_run(seed, scale)
+        fast = loop(seed, scale)
+        with monkeypatch.context() as patch:    # the same run without float32 steps
+            patch.setattr(sys.modules["autograd_cli.evaluate.schedule"], "float32_steps", lambda *args: None)
+            plain = loop(seed, scale)
     assert fast == plain
 
 
 def test_the_float32_steps_are_used_and_their_kept_values_are_the_reference_evaluators():
-    # the loop of bench/workloads.py's SESSION_LOOP: its schedule runs float32 steps, and the
-    # kept values (the loss, the variables' updates) equal run_plain's, with float32 forms
-    # that are those values rounded
-    modes.graph_mode()
-    tf.reset_default_graph()
-    try:
-        xv = np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3)
-        yv = xv @ np.array([[1.0], [-2.0], [0.5]], dtype=np.float32) + 0.3
-        x = tf.placeholder(tf.float32, [None, 3])
-        y = tf.placeholder(tf.float32, [None, 1])
-        W = tf.Variable(tf.zeros([3, 1]))
-        b = tf.Variable(tf.zeros([1]))
-        loss = tf.reduce_mean(tf.square(tf.matmul(x, W) + b - y))
-        train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
-        with tf.Session() as sess:
-            sess.run(tf.global_variables_initializer())
-            for _ in range(3):
-                sess.run([train, loss], feed_dict={x: xv, y: yv})
-            runner = sess._last_runner
-            sched = runner.plan.schedule
-            assert any(v is not None for v in sched._float32.values())
-            fed = {x: xv, y: yv}
-            overrides = {node.id: np.asarray(sess._values[uid]) for uid, node in runner.plan.lowering.var_leaves.items()}
-            float32 = {node.id: sess._values32[uid][1] for uid, node in runner.plan.lowering.var_leaves.items()}
-            for given, _, _, node_id in runner.feeds:
-                overrides[node_id] = fed[given].astype(np.float64)
-                float32[node_id] = fed[given]
-            fast = sched.run(overrides, [], runner.kept, float32=float32)
-            plain = run_plain(sched.order, overrides)
-            for node_id in runner.kept:
-                assert np.asarray(fast[node_id]).tobytes() == np.asarray(plain[node_id]).tobytes()
-                narrow = fast.float32_of(node_id)
-                if narrow is not None:
-                    assert narrow.tobytes() == np.asarray(plain[node_id], dtype=np.float32).tobytes()
-            # a value the run made only in float32 form (or not at all) is recomputed when read
-            for node in sched.order:
-                assert np.asarray(fast[node.id]).tobytes() == np.asarray(plain[node.id]).tobytes()
-    finally:
-        modes.eager_mode()
+    # a session's schedule runs float32 steps; its kept values (the loss, the variables'
+    # updates) equal run_plain's, with float32 forms that are those values rounded; the
+    # values made only in float32 form, or not at all, are recomputed when read
+    used = []
+
+    def inspect(sess, fed):
+        runner = max(sess._runners.values(), key=lambda r: len(r.plan.order))   # the training step's
+        sched = runner.plan.schedule
+        if sched is None:
+            return           # (a plan of a few nodes runs on the reference evaluator itself)
+        var_leaves = runner.plan.lowering.var_leaves
+        overrides = {node.id: np.asarray(sess._values[uid]) for uid, node in var_leaves.items()}
+        float32 = {node.id: sess._values32[uid][1] for uid, node in var_leaves.items() if uid in sess._values32}
+        for given, _, _, node_id in runner.feeds:
+            overrides[node_id] = fed[given].astype(np.float64)
+            float32[node_id] = fed[given]
+        fast = sched.run(overrides, [], runner.kept, float32=float32)
+        plain = run_plain(sched.order, overrides)
+        used.append(any(v is not None for v in sched._float32.values()))
+        for node_id in runner.kept:
+            assert np.asarray(fast[node_id]).tobytes() == np.asarray(plain[node_id]).tobytes()
+            narrow = fast.float32_of(node_id)
+            if narrow is not None:
+                assert narrow.tobytes() == np.asarray(plain[node_id], dtype=np.float32).tobytes()
+        for node in sched.order:
+            assert np.asarray(fast[node.id]).tobytes() == np.asarray(plain[node.id]).tobytes()
+
+    with np.errstate(all="ignore"):
+        for seed in range(8):
+            _session_run(seed, 1.0, inspect)
+    assert sum(used) >= 4     # (a graph of inexact ops alone has none)
