@@ -307,8 +307,8 @@ class GraphSeedState:
     """A TF1 graph's random seeds: `tf.compat.v1.set_random_seed(s)` sets `seed`; each op
     created without a seed while the graph seed is set takes the next integer 0, 1, 2, ...
     (a per-graph count that setting the seed again does not reset). A `tf.function` traced in
-    eager mode is such a graph, its seed the eager global seed at tracing time; each call runs
-    the same kernels again."""
+    eager mode is such a graph, its seed the eager global seed at tracing time; each traced
+    signature keeps one kernel per random op from call to call (until `tf.random.set_seed`)."""
 
     __slots__ = ("seed", "unseeded_ops")
 
@@ -333,6 +333,7 @@ class EagerSeedState:
         self.global_seed = None
         self._op_seed_sequence = None
         self._kernels: dict = {}
+        self.resets = 0        # set_seed calls: a tf.function's kernels start again after one too
 
     def set_seed(self, seed) -> None:
         """`tf.random.set_seed(seed)` (also `tf.compat.v1.set_random_seed` when eager)."""
@@ -343,6 +344,7 @@ class EagerSeedState:
             seed = int(np.array(seed))
         self._op_seed_sequence = _python_random.Random(seed)
         self._kernels.clear()
+        self.resets += 1
 
     def op_seeds(self, op_seed=None):
         if self.global_seed is not None and op_seed is None:

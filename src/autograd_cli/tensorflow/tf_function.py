@@ -7,10 +7,14 @@ Eager variables the function reads are inputs of each call (their values then), 
 assigns are written back after it; a GradientTape inside takes symbolic gradients of the
 graph; a call inside an outer tape is one recorded op, differentiated through the traced ops.
 
+Random ops are traced too: each traced signature keeps one kernel per random op, which each
+call draws on from (a second call gives the next numbers, a new trace starts again), their
+seeds those of a graph whose seed is the eager global seed at tracing time, as in TensorFlow.
+
 Where the trace cannot be made here, the function runs eagerly from then on for that
 signature (a Python `if` / `while` on a tensor, which TensorFlow's AutoGraph converts; a
-`.numpy()`; iterating a dataset; random ops, whose per-call streams are not reproduced):
-its values are the same, but its Python side effects happen at every call.
+`.numpy()`; iterating a dataset; a random op whose shape is a tensor): its values are the
+same, but its Python side effects happen at every call.
 """
 from __future__ import annotations
 
@@ -145,10 +149,13 @@ def _trace(fn, structure, flat, name, specs=None):
             outputs = [None if o is None else convert_to_tensor(o) for o in outputs]
     except _FALLBACK_ERRORS:
         return None
-    if any(getattr(op.recipe, "target", None).__name__ == "_lower_random" for op in graph._ops
-           if op.recipe is not None and op.recipe.kind == "fn"):
-        return None
+    if any(_is_random(op) and op.inputs for op in graph._ops):
+        return None           # (its shape is known at each call only)
     return _Concrete(graph, inputs, out_structure, outputs, specs)
+
+
+def _is_random(op) -> bool:
+    return op.recipe is not None and op.recipe.kind == "fn" and op.recipe.target.__name__ == "_lower_random"
 
 
 class _Concrete:
@@ -169,6 +176,9 @@ class _Concrete:
         self.created_variables = graph.created_variables
         self.specs = specs
         self._plans: dict = {}
+        self.random_ops = [op for op in self.trace.ops if _is_random(op)]
+        self._kernels: dict = {}          # random op uid -> its kernel, kept from call to call
+        self._resets = None               # (until tf.random.set_seed is called again)
 
     def call(self, flat):
         from autograd_cli.tensorflow.variables import Variable
@@ -178,7 +188,7 @@ class _Concrete:
         else:
             args = [convert_to_tensor(v) for v in flat if _is_tensor_argument(v)]
         reads = [v._as_tensor() for v in self.variables]
-        inputs = args + reads + [_capture_value(t) for t in self.trace.captures]
+        inputs = args + reads + [_capture_value(t) for t in self.trace.captures] + self._draw()
         values = self._run([t._value for t in inputs])
         outs = [EagerTensor(None, 0, t.dtype, v.shape, v) for t, v in zip(self.trace.outputs, values)]
         if ctx.tapes:
@@ -189,6 +199,23 @@ class _Concrete:
         flat = [None if o is None else next(it) for o in self.outputs]
         result = _rebuild(self.out_structure, flat)
         return None if isinstance(result, Variable) else result
+
+    def _draw(self) -> list:
+        """This call's values of the random ops (each op's kernel goes on from the last call)."""
+        from autograd_cli.tensorflow.random_api import EAGER_SEEDS
+
+        if self._resets != EAGER_SEEDS.resets:
+            self._kernels.clear()
+            self._resets = EAGER_SEEDS.resets
+        drawn = []
+        for op in self.random_ops:
+            sampler = op.recipe.params["sampler"]
+            kernel = self._kernels.get(op.uid)
+            if kernel is None:
+                kernel = self._kernels[op.uid] = sampler.new_kernel()
+            array = sampler.draw(kernel)
+            drawn.append(EagerTensor(None, 0, sampler.dtype, array.shape, array))
+        return drawn
 
     def _run(self, arrays):
         key = tuple(a.shape for a in arrays)
@@ -217,9 +244,11 @@ def _capture_value(t):
 
 
 def _lower_call(L, *nodes, concrete):
+    """nodes: the trace's inputs, its captures, then the values each random op drew."""
     tr = concrete.trace
-    n = len(tr.inputs)
-    return lower_traced(L.g, tr, nodes[:n], nodes[n:])
+    n, c = len(tr.inputs), len(tr.captures)
+    drawn = {op.uid: node for op, node in zip(concrete.random_ops, nodes[n + c:])}
+    return lower_traced(L.g, tr, nodes[:n], nodes[n:n + c], drawn)
 
 
 def _typed(value, dtype):

@@ -27,8 +27,12 @@ class FuncGraph(Graph):
     def __init__(self, name, function=False):
         super().__init__()
         self.name = name
-        self.seed = ctx.graph.seed
         self.function = function
+        self.seed = ctx.graph.seed
+        if function and eager_outside_functions():    # a tf.function traced eagerly: the eager global seed
+            from autograd_cli.tensorflow.random_api import EAGER_SEEDS
+
+            self.seed = EAGER_SEEDS.global_seed
         self.variable_reads: dict = {}      # var uid -> (Variable, its input tensor)
         self.variable_latest: dict = {}     # var uid -> the tensor a read gives now
         self.variable_writes: dict = {}     # Variable -> True, in order of first write
@@ -192,10 +196,12 @@ def trace(fn, specs, name="traced"):
     return Trace(graph, inputs, outputs)
 
 
-def lower_traced(g, tr: Trace, input_nodes, capture_nodes):
-    """The engine nodes of the trace's outputs on engine graph g (None for a None output)."""
+def lower_traced(g, tr: Trace, input_nodes, capture_nodes, drawn_nodes=None):
+    """The engine nodes of the trace's outputs on engine graph g (None for a None output).
+    `drawn_nodes`: op uid -> the node holding a random op's values in this call."""
     nodes = {t.uid: n for t, n in zip(tr.inputs, input_nodes)}
     nodes.update({t.uid: n for t, n in zip(tr.captures, capture_nodes)})
+    drawn_nodes = drawn_nodes or {}
     L = Lowering(graph=g)
     rounding = isinstance(g, RoundingGraph)
     saved_float32, saved_pos = (g.float32 if rounding else False), g.pos
@@ -204,7 +210,8 @@ def lower_traced(g, tr: Trace, input_nodes, capture_nodes):
             g.pos = op.pos
             if rounding:
                 g.float32 = any(t.dtype is dtypes.float32 for t in op.outputs)
-            result = op.recipe.lower(L, [nodes[t.uid] for t in op.inputs])
+            result = drawn_nodes[op.uid] if op.uid in drawn_nodes else op.recipe.lower(L, [nodes[t.uid] for t in
+                                                                                           op.inputs])
             results = result if isinstance(result, (list, tuple)) else [result]
             for t, node in zip(op.outputs, results):
                 nodes[t.uid] = node
