@@ -446,31 +446,27 @@ g = tape.gradient(y, [w, x])
     assert (named["w"].line, named["x"].line, named["y"].line) == (3, 4, 7)
 
 
-def test_a_tape_jacobian_is_handed_back_as_the_whole_jacobian():
+JACOBIAN_RECORDS = [
     # y = sin(x) * 2: dy_i/dx_k = 2 cos(x_i) when i == k, else 0
-    source = ("import tensorflow as tf\nx = tf.Variable([0.0, 0.5, 1.0])\nwith tf.GradientTape() as tape:\n"
-              "    y = tf.sin(x) * 2.0\nj = tape.jacobian(y, x)\n")
-    _, result = run(source)
-    (record,) = result.program.gradients
-    assert record.kind == "jacobian"
-    expected = np.diag(2 * np.cos([0.0, 0.5, 1.0]))
-    np.testing.assert_allclose(gradient_values(result, 0).reshape(3, 3), expected, rtol=1e-6)
-    report = verify_of(source, result)
-    assert report.ok and report.checks[0].shape == (3, 3)
-
-
-def test_a_batch_jacobian_record_sums_each_row_over_the_batch_as_tensorflow_does():
+    ("jacobian", "x = tf.Variable([0.0, 0.5, 1.0])", "y = tf.sin(x) * 2.0", "tape.jacobian(y, x)",
+     np.diag(2 * np.cos([0.0, 0.5, 1.0]))),
     # y[b, i] = x[b, i] * s_i with s_i = sum_b x[b, i]: row i summed over the batch is s_i^2,
     # whose derivative by x[b, j] is 2 s_i when i == j: every block is diag(2 s) = diag(8, 12)
-    source = ("import tensorflow as tf\nx = tf.Variable([[1.0, 2.0], [3.0, 4.0]])\nwith tf.GradientTape() as t:\n"
-              "    y = x * tf.reduce_sum(x, axis=0)\nbj = t.batch_jacobian(y, x)\n")
+    ("batch_jacobian", "x = tf.Variable([[1.0, 2.0], [3.0, 4.0]])", "y = x * tf.reduce_sum(x, axis=0)",
+     "tape.batch_jacobian(y, x)", np.array([np.diag([8.0, 12.0])] * 2)),
+]
+
+
+@pytest.mark.parametrize("kind, variable, target, call, expected", JACOBIAN_RECORDS, ids=[c[0] for c in JACOBIAN_RECORDS])
+def test_a_tape_jacobian_is_handed_back_whole_and_verified(kind, variable, target, call, expected):
+    source = f"import tensorflow as tf\n{variable}\nwith tf.GradientTape() as tape:\n    {target}\nj = {call}\n"
     _, result = run(source)
     (record,) = result.program.gradients
-    assert record.kind == "batch_jacobian"
-    np.testing.assert_allclose(gradient_values(result, 0).reshape(2, 2, 2), [np.diag([8.0, 12.0])] * 2)
-    np.testing.assert_allclose(result.gradients[0].values[0], [np.diag([8.0, 12.0])] * 2)
+    assert record.kind == kind
+    np.testing.assert_allclose(result.gradients[0].values[0], expected, rtol=1e-6)
+    np.testing.assert_allclose(gradient_values(result, 0).reshape(expected.shape), expected, rtol=1e-6)
     report = verify_of(source, result)
-    assert report.ok and report.checks[0].shape == (2, 2, 2)
-    np.testing.assert_allclose([report.checks[0].finite_difference[e] for e in report.checks[0].entries],
-                               np.array([np.diag([8.0, 12.0])] * 2).reshape(-1)[report.checks[0].entries],
-                               rtol=1e-5)
+    (check,) = report.checks
+    assert report.ok and check.shape == expected.shape
+    np.testing.assert_allclose([check.finite_difference[e] for e in check.entries],
+                               expected.reshape(-1)[check.entries], rtol=1e-5, atol=1e-6)
