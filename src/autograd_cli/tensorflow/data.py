@@ -751,6 +751,20 @@ class _Map(Dataset):
         for element in self._source._elements():
             yield _structured(_call(self._fn, element))
 
+    def _spec(self):
+        """Over placeholders (an initializable iterator's dataset, no element yet): the
+        function traced on symbolic elements of the source's spec."""
+        if not _symbolic(self._source):
+            return Dataset._spec(self)
+        from autograd_cli.tensorflow.tracing import FuncGraph, symbolic_input, tracing
+
+        inner = self._source._spec()
+        graph = FuncGraph(f"{self._kind}_spec")
+        with tracing(graph):
+            element = _pack(inner, [symbolic_input(graph, s.dtype, s.shape.dims) for s in _flatten(inner)])
+            result = _structured(_call(self._fn.python_function, element))
+        return _spec_of(result)
+
 
 class _Filter(Dataset):
     _kind = "Filter"
