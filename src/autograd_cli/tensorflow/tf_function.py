@@ -73,11 +73,12 @@ class Function:
         key = tuple(_signature(v) for v in flat) if specs is None else ("signature",)
         concrete = self._traces.get(key, False)
         if concrete is False:
-            concrete = _trace(self.python_function, structure, flat, self.__name__, specs)
+            names = _argument_names(self.python_function, args, kwargs)
+            concrete = _trace(self.python_function, structure, flat, self.__name__, specs, names)
             self._count += 1
             if concrete is not None and concrete.created_variables:
                 # as TensorFlow: a first trace that made variables is traced again, making none
-                concrete = _trace(self.python_function, structure, flat, self.__name__, specs)
+                concrete = _trace(self.python_function, structure, flat, self.__name__, specs, names)
                 self._count += 1
             self._traces[key] = concrete
         if concrete is None:
@@ -107,6 +108,10 @@ class Function:
         return self._count
 
 
+def _name(names, k):
+    return names[k] if names and k < len(names) else "args"
+
+
 def _signature(value):
     from autograd_cli.tensorflow.variables import Variable
 
@@ -128,18 +133,37 @@ def _is_tensor_argument(value):
     return isinstance(value, (Tensor, np.ndarray)) and not isinstance(value, Variable)
 
 
-def _trace(fn, structure, flat, name, specs=None):
+def _argument_names(fn, args, kwargs):
+    """Per flattened argument, the name of the parameter it was given to (TensorFlow names a
+    trace's placeholders after them: `x`, `args`, `args_1`)."""
+    import inspect
+
+    try:
+        parameters = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        parameters = []
+    positional = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    rest = next((p.name for p in parameters if p.kind is p.VAR_POSITIONAL), "args")
+    names = []
+    for k, value in enumerate(args):
+        names += [positional[k] if k < len(positional) else rest] * len(_flatten(value)[1])
+    for key in kwargs:
+        names += [key] * len(_flatten(kwargs[key])[1])
+    return names
+
+
+def _trace(fn, structure, flat, name, specs=None, names=None):
     graph = FuncGraph(name, function=True)
     try:
         with tracing(graph):
             inputs, args = [], []
             for k, value in enumerate(flat):
                 if specs is not None:
-                    inputs.append(symbolic_input(graph, specs[k][0], specs[k][1], name="args"))
+                    inputs.append(symbolic_input(graph, specs[k][0], specs[k][1], name=_name(names, k)))
                     args.append(inputs[-1])
                 elif _is_tensor_argument(value):
                     tensor = convert_to_tensor(value)
-                    inputs.append(symbolic_input(graph, tensor.dtype, tensor._shape, name="args"))
+                    inputs.append(symbolic_input(graph, tensor.dtype, tensor._shape, name=_name(names, k)))
                     args.append(inputs[-1])
                 else:
                     args.append(value)

@@ -245,7 +245,10 @@ class Variable:
         return self._assign(EagerTensor(None, 0, self._dtype, new.shape, new), "assign", None)
 
     def __format__(self, spec):
-        return format(self._as_tensor(), spec)
+        """As TensorFlow's: "{}" is str(v); a format spec is a TypeError (format v.numpy())."""
+        if not spec:
+            return str(self)
+        raise TypeError(f"unsupported format string passed to {type(self).__name__}.__format__")
 
     @property
     def T(self):

@@ -34,6 +34,7 @@ class Optimizer:
             PATH.pop()
         self._slots: dict = {}
         self._built = False
+        self._known: set = set()
         self._variables = [self.iterations, self._learning_rate]
 
     # -- learning rate
@@ -80,6 +81,7 @@ class Optimizer:
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def build(self, var_list):
+        self._known = {id(v) for v in var_list}
         self._built = True
 
     # -- applying
@@ -108,6 +110,11 @@ class Optimizer:
         pairs = [(g, v) for g, v in zip(self._clip(grads), variables) if g is not None]
         if variables and not pairs:
             raise ValueError("No gradients provided for any variable.")
+        for _, variable in pairs:
+            if id(variable) not in self._known:
+                raise ValueError(f"Unknown variable: {variable}. This optimizer can only be called for the variables "
+                                 f"it was originally built with. When working with a new set of variables, you "
+                                 f"should recreate a new optimizer instance.")
         updates = []
         lr = self.learning_rate
         for grad, variable in pairs:
