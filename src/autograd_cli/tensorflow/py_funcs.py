@@ -15,6 +15,7 @@ from autograd_cli.tensorflow.core import EagerTensor, Operation, _add_op, conver
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.tracing import tracing_function
 
 
 class _PyCall:
@@ -96,6 +97,9 @@ def py_function(func, inp, Tout, name=None):   # noqa: N803
     single = not isinstance(Tout, (list, tuple))
     kinds = [as_dtype(Tout)] if single else [as_dtype(t) for t in Tout]
     if not ctx.eager:
+        if tracing_function() is not None:
+            # (stops the trace: the tf.function runs eagerly, the tape seeing the function's own ops)
+            raise NotImplementedError("tf.py_function inside a tf.function runs eagerly here")
         inputs = [convert_to_tensor(x) for x in inp]
         graph = ctx.graph
         eager = _EagerCall(func, [t.dtype for t in inputs], kinds)
