@@ -732,16 +732,13 @@ class Schedule:
             found = self._float32[key] = self._float32_variant(frozenset(keep), float32)
         if found is None:
             return None
-        steps, leaf_slots, freed, float_checks, array_checks, shadow = found
-        vals = list(self.template)
+        steps, leaf_slots, template, float_checks, array_checks, shadow = found
+        vals = list(template)
         if overrides:
             for slot, node_id, default in self.leaves:
                 vals[slot] = overrides.get(node_id, default)
-        node_ids = self._float32_leaf_ids
-        for slot, slot32 in leaf_slots:
-            vals[slot32] = float32[node_ids[slot]]
-        for s in freed:
-            vals[s] = FREED
+        for slot32, node_id in leaf_slots:
+            vals[slot32] = float32[node_id]
         try:
             with np.errstate(all="ignore"):
                 for fn, a, b, out in steps:
@@ -758,8 +755,8 @@ class Schedule:
         return NodeValues(self, vals, shadow)
 
     def _float32_variant(self, frozen, float32):
-        """(steps, leaf float32 slots, freed slots, checks, shadows) of the float32 steps for
-        these kept nodes and leaves given in float32 form, or None."""
+        """(steps, (float32 slot, leaf node id) pairs, its template, checks, shadows) of the
+        float32 steps for these kept nodes and leaves given in float32 form, or None."""
         compiled = self._numpy_steps(frozen)
         steps, _, float_checks, array_checks = compiled[:4]
         if compiled[1] or steps.count > KEPT_STEPS:
@@ -772,10 +769,11 @@ class Schedule:
                                   keep_slots, leaf32)
         if rewritten is None:
             return None
-        self.template.extend(rewritten.template)     # (the new slots: the other runs never read them)
-        self._float32_leaf_ids = leaf_ids
-        return (rewritten.steps, rewritten.leaf_slots, rewritten.freed, float_checks, array_checks,
-                rewritten.shadow)
+        template = self.template + rewritten.template     # (its own: the new slots, the values it makes in neither form)
+        for s in rewritten.freed:
+            template[s] = FREED
+        return (rewritten.steps, tuple((slot32, leaf_ids[slot]) for slot, slot32 in rewritten.leaf_slots), template,
+                float_checks, array_checks, rewritten.shadow)
 
 
 class NodeValues(Mapping):
