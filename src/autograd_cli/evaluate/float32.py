@@ -54,7 +54,7 @@ class Float32Steps:
     """The rewritten steps: `steps` (fn, a, b, out) as `run` loops over them, `template`
     entries for the new slots (constants' float32 forms), `leaf_slots` (leaf slot, its
     float32 slot) the run fills from the caller's float32 forms, `freed` (slots made in
-    neither form), `shadow` {slot: its float32 slot}."""
+    neither form), `shadow` {slot: its float32 slot} of the float32 forms a run makes."""
 
     __slots__ = ("steps", "template", "leaf_slots", "freed", "shadow")
 
@@ -178,5 +178,8 @@ def float32_steps(order, slot_of, template, known, runnable, keep_slots, leaf32)
     result.template = extra
     result.leaf_slots = tuple((s, shadow[s]) for s in leaf32 if s in shadow)
     result.freed = tuple(freed)
-    result.shadow = shadow
+    # (the roundings' float32 forms: arrays each run makes anew, never a constant's, a leaf's
+    # or a view of one)
+    rounded = {out for (_, _, _, out), kind in zip(runnable, kinds) if kind in ("round", "round_fused")}
+    result.shadow = {s: slot for s, slot in shadow.items() if s in rounded}
     return result

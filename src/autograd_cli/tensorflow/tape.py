@@ -269,12 +269,15 @@ class GradientTape:
         kept = [node.id for node in plan.results if node is not None and not isinstance(node, NoGradient)]
         vals = run_plan(plan, overrides, kept, float32)
         results = []
+        float32_of = getattr(vals, "float32_of", None)
         for s, node in zip(srcs, plan.results):
             if node is None or isinstance(node, NoGradient):
                 results.append(None)
                 continue
             kind = s.dtype
-            value = np.asarray(vals[node.id]).astype(kind.np)
+            value = float32_of(node.id) if float32_of is not None and kind.np is np.float32 else None
+            if type(value) is not np.ndarray:        # (the run's float32 form, where it made one: a fresh array)
+                value = np.asarray(vals[node.id]).astype(kind.np)
             results.append(EagerTensor(None, 0, kind, value.shape, value))
         call = GradientCall("tape", line, len(srcs), dict(plan.reasons), plan.g, plan.y_nodes, plan.x_nodes,
                             plan.results)
