@@ -750,8 +750,12 @@ class Schedule:
             return None
         if warnings is not None:
             isfinite = math.isfinite
-            if not (all(isfinite(vals[k]) for k in float_checks) and all(_finite(vals[k]) for k in array_checks)):
-                return run_plain(self.order, overrides, warnings)
+            for k in float_checks:
+                if not isfinite(vals[k]):
+                    return run_plain(self.order, overrides, warnings)
+            for k in array_checks:
+                if not _finite(vals[k]):
+                    return run_plain(self.order, overrides, warnings)
         return NodeValues(self, vals, shadow)
 
     def _float32_variant(self, frozen, float32):

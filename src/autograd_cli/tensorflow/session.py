@@ -241,8 +241,8 @@ class _Runner:
         self.effects = [([node.id for node in nodes], fn) for nodes, fn in L.effects]
         self.assigns = [(uid, node.id, session._var_by_uid(uid)._shape) for uid, node, _ in L.assigns]
         # the nodes a run reads: the fetched and the assigned values, the effects' inputs
-        self.kept = ([node.id for node in plan.fetch_nodes if node is not None] + [a[1] for a in self.assigns]
-                     + [node_id for node_ids, _ in self.effects for node_id in node_ids])
+        self.kept = tuple([node.id for node in plan.fetch_nodes if node is not None] + [a[1] for a in self.assigns]
+                          + [node_id for node_ids, _ in self.effects for node_id in node_ids])
         fetched_ops = {target.op for kind, target in roots if kind == "tensor"}
         # (op, its lowered parts, whether this call fetches it)
         self.lowered_gradients = [(op, lowered, op in fetched_ops)
