@@ -12,7 +12,7 @@ import importlib as _importlib
 import os as _os
 
 from autograd_cli.tensorflow import exports as _exports
-from autograd_cli.tensorflow import (array_ops, control, core, custom_gradients, dtype, failures,  # noqa: F401
+from autograd_cli.tensorflow import (array_ops, control, conv_ops, core, custom_gradients, dtype, failures,  # noqa: F401
                                      gradients, indexed_slices, init_ops, linalg_ops, math_ops, modes, nn_ops,
                                      operators, printing, py_funcs, session, module, shape, tape, tf1_legacy,
                                      tf_function, training, variable_scopes, variables)

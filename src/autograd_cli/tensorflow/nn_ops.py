@@ -109,6 +109,17 @@ def moments(x, axes, shift=None, keepdims=False, name=None, keep_dims=None):
     return mean, variance
 
 
+@tf_export("nn.batch_normalization")
+def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
+    """TensorFlow's formula: x * inv + (offset - mean * inv), inv = rsqrt(variance + eps) * scale."""
+    x = convert_to_tensor(x)
+    inv = m.rsqrt(m.add(variance, variance_epsilon))
+    if scale is not None:
+        inv = m.multiply(inv, scale)
+    shift = m.subtract(offset, m.multiply(mean, inv)) if offset is not None else m.negative(m.multiply(mean, inv))
+    return m.add(m.multiply(x, m.cast(inv, x.dtype)), m.cast(shift, x.dtype), name=name or "batchnorm")
+
+
 @tf_export("nn.l2_normalize", "math.l2_normalize", "linalg.l2_normalize")
 def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     x = convert_to_tensor(x)

@@ -153,7 +153,7 @@ class Model(Layer):
             validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
             steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
         if self.optimizer is None:
-            raise RuntimeError("You must call `compile()` before using the model.")
+            raise ValueError("You must call `compile()` before using the model.")
         if not tf.executing_eagerly():
             raise NotImplementedError("Model.fit runs eagerly here (TensorFlow 2 code); in graph mode, write the "
                                       "training loop with a Session")
@@ -180,7 +180,7 @@ class Model(Layer):
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
                  callbacks=None, return_dict=False):
         if self._loss_tracker is None:
-            raise RuntimeError("You must call `compile()` before using the model.")
+            raise ValueError("You must call `compile()` before using the model.")
         self.reset_metrics()
         logs = {}
         for data in _batches(x, y, batch_size).epoch(False):
@@ -206,7 +206,7 @@ class Model(Layer):
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
         if self.optimizer is None:
-            raise RuntimeError("You must call `compile()` before using the model.")
+            raise ValueError("You must call `compile()` before using the model.")
         self.reset_metrics()
         logs = _pythonify(self.train_step((as_float_tensor(_array(x)), as_float_tensor(_array(y), None))),
                           ordered=False)

@@ -1,0 +1,164 @@
+"""Keras' 2-D spatial layers (channels last): Conv2D, the poolings, and BatchNormalization,
+on tf.nn.conv2d / max_pool2d / avg_pool2d / batch_normalization."""
+from __future__ import annotations
+
+from autograd_cli.tensorflow.keras import activations, initializers
+from autograd_cli.tensorflow.keras._support import tf
+from autograd_cli.tensorflow.keras.layers import Layer
+
+
+def _pair(value, name):
+    if isinstance(value, int):
+        return (value, value)
+    value = tuple(int(v) for v in value)
+    if len(value) != 2:
+        raise ValueError(f"The `{name}` argument must be a tuple of 2 integers. Received {name}={value}")
+    return value
+
+
+def _padding(padding):
+    padding = str(padding).lower()
+    if padding not in ("valid", "same"):
+        raise ValueError(f"The `padding` argument must be a string, one of `'valid'`, `'same'`. Received: "
+                         f"padding={padding}")
+    return padding
+
+
+def _spatial_out(size, window, stride, padding):
+    if size is None:
+        return None
+    return -(-size // stride) if padding == "same" else (size - window) // stride + 1
+
+
+class Conv2D(Layer):
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", data_format=None, dilation_rate=(1, 1),
+                 groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(**kwargs)
+        if data_format not in (None, "channels_last") or _pair(dilation_rate, "dilation_rate") != (1, 1) or groups != 1:
+            raise NotImplementedError("Conv2D: only channels_last, no dilation and groups=1 are supported here")
+        self.filters = int(filters)
+        self.kernel_size = _pair(kernel_size, "kernel_size")
+        self.strides = _pair(strides, "strides")
+        self.padding = _padding(padding)
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel = None
+        self.bias = None
+
+    def build(self, input_shape):
+        if input_shape is None or len(input_shape) != 4 or input_shape[-1] is None:
+            raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=4, "
+                             f"found shape={input_shape}")
+        self.kernel = self.add_weight(shape=self.kernel_size + (input_shape[-1], self.filters),
+                                      initializer=self.kernel_initializer, name="kernel")
+        if self.use_bias:
+            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias")
+        self.built = True
+
+    def call(self, inputs):
+        if not inputs.dtype.is_floating:
+            inputs = tf.cast(inputs, self.kernel.dtype)
+        x = tf.nn.conv2d(inputs, self.kernel, strides=list(self.strides), padding=self.padding.upper())
+        if self.bias is not None:
+            x = tf.add(x, tf.reshape(self.bias, (1, 1, 1, self.filters)))
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        n, h, w, _ = input_shape
+        (kh, kw), (sh, sw) = self.kernel_size, self.strides
+        return (n, _spatial_out(h, kh, sh, self.padding), _spatial_out(w, kw, sw, self.padding), self.filters)
+
+
+class _Pooling2D(Layer):
+    def __init__(self, pool_size=(2, 2), strides=None, padding="valid", data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        if data_format not in (None, "channels_last"):
+            raise NotImplementedError(f"{type(self).__name__}: only channels_last is supported here")
+        self.pool_size = _pair(pool_size, "pool_size")
+        self.strides = self.pool_size if strides is None else _pair(strides, "strides")
+        self.padding = _padding(padding)
+
+    def compute_output_shape(self, input_shape):
+        n, h, w, c = input_shape
+        (ph, pw), (sh, sw) = self.pool_size, self.strides
+        return (n, _spatial_out(h, ph, sh, self.padding), _spatial_out(w, pw, sw, self.padding), c)
+
+
+class MaxPooling2D(_Pooling2D):
+    def call(self, inputs):
+        return tf.nn.max_pool2d(inputs, list(self.pool_size), list(self.strides), self.padding.upper())
+
+
+class AveragePooling2D(_Pooling2D):
+    def call(self, inputs):
+        return tf.nn.avg_pool2d(inputs, list(self.pool_size), list(self.strides), self.padding.upper())
+
+
+class GlobalAveragePooling2D(Layer):
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        self.keepdims = keepdims
+
+    def call(self, inputs):
+        return tf.reduce_mean(inputs, axis=[1, 2], keepdims=self.keepdims)
+
+    def compute_output_shape(self, input_shape):
+        n, _, _, c = input_shape
+        return (n, 1, 1, c) if self.keepdims else (n, c)
+
+
+class BatchNormalization(Layer):
+    """Keras 3's: in training the batch's moments (tf.nn.moments) normalise and move the
+    moving statistics; otherwise the moving statistics normalise."""
+
+    def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True, beta_initializer="zeros",
+                 gamma_initializer="ones", moving_mean_initializer="zeros", moving_variance_initializer="ones",
+                 beta_regularizer=None, gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
+                 synchronized=False, **kwargs):
+        super().__init__(**kwargs)
+        self.axis, self.momentum, self.epsilon = axis, momentum, epsilon
+        self.center, self.scale = center, scale
+        self._initializers = [initializers.get(i) for i in (gamma_initializer, beta_initializer,
+                                                            moving_mean_initializer, moving_variance_initializer)]
+        self.gamma = self.beta = self.moving_mean = self.moving_variance = None
+
+    def build(self, input_shape):
+        shape = (input_shape[self.axis],)
+        gamma, beta, mean, variance = self._initializers
+        if self.scale:
+            self.gamma = self.add_weight(shape=shape, initializer=gamma, name="gamma")
+        if self.center:
+            self.beta = self.add_weight(shape=shape, initializer=beta, name="beta")
+        self.moving_mean = self.add_weight(shape=shape, initializer=mean, name="moving_mean", trainable=False)
+        self.moving_variance = self.add_weight(shape=shape, initializer=variance, name="moving_variance",
+                                               trainable=False)
+        self.built = True
+
+    def call(self, inputs, training=None, mask=None):
+        rank = len(inputs.shape)
+        axis = self.axis % rank
+        axes = [a for a in range(rank) if a != axis]
+        if training and self.trainable:
+            mean, variance = tf.nn.moments(inputs, axes)
+            self.moving_mean.assign(self.moving_mean * self.momentum + mean * (1.0 - self.momentum))
+            self.moving_variance.assign(self.moving_variance * self.momentum + variance * (1.0 - self.momentum))
+        else:
+            mean, variance = self.moving_mean, self.moving_variance
+        shape = [1] * rank
+        shape[axis] = -1
+
+        def along(t):
+            return None if t is None else tf.reshape(t, shape) if axis != rank - 1 else t
+        return tf.nn.batch_normalization(inputs, along(mean), along(variance), along(self.beta), along(self.gamma),
+                                         self.epsilon)
+
+
+CLASSES = {"Conv2D": Conv2D, "Convolution2D": Conv2D, "MaxPooling2D": MaxPooling2D, "MaxPool2D": MaxPooling2D,
+           "AveragePooling2D": AveragePooling2D, "AvgPool2D": AveragePooling2D,
+           "GlobalAveragePooling2D": GlobalAveragePooling2D, "GlobalAvgPool2D": GlobalAveragePooling2D,
+           "BatchNormalization": BatchNormalization}
+__all__ = sorted(CLASSES)
