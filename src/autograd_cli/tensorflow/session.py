@@ -165,7 +165,7 @@ def _fetch_key(fetches):
     return None if isinstance(fetches, dict) else _identity(fetches)
 
 
-_FLOAT32 = np.dtype(np.float32)
+_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 
 
 def _feed_array(key, value):
@@ -297,7 +297,7 @@ class _Runner:
             if type(value) is np.ndarray and value.dtype is usual_dtype and value.shape == usual_shape:
                 if usual_dtype is _FLOAT32 and node_id is not None:
                     float32[node_id] = value
-                value = value.astype(np.float64)     # checked when the call was resolved
+                value = value.astype(_FLOAT64)     # checked when the call was resolved
             else:
                 value = _feed_array(tensor, value)
             if node_id is not None:
@@ -340,7 +340,7 @@ class _Runner:
         float32_of = getattr(computed, "float32_of", None)
         for uid, node_id, shape in self.assigns:
             value = computed[node_id]
-            if type(value) is not np.ndarray or value.dtype != np.float64:
+            if type(value) is not np.ndarray or value.dtype is not _FLOAT64:
                 value = np.asarray(value, dtype=np.float64)
             value = values[uid] = value if shape is None or value.shape == shape else value.reshape(shape)
             narrow = float32_of(node_id) if float32_of is not None else None
