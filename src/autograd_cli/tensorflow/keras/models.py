@@ -6,19 +6,13 @@ import math
 
 import numpy as np
 
+from autograd_cli.tensorflow.keras import callbacks as keras_callbacks
 from autograd_cli.tensorflow.keras import losses as keras_losses
 from autograd_cli.tensorflow.keras import metrics as keras_metrics
 from autograd_cli.tensorflow.keras import optimizers as keras_optimizers
 from autograd_cli.tensorflow.keras._support import PATH, as_float_tensor, is_tensor, tf, unique_name
 from autograd_cli.tensorflow.keras.functional import KerasTensor, calls_between, flat, run_calls, substitute
 from autograd_cli.tensorflow.keras.layers import InputLayer, KerasInput, Layer, takes_training
-
-
-class History:
-    def __init__(self):
-        self.history: dict[str, list] = {}
-        self.epoch: list = []
-        self.params: dict = {}
 
 
 class Model(Layer):
@@ -157,24 +151,53 @@ class Model(Layer):
         if not tf.executing_eagerly():
             raise NotImplementedError("Model.fit runs eagerly here (TensorFlow 2 code); in graph mode, write the "
                                       "training loop with a Session")
-        if callbacks or validation_split or validation_data is not None or class_weight or sample_weight is not None:
-            raise NotImplementedError("fit's callbacks, validation, class_weight and sample_weight are not supported "
-                                      "here")
-        history = History()
+        if class_weight or sample_weight is not None or steps_per_epoch is not None:
+            raise NotImplementedError("fit's class_weight, sample_weight and steps_per_epoch are not supported here")
+        if validation_split and validation_data is None:
+            if _is_dataset(x):
+                raise ValueError("`validation_split` is only supported for Tensors or NumPy arrays")
+            x, y = _array(x), _array(y)
+            split = int(x.shape[0] * (1.0 - validation_split))     # Keras: the last samples, before shuffling
+            x, y, validation_data = x[:split], y[:split], (x[split:], y[split:])
+        history = keras_callbacks.History()
+        hooks = list(callbacks or []) + [history]
         batches = _batches(x, y, batch_size)
-        history.params = {"verbose": verbose, "epochs": epochs, "steps": batches.steps}
+        params = {"verbose": verbose, "epochs": epochs, "steps": batches.steps}
+        for hook in hooks:
+            hook.set_model(self)
+            hook.set_params(params)
+        self.stop_training = False
+        for hook in hooks:
+            hook.on_train_begin()
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
+            for hook in hooks:
+                hook.on_epoch_begin(epoch)
             logs = {}
-            for data in batches.epoch(shuffle):
+            for step, data in enumerate(batches.epoch(shuffle)):
+                for hook in hooks:
+                    hook.on_train_batch_begin(step)
                 logs = self.train_step(data)
-            logs = _pythonify(logs)
-            history.epoch.append(epoch)
-            for key, value in logs.items():
-                history.history.setdefault(key, []).append(value)
+                for hook in hooks:
+                    hook.on_train_batch_end(step, _pythonify(logs))
+            epoch_logs = dict(logs)
+            if validation_data is not None and (epoch + 1) % validation_freq == 0:
+                val_x, val_y = _unpack(tuple(validation_data)) if not _is_dataset(validation_data) \
+                    else (validation_data, None)
+                val_logs = self.evaluate(val_x, val_y, batch_size=validation_batch_size or batch_size, verbose=0,
+                                         return_dict=True)
+                epoch_logs.update({"val_" + name: value for name, value in val_logs.items()})
+            epoch_logs = _pythonify(epoch_logs)
             if verbose not in (0, False):
-                shown = " - ".join(f"{k}: {v:.4f}" for k, v in logs.items())
+                shown = " - ".join(f"{k}: {v:.4f}" for k, v in epoch_logs.items())
                 print(f"Epoch {epoch + 1}/{epochs}\n{batches.steps}/{batches.steps} - {shown}")
+            for hook in hooks:
+                hook.on_epoch_end(epoch, epoch_logs)
+            if self.stop_training:
+                break
+        for hook in hooks:
+            hook.on_train_end()
+        history.params = params
         return history
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,

@@ -1,0 +1,119 @@
+"""keras.callbacks: what fit calls at the start and end of training, of each epoch and of
+each batch (Keras 3's hooks and their logs), History, LambdaCallback and EarlyStopping."""
+from __future__ import annotations
+
+import numpy as np
+
+
+class Callback:
+    def __init__(self):
+        self.model = None
+        self.params = {}
+
+    def set_model(self, model):
+        self.model = model
+
+    def set_params(self, params):
+        self.params = params
+
+    def on_train_begin(self, logs=None):
+        pass
+
+    def on_train_end(self, logs=None):
+        pass
+
+    def on_epoch_begin(self, epoch, logs=None):
+        pass
+
+    def on_epoch_end(self, epoch, logs=None):
+        pass
+
+    def on_train_batch_begin(self, batch, logs=None):
+        self.on_batch_begin(batch, logs)
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.on_batch_end(batch, logs)
+
+    def on_batch_begin(self, batch, logs=None):
+        pass
+
+    def on_batch_end(self, batch, logs=None):
+        pass
+
+
+class History(Callback):
+    def __init__(self):
+        super().__init__()
+        self.history: dict[str, list] = {}
+        self.epoch: list = []
+
+    def on_train_begin(self, logs=None):
+        self.epoch = []
+
+    def on_epoch_end(self, epoch, logs=None):
+        self.epoch.append(epoch)
+        for key, value in (logs or {}).items():
+            self.history.setdefault(key, []).append(value)
+
+
+class LambdaCallback(Callback):
+    def __init__(self, on_epoch_begin=None, on_epoch_end=None, on_train_begin=None, on_train_end=None,
+                 on_train_batch_begin=None, on_train_batch_end=None, **kwargs):
+        super().__init__()
+        hooks = {"on_epoch_begin": on_epoch_begin, "on_epoch_end": on_epoch_end, "on_train_begin": on_train_begin,
+                 "on_train_end": on_train_end, "on_train_batch_begin": on_train_batch_begin,
+                 "on_train_batch_end": on_train_batch_end, **kwargs}
+        for name, hook in hooks.items():
+            if hook is not None:
+                setattr(self, name, hook)
+
+
+class EarlyStopping(Callback):
+    """Stop when `monitor` has not improved by more than min_delta for `patience` epochs."""
+
+    def __init__(self, monitor="val_loss", min_delta=0, patience=0, verbose=0, mode="auto", baseline=None,
+                 restore_best_weights=False, start_from_epoch=0):
+        super().__init__()
+        self.monitor, self.patience, self.verbose = monitor, patience, verbose
+        self.baseline, self.restore_best_weights, self.start_from_epoch = baseline, restore_best_weights, \
+            start_from_epoch
+        if mode == "auto":
+            mode = "max" if "acc" in monitor or monitor.endswith("auc") else "min"
+        self.better = np.greater if mode == "max" else np.less
+        self.min_delta = abs(min_delta) * (1 if mode == "max" else -1)
+        self.stopped_epoch = 0
+
+    def on_train_begin(self, logs=None):
+        self.wait, self.stopped_epoch, self.best_weights, self.best_epoch = 0, 0, None, 0
+        self.best = np.inf if self.better is np.less else -np.inf
+
+    def on_epoch_end(self, epoch, logs=None):
+        current = (logs or {}).get(self.monitor)
+        if current is None or epoch < self.start_from_epoch:
+            return
+        if self.restore_best_weights and self.best_weights is None:
+            self.best_weights = self.model.get_weights()
+        self.wait += 1
+        if self.better(current - self.min_delta, self.best):
+            self.best, self.best_epoch = current, epoch
+            if self.restore_best_weights:
+                self.best_weights = self.model.get_weights()
+            if self.baseline is None or self.better(current - self.min_delta, self.baseline):
+                self.wait = 0
+            return
+        if self.wait >= self.patience and epoch > 0:
+            self.stopped_epoch = epoch
+            self.model.stop_training = True
+            if self.restore_best_weights and self.best_weights is not None:
+                self.model.set_weights(self.best_weights)
+
+    def on_train_end(self, logs=None):
+        if self.stopped_epoch > 0 and self.verbose > 0:
+            print(f"Epoch {self.stopped_epoch + 1}: early stopping")
+        if self.restore_best_weights and self.verbose > 0 and self.stopped_epoch > 0:
+            print(f"Restoring model weights from the end of the best epoch: {self.best_epoch + 1}.")
+
+
+CLASSES = {"Callback": Callback, "History": History, "LambdaCallback": LambdaCallback,
+           "EarlyStopping": EarlyStopping}
+__all__ = sorted(CLASSES)
