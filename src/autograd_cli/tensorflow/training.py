@@ -122,6 +122,50 @@ class MomentumOptimizer(Optimizer):
         return v.assign_sub(step)
 
 
+@tf_export("compat.v1.train.RMSPropOptimizer", "train.RMSPropOptimizer")
+class RMSPropOptimizer(Optimizer):
+    """TF1's ApplyRMSProp: ms (starting at 1) += (g^2 - ms)(1 - decay); mom = mom * momentum +
+    g lr / sqrt(ms + eps); var -= mom (centered: ms - mg^2 under the root)."""
+
+    def __init__(self, learning_rate, decay=0.9, momentum=0.0, epsilon=1e-10, use_locking=False, centered=False,
+                 name="RMSProp"):
+        super().__init__(learning_rate, use_locking, name)
+        self._decay, self._momentum, self._eps, self._centered = decay, momentum, epsilon, centered
+
+    def _update(self, g, v):
+        ms, mom = self._slot(v, "rms", 1.0), self._slot(v, "momentum")
+        rest = m.subtract(1.0, np.float32(self._decay))
+        new_ms = m.add(ms, m.multiply(m.subtract(m.square(g), ms), rest))
+        ms_t = ms.assign(new_ms)
+        denominator = ms_t if not ctx.eager else new_ms
+        if self._centered:
+            mg = self._slot(v, "mg")
+            new_mg = m.add(mg, m.multiply(m.subtract(g, mg), rest))
+            mg_t = mg.assign(new_mg)
+            denominator = m.subtract(denominator, m.square(new_mg if ctx.eager else mg_t))
+        step = m.divide(m.multiply(g, self._lr_tensor(v)), m.sqrt(m.add(denominator, self._eps)))
+        new_mom = m.add(m.multiply(mom, self._momentum), step)
+        mom_t = mom.assign(new_mom)
+        return v.assign_sub(new_mom if ctx.eager else mom_t)
+
+
+@tf_export("compat.v1.train.AdagradOptimizer", "train.AdagradOptimizer")
+class AdagradOptimizer(Optimizer):
+    """TF1's ApplyAdagrad: accum (starting at initial_accumulator_value) += g^2;
+    var -= lr g rsqrt(accum)."""
+
+    def __init__(self, learning_rate, initial_accumulator_value=0.1, use_locking=False, name="Adagrad"):
+        super().__init__(learning_rate, use_locking, name)
+        self._initial = initial_accumulator_value
+
+    def _update(self, g, v):
+        accum = self._slot(v, "accumulator", self._initial)
+        new_accum = m.add(accum, m.square(g))
+        accum_t = accum.assign(new_accum)
+        scale = m.rsqrt(new_accum if ctx.eager else accum_t)
+        return v.assign_sub(m.multiply(m.multiply(g, self._lr_tensor(v)), scale))
+
+
 @tf_export("compat.v1.train.AdamOptimizer", "train.AdamOptimizer")
 class AdamOptimizer(Optimizer):
     def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False, name="Adam"):

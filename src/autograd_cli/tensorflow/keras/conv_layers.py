@@ -111,6 +111,19 @@ class GlobalAveragePooling2D(Layer):
         return (n, 1, 1, c) if self.keepdims else (n, c)
 
 
+class GlobalAveragePooling1D(Layer):
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        self.keepdims = keepdims
+
+    def call(self, inputs, mask=None):
+        return tf.reduce_mean(inputs, axis=1, keepdims=self.keepdims)
+
+    def compute_output_shape(self, input_shape):
+        n, _, c = input_shape
+        return (n, 1, c) if self.keepdims else (n, c)
+
+
 class BatchNormalization(Layer):
     """Keras 3's: in training the batch's moments (tf.nn.moments) normalise and move the
     moving statistics; otherwise the moving statistics normalise."""
@@ -160,5 +173,6 @@ class BatchNormalization(Layer):
 CLASSES = {"Conv2D": Conv2D, "Convolution2D": Conv2D, "MaxPooling2D": MaxPooling2D, "MaxPool2D": MaxPooling2D,
            "AveragePooling2D": AveragePooling2D, "AvgPool2D": AveragePooling2D,
            "GlobalAveragePooling2D": GlobalAveragePooling2D, "GlobalAvgPool2D": GlobalAveragePooling2D,
+           "GlobalAveragePooling1D": GlobalAveragePooling1D, "GlobalAvgPool1D": GlobalAveragePooling1D,
            "BatchNormalization": BatchNormalization}
 __all__ = sorted(CLASSES)

@@ -118,7 +118,8 @@ CLASSES = {"Constant": Constant, "Zeros": Zeros, "Ones": Ones, "Identity": Ident
 ALIASES = {"constant": Constant, "zeros": Zeros, "ones": Ones, "identity": Identity, "random_normal": RandomNormal,
            "random_uniform": RandomUniform, "truncated_normal": TruncatedNormal, "variance_scaling": VarianceScaling,
            "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal, "he_normal": HeNormal,
-           "he_uniform": HeUniform, "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform}
+           "he_uniform": HeUniform, "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform,
+           "uniform": RandomUniform, "normal": RandomNormal}
 
 
 def get(identifier):

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from autograd_cli.tensorflow.keras import activations, initializers
+from autograd_cli.tensorflow.keras import activations, initializers, regularizers
 from autograd_cli.tensorflow.keras.functional import KerasTensor, flat, is_symbolic, substitute, takes_training
 from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_float_tensor, is_tensor, remember_logits,
                                                    snake_case, tf, unique_name)
@@ -22,6 +22,7 @@ class Layer:
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, input_dim=None, **kwargs):
         object.__setattr__(self, "_tracked_layers", [])
         object.__setattr__(self, "_own_variables", [])
+        object.__setattr__(self, "_regularized", [])
         unknown = set(kwargs) - {"autocast", "activity_regularizer", "batch_input_shape", "batch_size"}
         if unknown:
             raise TypeError(f"Unrecognized keyword arguments passed to {type(self).__name__}: "
@@ -64,7 +65,15 @@ class Layer:
             if not inside:
                 PATH.pop()
         self._own_variables.append(variable)
+        if regularizer is not None:
+            self._regularized.append((variable, regularizers.get(regularizer)))
         return variable
+
+    @property
+    def losses(self):
+        """The regularization penalties of this layer's weights and its sublayers', computed now."""
+        own = [penalty(variable) for variable, penalty in self._regularized]
+        return own + [loss for layer in self._tracked_layers for loss in layer.losses]
 
     def add_variable(self, *args, **kwargs):
         return self.add_weight(*args, **kwargs)
@@ -194,6 +203,8 @@ class Dense(Layer):
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel = None
         self.bias = None
 
@@ -201,9 +212,10 @@ class Dense(Layer):
         if input_shape is None or input_shape[-1] is None:
             raise ValueError("The last dimension of the inputs to a Dense layer should be defined. Found None.")
         self.kernel = self.add_weight(shape=(input_shape[-1], self.units), initializer=self.kernel_initializer,
-                                      name="kernel")
+                                      name="kernel", regularizer=self.kernel_regularizer)
         if self.use_bias:
-            self.bias = self.add_weight(shape=(self.units,), initializer=self.bias_initializer, name="bias")
+            self.bias = self.add_weight(shape=(self.units,), initializer=self.bias_initializer, name="bias",
+                                        regularizer=self.bias_regularizer)
         self.built = True
 
     def call(self, inputs, training=None):
@@ -225,6 +237,34 @@ class Dense(Layer):
 
     def compute_output_shape(self, input_shape):
         return tuple(input_shape[:-1]) + (self.units,)
+
+
+class Embedding(Layer):
+    """Rows of a trainable (input_dim, output_dim) table, looked up by integer ids."""
+
+    def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", embeddings_regularizer=None,
+                 embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, input_length=None,
+                 **kwargs):
+        super().__init__(**kwargs)
+        self.input_dim, self.output_dim = int(input_dim), int(output_dim)
+        self.embeddings_initializer = initializers.get(embeddings_initializer)
+        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
+        self.mask_zero = mask_zero
+        self.embeddings = None
+
+    def build(self, input_shape=None):
+        self.embeddings = self.add_weight(shape=(self.input_dim, self.output_dim),
+                                          initializer=self.embeddings_initializer, name="embeddings",
+                                          regularizer=self.embeddings_regularizer)
+        self.built = True
+
+    def call(self, inputs):
+        if inputs.dtype.name not in ("int32", "int64"):
+            inputs = tf.cast(inputs, "int32")
+        return tf.gather(self.embeddings, inputs)
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape) + (self.output_dim,)
 
 
 class Activation(Layer):
@@ -325,7 +365,7 @@ def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None
     return KerasInput(shape, batch_size, dtype, name)
 
 
-CLASSES = {"Layer": Layer, "Dense": Dense, "Activation": Activation, "Softmax": Softmax, "ReLU": ReLU,
+CLASSES = {"Layer": Layer, "Dense": Dense, "Embedding": Embedding, "Activation": Activation, "Softmax": Softmax, "ReLU": ReLU,
            "LeakyReLU": LeakyReLU, "Flatten": Flatten, "Dropout": Dropout, "InputLayer": InputLayer, "Input": Input}
 
 __all__ = sorted(CLASSES)

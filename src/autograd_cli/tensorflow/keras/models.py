@@ -107,6 +107,9 @@ class Model(Layer):
         value = self.loss(y, y_pred)
         if len(value.shape) > 0:
             value = tf.reduce_mean(value)        # a loss function: the loss object's batch mean
+        penalties = self.losses
+        if penalties:
+            value = tf.add(value, tf.add_n(penalties) if len(penalties) > 1 else penalties[0])
         return value
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
@@ -255,14 +258,14 @@ class Model(Layer):
                 for layer in self.layers]
         width = 65
         print_fn(f'Model: "{self.name}"')
-        print_fn("┏" + "━" * 29 + "┳" + "━" * 22 + "┳" + "━" * 12 + "┓")
-        print_fn(f"┃ {'Layer (type)':<27} ┃ {'Output Shape':<20} ┃ {'Param #':>10} ┃")
-        print_fn("┡" + "━" * 29 + "╇" + "━" * 22 + "╇" + "━" * 12 + "┩")
+        print_fn("┏" + "━" * 33 + "┳" + "━" * 24 + "┳" + "━" * 15 + "┓")
+        print_fn(f"┃ {'Layer (type)':<31} ┃ {'Output Shape':<22} ┃ {'Param #':>13} ┃")
+        print_fn("┡" + "━" * 33 + "╇" + "━" * 24 + "╇" + "━" * 15 + "┩")
         for k, (name, shape, params) in enumerate(rows):
-            print_fn(f"│ {name:<27} │ {shape:<20} │ {params:>10,} │")
+            print_fn(f"│ {name:<31} │ {shape:<22} │ {params:>13,} │")
             if k < len(rows) - 1:
-                print_fn("├" + "─" * 29 + "┼" + "─" * 22 + "┼" + "─" * 12 + "┤")
-        print_fn("└" + "─" * 29 + "┴" + "─" * 22 + "┴" + "─" * 12 + "┘")
+                print_fn("├" + "─" * 33 + "┼" + "─" * 24 + "┼" + "─" * 15 + "┤")
+        print_fn("└" + "─" * 33 + "┴" + "─" * 24 + "┴" + "─" * 15 + "┘")
         total = self.count_params()
         trainable = int(sum(math.prod(v.shape.as_list()) for v in self.trainable_weights))
         for label, count in (("Total", total), ("Trainable", trainable), ("Non-trainable", total - trainable)):
@@ -344,7 +347,7 @@ class _batches:
             if y is not None:
                 raise ValueError("When providing `x` as a tf.data.Dataset, `y` should not be passed. Instead, the "
                                  "targets should be included as part of the dataset `x`.")
-            self.steps = sum(1 for _ in self.dataset)
+            self.steps = None       # (counting them would draw a shuffle's order: known after an epoch)
             return
         self.x, self.y = _array(x), (None if y is None else _array(y))
         self.n = self.x.shape[0]
@@ -353,8 +356,11 @@ class _batches:
 
     def epoch(self, shuffle):
         if self.dataset is not None:
+            count = 0
             for element in self.dataset:
+                count += 1
                 yield element if isinstance(element, tuple) else (element,)
+            self.steps = count
             return
         order = np.random.permutation(self.n) if shuffle else np.arange(self.n)
         for start in range(0, self.n, self.batch_size):

@@ -119,7 +119,9 @@ class Optimizer:
         lr = self.learning_rate
         for grad, variable in pairs:
             rate = tf.cast(lr, variable.dtype)
-            updates.extend(self.update_step(tf.cast(grad, variable.dtype), variable, rate) or [])
+            if not (isinstance(grad, tf.IndexedSlices) and grad.dtype == variable.dtype):
+                grad = tf.cast(grad, variable.dtype)
+            updates.extend(self.update_step(grad, variable, rate) or [])
         updates.append(self.iterations.assign_add(1))
         if tf.executing_eagerly():
             return self.iterations
@@ -135,6 +137,15 @@ class Optimizer:
 
 # In both modes an assign returns the updated value (the variable eagerly, the assign's output
 # in a graph), so each formula reads what the previous assign wrote, as Keras' sequence does.
+
+def _square(gradient):
+    """tf.square of a gradient: of an IndexedSlices, its rows squared one by one (rows of a
+    repeated index are summed after squaring, as TensorFlow's square of IndexedSlices does)."""
+    if isinstance(gradient, tf.IndexedSlices):
+        return tf.convert_to_tensor(tf.IndexedSlices(tf.square(gradient.values), gradient.indices,
+                                                     gradient.dense_shape))
+    return tf.square(gradient)
+
 
 class SGD(Optimizer):
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name=None, **kwargs):
@@ -170,7 +181,7 @@ class Adam(Optimizer):
         v = self._slot(variable, "velocity")
         alpha = learning_rate * tf.sqrt(1 - beta_2_power) / (1 - beta_1_power)
         m = m.assign_add((gradient - m) * (1 - self.beta_1))
-        v = v.assign_add((tf.square(gradient) - v) * (1 - self.beta_2))
+        v = v.assign_add((_square(gradient) - v) * (1 - self.beta_2))
         updates = [m, v]
         if self.amsgrad:
             v_hat = self._slot(variable, "velocity_hat")
@@ -189,7 +200,7 @@ class RMSprop(Optimizer):
     def update_step(self, gradient, variable, learning_rate):
         rho = self.rho
         velocity = self._slot(variable, "velocity")
-        velocity = velocity.assign(rho * velocity + (1 - rho) * tf.square(gradient))
+        velocity = velocity.assign(rho * velocity + (1 - rho) * _square(gradient))
         updates = [velocity]
         if self.centered:
             average = self._slot(variable, "average_gradient")
@@ -215,7 +226,7 @@ class Adagrad(Optimizer):
 
     def update_step(self, gradient, variable, learning_rate):
         accumulator = self._slot(variable, "accumulator", self.initial_accumulator_value)
-        accumulator = accumulator.assign_add(tf.square(gradient))
+        accumulator = accumulator.assign_add(_square(gradient))
         return [accumulator, variable.assign_sub((learning_rate * gradient) / tf.sqrt(accumulator + self.epsilon))]
 
 
