@@ -231,20 +231,16 @@ class Model(Layer):
         return self(as_float_tensor(_array(x)), training=False).numpy()
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
+        return self._on_batch(self.train_step, x, y, return_dict)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        return self._on_batch(self.test_step, x, y, return_dict)
+
+    def _on_batch(self, step, x, y, return_dict):
         if self.optimizer is None:
             raise ValueError("You must call `compile()` before using the model.")
         self.reset_metrics()
-        logs = _pythonify(self.train_step((as_float_tensor(_array(x)), as_float_tensor(_array(y), None))),
-                          ordered=False)
-        if return_dict:
-            return logs
-        values = list(logs.values())
-        return values[0] if len(values) == 1 else values
-
-    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
-        self.reset_metrics()
-        logs = _pythonify(self.test_step((as_float_tensor(_array(x)), as_float_tensor(_array(y), None))),
-                          ordered=False)
+        logs = _pythonify(step((as_float_tensor(_array(x)), as_float_tensor(_array(y), None))), ordered=False)
         if return_dict:
             return logs
         values = list(logs.values())

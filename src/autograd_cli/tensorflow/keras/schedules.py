@@ -21,6 +21,13 @@ def _float(value):
     return tf.convert_to_tensor(value, dtype="float32") if not hasattr(value, "dtype") else value
 
 
+def _progress(schedule, step):
+    """The initial rate as a tensor, and step / decay_steps in its dtype (floored if staircase)."""
+    initial = _float(schedule.initial_learning_rate)
+    p = tf.cast(step, initial.dtype) / tf.cast(schedule.decay_steps, initial.dtype)
+    return initial, tf.floor(p) if schedule.staircase else p
+
+
 class ExponentialDecay(LearningRateSchedule):
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="ExponentialDecay"):
         if decay_steps <= 0:
@@ -29,10 +36,7 @@ class ExponentialDecay(LearningRateSchedule):
         self.decay_rate, self.staircase, self.name = decay_rate, staircase, name
 
     def __call__(self, step):
-        initial = _float(self.initial_learning_rate)
-        p = tf.cast(step, initial.dtype) / tf.cast(self.decay_steps, initial.dtype)
-        if self.staircase:
-            p = tf.floor(p)
+        initial, p = _progress(self, step)
         return tf.multiply(initial, tf.pow(tf.cast(self.decay_rate, initial.dtype), p))
 
     def get_config(self):
@@ -46,10 +50,7 @@ class InverseTimeDecay(LearningRateSchedule):
         self.decay_rate, self.staircase, self.name = decay_rate, staircase, name
 
     def __call__(self, step):
-        initial = _float(self.initial_learning_rate)
-        p = tf.cast(step, initial.dtype) / tf.cast(self.decay_steps, initial.dtype)
-        if self.staircase:
-            p = tf.floor(p)
+        initial, p = _progress(self, step)
         return tf.divide(initial, 1 + tf.cast(self.decay_rate, initial.dtype) * p)
 
 
