@@ -218,7 +218,7 @@ def test_ag_accepts_exactly_the_tf_names_the_package_maps_to_builtins():
     ("import tensorflow as tf\ny = tf.reduce_summ([1.0])\n", "did you mean 'tf.reduce_sum'?"),
     ("from tensorflow.keras import backend as K\ny = K.binary_crossentropy([1.0], [0.5])\n",
      "K.binary_crossentropy (tf.keras.backend.binary_crossentropy) is TensorFlow's, but not a built-in of .ag; "
-     "did you mean 'tf.keras.losses.binary_crossentropy'?"),
+     "did you mean 'tf.losses.binary_crossentropy'?"),      # (TF 2's tf.losses are Keras' losses)
     ("from tensorflow.keras import backend as K\ny = K.sqrt([4.0])\n", "did you mean 'tf.sqrt'?"),
     ("import tensorflow as tf\nopt = tf.train.AdamOptimizer(0.1)\n", "TensorFlow snippet"),
 ])
