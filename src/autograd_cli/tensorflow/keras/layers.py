@@ -148,6 +148,8 @@ class Layer:
             return self._symbolic_call(inputs, args, kwargs)
         if not is_tensor(inputs) and not isinstance(inputs, (list, tuple, dict)):
             inputs = as_float_tensor(inputs, self.dtype)
+        elif isinstance(inputs, (list, tuple)) and inputs and all(isinstance(i, np.ndarray) for i in inputs):
+            inputs = [as_float_tensor(i, self.dtype) for i in inputs]     # one array per input
         elif isinstance(inputs, (list, tuple)) and inputs and not is_tensor(inputs[0]) and \
                 not isinstance(inputs[0], (list, tuple)):
             inputs = as_float_tensor(inputs, self.dtype)

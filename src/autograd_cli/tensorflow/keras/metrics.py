@@ -122,6 +122,18 @@ class MeanSquaredError(MeanMetricWrapper):
         super().__init__(_per_sample("mse"), name, dtype)
 
 
+class RootMeanSquaredError(Metric):
+    def __init__(self, name="root_mean_squared_error", dtype=None):
+        super().__init__(name, dtype)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        y_true, y_pred = self._matched(y_true, y_pred)
+        self._add(np.square(y_pred.astype(np.float32) - y_true.astype(np.float32)), sample_weight)
+
+    def result(self):
+        return tf.sqrt(super().result())
+
+
 def get(identifier, loss=None):
     """A metric named in compile(metrics=[...]): an object, a per-sample function, or a name;
     "accuracy" is the accuracy the loss calls for (binary, sparse categorical, categorical)."""
@@ -138,6 +150,7 @@ def get(identifier, loss=None):
         return _AccuracyByShape(name=identifier)
     named = {"mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError, "mse": MeanSquaredError,
              "mean_squared_error": MeanSquaredError, "binary_accuracy": BinaryAccuracy,
+             "root_mean_squared_error": RootMeanSquaredError,
              "categorical_accuracy": CategoricalAccuracy, "sparse_categorical_accuracy": SparseCategoricalAccuracy}
     if identifier in named:
         return named[identifier](name=identifier)
@@ -155,4 +168,4 @@ class _AccuracyByShape(Metric):
             self._add((np.argmax(y_true, -1) == np.argmax(y_pred, -1)).astype(np.float32), sample_weight)
 
 
-__all__ = ["MeanAbsoluteError", "MeanSquaredError", "Metric", "Mean", "Sum", "Accuracy", "CategoricalAccuracy", "SparseCategoricalAccuracy", "BinaryAccuracy"]
+__all__ = ["MeanAbsoluteError", "MeanSquaredError", "Metric", "RootMeanSquaredError", "Mean", "Sum", "Accuracy", "CategoricalAccuracy", "SparseCategoricalAccuracy", "BinaryAccuracy"]

@@ -211,20 +211,20 @@ class Model(Layer):
         logs = {}
         for data in _batches(x, y, batch_size).epoch(False):
             logs = self.test_step(data)
-        logs = _pythonify(logs, ordered=False)
         if return_dict:
-            return logs
-        values = list(logs.values())
+            return _pythonify(logs)         # (sorted, as Keras; the list is in the metrics' order)
+        values = list(_pythonify(logs, ordered=False).values())
         return values[0] if len(values) == 1 else values
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         if _is_dataset(x):
             parts = [self(_unpack(b)[0] if isinstance(b, tuple) else b, training=False).numpy() for b in x]
             return np.concatenate(parts, axis=0)
-        x = _array(x)
+        x = _arrays(x)
         batch_size = batch_size or 32
-        parts = [self(as_float_tensor(x[start:start + batch_size]), training=False).numpy()
-                 for start in range(0, x.shape[0], batch_size)]
+        n = (x[0] if isinstance(x, list) else x).shape[0]
+        parts = [self(_take(x, slice(start, start + batch_size), as_float_tensor), training=False).numpy()
+                 for start in range(0, n, batch_size)]
         return np.concatenate(parts, axis=0)
 
     def predict_on_batch(self, x):
@@ -345,8 +345,8 @@ class _batches:
                                  "targets should be included as part of the dataset `x`.")
             self.steps = None       # (counting them would draw a shuffle's order: known after an epoch)
             return
-        self.x, self.y = _array(x), (None if y is None else _array(y))
-        self.n = self.x.shape[0]
+        self.x, self.y = _arrays(x), (None if y is None else _arrays(y))
+        self.n = (self.x[0] if isinstance(self.x, list) else self.x).shape[0]
         self.batch_size = batch_size or 32
         self.steps = math.ceil(self.n / self.batch_size)
 
@@ -361,8 +361,20 @@ class _batches:
         order = np.random.permutation(self.n) if shuffle else np.arange(self.n)
         for start in range(0, self.n, self.batch_size):
             index = order[start:start + self.batch_size]
-            yield (as_float_tensor(self.x[index]),
-                   None if self.y is None else as_float_tensor(self.y[index], None))
+            yield (_take(self.x, index, as_float_tensor), None if self.y is None else
+                   _take(self.y, index, lambda a: as_float_tensor(a, None)))
+
+
+def _arrays(value):
+    """fit's data: one array, or a list of them (one per input of a multi-input model)."""
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, np.ndarray) or is_tensor(v)
+                                                          for v in value):
+        return [_array(v) for v in value]
+    return _array(value)
+
+
+def _take(data, index, convert):
+    return [convert(a[index]) for a in data] if isinstance(data, list) else convert(data[index])
 
 
 def _array(value):
