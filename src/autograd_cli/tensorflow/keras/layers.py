@@ -91,7 +91,16 @@ class Layer:
                 out.append(v)
         return out
 
-    variables = weights
+    @property
+    def variables(self):
+        """The weights and, as Keras 3 lists them, the state of each seed generator."""
+        seen, out = set(), []
+        mine = self._own_variables + [g.state for g in self.__dict__.values() if isinstance(g, SeedGenerator)]
+        for v in mine + [w for layer in self._tracked_layers for w in layer.variables]:
+            if id(v) not in seen:
+                seen.add(id(v))
+                out.append(v)
+        return out
 
     @property
     def trainable_weights(self):
@@ -103,7 +112,9 @@ class Layer:
     def non_trainable_weights(self):
         return [v for v in self.weights if not v.trainable] if self.trainable else self.weights
 
-    non_trainable_variables = non_trainable_weights
+    @property
+    def non_trainable_variables(self):
+        return [v for v in self.variables if not v.trainable] if self.trainable else self.variables
 
     def get_weights(self):
         return [v.numpy() for v in self.weights]
@@ -324,8 +335,33 @@ class Flatten(Layer):
         return (input_shape[0], None if None in rest else int(np.prod(rest)))
 
 
+class SeedGenerator:
+    """Keras 3's seed state: the int64 variable [seed, counter] (a non-trainable variable of
+    its layer, not a weight), the seed drawn from Python's `random` when not given; `next()`
+    gives the state and counts one on, so each draw is a new stateless one."""
+
+    def __init__(self, seed=None):
+        from autograd_cli.tensorflow import random_streams
+
+        seed = random_streams.keras_default_seed() if seed is None else int(seed)
+        self.name = unique_name("seed_generator")
+        PATH.append(self.name)
+        try:
+            self.state = KerasVariable(np.array([seed, 0], dtype=np.int64), name="seed_generator_state",
+                                       trainable=False, dtype="int64")
+        finally:
+            PATH.pop()
+
+    def next(self):
+        value = self.state.value * 1
+        self.state.assign_add(np.array([0, 1], dtype=np.int64))
+        return value
+
+
 class Dropout(Layer):
-    """Keras' Dropout: the identity unless called with training=True (fit does)."""
+    """Keras 3's Dropout: the identity unless called with training=True (fit does); else
+    TensorFlow's stateless dropout with the seed its SeedGenerator gives next (the int64
+    state taken mod 2**31 - 2 into int32, as Keras' TensorFlow backend does)."""
 
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)
@@ -333,11 +369,19 @@ class Dropout(Layer):
             raise ValueError(f"Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
                              f"Received: rate={rate}")
         self.rate, self.noise_shape, self.seed = rate, noise_shape, seed
+        if rate > 0:
+            self.seed_generator = SeedGenerator(seed)
 
     def call(self, inputs, training=False):
-        if training and self.rate > 0:
-            return tf.nn.dropout(inputs, rate=self.rate, seed=self.seed)
-        return inputs
+        if not (training and self.rate > 0):
+            return inputs
+        x = as_float_tensor(inputs, self.dtype)
+        seed = tf.cast(tf.math.floormod(self.seed_generator.next(), 2 ** 31 - 2), tf.int32)
+        dims = x.shape.as_list()
+        noise = dims if self.noise_shape is None else [d if n is None else n for n, d in zip(self.noise_shape, dims)]
+        keep = tf.random.stateless_uniform(noise, seed, dtype=x.dtype) >= self.rate
+        scaled = x * tf.cast(1 / (1 - self.rate), x.dtype)
+        return tf.where(keep, scaled, tf.zeros([], x.dtype))
 
 
 class InputLayer(Layer):
