@@ -7,6 +7,7 @@ import numpy as np
 from autograd_cli.evaluate import run_plain
 from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.failures import InvalidArgumentError
 
 
@@ -78,8 +79,6 @@ def run_plan(plan, overrides, keep=None, float32=None):
     `order`: its nodes) for these leaf values; its warnings go to the job's hook. With
     `keep` (the nodes the caller reads) and `float32` ({leaf node id: the float32 form of
     its value, a float32 number}), float32 ops may run in float32 (evaluate/float32.py)."""
-    from autograd_cli.tensorflow.core import ctx
-
     warnings = []
     if plan.schedule is not None:
         values = plan.schedule.run(overrides, warnings, keep, float32=float32)

@@ -213,7 +213,7 @@ class _Runner:
 
     __slots__ = ("plan", "fetches", "fetch_type", "feed_keys", "feeds", "version", "structure", "fetched",
                  "var_leaves", "random_leaves", "assigns", "single", "flat_list", "lowered_gradients", "lowered_runs", "nested",
-                 "effects", "kept")
+                 "effects", "kept", "fed", "outputs")
 
     def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys, feed_shapes):
         L = plan.lowering
@@ -233,6 +233,10 @@ class _Runner:
         # the leaf it sets or None: a feed the fetches do not read is still checked)
         self.feeds = [(given, tensor, _usual_feed(tensor, feed_shapes[tensor.uid]), leaf_of.get(tensor.uid))
                       for given, tensor in feed_keys]
+        # (key as given, the leaf it sets, whether it is float32) of the feeds a repeated call
+        # sets, its arrays already checked (repeated_by)
+        self.fed = tuple((given, node_id, usual[0] is _FLOAT32) for given, _, usual, node_id in self.feeds
+                         if node_id is not None)
         # (node id, op uid, sampler, the shape of this plan's feeds where it is not the sampler's own)
         self.random_leaves = [(node.id, uid, sampler, None if tuple(shape) == tuple(sampler.shape) else shape)
                               for uid, (node, sampler, shape) in L.random_leaves.items()]
@@ -255,6 +259,11 @@ class _Runner:
             call = call if places else None
             self.fetched.append((kind, target, None if node is None else node.id,
                                  None if kind == "op" else target.dtype, call, places))
+        # per fetch: (whether it is an op, the variable read after the assigns or None, its
+        # dtype, a float fetch's NumPy type and scalar type, its gradient call and places)
+        self.outputs = tuple((kind == "op", target.uid if kind == "var" else None, dt,
+                              *_float_result_types(dt), call, places)
+                             for kind, target, _, dt, call, places in self.fetched)
 
     def same_call(self, fetches, feed_dict) -> bool:
         """The cached call's objects are these (an id may be reused once an object is gone)."""
@@ -289,19 +298,27 @@ class _Runner:
                 return False
         return True
 
-    def run(self, session, feed_dict):
+    def run(self, session, feed_dict, checked=False):
+        """`checked`: repeated_by found every feed a float array of its resolved dtype and shape."""
         overrides = {}
         float32 = {}         # leaf node id -> its value's float32 form (a float32 feed, a variable's last update)
-        for given, tensor, (usual_dtype, usual_shape), node_id in self.feeds:
-            value = feed_dict[given]
-            if type(value) is np.ndarray and value.dtype is usual_dtype and value.shape == usual_shape:
-                if usual_dtype is _FLOAT32 and node_id is not None:
+        if checked:
+            for given, node_id, is_float32 in self.fed:
+                value = feed_dict[given]
+                if is_float32:
                     float32[node_id] = value
-                value = value.astype(_FLOAT64)     # checked when the call was resolved
-            else:
-                value = _feed_array(tensor, value)
-            if node_id is not None:
-                overrides[node_id] = value
+                overrides[node_id] = value.astype(_FLOAT64)
+        else:
+            for given, tensor, (usual_dtype, usual_shape), node_id in self.feeds:
+                value = feed_dict[given]
+                if type(value) is np.ndarray and value.dtype is usual_dtype and value.shape == usual_shape:
+                    if usual_dtype is _FLOAT32 and node_id is not None:
+                        float32[node_id] = value
+                    value = value.astype(_FLOAT64)     # checked when the call was resolved
+                else:
+                    value = _feed_array(tensor, value)
+                if node_id is not None:
+                    overrides[node_id] = value
         values = session._values
         values32 = session._values32
         plan = self.plan
@@ -351,16 +368,20 @@ class _Runner:
         for node_ids, fn in self.effects:
             fn(session, [computed[node_id] for node_id in node_ids])
         out = []
-        for (kind, target, _, dt, call, places), value in zip(self.fetched, results):
-            if kind == "op":
+        for (is_op, var_uid, dt, cast, scalar, call, places), value in zip(self.outputs, results):
+            if is_op:
                 out.append(None)
                 continue
-            if kind == "var":
-                value = values[target.uid]
-            out.append(_result(value, dt))
+            if var_uid is not None:
+                value = values[var_uid]
+            if scalar is not None and value is not None:     # (a float fetch: as _result makes it)
+                value = value.astype(cast) if type(value) is np.ndarray and value.ndim else scalar(value)
+            else:
+                value = _result(value, dt)
+            out.append(value)
             if call is not None:      # the gradient call's table shows the values fetched
                 for k in places:
-                    call.values[k] = out[-1]
+                    call.values[k] = value
                 call.computed = True
         if self.single:
             return out[0]
@@ -424,7 +445,8 @@ class Session:
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
         runner = self._last_runner
-        if runner is None or not runner.repeated_by(fetches, feed_dict, self.graph.version):
+        checked = runner is not None and runner.repeated_by(fetches, feed_dict, self.graph.version)
+        if not checked:
             key = _call_key(fetches, feed_dict, self.graph.version)
             runner = self._runners.get(key) if key is not None else None
             if runner is None or not runner.same_call(fetches, feed_dict):
@@ -435,7 +457,7 @@ class Session:
                     self._runners[key] = runner
             self._last_runner = runner
         try:
-            return runner.run(self, feed_dict)
+            return runner.run(self, feed_dict, checked)
         except Replan:
             runner = self._last_runner = self._runner(fetches, feed_dict)   # (its plan's key: the shapes drawn now)
             key = _call_key(fetches, feed_dict, self.graph.version)
@@ -547,6 +569,14 @@ class Session:
 def _reads(plan, uid):
     node = plan.lowering.var_leaves[uid]
     return any(node in n.inputs for n in plan.order)
+
+
+def _float_result_types(dt):
+    """(NumPy type, scalar type) a fetch of a float dtype is returned as, else (None, None)."""
+    if dt is None or not dt.is_floating:
+        return None, None
+    scalar = _SCALARS.get(np.dtype(dt.np))
+    return (None, None) if scalar is None else (dt.np, scalar)
 
 
 def _result(value, dt):
