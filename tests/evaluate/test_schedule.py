@@ -240,12 +240,26 @@ def test_repeated_runs_reuse_buffers_without_touching_earlier_results():
     ("x = variable(zeros([5000]))\ny = where(x > 1, 1 / x, x)\n", 2, "inf"),
     # a small array's step is checked after the run: the inf where() hides is still found
     ("x = variable([1.0, 0.0, 2.0])\ny = where(x > 1, 1 / x, x)\nz = y * 2\n", 2, "inf"),
+    # a reduction's 0-d value read by Python-float steps: found where they end
+    ("x = variable([1.0, 0.0])\ns = reduce_sum(log(x))\nt = s * 2 + 1\n", 2, "inf"),
 ])
 def test_non_finite_warnings_on_the_fast_path(source, line, what):
     _, _, warnings = compare(source)
     assert warnings and warnings[0].line == line and what in warnings[0].message
     result = api.evaluate(source)
     assert result.warnings[0].startswith(f"line {line}:")
+
+
+def test_a_value_converted_to_a_python_float_is_checked_where_its_readers_end():
+    # float(x) keeps NaN/inf, so the float steps reading the reduction's conversion carry it
+    # to the end, where it is checked: the reduction needs no check of its own
+    source = "x = variable([1.0, 2.0])\ns = reduce_sum(x * x)\nt = s * 2 + 1\n"
+    built = api.build(source)
+    nodes = built.graph.nodes
+    schedule = Schedule(nodes)
+    _, _, float_checks, array_checks = schedule._numpy_steps(api.result_ids(built))[:4]
+    reduction = next(node.id for node in nodes if node.op.name == "reduce_sum")
+    assert reduction not in array_checks and float_checks
 
 
 def test_python_float_errors_fall_back_to_numpy():

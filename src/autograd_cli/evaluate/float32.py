@@ -17,6 +17,8 @@ rearrangements (identity, reshape, transpose, broadcast_to) of those.
 """
 from __future__ import annotations
 
+from operator import methodcaller
+
 import numpy as np
 
 from autograd_cli.evaluate.kernels import _identity
@@ -36,6 +38,15 @@ def narrow(x):
 def widen(x):
     """A float32 form's float64 value, as round_float32 returns it (an array, 0-d too)."""
     return x.astype(_F64) if type(x) is np.ndarray else np.asarray(x, dtype=_F64)
+
+
+# narrow and widen of a value of a shape with dimensions (an array): the method, called in C
+_NARROW_ARRAY, _WIDEN_ARRAY = methodcaller("astype", _F32), methodcaller("astype", _F64)
+
+
+def _casts(node):
+    """(narrow, widen) for the node's values."""
+    return (_NARROW_ARRAY, _WIDEN_ARRAY) if node.shape else (narrow, widen)
 
 
 def _exact32(value):
@@ -152,15 +163,16 @@ def float32_steps(order, slot_of, template, known, runnable, keep_slots, leaf32)
         elif kind == "round_fused":
             shadow[out] = slot32(a)
             if out in need64:
-                steps.append((widen, shadow[out], None, out))
+                steps.append((_casts(node_at[out])[1], shadow[out], None, out))
             else:
                 freed.append(out)
         elif kind == "round":
+            to32, to64 = _casts(node_at[out])
             if out in need32 and out in need64:
-                steps.append((narrow, a, None, slot32(out)))
-                steps.append((widen, slot32(out), None, out))
+                steps.append((to32, a, None, slot32(out)))
+                steps.append((to64, slot32(out), None, out))
             elif out in need32:
-                steps.append((narrow, a, None, slot32(out)))
+                steps.append((to32, a, None, slot32(out)))
                 freed.append(out)
             else:
                 steps.append((fn, a, b, out))

@@ -255,22 +255,31 @@ class Schedule:
         solid = bytearray(n)          # ... and it is not a mere rearrangement (see below)
         shared = bytearray(n)         # some consumer may keep a view of the value
         # Float-path steps: whether a NaN/inf in their first / other inputs always reaches
-        # the output, per function (all of them, but a divisor; a conversion is no node).
+        # the output, per function (all of them, but a divisor; a conversion is no node: its
+        # reader carries its source's).
         # Their last uses do not matter: they read only 0-d values, never released.
         carries = [(fn is not float, fn is not float and fn is not operator.truediv)
                    for _, fn in base.table]
+        converted: dict = {}     # a conversion's float slot -> the node slot it converts (NaN/inf and all)
         for (kind, ins, b, k), code in zip(base.rows(), base.codes):
             if kind:
                 first, rest = carries[code]
                 if kind == 3:
                     for j, s in enumerate(ins):
-                        if s < n and (first if j == 0 else rest):
-                            covered[s] = solid[s] = 1
+                        if first if j == 0 else rest:
+                            s = s if s < n else converted.get(s, n)
+                            if s < n:
+                                covered[s] = solid[s] = 1
                     continue
-                if first and ins < n:
-                    covered[ins] = solid[ins] = 1
-                if kind == 2 and rest and b < n:
-                    covered[b] = solid[b] = 1
+                if kind == 1 and not first:
+                    converted[k] = ins
+                    continue
+                s = ins if ins < n else converted.get(ins, n)
+                if first and s < n:
+                    covered[s] = solid[s] = 1
+                s = b if kind != 2 or b < n else converted.get(b, n)
+                if kind == 2 and rest and s < n:
+                    covered[s] = solid[s] = 1
                 continue
             node, plan = order[k], plans[k]           # a NumPy step
             used = plan[1]
