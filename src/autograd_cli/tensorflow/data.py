@@ -174,6 +174,14 @@ class Dataset:
         return transformation_func(self)
 
     # -- iteration
+    def _begin_iteration(self):
+        """What making an iterator does at once, before any element: each shuffle it reaches
+        (not through a repeat, whose repetitions start later) draws its order's seeds then, as
+        TensorFlow's shuffle does when its iterator is made."""
+        for source in [getattr(self, "_source", None), *getattr(self, "_datasets", ())]:
+            if isinstance(source, Dataset):
+                source._begin_iteration()
+
     def __iter__(self):
         if not ctx.eager:
             raise RuntimeError("`tf.data.Dataset` only supports Python-style iteration in eager mode or within "
@@ -253,6 +261,8 @@ class Iterator:
 
     def __init__(self, dataset):
         self._dataset = dataset
+        if ctx.eager:
+            dataset._begin_iteration()
         self._elements = dataset._elements() if ctx.eager else None
         self._next_op = None
         if not ctx.eager and _symbolic(dataset):
@@ -712,6 +722,11 @@ class _Shuffle(Dataset):
         seeds = _op_seeds(seed)
         self._source, self._count = source, source._count
         self._order = random_streams.DatasetShuffle(buffer_size, seeds[0] or 0, seeds[1] or 0, reshuffle)
+        self._drawn: list = []      # the seeds the latest iterator made drew (until it starts)
+
+    def _begin_iteration(self):
+        self._drawn = [self._order.iterator_seeds()]       # (an iterator made and never read keeps its draw)
+        super()._begin_iteration()
 
     def _elements(self):
         if self._source._count == INFINITE:
@@ -721,8 +736,9 @@ class _Shuffle(Dataset):
         if _PEEKING[0]:
             yield from elements
             return
+        seeds = self._drawn.pop(0) if self._drawn else None
         elements = list(elements)
-        for k in self._order.order(len(elements)):
+        for k in self._order.order(len(elements), seeds):
             yield elements[k]
 
     def _spec(self):

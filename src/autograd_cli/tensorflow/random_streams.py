@@ -218,9 +218,14 @@ class DatasetShuffle:
         words = philox_words(self._key, self._counter + block, 1)
         return words[2 * half], words[2 * half + 1]
 
-    def order(self, count: int) -> list[int]:
-        """The input positions 0..count-1 in the order the next iterator yields them."""
-        key, counter = stateful_key_counter(*self._iterator_seeds())
+    def iterator_seeds(self) -> tuple[int, int]:
+        """The seed pair of the next iterator (drawn now: TensorFlow draws it when the iterator is made)."""
+        return self._iterator_seeds()
+
+    def order(self, count: int, seeds=None) -> list[int]:
+        """The input positions 0..count-1 in the order the next iterator yields them (or the
+        iterator whose seeds were drawn already)."""
+        key, counter = stateful_key_counter(*(seeds if seeds is not None else self._iterator_seeds()))
         words = blocks(key, counter, -(-count // 4)).reshape(-1)[:count].tolist()
         size = self.buffer_size
         buffer = [0] * min(size, count)

@@ -219,6 +219,7 @@ class Model(Layer):
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         if _is_dataset(x):
             parts = [self(_unpack(b)[0] if isinstance(b, tuple) else b, training=False).numpy() for b in x]
+            _unread_iterator(x)
             return np.concatenate(parts, axis=0)
         x = _arrays(x)
         batch_size = batch_size or 32
@@ -329,6 +330,12 @@ def _batch_size(x):
     return int(first.shape[0]) if first.shape and first.shape[0] is not None else 1
 
 
+def _unread_iterator(dataset):
+    """Keras 3's epoch iterator makes a second iterator of a tf.data.Dataset per epoch (and per
+    evaluate / predict) that it never reads: a reshuffling dataset's next order moves on."""
+    iter(dataset)
+
+
 def _is_dataset(value) -> bool:
     return hasattr(value, "element_spec") and hasattr(value, "__iter__")
 
@@ -357,6 +364,7 @@ class _batches:
                 count += 1
                 yield element if isinstance(element, tuple) else (element,)
             self.steps = count
+            _unread_iterator(self.dataset)
             return
         order = np.random.permutation(self.n) if shuffle else np.arange(self.n)
         for start in range(0, self.n, self.batch_size):
