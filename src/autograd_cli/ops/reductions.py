@@ -34,7 +34,12 @@ def _mean(x, axes, keepdims):
     kind = x.dtype if type(x) is np.ndarray else None
     if kind is not _F64 and kind is not _F32:
         return np.mean(x, axis=axes, keepdims=keepdims)
-    count = np.intp(count)          # (NumPy's mean divides by an intp: float32 divides in float64)
+    divisor = _DIVISORS.get(count)  # (NumPy's mean divides by an intp: float32 divides in float64)
+    if divisor is None:
+        divisor = np.intp(count)
+        if len(_DIVISORS) < 256:    # (an np.intp made per call costs more than a small mean's division)
+            _DIVISORS[count] = divisor
+    count = divisor
     total = _add_reduce(x, axes, None, None, keepdims)
     if type(total) is np.ndarray:
         return np.true_divide(total, count, out=total, casting="unsafe")
@@ -43,6 +48,7 @@ def _mean(x, axes, keepdims):
 
 _F64, _F32 = np.dtype(np.float64), np.dtype(np.float32)
 _add_reduce = np.add.reduce
+_DIVISORS: dict = {}      # element count -> it as an np.intp (a mean's divisor)
 
 
 def _nonempty(fn):
