@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 
-from autograd_cli.tensorflow.keras._support import unique_name
+from autograd_cli.tensorflow.keras._support import tf, unique_name
 
 _ORDER = itertools.count()
 
@@ -32,6 +32,64 @@ class KerasTensor:
 
     def __bool__(self):
         raise TypeError("A symbolic KerasTensor cannot be used as a Python bool")
+
+    # Python operators on symbolic tensors are recorded as calls too (Keras' symbolic ops)
+    def _op(self, fn, *others):
+        inputs = [self, *others]
+        example = [tf.zeros([1 if d is None else d for d in t.shape], t.dtype) if isinstance(t, KerasTensor) else t
+                   for t in inputs]
+        out = fn(*example)
+        return KerasTensor((None,) + tuple(out.shape.as_list()[1:]), out.dtype.name,
+                           producer=(OperatorCall(fn), inputs, (), {}))
+
+    def __add__(self, other):
+        return self._op(lambda a, b: a + b, other)
+
+    def __radd__(self, other):
+        return self._op(lambda a, b: b + a, other)
+
+    def __sub__(self, other):
+        return self._op(lambda a, b: a - b, other)
+
+    def __rsub__(self, other):
+        return self._op(lambda a, b: b - a, other)
+
+    def __mul__(self, other):
+        return self._op(lambda a, b: a * b, other)
+
+    def __rmul__(self, other):
+        return self._op(lambda a, b: b * a, other)
+
+    def __truediv__(self, other):
+        return self._op(lambda a, b: a / b, other)
+
+    def __rtruediv__(self, other):
+        return self._op(lambda a, b: b / a, other)
+
+    def __pow__(self, other):
+        return self._op(lambda a, b: a ** b, other)
+
+    def __matmul__(self, other):
+        return self._op(lambda a, b: a @ b, other)
+
+    def __neg__(self):
+        return self._op(lambda a: -a)
+
+    def __getitem__(self, key):
+        return self._op(lambda a: a[key])
+
+
+class OperatorCall:
+    """A Python operator on KerasTensors (`x + inputs`, `2 * x`, `x[:, 0]`) as a step of a
+    functional model: not one of its layers, as in Keras."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def call(self, inputs):
+        return self.fn(*inputs)
+
+    __call__ = call
 
 
 def flat(structure):

@@ -178,7 +178,7 @@ class Layer:
 
     def _symbolic_call(self, inputs, args, kwargs):
         """A call on KerasTensors (the functional API): build for their shapes, record the call."""
-        shapes = [t.shape for t in flat(inputs)]
+        shapes = [t.shape for t in flat(inputs) if isinstance(t, KerasTensor)]
         if not self.built:
             PATH.append(self.name)
             try:
@@ -190,7 +190,7 @@ class Layer:
             shape = self.compute_output_shape(shapes[0] if isinstance(inputs, KerasTensor) else shapes)
         else:       # what a call on zeros of these shapes (batch of 1) gives
             example = substitute(inputs, {id(t): tf.zeros([1 if d is None else d for d in t.shape], t.dtype)
-                                          for t in flat(inputs)})
+                                          for t in flat(inputs) if isinstance(t, KerasTensor)})
             out = self(example, *args, **kwargs)
             shape = (None,) + tuple(flat(out)[0].shape.as_list()[1:])
         self._output_shape = tuple(shape)

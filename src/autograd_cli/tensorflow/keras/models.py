@@ -11,7 +11,8 @@ from autograd_cli.tensorflow.keras import losses as keras_losses
 from autograd_cli.tensorflow.keras import metrics as keras_metrics
 from autograd_cli.tensorflow.keras import optimizers as keras_optimizers
 from autograd_cli.tensorflow.keras._support import PATH, as_float_tensor, is_tensor, tf, unique_name
-from autograd_cli.tensorflow.keras.functional import KerasTensor, calls_between, flat, run_calls, substitute
+from autograd_cli.tensorflow.keras.functional import (KerasTensor, OperatorCall, calls_between, flat, run_calls,
+                                                      substitute)
 from autograd_cli.tensorflow.keras.layers import InputLayer, KerasInput, Layer, takes_training
 
 
@@ -46,8 +47,9 @@ class Model(Layer):
         for t in flat(inputs):
             self._tracked_layers.append(InputLayer(shape=t.shape[1:], name=t.name, dtype=t.dtype))
         for t in calls:
-            if t.producer[0] not in self._tracked_layers:
-                self._tracked_layers.append(t.producer[0])
+            layer = t.producer[0]
+            if layer not in self._tracked_layers and not isinstance(layer, OperatorCall):
+                self._tracked_layers.append(layer)
         self.built = True
 
     @property
