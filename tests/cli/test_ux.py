@@ -170,6 +170,18 @@ def test_functions_reference_staleness_is_detected(tmp_path):
     assert docgen.main([str(path)]) == 0 and path.read_text(encoding="utf-8") == doc
 
 
+def test_writing_a_reference_elsewhere_leaves_the_spellings_table_alone(tmp_path, monkeypatch):
+    from autograd_cli.cli import docgen
+
+    spellings = tmp_path / "spellings_data.py"
+    spellings.write_text("SPELLINGS = {}\nOTHER = frozenset()\n", encoding="utf-8")   # stale
+    monkeypatch.setattr(docgen, "SPELLINGS", spellings)
+    doc = tmp_path / "language.md"
+    doc.write_text((ROOT / "docs" / "language.md").read_text(encoding="utf-8"), encoding="utf-8")
+    assert docgen.main([str(doc)]) == 0
+    assert spellings.read_text(encoding="utf-8") == "SPELLINGS = {}\nOTHER = frozenset()\n"
+
+
 def test_every_builtin_is_in_the_reference():
     from autograd_cli.library.functions import BUILTINS
 

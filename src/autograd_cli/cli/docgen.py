@@ -86,7 +86,9 @@ def main(argv=None) -> int:
     builtin, other = spellings_table()
     spellings = spellings_source(builtin, other)
     stale = []
-    if SPELLINGS.read_text(encoding="utf-8") != spellings:
+    # spellings_data.py is the project's: rewritten (or checked) only with the project's own
+    # reference, never as a side effect of writing a document elsewhere
+    if path == DOC and SPELLINGS.read_text(encoding="utf-8") != spellings:
         stale.append(SPELLINGS)
         if not check:    # first: the catalogue the reference is made from imports it
             SPELLINGS.write_text(spellings, encoding="utf-8")
