@@ -589,7 +589,7 @@ class Schedule:
                     total = np.empty(add_shape)
                 total[:offset] = 0.0
                 total[end:] = 0.0
-                carry = None
+                carry, carry_at = None, 0     # (carry_at is read only with a carry)
             bad = False
             for start in range(0, shape[0], rows):
                 stop = min(start + rows, shape[0])

@@ -336,7 +336,7 @@ def _gradient_records(recorder, source, snippet_globals=None):
         n = len(call.values)
         names = list(xs) if len(xs) == n else _source_names(call, n, snippet_globals or {})
         try:
-            values = [None if v is None else json_value(np.asarray(v)) for v in call.values[:n]]
+            values = [None if v is None else json_value(np.asarray(v)) for v in call.values]
         except MemoryError:              # (a large jacobian's values): the call's line made them
             short = MemoryError(f"the results of this {kind} call are too large to hand over")
             short.snippet_line = line
