@@ -181,10 +181,12 @@ def _package_builtin_paths() -> dict:
     import functools
 
     import autograd_cli.tensorflow as tf
-    from autograd_cli.tensorflow.exports import EXPORTS
+    from autograd_cli.tensorflow.exports import all_exports
+
+    exported = all_exports()
 
     found = {}
-    for path in EXPORTS:
+    for path in exported:
         for spelled in (path, f"compat.v1.{path}", f"compat.v2.{path}"):
             try:
                 obj = functools.reduce(getattr, spelled.split("."), tf)

@@ -105,6 +105,15 @@ def test_only_the_pipes_are_open():
     assert [fd for fd, _ in descriptors][:2] == [1, 2]
 
 
+def test_the_garbage_collector_runs_for_the_snippet():
+    # (it is off while the box starts, and back on, the start's objects frozen, for the snippet)
+    source = ("import gc, weakref\nclass Node: pass\nnode = Node(); node.me = node\nalive = weakref.ref(node)\n"
+              "del node\ngc.collect()\nprint(gc.isenabled(), alive() is None, gc.get_freeze_count() > 0)\n")
+    received = []
+    result = boxed(source, on_output=received.append)
+    assert result.error is None and "".join(received) == "True True True\n"
+
+
 def test_input_meets_end_of_file():
     located(boxed("x = input('? ')\n"), "EOFError", 1)
 

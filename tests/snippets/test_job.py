@@ -82,3 +82,19 @@ def test_cli_prints_only_shows_only_the_snippets_output():
     assert done.returncode == 0, done.stderr
     assert done.stdout == ("[None, <tf.Tensor 'gradients/Mul_1_grad/Mul_1:0' shape=() dtype=float32>]\n"
                            "[1.0, 1.0]\n")
+
+
+def test_keras_and_tf_data_load_in_the_box_at_their_first_use():
+    """Deferred parts of the package are imported after the lockdown, from the package the
+    box may read; the names they declare then appear in every namespace and import form."""
+    source = '''import sys
+import tensorflow as tf
+loaded = lambda: sorted(m.rsplit(".", 1)[1] for m in sys.modules
+                        if m in ("autograd_cli.tensorflow.keras", "autograd_cli.tensorflow.data"))
+print(loaded())
+from tensorflow.keras import layers
+print(loaded(), layers.Conv2D.__name__, tf.optimizers.SGD.__name__)
+print("keras" in dir(tf), [int(x) for x in tf.data.Dataset.range(3)], loaded())
+'''
+    result = run_snippet(source, boxed=True)
+    assert "".join(p["text"] for p in result["prints"]) == "[]\n['keras'] Conv2D SGD\nTrue [0, 1, 2] ['data', 'keras']\n"

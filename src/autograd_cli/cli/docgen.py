@@ -24,21 +24,23 @@ def spellings_table() -> tuple[dict, list]:
     import functools
 
     import autograd_cli.tensorflow as tf
-    from autograd_cli.tensorflow.exports import EXPORTS
+    from autograd_cli.tensorflow.exports import all_exports
+
+    exported = all_exports()
 
     def resolve(path):
         try:
             return functools.reduce(getattr, path.split("."), tf)
         except AttributeError:
             return None
-    paths = set(EXPORTS)
-    paths |= {f"{v}.{p}" for p in EXPORTS if not p.startswith("compat.") for v in ("compat.v1", "compat.v2")}
+    paths = set(exported)
+    paths |= {f"{v}.{p}" for p in exported if not p.startswith("compat.") for v in ("compat.v1", "compat.v2")}
     builtin = {}
     for path in sorted(paths):
         name = getattr(resolve(path), "ag_builtin", None)
         if isinstance(name, str):
             builtin[path] = name
-    return builtin, sorted(p for p in EXPORTS if p not in builtin)
+    return builtin, sorted(p for p in exported if p not in builtin)
 
 
 def spellings_source(builtin: dict, other: list) -> str:

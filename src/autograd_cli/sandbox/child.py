@@ -13,6 +13,7 @@ to the crash descriptor, where the parent finds the line that was running.
 from __future__ import annotations
 
 import faulthandler
+import gc
 import importlib
 import io
 import json
@@ -136,6 +137,8 @@ def main(argv: list) -> None:
         channel.internal("the box could not prepare the job", exc)
         _EXIT(0)
     outcome = {}
+    gc.freeze()      # what the start made is permanent: the snippet's collections skip it
+    gc.enable()
     threading.stack_size(THREAD_STACK)
     runner = threading.Thread(target=_run, name="snippet",
                               args=(job, request, limits, layers, applied, channel, crash_fd, outcome, reserve))

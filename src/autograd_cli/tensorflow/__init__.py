@@ -9,7 +9,6 @@ built from those declarations.
 from __future__ import annotations
 
 import importlib as _importlib
-import os as _os
 
 from autograd_cli.tensorflow import exports as _exports
 from autograd_cli.tensorflow import (array_ops, control, conv_ops, core, custom_gradients, dtype, failures,  # noqa: F401
@@ -22,18 +21,19 @@ _exports.export_value("version.VERSION", "2.21.0")
 _exports.export_value("newaxis", None)
 _exports.export_value("errors.OpError", failures.OpError)
 
-for _optional in ("random_api", "extras", "data", "keras"):
-    if _os.path.exists(_os.path.join(_os.path.dirname(__file__), _optional)) or \
-            _os.path.exists(_os.path.join(_os.path.dirname(__file__), _optional + ".py")):
-        _importlib.import_module(f"autograd_cli.tensorflow.{_optional}")
-
+# Loaded at the first name they declare (exports.defer): Keras, tf.data and the small
+# APIs in extras are most of what a TF1 graph snippet never touches.
+_exports.defer(f"{__name__}.extras", f"{__name__}.data", f"{__name__}.keras")
 _exports.build_namespaces(_importlib.import_module(__name__))
 __version__ = "2.21.0"
 
 
 def __getattr__(name):
-    if name.startswith("__"):
-        raise AttributeError(name)
     import sys
 
-    raise AttributeError(_exports.unknown_name(sys.modules[__name__], name))
+    return _exports.lookup(sys.modules[__name__], name)
+
+
+def __dir__():
+    _exports.complete()
+    return sorted(globals())

@@ -21,7 +21,7 @@ import numpy as np
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import random_streams
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, _const_value, ctx, to_array
-from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.exports import export_value, refresh, tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
 from autograd_cli.tensorflow.shape import TensorShape
 
@@ -814,3 +814,5 @@ def get_output_types(dataset_or_iterator):
 @tf_export("compat.v1.data.get_output_shapes")
 def get_output_shapes(dataset_or_iterator):
     return dataset_or_iterator.output_shapes
+
+refresh()     # this module is deferred (tensorflow/__init__): its names join the namespaces now

@@ -5,19 +5,31 @@ paths under which TensorFlow publishes it; the namespaces `tf`, `tf.math`,
 `tf.nn`, ... (and `tf.compat.v1`, which mirrors the whole tree) are built from
 these records alone. `builtin=` names the `.ag` built-in a function simply is, so
 `.ag`'s `tf.X` spellings can be derived from the package (`builtin_spellings`).
+
+Some parts of the package (Keras, tf.data, ...) are `defer`red: they are imported the
+first time a name is looked up that nothing imported so far declares (an attribute of
+`tf` or of a namespace, a `dir()`, or an import of a namespace module), and what they
+declare joins the namespaces then; so is the tf.compat.v1 / v2 mirror of the tree. A
+snippet that never touches Keras does not pay for loading it (about a sixth of the
+package's start).
 """
 from __future__ import annotations
 
+import importlib
+import importlib.machinery
 import sys
 import types
 
 EXPORTS: dict[str, object] = {}      # "math.reduce_sum" -> the object
+_DEFERRED: list[str] = []            # modules imported by `complete`
+_BUILT = {"root": None, "registrations": 0, "built": -1, "mirrored": False}
 
 
 def tf_export(*paths: str, builtin: str | None = None):
     def register(obj):
         for path in paths:
             EXPORTS[path] = obj
+        _BUILT["registrations"] += 1
         if builtin is not None:
             try:
                 obj.ag_builtin = builtin
@@ -30,6 +42,50 @@ def tf_export(*paths: str, builtin: str | None = None):
 def export_value(path: str, value) -> None:
     """A public constant (a dtype, a version string, an enum)."""
     EXPORTS[path] = value
+    _BUILT["registrations"] += 1
+
+
+def defer(*modules: str) -> None:
+    """Modules whose declarations are imported at the first name not declared yet."""
+    _DEFERRED.extend(modules)
+
+
+def complete() -> None:
+    """Import the deferred modules and build the whole tree, mirrors included."""
+    if _BUILT["root"] is None:
+        return
+    while _DEFERRED:
+        importlib.import_module(_DEFERRED.pop(0))
+    if not _BUILT["mirrored"]:
+        _BUILT["mirrored"], _BUILT["built"] = True, -1
+    refresh()
+
+
+def refresh() -> None:
+    """Add every declaration since the namespaces were last built (a deferred module calls
+    it at its end: an import statement may load it before any lookup). Nothing happens
+    before the package's first build: a lookup during its own import must not import the rest."""
+    root = _BUILT["root"]
+    if root is not None and _BUILT["built"] != _BUILT["registrations"]:
+        build_namespaces(root)
+
+
+def lookup(module: types.ModuleType, name: str):
+    """`module.name` for a name that was not there: found once the rest is loaded, or
+    AttributeError with a did-you-mean hint."""
+    if name == "__all__":           # `from tensorflow import *`: the public names, no implementation module
+        complete()
+        spaces = {".".join(path.split(".")[:depth]) for path in EXPORTS for depth in range(1, path.count(".") + 1)}
+        base = _BUILT["root"].__name__ + "."
+        return sorted(n for n, value in vars(module).items() if not n.startswith("_") and (
+            isinstance(value, Namespace) or not isinstance(value, types.ModuleType)
+            or value.__name__.removeprefix(base) in spaces))
+    if name.startswith("_"):
+        raise AttributeError(name)
+    complete()
+    if name in vars(module):
+        return vars(module)[name]
+    raise AttributeError(unknown_name(module, name))
 
 
 class Namespace(types.ModuleType):
@@ -39,9 +95,30 @@ class Namespace(types.ModuleType):
         return f"<module '{self.__name__.replace('autograd_cli.', '', 1)}'>"
 
     def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        raise AttributeError(unknown_name(self, name))
+        return lookup(self, name)
+
+    def __dir__(self):
+        complete()
+        return sorted(vars(self))
+
+
+class _DeferredNamespaces:
+    """`import autograd_cli.tensorflow.compat.v1.keras` (or `tensorflow.compat.v1.keras` in a
+    snippet) before Keras is loaded: a namespace module that exists once the deferred parts
+    are. Last on sys.meta_path, so it sees only names no file provides."""
+
+    def find_spec(self, name, path=None, target=None):
+        root = _BUILT["root"]
+        if root is None or not name.startswith(root.__name__ + "."):
+            return None
+        complete()
+        return importlib.machinery.ModuleSpec(name, self) if name in sys.modules else None
+
+    def create_module(self, spec):
+        return sys.modules[spec.name]
+
+    def exec_module(self, module):
+        pass
 
 
 def unknown_name(module, name) -> str:
@@ -55,7 +132,12 @@ def unknown_name(module, name) -> str:
 
 def build_namespaces(root: types.ModuleType) -> None:
     """Fill `root` (the package) and its sub-namespaces from EXPORTS; each namespace is
-    also a module in sys.modules (`import autograd_cli.tensorflow.math`)."""
+    also a module in sys.modules (`import autograd_cli.tensorflow.math`). Building again
+    adds what was declared since."""
+    if _BUILT["root"] is None:
+        _BUILT["root"] = root
+        sys.meta_path.append(_DeferredNamespaces())
+    _BUILT["built"] = _BUILT["registrations"]
     base = root.__name__
     spaces: dict[str, types.ModuleType] = {"": root}
 
@@ -66,6 +148,8 @@ def build_namespaces(root: types.ModuleType) -> None:
         parent_path, _, leaf = prefix.rpartition(".")
         parent = space(parent_path)
         existing = vars(parent).get(leaf)     # (getattr of a missing name builds a did-you-mean message)
+        if not isinstance(existing, types.ModuleType):      # a module still being imported: not bound yet
+            existing = sys.modules.get(f"{base}.{prefix}")
         if isinstance(existing, types.ModuleType):
             module = existing
         else:
@@ -79,8 +163,9 @@ def build_namespaces(root: types.ModuleType) -> None:
     for path, obj in EXPORTS.items():
         prefix, _, leaf = path.rpartition(".")
         setattr(space(prefix), leaf, obj)
-    # tf.compat.v1 (and v2) mirror the tree: TF1 code imports either.
-    for version in ("compat.v1", "compat.v2"):
+    # tf.compat.v1 (and v2) mirror the tree: TF1 code imports either (built by `complete`,
+    # at the first name of theirs that is not an explicit compat declaration).
+    for version in ("compat.v1", "compat.v2") if _BUILT["mirrored"] else ():
         target = space(version)
         for path, obj in EXPORTS.items():
             if path.startswith("compat."):
@@ -91,6 +176,13 @@ def build_namespaces(root: types.ModuleType) -> None:
                 setattr(holder, leaf, obj)
 
 
+def all_exports() -> dict[str, object]:
+    """EXPORTS with the deferred parts loaded: every public name of the package."""
+    complete()
+    return EXPORTS
+
+
 def builtin_spellings() -> dict[str, str]:
     """TF path -> the .ag built-in it is (every function declared with builtin=)."""
+    complete()
     return {path: obj.ag_builtin for path, obj in EXPORTS.items() if getattr(obj, "ag_builtin", None)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from autograd_cli.tensorflow.core import ctx
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import refresh, tf_export
 
 
 def _summary(name, tensor=None, *args, **kwargs):
@@ -103,3 +103,5 @@ def _print_op(function, inputs, stream, sep, end):
     out = _add_op(graph, op, [(dtypes.float32, ())])[0]
     function.side_effects.append(out)
     return op
+
+refresh()     # this module is deferred (tensorflow/__init__): its names join the namespaces now

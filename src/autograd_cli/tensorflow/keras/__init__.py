@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from autograd_cli.tensorflow import tf1_legacy
 from autograd_cli.tensorflow.core import ctx
-from autograd_cli.tensorflow.exports import EXPORTS, export_value
+from autograd_cli.tensorflow.exports import EXPORTS, export_value, refresh
 from autograd_cli.tensorflow.keras import (activations, backend, callbacks, conv_layers, datasets, initializers,
                                            layers, losses, merging, metrics, models, optimizers, regularizers,
                                            schedules, utils)
@@ -50,3 +50,5 @@ for _name, _value in (("Sequential", Sequential), ("Model", Model), ("Input", In
     export_value(f"keras.{_name}", _value)
 
 __all__ = ["Input", "Layer", "Model", "Sequential", *SUBMODULES]
+
+refresh()     # this module is deferred (tensorflow/__init__): its names join the namespaces now

@@ -1,0 +1,76 @@
+"""The package's public tree is built from the declarations; Keras, tf.data and extras
+are imported at the first name they declare. Each check runs in a fresh interpreter, where
+nothing has loaded them yet."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+DEFERRED = ("autograd_cli.tensorflow.keras", "autograd_cli.tensorflow.data", "autograd_cli.tensorflow.extras")
+
+
+def fresh(code: str):
+    prelude = f"import sys, json\nsys.path.insert(0, {str(SRC)!r})\nimport autograd_cli.tensorflow as tf\n"
+    proc = subprocess.run([sys.executable, "-c", prelude + textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_importing_the_package_loads_none_of_the_deferred_parts():
+    assert fresh(f"print(json.dumps([m for m in {DEFERRED!r} if m in sys.modules]))") == []
+
+
+def test_an_attribute_of_tf_loads_them_and_every_namespace_then_has_their_names():
+    found = fresh("""
+        sgd = tf.keras.optimizers.SGD
+        print(json.dumps([sgd is tf.optimizers.SGD, sgd is tf.compat.v1.keras.optimizers.SGD,
+                          tf.compat.v2.data.Dataset is tf.data.Dataset, callable(tf.print),
+                          "autograd_cli.tensorflow.extras" in sys.modules]))
+    """)
+    assert found == [True, True, True, True, True]
+
+
+def test_an_import_statement_of_a_deferred_module_publishes_its_names():
+    # the real module `keras.layers` receives the conv layers declared in keras/__init__
+    found = fresh("""
+        from autograd_cli.tensorflow.keras import layers
+        data_loaded = "autograd_cli.tensorflow.data" in sys.modules     # (only Keras was asked for)
+        import autograd_cli.tensorflow.compat.v1.keras.layers as v1_layers
+        print(json.dumps([layers.Conv2D.__name__, data_loaded, v1_layers.Conv2D is layers.Conv2D]))
+    """)
+    assert found == ["Conv2D", False, True]
+
+
+def test_dir_and_unknown_names_see_the_whole_tree():
+    found = fresh("""
+        names = dir(tf)
+        try:
+            tf.optimizers.Adamm
+        except AttributeError as error:
+            message = str(error)
+        try:
+            tf.Sequentail
+        except AttributeError as error:
+            top = str(error)
+        print(json.dumps(["keras" in names, "data" in names, message, top]))
+    """)
+    assert found[:2] == [True, True]
+    assert found[2] == "module 'tensorflow.optimizers' has no attribute 'Adamm'. Did you mean: 'Adam'?"
+    assert found[3].startswith("module 'tensorflow' has no attribute 'Sequentail'")
+
+
+def test_a_star_import_gives_the_public_names_with_the_deferred_ones():
+    found = fresh("""
+        v1, top = {}, {}
+        exec("from autograd_cli.tensorflow.compat.v1 import *", v1)
+        exec("from autograd_cli.tensorflow import *", top)
+        print(json.dumps([[name in v1 for name in ("placeholder", "Session", "keras", "layers", "nn")],
+                          [name in top for name in ("reduce_sum", "keras", "data", "compat", "array_ops", "core")]]))
+    """)
+    # the v1 mirror holds the whole tree; implementation modules (array_ops, core) are not public
+    assert found == [[True, True, True, True, True], [True, True, True, True, False, False]]
