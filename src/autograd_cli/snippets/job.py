@@ -1,6 +1,7 @@
 """The snippet job: CPython runs the user's TensorFlow code with our TensorFlow package.
 
-`prepare(payload)` imports NumPy and the package (before the box locks down);
+`prepare(payload)` imports NumPy and the package (before the box locks down; Keras and
+tf.data load at their first use, from the package the box may read);
 `run(payload, source, filename)` makes `import tensorflow` (and its other spellings)
 resolve to the package, chooses graph or eager mode from the source, records every
 print call and every gradient call, runs the source as `__main__`, and returns plain
@@ -44,8 +45,9 @@ def _dotted(node) -> str:
 
 
 def prepare(payload) -> None:
-    """Everything a snippet may reach is imported before the box locks down: the package
-    (with keras), and the C library the random streams call."""
+    """Before the box locks down: the package (its deferred parts, Keras and tf.data, load
+    at their first use: the box may read the package), and the C library the random streams
+    call (binding it needs what the box forbids)."""
     importlib.import_module("autograd_cli.tensorflow")
     random_kernels = importlib.import_module("autograd_cli.tensorflow.random_kernels")
     from autograd_cli.sandbox import audit
