@@ -25,6 +25,12 @@ def test_importing_the_package_loads_none_of_the_deferred_parts():
     assert fresh(f"print(json.dumps([m for m in {DEFERRED!r} if m in sys.modules]))") == []
 
 
+def test_the_package_does_not_load_the_ag_front_end():
+    # (the box's child runs snippets: the .ag parser and compiler are not its business)
+    front_end = ("lark", "autograd_cli.language", "autograd_cli.compile")
+    assert fresh(f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({front_end!r}))))") == []
+
+
 def test_an_attribute_of_tf_loads_them_and_every_namespace_then_has_their_names():
     found = fresh("""
         sgd = tf.keras.optimizers.SGD

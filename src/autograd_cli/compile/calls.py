@@ -9,7 +9,7 @@ from autograd_cli.compile.spellings import NUMPY_PREFIX, numpy_builtin
 from autograd_cli.core.graph import Node, nodes_in
 from autograd_cli.evaluate import needed
 from autograd_cli.language import tree as ast
-from autograd_cli.library.functions import BUILTINS
+from autograd_cli.library.functions import BUILTINS, Call
 from autograd_cli.support.errors import AgError, Pos, suggest
 from autograd_cli.support.limits import over
 from autograd_cli.support.records import Record
@@ -80,25 +80,6 @@ def _default(value) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
-
-
-class Call(Record):
-    """A bound call, handed to a built-in's handler."""
-
-    _fields = ("ast", "args", "exprs")
-
-    def __init__(self, ast, args, exprs):
-        self.ast = ast          # ast.Call
-        self.args = args
-        self.exprs = exprs
-
-    @property
-    def pos(self) -> Pos:
-        return self.ast.pos
-
-    def at(self, name) -> Pos:
-        e = self.exprs.get(name)
-        return e.pos if e is not None else self.ast.pos
 
 
 class Calls:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.core import autodiff
-from autograd_cli.support.errors import AgError, line_of
+from autograd_cli.support.errors import AgError, Pos, line_of
 from autograd_cli.core.graph import Node, NoGradient
 from autograd_cli.support.limits import check_elements, element_count
 from autograd_cli.ops import OPS
 from autograd_cli.ops.table import fmt
 from autograd_cli.core.program import Assign, GradientRecord
-from autograd_cli.support.records import FrozenRecord, fill
+from autograd_cli.support.records import FrozenRecord, Record, fill
 
 
 
@@ -26,6 +26,26 @@ class Builtin(FrozenRecord):
 
 
 BUILTINS: dict[str, Builtin] = {}
+
+
+class Call(Record):
+    """A bound call, handed to a built-in's handler: `ast` is the call's syntax node (or
+    anything with a `pos`), `args` the bound arguments, `exprs` their syntax nodes."""
+
+    _fields = ("ast", "args", "exprs")
+
+    def __init__(self, ast, args, exprs):
+        self.ast = ast
+        self.args = args
+        self.exprs = exprs
+
+    @property
+    def pos(self) -> Pos:
+        return self.ast.pos
+
+    def at(self, name) -> Pos:
+        e = self.exprs.get(name)
+        return e.pos if e is not None else self.ast.pos
 
 
 def builtin(name, params, defaults=None, variadic=False, functions=()):

@@ -17,7 +17,7 @@ from autograd_cli.ops import OPS, ROUND_FLOAT32
 from autograd_cli.support.errors import AgError, pos_at
 import autograd_cli.library  # noqa: F401 (registers every built-in)
 from autograd_cli.library import functions as library
-from autograd_cli.compile.calls import Call as BoundCall
+from autograd_cli.library.functions import Call as BoundCall
 
 BUILTINS = library.BUILTINS
 ROUND = ROUND_FLOAT32
