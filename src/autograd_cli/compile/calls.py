@@ -10,7 +10,7 @@ from autograd_cli.core.graph import Node, nodes_in
 from autograd_cli.evaluate import needed
 from autograd_cli.language import tree as ast
 from autograd_cli.library.functions import BUILTINS, Call
-from autograd_cli.support.errors import AgError, Pos, suggest
+from autograd_cli.support.errors import AgError, suggest
 from autograd_cli.support.limits import over
 from autograd_cli.support.records import Record
 
