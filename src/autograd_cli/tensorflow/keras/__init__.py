@@ -8,8 +8,8 @@ from autograd_cli.tensorflow import tf1_legacy
 from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.exports import EXPORTS, export_value, refresh
 from autograd_cli.tensorflow.keras import (activations, backend, callbacks, conv_layers, datasets, initializers,
-                                           layers, losses, merging, metrics, models, optimizers, regularizers,
-                                           schedules, utils)
+                                           layers, losses, merging, metrics, models, optimizers, recurrent,
+                                           regularizers, schedules, utils)
 from autograd_cli.tensorflow.keras.layers import Input, Layer
 from autograd_cli.tensorflow.keras.models import Model, Sequential
 
@@ -25,7 +25,7 @@ for _sub, _module in SUBMODULES.items():
         export_value(f"keras.{_sub}.{_name}", getattr(_module, _name))
 for _name in optimizers.__all__:
     export_value(f"optimizers.{_name}", getattr(optimizers, _name))
-for _module in (conv_layers, merging):
+for _module in (conv_layers, merging, recurrent):
     for _name in _module.__all__:
         export_value(f"keras.layers.{_name}", _module.CLASSES[_name])
 for _name in schedules.__all__:

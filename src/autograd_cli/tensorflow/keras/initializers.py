@@ -94,6 +94,36 @@ class VarianceScaling(_Random):
         super().__init__(seed, scale=scale, mode=mode, distribution=distribution)
 
 
+class Orthogonal(Initializer):
+    """Keras 3's: a seeded normal draw of shape (max(rows, cols), min(rows, cols)) (rows the
+    product of all but the last axis), its QR factors' Q with each column's sign made that of
+    R's diagonal entry, transposed when rows < cols, times gain. TensorFlow factors in float32
+    (Eigen's Householder QR); here the float32 draw is factored in float64 and rounded once,
+    so the two can differ in the last float32 bits."""
+
+    def __init__(self, gain=1.0, seed=None):
+        self.gain = gain
+        self.seed = random_streams.keras_default_seed() if seed is None else int(seed)
+
+    def __call__(self, shape, dtype=None):
+        shape = tuple(int(d) for d in shape)
+        if len(shape) < 2:
+            raise ValueError(f"The tensor to initialize must be at least two-dimensional. Received: shape={shape} "
+                             f"of rank {len(shape)}.")
+        name = getattr(dtype, "name", dtype) or "float32"
+        rows, cols = int(np.prod(shape[:-1])), shape[-1]
+        draw = random_streams.keras_initializer_values("RandomNormal", (max(rows, cols), min(rows, cols)),
+                                                       self.seed, dtype=name, mean=0.0, stddev=1.0)
+        q, r = np.linalg.qr(draw.astype(np.float64))
+        q = (q * np.sign(np.diag(r))).astype(draw.dtype)
+        if rows < cols:
+            q = q.T
+        return tf.constant(draw.dtype.type(self.gain) * q.reshape(shape), dtype=name)
+
+    def get_config(self):
+        return {"gain": self.gain, "seed": self.seed}
+
+
 def _named(kind):
     class Named(_Random):
         def __init__(self, seed=None):
@@ -109,17 +139,19 @@ HeNormal = _named("HeNormal")
 HeUniform = _named("HeUniform")
 LecunNormal = _named("LecunNormal")
 LecunUniform = _named("LecunUniform")
+OrthogonalInitializer = Orthogonal      # Keras 3 exports the class under both names
 
 CLASSES = {"Constant": Constant, "Zeros": Zeros, "Ones": Ones, "Identity": Identity, "RandomNormal": RandomNormal,
            "RandomUniform": RandomUniform, "TruncatedNormal": TruncatedNormal, "VarianceScaling": VarianceScaling,
            "GlorotUniform": GlorotUniform, "GlorotNormal": GlorotNormal, "HeNormal": HeNormal,
-           "HeUniform": HeUniform, "LecunNormal": LecunNormal, "LecunUniform": LecunUniform}
+           "HeUniform": HeUniform, "LecunNormal": LecunNormal, "LecunUniform": LecunUniform,
+           "Orthogonal": Orthogonal, "OrthogonalInitializer": Orthogonal}
 # Keras 3's snake_case names for the same classes
 ALIASES = {"constant": Constant, "zeros": Zeros, "ones": Ones, "identity": Identity, "random_normal": RandomNormal,
            "random_uniform": RandomUniform, "truncated_normal": TruncatedNormal, "variance_scaling": VarianceScaling,
            "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal, "he_normal": HeNormal,
            "he_uniform": HeUniform, "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform,
-           "uniform": RandomUniform, "normal": RandomNormal}
+           "orthogonal": Orthogonal, "uniform": RandomUniform, "normal": RandomNormal}
 
 
 def get(identifier):
