@@ -80,3 +80,15 @@ def test_a_star_import_gives_the_public_names_with_the_deferred_ones():
     """)
     # the v1 mirror holds the whole tree; implementation modules (array_ops, core) are not public
     assert found == [[True, True, True, True, True], [True, True, True, True, False, False]]
+
+
+def test_the_compat_namespaces_nest_as_tensorflows_do_and_load_at_their_first_use():
+    found = fresh("""
+        before = "autograd_cli.tensorflow.extras" in sys.modules
+        v1 = tf.compat.v1
+        print(json.dumps([before, v1.compat.v1 is v1, v1.compat.v2 is tf.compat.v2,
+                          tf.compat.v2.compat.v1 is v1, v1.compat.v1.compat.v2.reduce_sum is tf.reduce_sum,
+                          v1.compat.as_bytes("ab") == b"ab", tf.compat.as_text(b"cd") == "cd",
+                          "autograd_cli.tensorflow.keras" in sys.modules]))
+    """)
+    assert found == [False, True, True, True, True, True, True, True]

@@ -257,7 +257,8 @@ def _first(dataset):
 class Iterator:
     """What iterating a dataset gives: `next(it)`, `it.get_next()` (OutOfRangeError at the end).
     In graph mode `get_next()` is an op each Session run takes the next element from (each
-    Session has its own position, as TensorFlow's one-shot iterator)."""
+    Session has its own position, as TensorFlow's one-shot iterator); each call makes another
+    op, and the ops one run fetches take consecutive elements."""
 
     def __init__(self, dataset):
         self._dataset = dataset
@@ -281,9 +282,7 @@ class Iterator:
 
     def get_next(self, name=None):
         if not ctx.eager:
-            if self._next_op is None:
-                self._next_op = _graph_get_next(self, name)
-            return self._next_op
+            return _graph_get_next(self, name)
         try:
             return next(self._elements)
         except StopIteration:
@@ -395,21 +394,41 @@ class _Pipeline:
         self._elements = dataset._elements()
         self._ahead = []
 
-    def peek(self):
+    def peek(self, offset=0):
         from autograd_cli.tensorflow.tracing import init_scope
 
-        if not self._ahead:
+        while len(self._ahead) <= offset and (not self._ahead or self._ahead[-1] is not _END):
             with init_scope():
                 element = next(self._elements, _END)
             self._ahead.append(element)
-        return self._ahead[0]
+        return self._ahead[min(offset, len(self._ahead) - 1)]
 
-    def next_shapes(self):
-        element = self.peek()
+    def next_shapes(self, offset=0):
+        element = self.peek(offset)
         return None if element is _END else tuple(tuple(t._value.shape) for t in _flatten(element))
 
     def take(self):
-        return self._ahead.pop() if self._ahead[0] is not _END else _END
+        return self._ahead.pop(0) if self._ahead[0] is not _END else _END
+
+
+class _Ahead:
+    """The kernel of a run's second (third, ...) get_next op of one iterator: the iterator's
+    pipeline in this Session (the one its initializer last started), seen `offset` elements
+    ahead, where this op's element is when the ops before it have taken theirs."""
+
+    def __init__(self, kernels, iterator, offset):
+        self.kernels, self.iterator, self.offset = kernels, iterator, offset
+
+    def pipeline(self):
+        if self.iterator not in self.kernels:
+            self.kernels[self.iterator] = self.iterator._pipeline()
+        return self.kernels[self.iterator]
+
+    def next_shapes(self, offset=0):
+        return self.pipeline().next_shapes(self.offset + offset)
+
+    def take(self):
+        return self.pipeline().take()
 
 
 _END = object()
@@ -423,9 +442,11 @@ class _NextDraw:
 
     replans = True
 
-    def __init__(self, iterator, shapes, op_name):
+    def __init__(self, iterator, shapes, op_name, group):
         self.iterator, self.shapes, self.op_name = iterator, shapes, op_name
         self.shape = (sum(int(np.prod(s)) for s in shapes),)
+        self.group, self.index = group, len(group)      # the plan's get_next ops of this iterator
+        group.append(self)
 
     def new_kernel(self):
         return self.iterator._pipeline()
@@ -433,11 +454,13 @@ class _NextDraw:
     def draw(self, pipeline):
         from autograd_cli.tensorflow.session import Replan
 
-        shapes = pipeline.next_shapes()
-        if shapes is None:
-            raise OutOfRangeError(None, None, f"End of sequence\n\t [[{{{{node {self.op_name}}}}}]]")
-        if shapes != self.shapes:
-            raise Replan()
+        if self.index == 0:     # (drawn first: every op's element is checked before any is taken)
+            for member in self.group:
+                shapes = pipeline.next_shapes(member.index)
+                if shapes is None:
+                    raise OutOfRangeError(None, None, f"End of sequence\n\t [[{{{{node {member.op_name}}}}}]]")
+                if shapes != member.shapes:
+                    raise Replan()
         parts = [np.asarray(t._value, dtype=np.float64).reshape(-1) for t in _flatten(pipeline.take())]
         return np.concatenate(parts) if parts else np.zeros(0)
 
@@ -454,9 +477,13 @@ def _lower_next(L, iterator, op_name, static):
     kernels = session._random_kernels
     if iterator not in kernels:
         kernels[iterator] = iterator._pipeline()
-    shapes = kernels[iterator].next_shapes() or tuple(tuple(d or 0 for d in dims) for dims in static)
-    draw = _NextDraw(iterator, shapes, op_name)
-    flat = L.random_leaf(iterator, draw, draw.shape)
+    group = L.__dict__.setdefault("get_next_groups", {}).setdefault(iterator, [])
+    key = iterator if not group else (iterator, len(group))
+    if group and key not in kernels:
+        kernels[key] = _Ahead(kernels, iterator, len(group))
+    shapes = kernels[iterator].next_shapes(len(group)) or tuple(tuple(d or 0 for d in dims) for dims in static)
+    draw = _NextDraw(iterator, shapes, op_name, group)
+    flat = L.random_leaf(key, draw, draw.shape)
     outs, at = [], 0
     for dims in shapes:
         size = int(np.prod(dims))

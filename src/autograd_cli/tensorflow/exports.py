@@ -174,6 +174,12 @@ def build_namespaces(root: types.ModuleType) -> None:
             holder = space(f"{version}.{prefix}") if prefix else target
             if leaf not in vars(holder):     # (hasattr would build a did-you-mean message per name)
                 setattr(holder, leaf, obj)
+        # each version has tf.compat inside it again (tf.compat.v1.compat.as_bytes, .v1, .v2)
+        nested = space(f"{version}.compat")
+        for path, obj in EXPORTS.items():
+            if path.startswith("compat.") and path.count(".") == 1:
+                setattr(nested, path.rpartition(".")[2], obj)
+        nested.v1, nested.v2 = space("compat.v1"), space("compat.v2")
 
 
 def all_exports() -> dict[str, object]:

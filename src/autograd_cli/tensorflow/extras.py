@@ -1,11 +1,12 @@
 """Small TF APIs snippets call along the way: tf.summary (recorded nowhere), tf.print,
-tf.debugging, tf.config (tf.print also as an op inside a tf.function)."""
+tf.debugging, tf.config (tf.print also as an op inside a tf.function), tf.compat's text and
+dimension helpers."""
 from __future__ import annotations
 
 import sys
 
 from autograd_cli.tensorflow.core import ctx
-from autograd_cli.tensorflow.exports import refresh, tf_export
+from autograd_cli.tensorflow.exports import export_value, refresh, tf_export
 
 
 def _summary(name, tensor=None, *args, **kwargs):
@@ -103,5 +104,67 @@ def _print_op(function, inputs, stream, sep, end):
     out = _add_op(graph, op, [(dtypes.float32, ())])[0]
     function.side_effects.append(out)
     return op
+
+
+# ---------------------------------------------------------------- tf.compat's helpers
+# (also tf.compat.v1.compat / tf.compat.v2.compat: exports.build_namespaces nests them)
+
+@tf_export("compat.as_bytes")
+def as_bytes(bytes_or_text, encoding="utf-8"):
+    if isinstance(bytes_or_text, bytearray):
+        return bytes(bytes_or_text)
+    if isinstance(bytes_or_text, str):
+        return bytes_or_text.encode(encoding)
+    if isinstance(bytes_or_text, bytes):
+        return bytes_or_text
+    raise TypeError(f"Expected binary or unicode string, got {bytes_or_text!r}")
+
+
+@tf_export("compat.as_text", "compat.as_str")
+def as_text(bytes_or_text, encoding="utf-8"):
+    if isinstance(bytes_or_text, str):
+        return bytes_or_text
+    if isinstance(bytes_or_text, bytes):
+        return bytes_or_text.decode(encoding)
+    raise TypeError(f"Expected binary or unicode string, got {bytes_or_text!r}")
+
+
+@tf_export("compat.as_str_any")
+def as_str_any(value, encoding="utf-8"):
+    return as_text(value, encoding) if isinstance(value, bytes) else str(value)
+
+
+@tf_export("compat.path_to_str")
+def path_to_str(path):
+    import os
+
+    return os.fspath(path) if hasattr(path, "__fspath__") else path
+
+
+@tf_export("compat.dimension_value")
+def dimension_value(dimension):
+    return getattr(dimension, "value", dimension)
+
+
+@tf_export("compat.dimension_at_index")
+def dimension_at_index(shape, index):
+    from autograd_cli.tensorflow.shape import Dimension, TensorShape
+
+    shape = TensorShape(shape)
+    return Dimension(None) if shape.rank is None else shape.dims[index]
+
+
+def _number_types():
+    import numbers
+
+    import numpy as np
+
+    export_value("compat.bytes_or_text_types", (bytes, str))
+    export_value("compat.integral_types", (numbers.Integral, np.integer))
+    export_value("compat.real_types", (numbers.Real, np.integer, np.floating))
+    export_value("compat.complex_types", (numbers.Complex, np.number))
+
+
+_number_types()
 
 refresh()     # this module is deferred (tensorflow/__init__): its names join the namespaces now

@@ -1,12 +1,15 @@
 """keras.losses as TensorFlow 2.21 exports it (`tf.keras.losses`): the loss functions give one
 loss per sample and are the `.ag` built-ins of the same names (one formula for both); the loss
-classes reduce them (`sum_over_batch_size` by default, `sum`, `none`).
+classes reduce them (`sum_over_batch_size` by default, `sum`, `none`, `mean_with_sample_weight`),
+with sample weights and a loss's Keras mask (ignore_class) as Keras 3's reduce_weighted_values.
 
 As Keras does, a crossentropy works from the logits when y_pred is a softmax (sigmoid)
 output that Keras can see: in graph mode (and inside tf.function) the Softmax op's input;
 eagerly, the output of a Keras activation, layer or Dense(activation="softmax"). An eager
 tf.nn.softmax output is plain probabilities, clipped to [1e-7, 1 - 1e-7]."""
 from __future__ import annotations
+
+import weakref
 
 from autograd_cli.tensorflow.keras._support import as_float_tensor, keras_logits, tf
 from autograd_cli.tensorflow.exports import tf_export
@@ -83,11 +86,85 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
 @tf_export(builtin="sparse_categorical_crossentropy")
 def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None, axis=-1):
     y_true, y_pred = _inputs(y_true, y_pred)    # labels of any dtype give a float loss
-    if ignore_class is not None:
-        raise NotImplementedError("sparse_categorical_crossentropy(ignore_class=...) is not supported here")
+    if ignore_class is None:
+        y_pred, from_logits = _logits_or_probabilities(y_pred, from_logits, "Softmax")
+        return _loss("SparseCategoricalCrossentropy", "sparse_categorical_crossentropy", y_true, y_pred,
+                     from_logits=from_logits, axis=int(axis))
+    return _ignoring_class(y_true, y_pred, from_logits, ignore_class, int(axis))
+
+
+def _ignoring_class(y_true, y_pred, from_logits, ignore_class, axis):
+    """Keras 3's ignore_class: the ignored labels' rows become class 0 of zero predictions (so
+    Keras no longer sees a softmax's logits behind them: probabilities are clipped), their
+    losses 0, and the result carries the mask of the others, which a loss object's reduction
+    uses (the mean is over the labels kept)."""
+    rank = len(y_pred.shape)
+    if len(y_true.shape) == rank and y_true.shape[axis] == 1:
+        y_true = tf.squeeze(y_true, axis=axis)
+    class_axis = axis % rank
+    result_shape = [d for i, d in enumerate(y_pred.shape.as_list()) if i != class_axis]
+    valid = tf.not_equal(y_true, tf.cast(ignore_class, y_pred.dtype))
+    y_true = tf.where(valid, y_true, tf.zeros_like(y_true))
+    y_pred = tf.where(tf.expand_dims(valid, axis), y_pred, tf.zeros_like(y_pred))
     y_pred, from_logits = _logits_or_probabilities(y_pred, from_logits, "Softmax")
-    return _loss("SparseCategoricalCrossentropy", "sparse_categorical_crossentropy", y_true, y_pred,
-                 from_logits=from_logits, axis=int(axis))
+    result = _loss("SparseCategoricalCrossentropy", "sparse_categorical_crossentropy", y_true, y_pred,
+                   from_logits=from_logits, axis=axis)
+    valid = tf.reshape(valid, [-1 if d is None else d for d in result_shape])
+    result = tf.where(valid, result, tf.zeros_like(result))
+    return _remember_mask(result, valid)
+
+
+# ---------------------------------------------------------------- Keras masks of losses
+
+_MASKS: dict[int, tuple] = {}      # tensor uid -> (weak reference to it, its mask)
+
+
+def _remember_mask(tensor, mask):
+    """Keras' set_keras_mask on a loss function's result (ignore_class's kept labels)."""
+    def forget(_ref, uid=tensor.uid):
+        _MASKS.pop(uid, None)
+    if hasattr(tensor, "uid"):
+        _MASKS[tensor.uid] = (weakref.ref(tensor, forget), mask)
+    return tensor
+
+
+def keras_mask(tensor):
+    entry = _MASKS.get(getattr(tensor, "uid", None))
+    if entry is None or entry[0]() is not tensor:
+        return None
+    return entry[1]
+
+
+def reduce_weighted(values, sample_weight=None, reduction="sum_over_batch_size", mask=None):
+    """Keras 3's reduce_weighted_values: a mask joins the sample weights (for a mean, each
+    kept entry weighs total / kept, so the mean is over the kept ones), the weights are matched
+    to the losses' rank and multiply them, and the reduction is the sum, or the sum over the
+    number of losses (`sum_over_batch_size`, `mean`), or over the weights' sum
+    (`mean_with_sample_weight`)."""
+    if sample_weight is not None:
+        sample_weight = tf.cast(as_float_tensor(sample_weight), values.dtype)
+    if mask is not None:
+        mask = tf.cast(mask, values.dtype)
+        if reduction in ("mean", "sum_over_batch_size"):
+            total = tf.cast(tf.size(mask), values.dtype)
+            mask = tf.where(mask > 0, tf.math.divide_no_nan(total, tf.reduce_sum(mask)) * tf.ones_like(mask),
+                            tf.zeros_like(mask))
+        if sample_weight is not None:
+            mask, sample_weight = same_rank(mask, sample_weight)
+            sample_weight = sample_weight * mask
+        else:
+            sample_weight = mask
+    if sample_weight is not None:
+        values, sample_weight = same_rank(values, sample_weight)
+        values = values * sample_weight
+    if reduction in ("none", None) or tuple(values.shape.as_list()) in ((), (0,)):
+        return values
+    total = tf.reduce_sum(values)
+    if reduction == "sum":
+        return total
+    if reduction == "mean_with_sample_weight" and sample_weight is not None:
+        return tf.math.divide_no_nan(total, tf.reduce_sum(sample_weight))
+    return tf.math.divide_no_nan(total, tf.cast(tf.size(values), values.dtype))
 
 
 @tf_export(builtin="mean_squared_error")
@@ -137,17 +214,7 @@ class Loss:
     def __call__(self, y_true, y_pred, sample_weight=None):
         y_true, y_pred = as_float_tensor(y_true, "float32"), as_float_tensor(y_pred, "float32")
         values = self.call(y_true, y_pred)
-        if sample_weight is not None:
-            weight = tf.cast(as_float_tensor(sample_weight), values.dtype)
-            if len(weight.shape) > len(values.shape):
-                weight = tf.reshape(weight, tf.shape(values))
-            values = values * weight
-        if self.reduction in ("none", None) or len(values.shape) == 0:
-            return values
-        total = tf.reduce_sum(values)
-        if self.reduction == "sum":
-            return total
-        return total / tf.cast(tf.size(values), values.dtype)      # Keras: sum / number of elements
+        return reduce_weighted(values, sample_weight, self.reduction, keras_mask(values))
 
     def get_config(self):
         return {"name": self.name, "reduction": self.reduction, **self.fn_kwargs}

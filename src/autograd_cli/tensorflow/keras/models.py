@@ -14,6 +14,9 @@ from autograd_cli.tensorflow.keras._support import PATH, as_float_tensor, is_ten
 from autograd_cli.tensorflow.keras.functional import (KerasTensor, OperatorCall, calls_between, flat, run_calls,
                                                       substitute)
 from autograd_cli.tensorflow.keras.layers import InputLayer, KerasInput, Layer, takes_training
+from autograd_cli.tensorflow.keras.training_data import (EpochIterator, arrays, as_array,
+                                                         class_weight_to_sample_weights, first_batch_size, is_dataset,
+                                                         take, unpack)
 
 
 class Model(Layer):
@@ -103,19 +106,20 @@ class Model(Layer):
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
         if self.loss is None:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
-        if not isinstance(self.loss, keras_losses.Loss):      # compile wraps a function as Keras does
+        if isinstance(self.loss, keras_losses.Loss):
+            value = self.loss(y, y_pred, sample_weight=sample_weight)
+        else:       # compile wraps a function as Keras does: a loss object's reduction of its values
             y_true, y_pred = keras_losses._inputs(y, y_pred)
             y, y_pred = keras_losses.same_rank(y_true, y_pred)
-        value = self.loss(y, y_pred)
-        if len(value.shape) > 0:
-            value = tf.reduce_mean(value)        # a loss function: the loss object's batch mean
+            value = self.loss(y, y_pred)
+            value = keras_losses.reduce_weighted(value, sample_weight, mask=keras_losses.keras_mask(value))
         penalties = self.losses
         if penalties:
             value = tf.add(value, tf.add_n(penalties) if len(penalties) > 1 else penalties[0])
         return value
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
-        for metric in self._compile_metrics:
+        for metric in self._compile_metrics:      # compile's `metrics` are unweighted, as in Keras
             metric.update_state(y, y_pred)
         return self.get_metrics_result()
 
@@ -130,22 +134,22 @@ class Model(Layer):
         return out
 
     def train_step(self, data):
-        x, y = _unpack(data)
+        x, y, sample_weight = unpack(data)
         with tf.GradientTape() as tape:
             y_pred = self(x, training=True)
-            loss = self.compute_loss(x=x, y=y, y_pred=y_pred)
-        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
+            loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
+        self._loss_tracker.update_state(loss, sample_weight=first_batch_size(x))
         variables = self.trainable_variables
         grads = tape.gradient(loss, variables)
         self.optimizer.apply_gradients(zip(grads, variables))
-        return self.compute_metrics(x, y, y_pred)
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     def test_step(self, data):
-        x, y = _unpack(data)
+        x, y, sample_weight = unpack(data)
         y_pred = self(x, training=False)
-        loss = self.compute_loss(x=x, y=y, y_pred=y_pred, training=False)
-        self._loss_tracker.update_state(loss, sample_weight=_batch_size(x))
-        return self.compute_metrics(x, y, y_pred)
+        loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=False)
+        self._loss_tracker.update_state(loss, sample_weight=first_batch_size(x))
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     # -- the loops
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
@@ -156,18 +160,20 @@ class Model(Layer):
         if not tf.executing_eagerly():
             raise NotImplementedError("Model.fit runs eagerly here (TensorFlow 2 code); in graph mode, write the "
                                       "training loop with a Session")
-        if class_weight or sample_weight is not None or steps_per_epoch is not None:
-            raise NotImplementedError("fit's class_weight, sample_weight and steps_per_epoch are not supported here")
         if validation_split and validation_data is None:
-            if _is_dataset(x):
+            if is_dataset(x):
                 raise ValueError("`validation_split` is only supported for Tensors or NumPy arrays")
-            x, y = _array(x), _array(y)
+            x, y = as_array(x), as_array(y)
             split = int(x.shape[0] * (1.0 - validation_split))     # Keras: the last samples, before shuffling
             x, y, validation_data = x[:split], y[:split], (x[split:], y[split:])
+            if sample_weight is not None:
+                sample_weight = as_array(sample_weight)
+                sample_weight, validation_data = sample_weight[:split], validation_data + (sample_weight[split:],)
         history = keras_callbacks.History()
         hooks = list(callbacks or []) + [history]
-        batches = _batches(x, y, batch_size)
-        params = {"verbose": verbose, "epochs": epochs, "steps": batches.steps}
+        batches = EpochIterator(x, y, sample_weight, batch_size, steps_per_epoch, shuffle, class_weight)
+        params = {"verbose": verbose, "epochs": epochs, "steps": batches.num_batches}
+        validation = None       # Keras keeps one evaluation iterator for the whole fit (validation_steps)
         for hook in hooks:
             hook.set_model(self)
             hook.set_params(params)
@@ -179,7 +185,7 @@ class Model(Layer):
             for hook in hooks:
                 hook.on_epoch_begin(epoch)
             logs = {}
-            for step, data in enumerate(batches.epoch(shuffle)):
+            for step, data in batches.epoch():
                 for hook in hooks:
                     hook.on_train_batch_begin(step)
                 logs = self.train_step(data)
@@ -187,15 +193,18 @@ class Model(Layer):
                     hook.on_train_batch_end(step, _pythonify(logs))
             epoch_logs = dict(logs)
             if validation_data is not None and (epoch + 1) % validation_freq == 0:
-                val_x, val_y = _unpack(tuple(validation_data)) if not _is_dataset(validation_data) \
-                    else (validation_data, None)
-                val_logs = self.evaluate(val_x, val_y, batch_size=validation_batch_size or batch_size, verbose=0,
-                                         return_dict=True)
+                val_x, val_y, val_weight = unpack(tuple(validation_data)) if not is_dataset(validation_data) \
+                    else (validation_data, None, None)
+                if validation is None:
+                    validation = EpochIterator(val_x, val_y, val_weight, validation_batch_size or batch_size,
+                                               validation_steps)
+                val_logs = self._evaluate(validation, return_dict=True)
                 epoch_logs.update({"val_" + name: value for name, value in val_logs.items()})
             epoch_logs = _pythonify(epoch_logs)
             if verbose not in (0, False):
                 shown = " - ".join(f"{k}: {v:.4f}" for k, v in epoch_logs.items())
-                print(f"Epoch {epoch + 1}/{epochs}\n{batches.steps}/{batches.steps} - {shown}")
+                steps = batches.num_batches
+                print(f"Epoch {epoch + 1}/{epochs}\n{steps}/{steps} - {shown}")
             for hook in hooks:
                 hook.on_epoch_end(epoch, epoch_logs)
             if self.stop_training:
@@ -209,9 +218,12 @@ class Model(Layer):
                  callbacks=None, return_dict=False):
         if self._loss_tracker is None:
             raise ValueError("You must call `compile()` before using the model.")
+        return self._evaluate(EpochIterator(x, y, sample_weight, batch_size, steps), return_dict)
+
+    def _evaluate(self, batches, return_dict):
         self.reset_metrics()
         logs = {}
-        for data in _batches(x, y, batch_size).epoch(False):
+        for _, data in batches.epoch():
             logs = self.test_step(data)
         if return_dict:
             return _pythonify(logs)         # (sorted, as Keras; the list is in the metrics' order)
@@ -219,31 +231,39 @@ class Model(Layer):
         return values[0] if len(values) == 1 else values
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
-        if _is_dataset(x):
-            parts = [self(_unpack(b)[0] if isinstance(b, tuple) else b, training=False).numpy() for b in x]
-            _unread_iterator(x)
+        if is_dataset(x):
+            parts = [self(unpack(b)[0] if isinstance(b, tuple) else b, training=False).numpy() for b in x]
+            iter(x)     # Keras' epoch iterator makes a new iterator at the end, never read
             return np.concatenate(parts, axis=0)
-        x = _arrays(x)
+        x = arrays(x)
         batch_size = batch_size or 32
         n = (x[0] if isinstance(x, list) else x).shape[0]
-        parts = [self(_take(x, slice(start, start + batch_size), as_float_tensor), training=False).numpy()
+        parts = [self(take(x, slice(start, start + batch_size), as_float_tensor), training=False).numpy()
                  for start in range(0, n, batch_size)]
         return np.concatenate(parts, axis=0)
 
     def predict_on_batch(self, x):
-        return self(as_float_tensor(_array(x)), training=False).numpy()
+        return self(as_float_tensor(as_array(x)), training=False).numpy()
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
-        return self._on_batch(self.train_step, x, y, return_dict)
+        if class_weight is not None:
+            if sample_weight is not None:
+                raise ValueError(f"Arguments `sample_weight` and `class_weight` cannot be specified at the same "
+                                 f"time. Received: sample_weight={sample_weight}, class_weight={class_weight}")
+            sample_weight = class_weight_to_sample_weights(y, class_weight)
+        return self._on_batch(self.train_step, x, y, sample_weight, return_dict)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
-        return self._on_batch(self.test_step, x, y, return_dict)
+        return self._on_batch(self.test_step, x, y, sample_weight, return_dict)
 
-    def _on_batch(self, step, x, y, return_dict):
+    def _on_batch(self, step, x, y, sample_weight, return_dict):
         if self.optimizer is None:
             raise ValueError("You must call `compile()` before using the model.")
         self.reset_metrics()
-        logs = _pythonify(step((as_float_tensor(_array(x)), as_float_tensor(_array(y), None))), ordered=False)
+        data = (as_float_tensor(as_array(x)), as_float_tensor(as_array(y), None))
+        if sample_weight is not None:
+            data += (as_float_tensor(as_array(sample_weight), "float32"),)
+        logs = _pythonify(step(data), ordered=False)
         if return_dict:
             return logs
         values = list(logs.values())
@@ -317,82 +337,6 @@ def _pythonify(logs, ordered=True):
         else:
             out[key] = float(value.numpy() if hasattr(value, "numpy") else value)
     return out
-
-
-def _unpack(data):
-    if isinstance(data, (list, tuple)):
-        if len(data) == 1:
-            return data[0], None
-        return data[0], data[1]
-    return data, None
-
-
-def _batch_size(x):
-    first = flat(x)[0]
-    return int(first.shape[0]) if first.shape and first.shape[0] is not None else 1
-
-
-def _unread_iterator(dataset):
-    """Keras 3's epoch iterator makes a second iterator of a tf.data.Dataset per epoch (and per
-    evaluate / predict) that it never reads: a reshuffling dataset's next order moves on."""
-    iter(dataset)
-
-
-def _is_dataset(value) -> bool:
-    return hasattr(value, "element_spec") and hasattr(value, "__iter__")
-
-
-class _batches:
-    """fit / evaluate's batches: NumPy data cut into batch_size slices (shuffled each epoch
-    if asked), or a tf.data.Dataset's own batches as they come."""
-
-    def __init__(self, x, y, batch_size):
-        self.dataset = x if _is_dataset(x) else None
-        if self.dataset is not None:
-            if y is not None:
-                raise ValueError("When providing `x` as a tf.data.Dataset, `y` should not be passed. Instead, the "
-                                 "targets should be included as part of the dataset `x`.")
-            self.steps = None       # (counting them would draw a shuffle's order: known after an epoch)
-            return
-        self.x, self.y = _arrays(x), (None if y is None else _arrays(y))
-        self.n = (self.x[0] if isinstance(self.x, list) else self.x).shape[0]
-        self.batch_size = batch_size or 32
-        self.steps = math.ceil(self.n / self.batch_size)
-
-    def epoch(self, shuffle):
-        if self.dataset is not None:
-            count = 0
-            for element in self.dataset:
-                count += 1
-                yield element if isinstance(element, tuple) else (element,)
-            self.steps = count
-            _unread_iterator(self.dataset)
-            return
-        order = np.random.permutation(self.n) if shuffle else np.arange(self.n)
-        for start in range(0, self.n, self.batch_size):
-            index = order[start:start + self.batch_size]
-            yield (_take(self.x, index, as_float_tensor), None if self.y is None else
-                   _take(self.y, index, lambda a: as_float_tensor(a, None)))
-
-
-def _arrays(value):
-    """fit's data: one array, or a list of them (one per input of a multi-input model)."""
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, np.ndarray) or is_tensor(v)
-                                                          for v in value):
-        return [_array(v) for v in value]
-    return _array(value)
-
-
-def _take(data, index, convert):
-    return [convert(a[index]) for a in data] if isinstance(data, list) else convert(data[index])
-
-
-def _array(value):
-    if value is None:
-        raise ValueError("fit / evaluate / predict need NumPy arrays or tensors (x, y)")
-    if hasattr(value, "numpy") and is_tensor(value):
-        return value.numpy()
-    return np.asarray(value)
 
 
 class Sequential(Model):

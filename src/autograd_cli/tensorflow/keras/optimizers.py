@@ -1,9 +1,13 @@
-"""keras.optimizers (also tf.optimizers): Keras 3's SGD, Adam, RMSprop and Adagrad, their
+"""keras.optimizers (also tf.optimizers): Keras 3's SGD, Adam, AdamW, RMSprop and Adagrad, their
 update formulas written with TensorFlow ops in Keras' order (float32 as Keras computes it).
+`weight_decay` is Keras 3's decoupled decay: before a step's updates, each variable with a
+gradient (and not excluded) becomes `variable - variable * weight_decay * learning_rate`.
 `learning_rate` and `iterations` are variables as in Keras (`iterations` counts the
 apply_gradients calls). In graph mode apply_gradients returns the group of its assign ops.
 Keras 3's optimizers have no `minimize` (TF1's tf.compat.v1.train optimizers do)."""
 from __future__ import annotations
+
+import re
 
 from autograd_cli.tensorflow.keras._support import PATH, KerasVariable, snake_case, tf, unique_name
 
@@ -16,9 +20,12 @@ class Optimizer:
             raise ValueError("Argument `lr` is no longer supported. Use `learning_rate` instead.")
         if kwargs:
             raise ValueError(f"Argument(s) not recognized: {kwargs}")
-        if weight_decay or use_ema or loss_scale_factor or gradient_accumulation_steps:
-            raise NotImplementedError("weight_decay, use_ema, loss_scale_factor and gradient_accumulation_steps are "
-                                      "not supported here")
+        if use_ema or loss_scale_factor or gradient_accumulation_steps:
+            raise NotImplementedError("use_ema, loss_scale_factor and gradient_accumulation_steps are not supported "
+                                      "here")
+        self.weight_decay = weight_decay
+        self._decay_excluded: set = set()
+        self._decay_pattern = None
         self.name = name or unique_name(snake_case(type(self).__name__))
         self.clipnorm, self.clipvalue, self.global_clipnorm = clipnorm, clipvalue, global_clipnorm
         self._schedule = learning_rate if callable(learning_rate) and not hasattr(learning_rate, "dtype") else None
@@ -84,6 +91,35 @@ class Optimizer:
         self._known = {id(v) for v in var_list}
         self._built = True
 
+    def exclude_from_weight_decay(self, var_list=None, var_names=None):
+        """Keras 3: the variables given, and those whose name contains one of var_names, are
+        not decayed; only before the optimizer is built."""
+        if self._built:
+            raise ValueError("`exclude_from_weight_decay()` can only be configured before the optimizer is built.")
+        self._decay_excluded = {id(v) for v in var_list or []}
+        self._decay_pattern = re.compile("|".join(set(var_names))) if var_names else None
+
+    def _decays(self, variable):
+        if id(variable) in self._decay_excluded:
+            return False
+        return self._decay_pattern is None or self._decay_pattern.search(variable.name) is None
+
+    def _apply_weight_decay(self, variables, lr):
+        """Keras 3's decoupled weight decay: an assign of its own before the update step."""
+        decays = []
+        if self.weight_decay is None:
+            return decays
+        if not tf.executing_eagerly():
+            # (a graph's group of the decay and the update would need the one to run first)
+            raise NotImplementedError("an optimizer's weight_decay is not supported in graph mode here (TF 2.21's "
+                                      "Keras optimizers refuse TF1 reference variables too)")
+        for variable in variables:
+            if self._decays(variable):
+                rate = tf.cast(lr, variable.dtype)
+                decay = tf.cast(self.weight_decay, variable.dtype)
+                decays.append(variable.assign_sub(variable * decay * rate))
+        return decays
+
     # -- applying
     def _clip(self, grads):
         if self.clipvalue is not None:
@@ -115,8 +151,8 @@ class Optimizer:
                 raise ValueError(f"Unknown variable: {variable}. This optimizer can only be called for the variables "
                                  f"it was originally built with. When working with a new set of variables, you "
                                  f"should recreate a new optimizer instance.")
-        updates = []
         lr = self.learning_rate
+        updates = self._apply_weight_decay([v for _, v in pairs], lr)
         for grad, variable in pairs:
             rate = tf.cast(lr, variable.dtype)
             if not (isinstance(grad, tf.IndexedSlices) and grad.dtype == variable.dtype):
@@ -129,7 +165,7 @@ class Optimizer:
 
     def get_config(self):
         return {"name": self.name, "learning_rate": float(self._learning_rate.numpy())
-                if tf.executing_eagerly() else None}
+                if tf.executing_eagerly() else None, "weight_decay": self.weight_decay}
 
     def update_step(self, gradient, variable, learning_rate):
         raise NotImplementedError
@@ -191,6 +227,17 @@ class Adam(Optimizer):
         return updates
 
 
+class AdamW(Adam):
+    """Adam with Keras 3's decoupled weight decay (0.004 unless given; None is refused)."""
+
+    def __init__(self, learning_rate=0.001, weight_decay=0.004, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
+                 amsgrad=False, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay, beta_1=beta_1, beta_2=beta_2,
+                         epsilon=epsilon, amsgrad=amsgrad, name=name, **kwargs)
+        if self.weight_decay is None:
+            raise ValueError(f"Argument `weight_decay` must be a float. Received: weight_decay={weight_decay}")
+
+
 class RMSprop(Optimizer):
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, name=None,
                  **kwargs):
@@ -230,8 +277,9 @@ class Adagrad(Optimizer):
         return [accumulator, variable.assign_sub((learning_rate * gradient) / tf.sqrt(accumulator + self.epsilon))]
 
 
-CLASSES = {"Optimizer": Optimizer, "SGD": SGD, "Adam": Adam, "RMSprop": RMSprop, "Adagrad": Adagrad}
-BY_NAME = {"sgd": SGD, "adam": Adam, "rmsprop": RMSprop, "adagrad": Adagrad}
+CLASSES = {"Optimizer": Optimizer, "SGD": SGD, "Adam": Adam, "AdamW": AdamW, "RMSprop": RMSprop,
+           "Adagrad": Adagrad}
+BY_NAME = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad}
 
 
 def get(identifier):
