@@ -53,25 +53,40 @@ def current_path(name: str) -> str:
     return "/".join(PATH + [name])
 
 
-# ---------------------------------------------------------------- logits behind a Keras softmax
+# ---------------------------------------------------------------- what Keras attaches to tensors
 
-_LOGITS: dict[int, tuple] = {}      # tensor uid -> (weak reference to it, its logits)
+class TensorMarks:
+    """A side table of what Keras sets on a tensor (its `_keras_logits`, `_keras_mask`), kept
+    while the tensor lives."""
+
+    def __init__(self):
+        self._marks: dict[int, tuple] = {}      # tensor uid -> (weak reference to it, the mark)
+
+    def set(self, tensor, mark):
+        def forget(_ref, uid=tensor.uid):
+            self._marks.pop(uid, None)
+        self._marks[tensor.uid] = (weakref.ref(tensor, forget), mark)
+        return tensor
+
+    def get(self, tensor):
+        entry = self._marks.get(getattr(tensor, "uid", None))
+        if entry is None or entry[0]() is not tensor:
+            return None
+        return entry[1]
+
+
+_LOGITS = TensorMarks()
+MASKS = TensorMarks()       # a loss function's mask (ignore_class), which a loss object's reduction uses
 
 
 def remember_logits(output, logits):
     """Keras marks a softmax / sigmoid activation's output with its logits (`_keras_logits`),
     so a crossentropy of it works from the logits even eagerly."""
-    def forget(_ref, uid=output.uid):
-        _LOGITS.pop(uid, None)
-    _LOGITS[output.uid] = (weakref.ref(output, forget), logits)
-    return output
+    return _LOGITS.set(output, logits)
 
 
 def keras_logits(tensor):
-    entry = _LOGITS.get(getattr(tensor, "uid", None))
-    if entry is None or entry[0]() is not tensor:
-        return None
-    return entry[1]
+    return _LOGITS.get(tensor)
 
 
 # ---------------------------------------------------------------- the Keras variable

@@ -9,9 +9,7 @@ eagerly, the output of a Keras activation, layer or Dense(activation="softmax").
 tf.nn.softmax output is plain probabilities, clipped to [1e-7, 1 - 1e-7]."""
 from __future__ import annotations
 
-import weakref
-
-from autograd_cli.tensorflow.keras._support import as_float_tensor, keras_logits, tf
+from autograd_cli.tensorflow.keras._support import MASKS, as_float_tensor, keras_logits, tf
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.math_ops import builtin_op
 
@@ -111,28 +109,11 @@ def _ignoring_class(y_true, y_pred, from_logits, ignore_class, axis):
                    from_logits=from_logits, axis=axis)
     valid = tf.reshape(valid, [-1 if d is None else d for d in result_shape])
     result = tf.where(valid, result, tf.zeros_like(result))
-    return _remember_mask(result, valid)
-
-
-# ---------------------------------------------------------------- Keras masks of losses
-
-_MASKS: dict[int, tuple] = {}      # tensor uid -> (weak reference to it, its mask)
-
-
-def _remember_mask(tensor, mask):
-    """Keras' set_keras_mask on a loss function's result (ignore_class's kept labels)."""
-    def forget(_ref, uid=tensor.uid):
-        _MASKS.pop(uid, None)
-    if hasattr(tensor, "uid"):
-        _MASKS[tensor.uid] = (weakref.ref(tensor, forget), mask)
-    return tensor
+    return MASKS.set(result, valid)
 
 
 def keras_mask(tensor):
-    entry = _MASKS.get(getattr(tensor, "uid", None))
-    if entry is None or entry[0]() is not tensor:
-        return None
-    return entry[1]
+    return MASKS.get(tensor)
 
 
 def reduce_weighted(values, sample_weight=None, reduction="sum_over_batch_size", mask=None):
