@@ -187,7 +187,10 @@ def _package_builtin_paths() -> dict:
 
     found = {}
     for path in exported:
-        for spelled in (path, f"compat.v1.{path}", f"compat.v2.{path}"):
+        # (a compat path is not mirrored again: tf.compat.v1.compat.v1.X is TensorFlow's nesting of
+        # the same namespace, not a spelling of its own)
+        mirrored = () if path.startswith("compat.") else (f"compat.v1.{path}", f"compat.v2.{path}")
+        for spelled in (path, *mirrored):
             try:
                 obj = functools.reduce(getattr, spelled.split("."), tf)
             except AttributeError:
