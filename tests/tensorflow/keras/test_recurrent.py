@@ -80,6 +80,41 @@ def test_gru_gates_z_r_h(reset_after):
     np.testing.assert_allclose(layer(tf.constant(X)).numpy(), h, rtol=1e-5, atol=1e-6)
 
 
+def simple_rnn_numpy(x, k, r, b, backwards=False):
+    h, out = np.zeros((x.shape[0], r.shape[0])), []
+    for t in (range(x.shape[1] - 1, -1, -1) if backwards else range(x.shape[1])):
+        h = np.tanh(x[:, t] @ k + b + h @ r)
+        out.append(h)
+    return np.stack(out, 1)
+
+
+def test_bidirectional_concatenates_forward_and_flipped_backward():
+    layer = tf.keras.layers.Bidirectional(tf.keras.layers.SimpleRNN(2, return_sequences=True))
+    weights = [RNG.uniform(-1, 1, shape) for shape in ((2, 2), (2, 2), (2,)) * 2]
+    set_weights(layer, *weights)
+    forward = simple_rnn_numpy(X, *weights[:3])
+    backward = simple_rnn_numpy(X, *weights[3:], backwards=True)[:, ::-1]
+    np.testing.assert_allclose(layer(tf.constant(X)).numpy(), np.concatenate([forward, backward], -1),
+                               rtol=1e-5, atol=1e-6)
+    assert [v.path.split("/")[1] for v in layer.weights] == ["forward_simple_rnn"] * 3 + ["backward_simple_rnn"] * 3
+
+
+def test_functional_states_feed_another_layer():
+    tf.keras.backend.clear_session()
+    k, r, b = RNG.uniform(-1, 1, (2, 3)), RNG.uniform(-1, 1, (3, 3)), RNG.uniform(-1, 1, 3)
+    inputs = tf.keras.Input((3, 2))
+    encoder = tf.keras.layers.SimpleRNN(3, return_state=True)
+    decoder = tf.keras.layers.SimpleRNN(3)
+    _, state = encoder(inputs)
+    model = tf.keras.Model(inputs, decoder(inputs, initial_state=state))
+    set_weights(encoder, k, r, b)
+    set_weights(decoder, k, r, b)
+    h = simple_rnn_numpy(X, k, r, b)[:, -1]
+    for t in range(3):      # the decoder starts from the encoder's last state
+        h = np.tanh(X[:, t] @ k + b + h @ r)
+    np.testing.assert_allclose(model(tf.constant(X)).numpy(), h, rtol=1e-5, atol=1e-6)
+
+
 def test_orthogonal_is_orthogonal_and_scaled():
     q = tf.keras.initializers.Orthogonal(gain=3.0, seed=1)((5, 3)).numpy()
     np.testing.assert_allclose(q.T @ q, 9 * np.eye(3), atol=1e-5)
@@ -117,8 +152,13 @@ def test_gradients_through_the_loop_match_finite_differences():
     (lambda: tf.keras.layers.LSTM(2, dropout=0.5)(tf.ones((1, 3, 2)), training=True), NotImplementedError,
      "dropout"),
     (lambda: tf.keras.layers.SimpleRNN(2, stateful=True), NotImplementedError, "stateful"),
-    (lambda: tf.keras.layers.LSTM(2, return_state=True)(tf.keras.Input((3, 2))), NotImplementedError,
-     "return_state"),
+    (lambda: tf.keras.layers.Bidirectional(tf.keras.layers.Dense(2)), NotImplementedError, "only SimpleRNN"),
+    (lambda: tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(2), merge_mode="max"), ValueError,
+     "Invalid merge mode"),
+    (lambda: tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(2, return_state=True))(tf.keras.Input((3, 2))),
+     NotImplementedError, "return_state"),
+    (lambda: tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(2))(tf.ones((3, 2))), ValueError,
+     "expected ndim=3, found ndim=2"),
 ])
 def test_refusals(build, error, message):
     with pytest.raises(error, match=message):

@@ -53,6 +53,7 @@ class _Random(Initializer):
     kind = ""
 
     def __init__(self, seed=None, **config):
+        self.given_seed = seed
         self.seed = random_streams.keras_default_seed() if seed is None else int(seed)
         self.config = config
 
@@ -103,6 +104,7 @@ class Orthogonal(Initializer):
 
     def __init__(self, gain=1.0, seed=None):
         self.gain = gain
+        self.given_seed = seed
         self.seed = random_streams.keras_default_seed() if seed is None else int(seed)
 
     def __call__(self, shape, dtype=None):
@@ -154,9 +156,21 @@ ALIASES = {"constant": Constant, "zeros": Zeros, "ones": Ones, "identity": Ident
            "orthogonal": Orthogonal, "uniform": RandomUniform, "normal": RandomNormal}
 
 
+def reissued(initializer):
+    """An initializer as Keras' serialize-then-deserialize copies it (Bidirectional copies its
+    layer so): a random one as its class and config, to be built again by `get` (one built
+    without a seed then draws a new one, a seeded one keeps its seed); any other as itself."""
+    if isinstance(initializer, (_Random, Orthogonal)):
+        return {"class_name": type(initializer).__name__,
+                "config": {**initializer.get_config(), "seed": initializer.given_seed}}
+    return initializer
+
+
 def get(identifier):
     if identifier is None:
         return None
+    if isinstance(identifier, dict) and identifier.get("class_name") in CLASSES:
+        return CLASSES[identifier["class_name"]](**identifier.get("config", {}))
     if isinstance(identifier, Initializer) or callable(identifier) and not isinstance(identifier, type):
         return identifier
     if isinstance(identifier, type) and issubclass(identifier, Initializer):

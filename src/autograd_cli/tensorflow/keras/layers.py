@@ -146,13 +146,19 @@ class Layer:
 
     def _maybe_build(self, inputs):
         if not self.built:
-            shape = tuple(inputs.shape.as_list()) if is_tensor(inputs) else None
-            PATH.append(self.name)
-            try:
-                self.build(shape)
-            finally:
-                PATH.pop()
-            self.built = True
+            self._build_inside(tuple(inputs.shape.as_list()) if is_tensor(inputs) else None)
+
+    def _build_inside(self, input_shape):
+        """Build now, unless built, with this layer's name on the path (its weights are then
+        `outer/.../this/kernel`, inside whichever layers are being built or called)."""
+        if self.built:
+            return
+        PATH.append(self.name)
+        try:
+            self.build(input_shape)
+        finally:
+            PATH.pop()
+        self.built = True
 
     def __call__(self, inputs, *args, **kwargs):
         if is_symbolic(inputs):
@@ -179,13 +185,7 @@ class Layer:
     def _symbolic_call(self, inputs, args, kwargs):
         """A call on KerasTensors (the functional API): build for their shapes, record the call."""
         shapes = [t.shape for t in flat(inputs) if isinstance(t, KerasTensor)]
-        if not self.built:
-            PATH.append(self.name)
-            try:
-                self.build(shapes[0] if isinstance(inputs, KerasTensor) else shapes)
-            finally:
-                PATH.pop()
-            self.built = True
+        self._build_inside(shapes[0] if isinstance(inputs, KerasTensor) else shapes)
         if type(self).compute_output_shape is not Layer.compute_output_shape:
             shape = self.compute_output_shape(shapes[0] if isinstance(inputs, KerasTensor) else shapes)
         else:       # what a call on zeros of these shapes (batch of 1) gives

@@ -1,7 +1,7 @@
 """Keras 3's recurrent layers: the cells SimpleRNNCell, LSTMCell, GRUCell (one time step:
 `cell(inputs_t, states) -> (output_t, new_states)`) and the RNN layer that runs a cell over
 the time axis of a (batch, timesteps, features) input; SimpleRNN, LSTM and GRU are an RNN of
-their cell, as in Keras.
+their cell, as in Keras, and Bidirectional runs a forward and a backward copy of one.
 
 The loop is unrolled in Python over the static number of timesteps (Keras' TensorFlow
 backend runs a tf.while_loop; the arithmetic of each step is the same), so the layers work
@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.tensorflow.keras import activations, initializers, regularizers
-from autograd_cli.tensorflow.keras._support import PATH, as_float_tensor, is_tensor, tf
-from autograd_cli.tensorflow.keras.functional import KerasTensor, flat
+from autograd_cli.tensorflow.keras._support import as_float_tensor, is_tensor, tf
+from autograd_cli.tensorflow.keras.functional import KerasTensor, OperatorCall, flat
 from autograd_cli.tensorflow.keras.layers import Layer, SeedGenerator
 
 
@@ -33,6 +33,14 @@ def _shape_of(value):
     if isinstance(value, (list, tuple)) and value and is_tensor(value[0]):
         return None         # a list of tensors: the layer's own check refuses it
     return tuple(np.shape(value))
+
+
+def _check_ndim(layer, inputs):
+    """Keras' InputSpec(ndim=3) of the recurrent layers, checked before the call."""
+    shape = _shape_of(inputs)
+    if shape is not None and len(shape) != 3:
+        raise ValueError(f"Input 0 with name 'None' of layer '{layer.name}' is incompatible with the layer: "
+                         f"expected ndim=3, found ndim={len(shape)}. Full shape received: {shape}")
 
 
 class _Cell(Layer):
@@ -217,28 +225,32 @@ class RNN(Layer):
         return self.cell.units
 
     def __call__(self, inputs, *args, **kwargs):
-        shape = _shape_of(inputs)
-        if shape is not None and len(shape) != 3:
-            raise ValueError(f"Input 0 with name 'None' of layer '{self.name}' is incompatible with the layer: "
-                             f"expected ndim=3, found ndim={len(shape)}. Full shape received: {shape}")
+        _check_ndim(self, inputs)
         return super().__call__(inputs, *args, **kwargs)
 
     def _symbolic_call(self, inputs, args, kwargs):
-        if self.return_state or any(isinstance(t, KerasTensor) for t in flat(list(args) + list(kwargs.values()))):
-            raise NotImplementedError(f"{type(self).__name__}: return_state or an initial_state of Keras symbolic "
-                                      f"tensors in a functional model is not supported here (call the layer on "
-                                      f"tensors)")
-        return super()._symbolic_call(inputs, args, kwargs)
+        """In a functional model: the layer's call is recorded on the sequences and the symbolic
+        initial states together (replayed as one list, which `call` takes apart), and with
+        return_state each of the outputs is a KerasTensor picking its part of that call."""
+        kwargs = dict(kwargs)
+        initial_state = args[0] if args else kwargs.pop("initial_state", None)
+        if not self.return_state and initial_state is None:
+            return super()._symbolic_call(inputs, args, kwargs)
+        states = [] if initial_state is None else list(flat(initial_state))
+        self._build_inside(inputs.shape)
+        self._output_shape = self.compute_output_shape(inputs.shape)
+        packed = [inputs, *states] if states else inputs
+        whole = KerasTensor(self._output_shape, self.dtype, producer=(self, packed, (), kwargs))
+        if not self.return_state:
+            return whole
+        shapes = [self._output_shape] + [(inputs.shape[0], size) for size in self.state_size]
+        return [KerasTensor(shape, self.dtype, producer=(OperatorCall(lambda out, i=i: out[i]), [whole], (), {}))
+                for i, shape in enumerate(shapes)]
 
     def build(self, sequences_shape, initial_state_shape=None):
         step_shape = (sequences_shape[0],) + tuple(sequences_shape[2:])
-        if isinstance(self.cell, Layer) and not self.cell.built:
-            PATH.append(self.cell.name)
-            try:
-                self.cell.build(step_shape)
-            finally:
-                PATH.pop()
-            self.cell.built = True
+        if isinstance(self.cell, Layer):
+            self.cell._build_inside(step_shape)
         self.built = True
 
     def compute_output_shape(self, sequences_shape, initial_state_shape=None):
@@ -273,6 +285,8 @@ class RNN(Layer):
         return states
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
+        if isinstance(sequences, (list, tuple)) and len(sequences) > 1 and initial_state is None:
+            sequences, initial_state = sequences[0], list(sequences[1:])     # a functional model's replay
         if mask is not None:
             raise NotImplementedError(f"{type(self).__name__}: masks are not supported here")
         if not sequences.dtype.is_floating:
@@ -303,6 +317,7 @@ def _layer(cell_class, cell_name):
 
     class Recurrent(RNN):
         def __init__(self, units, **kwargs):
+            self._arguments = (units, dict(kwargs))        # what Bidirectional copies the layer from
             use_cudnn = kwargs.pop("use_cudnn", "auto")
             if use_cudnn not in ("auto", True, False):
                 raise ValueError("Invalid valid received for argument `use_cudnn`. Expected one of {'auto', True, "
@@ -323,6 +338,111 @@ def _layer(cell_class, cell_name):
     return Recurrent
 
 
+def _copy(layer, name, go_backwards):
+    """A built-in recurrent layer made again from its arguments, as Keras' Bidirectional makes
+    its forward and backward layers from the layer's config: its random initializers are
+    built anew (an unseeded one draws a new seed), so the copies' weights are their own."""
+    arguments = getattr(layer, "_arguments", None)
+    if arguments is None or not isinstance(layer, RNN):
+        raise NotImplementedError(f"Bidirectional: only SimpleRNN, LSTM and GRU layers are supported here, not "
+                                  f"{type(layer).__name__}")
+    units, kwargs = arguments
+    kwargs = {k: v for k, v in kwargs.items() if k not in ("input_shape", "input_dim", "batch_input_shape")}
+    for part in ("kernel", "recurrent", "bias"):
+        kwargs[f"{part}_initializer"] = initializers.reissued(getattr(layer.cell, f"{part}_initializer"))
+    return type(layer)(units, **dict(kwargs, name=name, go_backwards=go_backwards))
+
+
+class Bidirectional(Layer):
+    """Keras 3's: a forward and a backward copy of a recurrent layer on the same sequences, the
+    backward one's outputs flipped back to time order (with return_sequences), merged by
+    concat (default), sum, ave, mul or None (both); return_state adds the forward states,
+    then the backward ones, and initial_state is split the same way."""
+
+    MODES = ("sum", "mul", "ave", "concat", None)
+
+    def __init__(self, layer, merge_mode="concat", weights=None, backward_layer=None, **kwargs):
+        if not isinstance(layer, Layer):
+            raise ValueError(f"Please initialize `Bidirectional` layer with a `keras.layers.Layer` instance. "
+                             f"Received: {layer}")
+        if backward_layer is not None and not isinstance(backward_layer, Layer):
+            raise ValueError(f"`backward_layer` need to be a `keras.layers.Layer` instance. Received: "
+                             f"{backward_layer}")
+        if merge_mode not in self.MODES:
+            raise ValueError(f"Invalid merge mode. Received: {merge_mode}. Merge mode should be one of "
+                             '{"sum", "mul", "ave", "concat", None}')
+        if weights is not None:
+            raise NotImplementedError("Bidirectional: `weights=` is not supported here (use set_weights)")
+        super().__init__(**kwargs)
+        self.forward_layer = _copy(layer, f"forward_{layer.name.removeprefix('forward_')}",
+                                   getattr(layer, "go_backwards", False))
+        self.backward_layer = backward_layer if backward_layer is not None else \
+            _copy(layer, f"backward_{layer.name.removeprefix('backward_')}", True)
+        forward, backward = self.forward_layer, self.backward_layer
+        if forward.go_backwards == backward.go_backwards:
+            raise ValueError(f"Forward layer and backward layer should have different `go_backwards` value. "
+                             f"Received: forward_layer.go_backwards {forward.go_backwards}, "
+                             f"backward_layer.go_backwards={backward.go_backwards}")
+        for attribute in ("stateful", "return_sequences", "return_state"):
+            if getattr(forward, attribute) != getattr(backward, attribute):
+                raise ValueError(f"Forward layer and backward layer are expected to have the same value for "
+                                 f'attribute "{attribute}", got "{getattr(forward, attribute)}" for forward layer '
+                                 f'and "{getattr(backward, attribute)}" for backward layer')
+        self.merge_mode = merge_mode
+        self.return_sequences, self.return_state = forward.return_sequences, forward.return_state
+
+    def __call__(self, inputs, *args, **kwargs):
+        _check_ndim(self, inputs)
+        return super().__call__(inputs, *args, **kwargs)
+
+    def _symbolic_call(self, inputs, args, kwargs):
+        if self.return_state or self.merge_mode is None or args or kwargs.get("initial_state") is not None:
+            raise NotImplementedError("Bidirectional: return_state, merge_mode=None or an initial_state in a "
+                                      "functional model is not supported here (call the layer on tensors)")
+        return super()._symbolic_call(inputs, args, kwargs)
+
+    def build(self, sequences_shape, initial_state_shape=None):
+        for layer in (self.forward_layer, self.backward_layer):
+            layer._build_inside(sequences_shape)
+        self.built = True
+
+    def compute_output_shape(self, sequences_shape, initial_state_shape=None):
+        shape = self.forward_layer.compute_output_shape(sequences_shape)
+        if self.merge_mode == "concat":
+            shape = shape[:-1] + (shape[-1] * 2,)
+        return shape
+
+    def call(self, sequences, initial_state=None, mask=None, training=None):
+        if mask is not None:
+            raise NotImplementedError("Bidirectional: masks are not supported here")
+        forward_state = backward_state = None
+        if initial_state is not None:
+            half = len(initial_state) // 2
+            forward_state, backward_state = list(initial_state[:half]), list(initial_state[half:])
+        extra = {"training": training} if training else {}
+        y = self.forward_layer(sequences, initial_state=forward_state, **extra)
+        y_rev = self.backward_layer(sequences, initial_state=backward_state, **extra)
+        states = ()
+        if self.return_state:
+            states = tuple(y[1:]) + tuple(y_rev[1:])
+            y, y_rev = y[0], y_rev[0]
+        if self.return_sequences:
+            y_rev = tf.reverse(y_rev, axis=[1])
+        if self.merge_mode == "concat":
+            output = tf.concat([y, y_rev], axis=-1)
+        elif self.merge_mode == "sum":
+            output = y + y_rev
+        elif self.merge_mode == "ave":
+            output = (y + y_rev) / 2
+        elif self.merge_mode == "mul":
+            output = y * y_rev
+        else:
+            output = (y, y_rev)
+        if self.return_state:
+            return output + states if self.merge_mode is None else (output,) + states
+        return output
+
+
 _CELL_PROPERTIES = ("activation", "recurrent_activation", "use_bias", "unit_forget_bias", "kernel_initializer",
                     "recurrent_initializer", "bias_initializer", "kernel_regularizer", "recurrent_regularizer",
                     "bias_regularizer", "dropout", "recurrent_dropout", "reset_after")
@@ -333,6 +453,6 @@ GRU = _layer(GRUCell, "gru_cell")
 for _cls, _name in ((SimpleRNN, "SimpleRNN"), (LSTM, "LSTM"), (GRU, "GRU")):
     _cls.__name__ = _cls.__qualname__ = _name
 
-CLASSES = {"RNN": RNN, "SimpleRNN": SimpleRNN, "LSTM": LSTM, "GRU": GRU, "SimpleRNNCell": SimpleRNNCell,
+CLASSES = {"Bidirectional": Bidirectional, "RNN": RNN, "SimpleRNN": SimpleRNN, "LSTM": LSTM, "GRU": GRU, "SimpleRNNCell": SimpleRNNCell,
            "LSTMCell": LSTMCell, "GRUCell": GRUCell}
 __all__ = sorted(CLASSES)
