@@ -58,6 +58,25 @@ def test_a_graph_survives_the_round_trip_with_its_values_records_and_names():
     assert np.allclose(values[rebuilt.values[0].id], expected, rtol=1e-15)
 
 
+def test_a_node_of_tensorflows_float32_kernel_comes_back_as_one():
+    """A float32 graph's tanh is the row's float32 variant (Eigen's tanh): rebuilt in the
+    parent it must compute the same bits, not the float64 tanh."""
+    from autograd_cli.ops.table import float32_op
+
+    g = Graph()
+    x = g.apply("placeholder", value=np.array([0.3, -1.7, 2.5, 0.75]))
+    y = g.apply("tanh", x, _float32=True)
+    z = g.apply("reduce_mean", y, _float32=True, axis=None)
+    assert y.op is float32_op(y.op) and y.op.name == "tanh"
+    built = round_trip(to_plain(Outgoing(g.nodes, [], {})))
+    rebuilt = built.graph.nodes
+    assert [n.op for n in rebuilt[1:]] == [y.op, z.op]
+    assert rebuilt[2].params == z.params and "float32_kernel" not in rebuilt[2].params
+    assert run(rebuilt)[rebuilt[1].id].tolist() == run(g.nodes)[y.id].tolist()
+    # (and that is not the float64 tanh rounded: the variant is what came back)
+    assert run(rebuilt)[rebuilt[1].id].tolist() != np.tanh(x.params["value"]).astype(np.float32).tolist()
+
+
 def test_parameters_of_every_plain_kind_come_back_as_they_were():
     g = Graph()
     x = g.apply("variable", value=np.arange(12.0).reshape(3, 4))
@@ -125,6 +144,7 @@ HOSTILE = {
     "a shape that is not the one the op gives": lambda d: d["nodes"][2].__setitem__(3, [7]),
     "parameters the op does not take": lambda d: d["nodes"][3][2].__setitem__("axis", "all of them"),
     "a private parameter name": lambda d: d["nodes"][3][2].__setitem__("_prepared", False),
+    "a float32 kernel mark on an op without one": lambda d: d["nodes"][2][2].__setitem__("float32_kernel", True),
     "a negative line": lambda d: d["nodes"][2].__setitem__(4, -3),
     "a label of a megabyte": lambda d: d["nodes"][2].__setitem__(6, "x" * 10**6),
     "a node of six fields": lambda d: d["nodes"][2].pop(),

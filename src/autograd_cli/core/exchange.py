@@ -146,6 +146,7 @@ def _plain_node(node, out: Outgoing, index: dict, budget) -> list:
     if id(node) in out.leaf_values:
         params["value"] = out.leaf_values[id(node)]
     op_name = node.op.name
+    _mark_float32(node, params)
     if id(node) in out.constants:
         op_name, inputs, params = "const", [], {"value": np.asarray(out.constants[id(node)])}
     if id(node) in out.returns:
@@ -204,10 +205,22 @@ def _rule_template(node, rule, budget, scratch_graph, depth: int) -> dict:
     return {"nodes": steps, "outputs": [None if o is None else ref(o) for o in outs]}
 
 
+# A node of a row's float32 variant (TensorFlow's float32 kernel, ops.table.float32_op) is
+# sent as its row's node with this parameter (no row has a parameter of that name), and
+# rebuilt as the variant's.
+FLOAT32_MARK = "float32_kernel"
+
+
+def _mark_float32(node, params: dict) -> None:
+    if node.op is not OPS[node.op.name]:
+        params[FLOAT32_MARK] = True
+
+
 def _run_params(node) -> dict:
     """A rule's node's parameters as sent: a py_function there (a graph tf.py_function's
     gradient) gives the value its function returned in the run, where it is known."""
     params = dict(node.params)
+    _mark_float32(node, params)
     last = getattr(params.get("call"), "last", None) if node.op.name == "py_function" else None
     if last is not None and params["index"] < len(last) and np.shape(last[params["index"]]) == node.shape:
         params["call"] = _Returns(params["call"], last[params["index"]])
@@ -370,8 +383,12 @@ def _is_template(op_name: str, name: str, value) -> bool:
 
 
 def _apply(g: Graph, op_name: str, inputs: list, params: dict, shape: list, where: str) -> Node:
+    float32 = FLOAT32_MARK in params
+    if float32:
+        params = {k: v for k, v in params.items() if k != FLOAT32_MARK}
+        _check(OPS[op_name].float32 is not None, f"{where}: {op_name} has no float32 kernel")
     try:
-        node = g.apply(op_name, *inputs, _prepared=True, **params)
+        node = g.apply(op_name, *inputs, _prepared=True, _float32=float32, **params)
         if op_name == CUSTOM and callable(params.get("rule")):
             # its rule made once here, so that a hostile one fails now, not inside explain
             scratch = Graph()

@@ -12,6 +12,7 @@ import numpy as np
 from autograd_cli.support.errors import AgError, Pos, line_of, pos_at
 from autograd_cli.support.limits import MAX_RANK, check_elements, limit, over, shape_text
 from autograd_cli.ops import OPS, ShapeError
+from autograd_cli.ops.table import float32_op
 
 
 class Node:
@@ -112,10 +113,12 @@ class Graph:
         self.const_bytes = 0      # of constants (allocated while building, alive all along)
         self._scalars: dict = {}  # float -> the params dict shared by its consts (const())
 
-    def apply(self, op_name: str, *inputs: Node, _prepared: bool = False, **params) -> Node:
+    def apply(self, op_name: str, *inputs: Node, _prepared: bool = False, _float32: bool = False,
+              **params) -> Node:
         """`_prepared`: the params are a node's own, already normalised by the op's prepare
-        (a node rebuilt from another graph's plain data: exchange.py); not prepared again."""
-        op = OPS[op_name]
+        (a node rebuilt from another graph's plain data: exchange.py); not prepared again.
+        `_float32`: a node of the row's float32 variant (TensorFlow's float32 kernel)."""
+        op = OPS[op_name] if not _float32 else float32_op(OPS[op_name])
         shapes = [i.shape for i in inputs]
         try:
             if op.prepare is not None and not _prepared:

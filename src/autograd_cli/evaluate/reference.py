@@ -7,6 +7,7 @@ import numpy as np
 
 from autograd_cli.support.errors import AgError
 from autograd_cli.core.graph import Node
+from autograd_cli.ops.table import float64_op
 from autograd_cli.support.records import FrozenRecord, fill
 
 ERRORS = (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError)
@@ -43,7 +44,8 @@ def run_plain(order, overrides=None, warnings=None, passthrough=()) -> dict[int,
     """The plain evaluator: one node at a time, every value checked. Here `overrides` may
     also give the value of a computed node, whose op is then not run (verify holds stopped
     nodes and perturbs intermediate xs this way). Nodes of the ops named in `passthrough`
-    take their first input's value (verify computes a float32 graph in float64 so)."""
+    take their first input's value, and nodes of a row's float32 variant (TensorFlow's float32
+    kernels) the row's float64 value (verify computes a float32 graph in float64 so)."""
     values: dict[int, np.ndarray] = {}
     overrides = overrides or {}
     warned_lines = set()
@@ -57,6 +59,8 @@ def run_plain(order, overrides=None, warnings=None, passthrough=()) -> dict[int,
                     value = value.astype(np.float64)   # else NumPy would compute on in float32
             elif passthrough and node.op.name in passthrough:
                 value = values[node.inputs[0].id]
+            elif passthrough and node.op is not float64_op(node.op):
+                value = _forward(node, [values[i.id] for i in node.inputs], float64_op(node.op))
             else:
                 value = _forward(node, [values[i.id] for i in node.inputs])
             values[node.id] = value
@@ -65,9 +69,9 @@ def run_plain(order, overrides=None, warnings=None, passthrough=()) -> dict[int,
     return values
 
 
-def _forward(node, args):
+def _forward(node, args, op=None):
     try:
-        return node.op.forward(*args, **node.params)
+        return (op or node.op).forward(*args, **node.params)
     except ERRORS as exc:
         raise AgError(f"{node.op.title}: {exc}", node.pos) from None
     except MemoryError:

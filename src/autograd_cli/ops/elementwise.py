@@ -6,7 +6,7 @@ import operator
 
 import numpy as np
 
-from autograd_cli.ops import special
+from autograd_cli.ops import float32_kernels as k32, special
 from autograd_cli.ops.table import broadcast, op, same_shape, zero
 
 # ---------------------------------------------------------------- elementwise unary
@@ -30,10 +30,11 @@ unary("square", np.square, lambda g, n, dy: g.multiply(dy, g.multiply(g.const(2.
       lambda S, x: x**2, scalar=lambda x: x * x, nonfinite_flows=True, exact=True)
 unary("reciprocal", np.reciprocal, lambda g, n, dy: g.reciprocal_grad(n, dy),
       lambda S, x: 1 / x)
-unary("exp", np.exp, lambda g, n, dy: g.multiply(dy, n), lambda S, x: S.exp(x))
-unary("log", np.log, lambda g, n, dy: g.divide(dy, n.inputs[0]), lambda S, x: S.log(x), nonfinite_flows=True)
+unary("exp", np.exp, lambda g, n, dy: g.multiply(dy, n), lambda S, x: S.exp(x), float32=k32.exp)
+unary("log", np.log, lambda g, n, dy: g.divide(dy, n.inputs[0]), lambda S, x: S.log(x), nonfinite_flows=True,
+      float32=k32.log)
 unary("log1p", np.log1p, lambda g, n, dy: g.divide(dy, g.add(g.const(1.0), n.inputs[0])),
-      lambda S, x: S.log(1 + x), nonfinite_flows=True)
+      lambda S, x: S.log(1 + x), nonfinite_flows=True, float32=k32.log1p)
 unary("sin", np.sin, lambda g, n, dy: g.multiply(dy, g.cos(n.inputs[0])), lambda S, x: S.sin(x), scalar=math.sin, nonfinite_flows=True)
 unary("cos", np.cos, lambda g, n, dy: g.negative(g.multiply(dy, g.sin(n.inputs[0]))),
       lambda S, x: S.cos(x), scalar=math.cos, nonfinite_flows=True)
@@ -41,7 +42,7 @@ unary("tan", np.tan, lambda g, n, dy: g.divide(dy, g.square(g.cos(n.inputs[0])))
       lambda S, x: S.tan(x), nonfinite_flows=True)
 unary("tanh", np.tanh,
       lambda g, n, dy: g.multiply(dy, g.subtract(g.const(1.0), g.multiply(n, n))),
-      lambda S, x: S.tanh(x))
+      lambda S, x: S.tanh(x), float32=k32.tanh)
 unary("sinh", np.sinh, lambda g, n, dy: g.multiply(dy, g.cosh(n.inputs[0])), lambda S, x: S.sinh(x), nonfinite_flows=True)
 unary("cosh", np.cosh, lambda g, n, dy: g.multiply(dy, g.sinh(n.inputs[0])), lambda S, x: S.cosh(x), nonfinite_flows=True)
 unary("atan", np.arctan,
@@ -50,7 +51,8 @@ unary("atan", np.arctan,
 
 
 # ---- issue 12: more of TensorFlow's elementwise math (gradients as TensorFlow's math_grad.py)
-unary("expm1", np.expm1, lambda g, n, dy: g.multiply(dy, g.exp(n.inputs[0])), lambda S, x: S.exp(x) - 1)
+unary("expm1", np.expm1, lambda g, n, dy: g.multiply(dy, g.exp(n.inputs[0])), lambda S, x: S.exp(x) - 1,
+      float32=k32.expm1)
 unary("asin", np.arcsin,   # dy * reciprocal(sqrt(1 - x^2))
       lambda g, n, dy: g.multiply(dy, g.reciprocal(g.sqrt(g.subtract(g.const(1.0), g.square(n.inputs[0]))))),
       lambda S, x: S.asin(x), nonfinite_flows=True)
@@ -106,7 +108,7 @@ def _sigmoid(x):
 
 unary("sigmoid", _sigmoid,
       lambda g, n, dy: g.multiply(dy, g.multiply(n, g.subtract(g.const(1.0), n))),
-      lambda S, x: 1 / (1 + S.exp(-x)), fresh=True)
+      lambda S, x: 1 / (1 + S.exp(-x)), fresh=True, float32=k32.sigmoid)
 # relu, relu6, leaky_relu: the gradient is a mask op of its own (TensorFlow's ReluGrad,
 # Relu6Grad, LeakyReluGrad) whose gradient with respect to the features is zeros
 # (ReluGradGrad): a second derivative is zeros with a live path, not None.
@@ -132,7 +134,7 @@ unary("softsign", lambda x: x / (1 + np.abs(x)), lambda g, n, dy: g.softsign_gra
       lambda S, x: x / (1 + S.Abs(x)), fresh=True, nonfinite_flows=True, args=("features",))
 unary("softplus", lambda x: np.logaddexp(0.0, x),
       lambda g, n, dy: g.multiply(dy, g.sigmoid(n.inputs[0])),
-      lambda S, x: S.log(1 + S.exp(x)), fresh=True)
+      lambda S, x: S.log(1 + S.exp(x)), fresh=True, float32=k32.softplus)
 unary("round", np.round, None, None)          # half to even, as TensorFlow; no gradient
 unary("floor", np.floor, None, lambda S, x: S.floor(x))
 unary("ceil", np.ceil, None, lambda S, x: S.ceiling(x))

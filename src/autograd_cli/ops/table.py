@@ -34,6 +34,11 @@ A row holds everything the rest of the program knows about an op:
   + - * / sqrt): an element's bits do not depend on how the array is split, so
   chains of such ops may run block by block (sin/exp/tanh's SIMD loops may round
   an array's tail differently: not exact).
+- `float32`: TensorFlow's float32 CPU kernel where it is not the forward's float64 value
+  rounded once (Eigen's approximations of tanh, sigmoid, exp...; reductions summing in
+  float32): `float32(*float32 arrays, **params)` -> float32 array. The TensorFlow package
+  computes its float32 ops with it, eagerly and in graphs (a node of `float32_op(row)`);
+  `.ag` programs never do.
 - `shown`: the name errors use for an op the user never calls by name (getitem and
   take are `indexing`, a gradient-only row names the function it differentiates).
 - Facts for the built-in functions: `args`, the parameter names (TensorFlow's)
@@ -52,7 +57,7 @@ from typing import Callable
 import numpy as np
 
 from autograd_cli.support.errors import fmt
-from autograd_cli.support.records import FrozenRecord, fill
+from autograd_cli.support.records import FrozenRecord, fill, replace
 
 
 class ShapeError(Exception):
@@ -67,7 +72,7 @@ class Op(FrozenRecord):
 
     _fields = ("name", "forward", "shape", "vjp", "sym", "elementwise", "dtype", "prepare", "leaf", "varies",
                "free", "scalar", "nonfinite_flows", "fresh", "rearranges", "exact", "args", "aliases", "doc",
-               "shown", "cut")
+               "shown", "cut", "float32")
 
     def __init__(self, name: str, forward: Callable, shape: Callable, vjp: object = None, sym: object = None,
                  elementwise: bool = False, dtype: str = "float", prepare: Callable | None = None,
@@ -75,12 +80,13 @@ class Op(FrozenRecord):
                  nonfinite_flows: object = False, fresh: bool = False, rearranges: bool = False,
                  exact: bool = False, args: tuple | None = None, aliases: tuple = (), doc: str | None = None,
                  shown: str = "",       # the name errors use, where the op is not a function the user wrote
-                 cut: tuple = ()):      # inputs a one-rule (callable) vjp never reaches (a cond's pred)
+                 cut: tuple = (),       # inputs a one-rule (callable) vjp never reaches (a cond's pred)
+                 float32: Callable | None = None):
         fill(
             self, name=name, forward=forward, shape=shape, vjp=vjp, sym=sym, elementwise=elementwise, dtype=dtype,
             prepare=prepare, leaf=leaf, varies=varies, free=free, scalar=scalar, nonfinite_flows=nonfinite_flows,
             fresh=fresh, rearranges=rearranges, exact=exact, args=args, aliases=aliases, doc=doc, shown=shown,
-            cut=cut)
+            cut=cut, float32=float32)
 
     @property
     def title(self) -> str:
@@ -125,6 +131,34 @@ class Op(FrozenRecord):
 
 OPS: dict[str, Op] = {}
 GROUP: dict[str, str] = {}   # op name -> the ops module that defined it ("elementwise", ...)
+_FLOAT32_OPS: dict[str, Op] = {}   # op name -> its float32 variant (float32_op)
+
+
+def float32_op(row: Op) -> Op:
+    """The row as TensorFlow computes it in float32: the same row (name, shape, gradient
+    rule, facts), its forward the `float32` kernel on the values narrowed to float32 (the
+    engine's values are float64 arrays of float32 numbers), widened back. A graph node of it
+    stands for the op in every analysis (its name is the row's) and its gradient rule reads
+    TensorFlow's value (TanhGrad and SigmoidGrad read the op's float32 output). Made once per
+    row; the engine needs nothing of its own for it."""
+    found = _FLOAT32_OPS.get(row.name)
+    if found is None:
+        kernel = row.float32
+        # (the schedule keeps 0-d functions by op name: a variant must not differ there)
+        assert kernel is not None and row.scalar is None, row.name
+
+        def forward(*arrays, **params):
+            narrowed = [a.astype(np.float32) if type(a) is np.ndarray else np.asarray(a, dtype=np.float32)
+                        for a in arrays]
+            return np.asarray(kernel(*narrowed, **params), dtype=np.float64)
+
+        found = _FLOAT32_OPS[row.name] = replace(row, forward=forward, fresh=True, exact=False)
+    return found
+
+
+def float64_op(op: Op) -> Op:
+    """The table's row of a node's op (a float32 variant's row, computing in float64)."""
+    return OPS[op.name]
 
 
 def op(name, forward, shape, **kw) -> Op:

@@ -4,7 +4,11 @@ Each Operation keeps a `Recipe`: how to build its engine nodes from its inputs'
 nodes (an op row of the table, a `.ag` built-in of library/, or a function of this
 package written with the same graph ops). `Lowering` builds them on a
 `RoundingGraph`: after every node of a float32 op it adds `round_float32`, so the
-engine (which computes float64) gives float32's digits.
+engine (which computes float64) gives float32's digits. Where TensorFlow's float32 kernel
+is not the correctly rounded value (a row with a `float32` kernel: Eigen's tanh, sigmoid,
+exp..., reductions summing in float32), the node is of the row's float32 variant instead
+(`float32_op`: that kernel computes it, no rounding after it), so graphs and eager ops give
+the same bits.
 """
 from __future__ import annotations
 
@@ -36,6 +40,8 @@ class RoundingGraph(Graph):
         self.float32 = False
 
     def apply(self, op_name, *inputs, **params):
+        if self.float32 and OPS[op_name].float32 is not None:
+            return Graph.apply(self, op_name, *inputs, _float32=True, **params)
         node = Graph.apply(self, op_name, *inputs, **params)
         if self.float32 and op_name not in _NO_ROUND and node.op.dtype == "float":
             return Graph.apply(self, ROUND, node)

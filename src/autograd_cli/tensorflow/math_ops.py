@@ -14,6 +14,7 @@ from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.lowering import Recipe, shared
 
 _ARG_NAMES = ("x", "y")
+_F32 = np.dtype(np.float32)
 
 
 def _shape_text(shape):
@@ -24,7 +25,7 @@ def row_eager(row, params=None, op_type="", message=None):
     """op row `row` computed on NumPy arrays (params prepared from the arrays' shapes)."""
     op = OPS[row]
     params = params or {}
-    forward, prepare, shape_rule = op.forward, op.prepare, op.shape
+    forward, prepare, shape_rule, kernel32 = op.forward, op.prepare, op.shape, op.float32
     # a ufunc broadcasting as the rule does raises the rule's error itself (ValueError: the
     # message is made from the arrays either way)
     ruled = not (message is not None and prepare is None and shape_rule is broadcast
@@ -36,6 +37,8 @@ def row_eager(row, params=None, op_type="", message=None):
             if ruled and (len(arrays) > 1 or prepare is not None):
                 shape_rule(*[a.shape for a in arrays], **p)
             with np.errstate(all="ignore"):
+                if kernel32 is not None and arrays[0].dtype == _F32:    # (TensorFlow's own float32 kernel)
+                    return kernel32(*arrays, **p)
                 return forward(*arrays, **p)
         except (ShapeError, ValueError, IndexError) as exc:
             text = message(*arrays) if message is not None else str(exc)

@@ -1,0 +1,108 @@
+"""Records real TensorFlow's float32 CPU kernels into data/float32_kernels.json.
+
+Run with a Python that has TensorFlow 2.21 (never a dependency of this project):
+
+    /work/tfvenv/bin/python tests/ops/make_float32_kernels.py            # write the fixture
+    /work/tfvenv/bin/python tests/ops/make_float32_kernels.py --measure  # also compare our kernels
+                                                                         # on ~120 million inputs (slow)
+
+For each op (tanh, sigmoid, exp, log, log1p, expm1, softplus) it stores the inputs and
+TensorFlow's eager outputs as 32-bit patterns (base64 of little-endian uint32): one tensor of
+1,024 values (a multiple of 8: every element goes through the vectorised code) and 192 values
+each run as a tensor of one element (Eigen's scalar code). test_float32_kernels.py compares
+autograd_cli.ops.float32_kernels with them. `--measure` loads that module from the source tree
+(it needs only NumPy) and prints its match rates on every float32 in some ranges, strided
+grids of others and random samples (the figures in its docstring and in docs/snippets.md).
+"""
+import base64
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import numpy as np                       # noqa: E402
+import tensorflow as tf                  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "data" / "float32_kernels.json"
+OPS = {"tanh": tf.tanh, "sigmoid": tf.sigmoid, "exp": tf.exp, "log": tf.math.log, "log1p": tf.math.log1p,
+       "expm1": tf.math.expm1, "softplus": tf.nn.softplus}
+SPECIAL = [0.0, -0.0, 1e-45, -1e-45, 1e-40, -1e-40, 1.1754944e-38, 1e-30, -1e-30, 1e-8, -1e-8, 1.0, -1.0, 0.5,
+           7.9073896, 7.9073901, -7.9073901, 13.942385, 13.942386, -13.942385, -13.942386, 16.635532, 16.635534,
+           80.0, 87.0, 88.0, 88.72, 88.723, 88.73, 89.0, 100.0, 104.0, -87.0, -87.5, -88.0, -89.0, -100.0,
+           -103.9, -104.0, -105.0, -200.0, 1e30, -1e30, 3e38, -3e38, np.inf, -np.inf, np.nan]
+
+
+def bits(array) -> str:
+    return base64.b64encode(np.ascontiguousarray(array, dtype="<f4").view("<u4").tobytes()).decode()
+
+
+def inputs(rng, count):
+    parts = [np.array(SPECIAL, np.float32),
+             (rng.standard_normal(count // 2) * 4).astype(np.float32),
+             rng.uniform(-110, 110, count // 4).astype(np.float32),
+             (np.exp(rng.uniform(np.log(1e-30), np.log(1e-2), count // 8)) * rng.choice([-1, 1], count // 8)),
+             rng.uniform(-20, 20, count)]
+    x = np.concatenate(parts).astype(np.float32)[:count]
+    return x
+
+
+def record():
+    rng = np.random.default_rng(2026)
+    cases = {}
+    for name, fn in OPS.items():
+        x = inputs(rng, 1024)
+        if name == "log":
+            x = np.where(np.arange(x.size) % 16 == 0, x, np.abs(x)).astype(np.float32)  # mostly positive
+        one = x[:192]
+        scalar = np.array([fn(tf.constant(v)).numpy() for v in one], np.float32)
+        cases[name] = {"vector_in": bits(x), "vector_out": bits(fn(tf.constant(x)).numpy()),
+                       "scalar_in": bits(one), "scalar_out": bits(scalar)}
+    OUT.parent.mkdir(exist_ok=True)
+    OUT.write_text(json.dumps({"tf_version": tf.__version__, "cases": cases}, indent=1) + "\n")
+    print(f"wrote {OUT}")
+
+
+def every(lo, hi):
+    """Every float32 in [lo, hi), lo and hi of one sign."""
+    a, b = np.float32(lo).view(np.int32), np.float32(hi).view(np.int32)
+    return np.arange(min(a, b), max(a, b), dtype=np.int32).view(np.float32)
+
+
+def measure():
+    path = HERE.parents[1] / "src" / "autograd_cli" / "ops" / "float32_kernels.py"
+    spec = importlib.util.spec_from_file_location("float32_kernels", path)
+    kernels = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(kernels)
+    rng = np.random.default_rng(11)
+    parts = [np.array(SPECIAL, np.float32), every(0, 1e-3)[::1013], -every(0, 1e-3)[::1013],
+             every(1e-3, 20)[::3], -every(1e-3, 20)[::3], every(20, 3.4e38)[::53], -every(20, 3.4e38)[::53],
+             (rng.standard_normal(2_000_000) * 5).astype(np.float32), rng.uniform(-110, 110, 1_000_000).astype(np.float32)]
+    x = np.concatenate(parts).astype(np.float32)
+    x = x[: x.size - x.size % 8]
+    exact = {"sigmoid": lambda v: 1 / (1 + np.exp(-v)), "softplus": lambda v: np.logaddexp(0, v)}
+    for name, fn in OPS.items():
+        xs = np.abs(x) if name == "log" else x
+        theirs, ours = fn(tf.constant(xs)).numpy(), getattr(kernels, name)(xs)
+        with np.errstate(all="ignore"):
+            rounded = (exact[name] if name in exact else getattr(np, name))(xs.astype(np.float64)).astype(np.float32)
+        same = (theirs.view(np.int32) == ours.view(np.int32)) | (np.isnan(theirs) & np.isnan(ours))
+        near = (theirs.view(np.int32) == rounded.view(np.int32)) | (np.isnan(theirs) & np.isnan(rounded))
+        print(f"{name}: {xs.size:,} inputs, vectorised: ours {same.mean():.6%} bit-equal "
+              f"({(~same).sum()} differ); the correctly rounded value {near.mean():.2%}")
+        # Eigen's scalar code: tensors of 7 elements (under one AVX register)
+        sample = xs[rng.integers(0, xs.size, 70_000)]
+        theirs = np.concatenate([fn(tf.constant(sample[i:i + 7])).numpy() for i in range(0, sample.size, 7)])
+        ours = np.concatenate([getattr(kernels, name)(sample[i:i + 7]) for i in range(0, sample.size, 7)])
+        same = (theirs.view(np.int32) == ours.view(np.int32)) | (np.isnan(theirs) & np.isnan(ours))
+        ulps = np.abs(theirs.view(np.int32).astype(np.int64) - ours.view(np.int32))[np.isfinite(theirs)]
+        print(f"    scalar code, {sample.size:,} inputs: ours {same.mean():.4%} bit-equal, at most {ulps.max()} ulp")
+
+
+if __name__ == "__main__":
+    record()
+    if "--measure" in sys.argv[1:]:
+        measure()
