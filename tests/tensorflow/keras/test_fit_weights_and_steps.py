@@ -133,3 +133,14 @@ def test_ignore_class_zeroes_the_ignored_losses_and_the_mean_is_over_the_others(
     np.testing.assert_allclose(values.numpy(), [np.log(2.0), 0.0, np.log(2.0)], rtol=1e-6)
     mean = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True, ignore_class=-1)(labels, logits)
     assert float(mean) == pytest.approx(np.log(2.0), rel=1e-6)
+
+
+def test_weighted_metrics_take_the_sample_weights_and_keras_names():
+    x = np.array([[1.0], [2.0]], dtype=np.float32)
+    y = np.array([[2.0], [1.0]], dtype=np.float32)
+    model = _zero_line()
+    model.compile(optimizer="sgd", loss="mse", metrics=["mae", "mae"], weighted_metrics=["mae", "mse"])
+    logs = model.evaluate(x, y, sample_weight=np.array([3.0, 1.0]), verbose=0, return_dict=True)
+    # zero predictions: |errors| 2, 1; mae 1.5 unweighted, (3 * 2 + 1) / 4 weighted; mse weighted (12 + 1) / 4
+    assert logs == {"loss": pytest.approx(13.0 / 2), "mae": pytest.approx(1.5), "mae_1": pytest.approx(1.5),
+                    "mse": pytest.approx(13.0 / 4), "weighted_mae": pytest.approx(7.0 / 4)}

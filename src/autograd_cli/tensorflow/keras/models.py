@@ -87,19 +87,24 @@ class Model(Layer):
         self.loss = keras_losses.get(loss)
         self._loss_tracker = keras_metrics.Mean(name="loss")
         self._compile_metrics = [keras_metrics.get(m, self.loss) for m in (metrics or [])]
+        self._weighted_metrics = [keras_metrics.get(m, self.loss) for m in (weighted_metrics or [])]
+
+    _weighted_metrics: list = []      # (compile sets both lists)
 
     @property
     def metrics(self):
         if self._loss_tracker is None:
             return []
-        return [self._loss_tracker] + ([CompileMetrics(self._compile_metrics)] if self._compile_metrics else [])
+        compiled = self._compile_metrics or self._weighted_metrics
+        return [self._loss_tracker] + ([CompileMetrics(self._compile_metrics, self._weighted_metrics)]
+                                       if compiled else [])
 
     @property
     def metrics_names(self):
         return [m.name for m in self.metrics]
 
     def reset_metrics(self):
-        for metric in [self._loss_tracker] + self._compile_metrics:
+        for metric in [self._loss_tracker] + self._compile_metrics + self._weighted_metrics:
             if metric is not None:
                 metric.reset_state()
 
@@ -119,8 +124,7 @@ class Model(Layer):
         return value
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
-        for metric in self._compile_metrics:      # compile's `metrics` are unweighted, as in Keras
-            metric.update_state(y, y_pred)
+        CompileMetrics(self._compile_metrics, self._weighted_metrics).update_state(y, y_pred, sample_weight)
         return self.get_metrics_result()
 
     def get_metrics_result(self):
@@ -173,7 +177,6 @@ class Model(Layer):
         hooks = list(callbacks or []) + [history]
         batches = EpochIterator(x, y, sample_weight, batch_size, steps_per_epoch, shuffle, class_weight)
         params = {"verbose": verbose, "epochs": epochs, "steps": batches.num_batches}
-        validation = None       # Keras keeps one evaluation iterator for the whole fit (validation_steps)
         for hook in hooks:
             hook.set_model(self)
             hook.set_params(params)
@@ -195,9 +198,9 @@ class Model(Layer):
             if validation_data is not None and (epoch + 1) % validation_freq == 0:
                 val_x, val_y, val_weight = unpack(tuple(validation_data)) if not is_dataset(validation_data) \
                     else (validation_data, None, None)
-                if validation is None:
-                    validation = EpochIterator(val_x, val_y, val_weight, validation_batch_size or batch_size,
-                                               validation_steps)
+                # (Keras resets the evaluation iterator at each evaluate: validation_steps from the start)
+                validation = EpochIterator(val_x, val_y, val_weight, validation_batch_size or batch_size,
+                                           validation_steps)
                 val_logs = self._evaluate(validation, return_dict=True)
                 epoch_logs.update({"val_" + name: value for name, value in val_logs.items()})
             epoch_logs = _pythonify(epoch_logs)
@@ -226,8 +229,15 @@ class Model(Layer):
         for _, data in batches.epoch():
             logs = self.test_step(data)
         if return_dict:
-            return _pythonify(logs)         # (sorted, as Keras; the list is in the metrics' order)
-        values = list(_pythonify(logs, ordered=False).values())
+            return _pythonify(logs)         # (sorted, as Keras)
+        return self._in_metrics_order(_pythonify(logs, ordered=False))
+
+    def _in_metrics_order(self, logs):
+        """Keras' _flatten_metrics_in_order: the values of the metrics' names in their order,
+        then the other keys sorted (a weighted metric renamed `weighted_...`)."""
+        names = ["loss"] + [m.name for m in self._compile_metrics + self._weighted_metrics]
+        values = [logs[n] for n in names if n in logs]      # (a name twice: its value twice, as Keras)
+        values += [logs[key] for key in sorted(logs) if key not in names]
         return values[0] if len(values) == 1 else values
 
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
@@ -266,8 +276,7 @@ class Model(Layer):
         logs = _pythonify(step(data), ordered=False)
         if return_dict:
             return logs
-        values = list(logs.values())
-        return values[0] if len(values) == 1 else values
+        return self._in_metrics_order(logs)
 
     # -- summary
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
@@ -308,22 +317,42 @@ def _output_shape_text(layer):
 
 class CompileMetrics:
     """The metrics given to compile, as one entry of `model.metrics` (Keras 3's
-    `compile_metrics`): update_state updates each, result is a dict of theirs."""
+    `compile_metrics`): update_state updates each (`metrics` unweighted, `weighted_metrics` with
+    the sample weights), result is a dict of theirs under Keras' names (a repeated name gets
+    `_1`, ...; a weighted metric's name already taken becomes `weighted_NAME`)."""
 
     name = "compile_metrics"
 
-    def __init__(self, metrics):
-        self._metrics = metrics
+    def __init__(self, metrics, weighted=()):
+        self._metrics, self._weighted = list(metrics), list(weighted)
+
+    @property
+    def metrics(self):
+        return self._metrics + self._weighted
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         for metric in self._metrics:
+            metric.update_state(y_true, y_pred)
+        for metric in self._weighted:
             metric.update_state(y_true, y_pred, sample_weight)
 
     def result(self):
-        return {m.name: m.result() for m in self._metrics}
+        out, counts = {}, {}
+
+        def named(name):
+            if name not in counts:
+                counts[name] = 1
+                return name
+            counts[name] += 1
+            return f"{name}_{counts[name] - 1}"
+        for metric in self._metrics:
+            out[named(metric.name)] = metric.result()
+        for metric in self._weighted:
+            out[named(metric.name if metric.name not in counts else f"weighted_{metric.name}")] = metric.result()
+        return out
 
     def reset_state(self):
-        for metric in self._metrics:
+        for metric in self.metrics:
             metric.reset_state()
 
 
