@@ -44,6 +44,7 @@ sys.path[:0] = [str(SRC), str(HERE)]
 
 import numpy as np  # noqa: E402
 
+import instructions  # noqa: E402
 import workloads as W  # noqa: E402
 import autograd_cli  # noqa: E402
 from autograd_cli import api
@@ -307,6 +308,29 @@ def check_snippet(quick):
         f"{ours / ref:.2f}× ({med(py_all, 0) / med(ag_all, 0):.2f}×)",
         f"snippet {ours * 1e3:.0f} ms CPU ({med(py_all, 0) * 1e3:.0f} wall), .ag {ref * 1e3:.0f} ms CPU "
         f"({med(ag_all, 0) * 1e3:.0f} wall)", "≤ 1.3×", ours / ref <= 1.3)
+
+
+def check_instructions(quick):
+    """The two start-up rows again, in instructions executed (callgrind, when Valgrind is
+    installed): one run each, since the counts repeat."""
+    if not instructions.available():
+        row("Start-up in instructions (callgrind)", "skipped", "Valgrind not installed", "≤ 1.3×", None)
+        return
+    ag = write("cold.ag", W.COLD_PROGRAM)
+    py = write("cold_snippet.py", W.COLD_SNIPPET)
+    child(cli_args("eval", ag))
+    child(cli_args("eval", py))     # the bytecode and the grammar cache, as for the timed rows
+    ag_count = instructions.cli_instructions(["eval", str(ag)], CHILD_ENV)
+    py_count = instructions.cli_instructions(["eval", str(py)], CHILD_ENV)
+    imports = instructions.cli_instructions([], CHILD_ENV, python_args=["-c", "import numpy, lark, typer, rich"])
+    ag_total, py_total = sum(ag_count.values()), sum(py_count.values())
+    row("Cold start in instructions (callgrind): `eval cold.ag` / `python -c \"import numpy, lark, typer, rich\"`",
+        f"{ag_total / imports['tool']:.2f}×", f"ours {ag_total / 1e6:.0f} M, imports {imports['tool'] / 1e6:.0f} M",
+        "≤ 1.3×", ag_total / imports["tool"] <= 1.3)
+    row("Snippet start in instructions (callgrind): `eval cold_snippet.py` (tool + box) / `eval cold.ag`",
+        f"{py_total / ag_total:.2f}×",
+        f"snippet {py_total / 1e6:.0f} M (tool {py_count['tool'] / 1e6:.0f} M + box {py_count['box'] / 1e6:.0f} M), "
+        f".ag {ag_total / 1e6:.0f} M", "≤ 1.3×", py_total / ag_total <= 1.3)
 
 
 def check_memory(quick):
@@ -662,6 +686,7 @@ def peer_w3(d):
 # ---------------------------------------------------------------- main
 
 CHECKS = {"w1": check_w1, "w2": check_w2, "w3": check_w3, "cold": check_cold, "snippet": check_snippet,
+          "instructions": check_instructions,
           "memory": check_memory, "growth": check_growth, "inputs": check_inputs, "feed": check_feed,
           "json": check_json, "verify": check_verify, "run": check_run, "steps": check_steps, "seed": check_seed,
           "eager_memory": check_eager_memory}
