@@ -10,6 +10,9 @@ Pure Python and the standard library: the test suite imports this without Tensor
     included, counts as one space, and whitespace just after `[` or just before `]` or `,`
     is ignored: NumPy pads and wraps columns by the width of the widest number (`array([[
     -0.17,  0.12 ,  0.05]])`), so one digit more or less moves every column;
+  * a Keras progress bar (`fit`, `evaluate`, `predict` with verbose 1 or 2) counts as its
+    final state without the bar and the timings, `4/4 - loss: 0.6931 - accuracy: 0.5000`: its
+    refreshes and seconds per step are the run's own (both texts are reduced so);
   * NumPy 2's scalar reprs (`np.float32(3.0)`, `np.int64(2)`, `np.True_`) count as their
     plain values (`3.0`, `2`, `True`), the TensorFlow 1.x-era printing of NumPy scalars in a
     list; and memory addresses (`0x7f...`) count as equal.
@@ -79,8 +82,26 @@ class Text:
     line: int
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_STEP_TIME = re.compile(r"\s*(?:-\s*)?\b\d+(?:\.\d+)?(?:s|ms|us)(?:/step)?(?![A-Za-z0-9_])")
+_VERBOSE_2 = re.compile(r"^\s*\d+/\d+ - \d+s - \d+(?:\.\d+)?(?:s|ms|us)/step\b")
+
+
+def progress_bars(text: str) -> str:
+    """Each Keras progress bar line as its final state, `N/M - name: value - ...` (module docstring)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        plain = _ANSI.sub("", line)
+        if "\u2501" in plain or _VERBOSE_2.match(plain):
+            final = plain.split("\r")[-1].replace("\b", "").replace("\u2501", "")
+            final = re.sub(r"\s+", " ", _STEP_TIME.sub("", final)).strip()
+            lines[i] = re.sub(r"^(\d+/\d+)\s*-?\s*", r"\1 - ", final).rstrip(" -")
+    return "\n".join(lines)
+
+
 def normalise(text: str) -> str:
     """The printing conventions that are not content (see the module's docstring)."""
+    text = progress_bars(text)
     text = _NUMPY_SCALAR.sub(r"\1", text)
     text = _NUMPY_BOOL.sub(r"\1", text)
     text = _NUMPY_STR.sub(r"\1", text)

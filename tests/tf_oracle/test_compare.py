@@ -251,3 +251,15 @@ def test_every_stored_output_equals_itself_and_not_a_changed_copy(path):
             other = repr(float(raw) * 3 + 1.5)
         changed = plain[:last.start()] + other + plain[last.end():]
         assert compare(changed, stdout) != [], (raw, other)
+
+
+def test_a_keras_progress_bar_counts_as_its_final_state():
+    bar = ("Epoch 1/2\n\r\x1b[1m1/4\x1b[0m \x1b[32m━━━━━\x1b[0m\x1b[37m━━━━━━━━━━━━━━━\x1b[0m \x1b[1m2s\x1b[0m "
+           "874ms/step - loss: 2.3829\x08\x08\x08\r\x1b[1m4/4\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m"
+           "\x1b[0m \x1b[1m1s\x1b[0m 128ms/step - loss: 2.3826 - val_loss: 2.3330\n")
+    assert compare("Epoch 1/2\n4/4 - loss: 2.3826 - val_loss: 2.3330\n", bar) == []
+    assert compare("Epoch 1/2\n4/4 - loss: 2.3829 - val_loss: 2.3330\n", bar) != []
+    predict = "\r\x1b[1m1/1\x1b[0m \x1b[32m━━━━━━━━━━━━━━━━━━━━\x1b[0m\x1b[37m\x1b[0m \x1b[1m0s\x1b[0m 97ms/step\n"
+    assert compare("1/1\n", predict) == []
+    assert compare("2/2 - loss: 0.5000\n", "2/2 - 0s - 5ms/step - loss: 0.5000\n") == []
+    assert compare("2/2 - loss: 0.5000\n", "2/2 - loss: 0.5000 - 3ms/step\n") != []     # not a bar: kept

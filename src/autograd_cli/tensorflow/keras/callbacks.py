@@ -114,6 +114,50 @@ class EarlyStopping(Callback):
             print(f"Restoring model weights from the end of the best epoch: {self.best_epoch + 1}.")
 
 
+def progress_value(value, verbose=1) -> str:
+    """A progress bar's number: 4 decimals, or 4 significant digits in e-notation from 1e-3 down
+    (verbose 1 compares the magnitude, verbose 2 the signed value, as Keras' Progbar)."""
+    value = value if isinstance(value, float) else float(np.mean(value))
+    return f"{value:.4f}" if (abs(value) if verbose == 1 else value) > 1e-3 else f"{value:.4e}"
+
+
+def progress_line(steps, logs, verbose=1) -> str:
+    """The final state of Keras' progress bar, without its bar and timings (which are the run's
+    own): `4/4 - loss: 0.6931 - accuracy: 0.5000`; predict's has no values."""
+    return " - ".join([f"{steps}/{steps}"] + [f"{k}: {progress_value(v, verbose)}" for k, v in logs.items()])
+
+
+class ProgbarLogger(Callback):
+    """fit's printing (verbose 1 or 2; "auto" is 1): `Epoch i/N` at each epoch's start when there
+    are several epochs, then the epoch's final progress line (the last batch's logs in their
+    order, then the validation's); the validation inside fit prints nothing."""
+
+    def __init__(self):
+        super().__init__()
+        self.verbose, self.epochs, self.target, self.seen, self._order = 1, 1, None, 0, []
+
+    def set_params(self, params):
+        super().set_params(params)
+        verbose = params.get("verbose", 1)
+        self.verbose = 1 if verbose == "auto" else verbose
+        self.epochs, self.target = params.get("epochs", 1), params.get("steps")
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.seen, self._order = 0, []
+        if self.verbose and self.epochs > 1:
+            print(f"Epoch {epoch + 1}/{self.epochs}")
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.seen = batch + 1
+        self._order += [key for key in (logs or {}) if key not in self._order]
+
+    def on_epoch_end(self, epoch, logs=None):
+        logs = logs or {}
+        order = self._order + [key for key in logs if key not in self._order]
+        if self.verbose:
+            print(progress_line(self.target or self.seen, {k: logs[k] for k in order if k in logs}, self.verbose))
+
+
 CLASSES = {"Callback": Callback, "History": History, "LambdaCallback": LambdaCallback,
-           "EarlyStopping": EarlyStopping}
+           "EarlyStopping": EarlyStopping, "ProgbarLogger": ProgbarLogger}
 __all__ = sorted(CLASSES)

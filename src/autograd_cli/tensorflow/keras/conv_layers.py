@@ -1,5 +1,6 @@
-"""Keras' 2-D spatial layers (channels last): Conv2D, the poolings, and BatchNormalization,
-on tf.nn.conv2d / max_pool2d / avg_pool2d / batch_normalization."""
+"""Keras' spatial layers (channels last): Conv1D, Conv2D, Conv2DTranspose, UpSampling2D, the
+poolings, and BatchNormalization, on tf.nn.conv2d / max_pool2d / avg_pool2d /
+batch_normalization."""
 from __future__ import annotations
 
 from autograd_cli.tensorflow.keras import activations, initializers
@@ -124,6 +125,156 @@ class GlobalAveragePooling1D(Layer):
         return (n, 1, c) if self.keepdims else (n, c)
 
 
+class Conv1D(Conv2D):
+    """A Conv2D over a height of 1: kernel (kernel_size, input channels, filters), as Keras'."""
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1,
+                 groups=1, **kwargs):
+        if str(padding).lower() == "causal":
+            raise NotImplementedError("Conv1D: padding='causal' is not supported here")
+        super().__init__(filters, (1, _single(kernel_size, "kernel_size")), (1, _single(strides, "strides")),
+                         padding, data_format, (1, _single(dilation_rate, "dilation_rate")), groups, **kwargs)
+
+    def build(self, input_shape):
+        if input_shape is None or len(input_shape) != 3 or input_shape[-1] is None:
+            raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=3, "
+                             f"found ndim={0 if input_shape is None else len(input_shape)}. Full shape received: "
+                             f"{input_shape}")
+        self.kernel = self.add_weight(shape=(self.kernel_size[1], input_shape[-1], self.filters),
+                                      initializer=self.kernel_initializer, name="kernel")
+        if self.use_bias:
+            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias")
+        self.built = True
+
+    def call(self, inputs):
+        if not inputs.dtype.is_floating:
+            inputs = tf.cast(inputs, self.kernel.dtype)
+        x = tf.nn.conv2d(tf.expand_dims(inputs, 1), tf.expand_dims(self.kernel, 0), strides=list(self.strides),
+                         padding=self.padding.upper())
+        x = tf.squeeze(x, 1)
+        if self.bias is not None:
+            x = tf.add(x, tf.reshape(self.bias, (1, 1, self.filters)))
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        n, length, _ = input_shape
+        return (n, _spatial_out(length, self.kernel_size[1], self.strides[1], self.padding), self.filters)
+
+
+def _single(value, name):
+    if isinstance(value, int):
+        return value
+    value = tuple(int(v) for v in value)
+    if len(value) != 1:
+        raise ValueError(f"The `{name}` argument must be a tuple of 1 integers. Received {name}={value}")
+    return value[0]
+
+
+def _transposed_length(size, window, stride, padding):
+    """Keras' deconv_output_length (no output_padding)."""
+    if size is None:
+        return None
+    return size * stride if padding == "same" else size * stride + max(window - stride, 0)
+
+
+class Conv2DTranspose(Conv2D):
+    """Keras' Conv2DTranspose: kernel (kh, kw, filters, input channels); the transpose of a
+    Conv2D whose input has the output's size: the input spread out by the strides (zeros between)
+    and convolved with the kernel turned round (flipped, its channel axes swapped)."""
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", output_padding=None,
+                 data_format=None, dilation_rate=(1, 1), **kwargs):
+        if output_padding is not None:
+            raise NotImplementedError("Conv2DTranspose: output_padding is not supported here")
+        super().__init__(filters, kernel_size, strides, padding, data_format, dilation_rate, **kwargs)
+
+    def build(self, input_shape):
+        if input_shape is None or len(input_shape) != 4 or input_shape[-1] is None:
+            raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=4, "
+                             f"found shape={input_shape}")
+        self.kernel = self.add_weight(shape=self.kernel_size + (self.filters, input_shape[-1]),
+                                      initializer=self.kernel_initializer, name="kernel")
+        if self.use_bias:
+            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias")
+        self.built = True
+
+    def call(self, inputs):
+        if not inputs.dtype.is_floating:
+            inputs = tf.cast(inputs, self.kernel.dtype)
+        _, h, w, c = inputs.shape.as_list()
+        (kh, kw), (sh, sw) = self.kernel_size, self.strides
+        oh, ow = (_transposed_length(h, kh, sh, self.padding), _transposed_length(w, kw, sw, self.padding))
+        x = inputs
+        if sh > 1 or sw > 1:        # zeros between the rows and the columns
+            x = tf.reshape(x, (-1, h, 1, w, 1, c))
+            x = tf.pad(x, [[0, 0], [0, 0], [0, sh - 1], [0, 0], [0, sw - 1], [0, 0]])
+            x = tf.reshape(x, (-1, h * sh, w * sw, c))[:, :(h - 1) * sh + 1, :(w - 1) * sw + 1, :]
+        pads = []
+        for size, out, window, stride in ((h, oh, kh, sh), (w, ow, kw, sw)):
+            before = window - 1 - (max((size - 1) * stride + window - out, 0) // 2 if self.padding == "same" else 0)
+            pads.append([before, out + window - 1 - before - ((size - 1) * stride + 1)])
+        if min(min(p) for p in pads) < 0:
+            raise NotImplementedError("Conv2DTranspose: this kernel size, stride and padding are not supported here")
+        x = tf.pad(x, [[0, 0], pads[0], pads[1], [0, 0]])
+        kernel = tf.transpose(tf.reverse(self.kernel, [0, 1]), [0, 1, 3, 2])
+        x = tf.nn.conv2d(x, kernel, strides=[1, 1], padding="VALID")
+        if self.bias is not None:
+            x = tf.add(x, tf.reshape(self.bias, (1, 1, 1, self.filters)))
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        n, h, w, _ = input_shape
+        (kh, kw), (sh, sw) = self.kernel_size, self.strides
+        return [n, _transposed_length(h, kh, sh, self.padding), _transposed_length(w, kw, sw, self.padding),
+                self.filters]        # (a list, as Keras' compute_conv_transpose_output_shape gives)
+
+
+class UpSampling2D(Layer):
+    """Each row repeated size[0] times and each column size[1] times (interpolation 'nearest')."""
+
+    def __init__(self, size=(2, 2), data_format=None, interpolation="nearest", **kwargs):
+        super().__init__(**kwargs)
+        if data_format not in (None, "channels_last") or interpolation != "nearest":
+            raise NotImplementedError("UpSampling2D: only channels_last and interpolation='nearest' are supported "
+                                      "here")
+        self.size = _pair(size, "size")
+
+    def call(self, inputs):
+        _, h, w, c = inputs.shape.as_list()
+        rows, cols = self.size
+        x = tf.tile(tf.reshape(inputs, (-1, h, 1, w, 1, c)), [1, 1, rows, 1, cols, 1])
+        return tf.reshape(x, (-1, h * rows, w * cols, c))
+
+    def compute_output_shape(self, input_shape):
+        n, h, w, c = input_shape
+        return (n, None if h is None else h * self.size[0], None if w is None else w * self.size[1], c)
+
+
+class _GlobalPooling(Layer):
+    _axes = (1,)
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(**kwargs)
+        if data_format not in (None, "channels_last"):
+            raise NotImplementedError(f"{type(self).__name__}: only channels_last is supported here")
+        self.keepdims = keepdims
+
+    def call(self, inputs):
+        return tf.reduce_max(inputs, axis=list(self._axes), keepdims=self.keepdims)
+
+    def compute_output_shape(self, input_shape):
+        kept = [1 if i in self._axes else d for i, d in enumerate(input_shape)]
+        return tuple(kept) if self.keepdims else (input_shape[0], input_shape[-1])
+
+
+class GlobalMaxPooling1D(_GlobalPooling):
+    _axes = (1,)
+
+
+class GlobalMaxPooling2D(_GlobalPooling):
+    _axes = (1, 2)
+
+
 class BatchNormalization(Layer):
     """Keras 3's: in training the batch's moments (tf.nn.moments) normalise and move the
     moving statistics; otherwise the moving statistics normalise."""
@@ -174,5 +325,9 @@ CLASSES = {"Conv2D": Conv2D, "Convolution2D": Conv2D, "MaxPooling2D": MaxPooling
            "AveragePooling2D": AveragePooling2D, "AvgPool2D": AveragePooling2D,
            "GlobalAveragePooling2D": GlobalAveragePooling2D, "GlobalAvgPool2D": GlobalAveragePooling2D,
            "GlobalAveragePooling1D": GlobalAveragePooling1D, "GlobalAvgPool1D": GlobalAveragePooling1D,
-           "BatchNormalization": BatchNormalization}
+           "BatchNormalization": BatchNormalization, "Conv1D": Conv1D, "Convolution1D": Conv1D,
+           "Conv2DTranspose": Conv2DTranspose, "Convolution2DTranspose": Conv2DTranspose,
+           "UpSampling2D": UpSampling2D, "GlobalMaxPooling1D": GlobalMaxPooling1D,
+           "GlobalMaxPool1D": GlobalMaxPooling1D, "GlobalMaxPooling2D": GlobalMaxPooling2D,
+           "GlobalMaxPool2D": GlobalMaxPooling2D}
 __all__ = sorted(CLASSES)

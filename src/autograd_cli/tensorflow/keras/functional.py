@@ -11,6 +11,15 @@ from autograd_cli.tensorflow.keras._support import tf, unique_name
 _ORDER = itertools.count()
 
 
+_NOT_A_TF_INPUT = (
+    "A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a symbolic placeholder for a "
+    "shape and dtype, used when constructing Keras Functional models or Keras Functions. You can only use it as "
+    "input to a Keras layer or a Keras operation (from the namespaces `keras.layers` and `keras.ops`). You are "
+    "likely doing something like:\n\n```\nx = Input(...)\n...\ntf_fn(x)  # Invalid.\n```\n\nWhat you should do "
+    "instead is wrap `tf_fn` in a layer:\n\n```\nclass MyLayer(Layer):\n    def call(self, x):\n        return "
+    "tf_fn(x)\n\nx = MyLayer()(x)\n```\n")
+
+
 class KerasTensor:
     """A symbolic tensor of the functional API: a shape with a None batch axis, a dtype, and
     the layer call that made it (None for a model input)."""
@@ -32,6 +41,11 @@ class KerasTensor:
 
     def __bool__(self):
         raise TypeError("A symbolic KerasTensor cannot be used as a Python bool")
+
+    def _as_tensor(self, dtype=None):
+        """A TensorFlow function of a symbolic tensor: Keras 3's error (only layers and operators
+        take them)."""
+        raise ValueError(_NOT_A_TF_INPUT)
 
     # Python operators on symbolic tensors are recorded as calls too (Keras' symbolic ops)
     def _op(self, fn, *others):

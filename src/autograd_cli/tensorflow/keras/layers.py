@@ -18,11 +18,15 @@ from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_floa
                                                    snake_case, tf, unique_name)
 
 
+_CALLS: list = []       # the layer calls under way, outermost first
+
+
 class Layer:
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, input_dim=None, **kwargs):
         object.__setattr__(self, "_tracked_layers", [])
         object.__setattr__(self, "_own_variables", [])
         object.__setattr__(self, "_regularized", [])
+        object.__setattr__(self, "_added_losses", [])
         unknown = set(kwargs) - {"autocast", "activity_regularizer", "batch_input_shape", "batch_size"}
         if unknown:
             raise TypeError(f"Unrecognized keyword arguments passed to {type(self).__name__}: "
@@ -71,9 +75,35 @@ class Layer:
 
     @property
     def losses(self):
-        """The regularization penalties of this layer's weights and its sublayers', computed now."""
-        own = [penalty(variable) for variable, penalty in self._regularized]
-        return own + [loss for layer in self._tracked_layers for loss in layer.losses]
+        """Keras 3's order: the losses `add_loss` gave in the last call (this layer's, then its
+        sublayers'), then the regularization penalties of the weights, computed now."""
+        layers = self._flatten_layers()
+        added = [loss for layer in layers for loss in layer._added_losses]
+        return added + [penalty(variable) for layer in layers for variable, penalty in layer._regularized]
+
+    def add_loss(self, loss):
+        """A scalar loss of this call (Keras 3: eager values, cleared when the outermost layer's call starts)."""
+        losses = flat(loss)
+        for value in losses:
+            if not is_tensor(value) or isinstance(value, KerasTensor):
+                raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, on a tensor "
+                                 f"input. Received invalid value: {value}")
+        self._added_losses.extend(losses)
+
+    def _flatten_layers(self):
+        """This layer and every layer under it, each once, depth first."""
+        out, seen, stack = [], set(), [self]
+        while stack:
+            layer = stack.pop(0)
+            if id(layer) not in seen:
+                seen.add(id(layer))
+                out.append(layer)
+                stack[:0] = layer._tracked_layers
+        return out
+
+    def _clear_losses(self):
+        for layer in self._flatten_layers():
+            layer._added_losses.clear()
 
     def add_variable(self, *args, **kwargs):
         return self.add_weight(*args, **kwargs)
@@ -176,10 +206,18 @@ class Layer:
         self._maybe_build(inputs)
         if "training" in kwargs and (kwargs["training"] is None or not takes_training(self)):
             kwargs.pop("training")     # Keras passes `training` only to a call that declares it
+        return self._run_call(inputs, args, kwargs)
+
+    def _run_call(self, inputs, args, kwargs):
+        """`call` inside this layer's scope; the outermost call first clears the added losses."""
+        if not _CALLS:
+            self._clear_losses()
         PATH.append(self.name)
+        _CALLS.append(self)
         try:
             return self.call(inputs, *args, **kwargs)
         finally:
+            _CALLS.pop()
             PATH.pop()
 
     def _symbolic_call(self, inputs, args, kwargs):
@@ -192,6 +230,7 @@ class Layer:
             example = substitute(inputs, {id(t): tf.zeros([1 if d is None else d for d in t.shape], t.dtype)
                                           for t in flat(inputs) if isinstance(t, KerasTensor)})
             out = self(example, *args, **kwargs)
+            self._clear_losses()     # (Keras records no loss while it builds a functional model)
             shape = (None,) + tuple(flat(out)[0].shape.as_list()[1:])
         self._output_shape = tuple(shape)
         return KerasTensor(shape, self.dtype, producer=(self, inputs, args, kwargs))

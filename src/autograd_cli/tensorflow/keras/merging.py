@@ -1,5 +1,5 @@
 """Keras' merging layers (a list of tensors in, one out: Concatenate, Add, Subtract, Multiply,
-Average, Maximum, Minimum) and the small reshaping ones (Reshape, Rescaling, Lambda)."""
+Average, Maximum, Minimum, and their functional forms add, concatenate, ...) and the small reshaping ones (Reshape, Rescaling, Lambda)."""
 from __future__ import annotations
 
 from autograd_cli.tensorflow.keras._support import tf
@@ -117,7 +117,37 @@ class Lambda(Layer):
         return self.function(inputs, **self.arguments)
 
 
-CLASSES = {"Add": Add, "Subtract": Subtract, "Multiply": Multiply, "Maximum": Maximum, "Minimum": Minimum,
+def add(inputs, **kwargs):
+    return Add(**kwargs)(inputs)
+
+
+def subtract(inputs, **kwargs):
+    return Subtract(**kwargs)(inputs)
+
+
+def multiply(inputs, **kwargs):
+    return Multiply(**kwargs)(inputs)
+
+
+def average(inputs, **kwargs):
+    return Average(**kwargs)(inputs)
+
+
+def maximum(inputs, **kwargs):
+    return Maximum(**kwargs)(inputs)
+
+
+def minimum(inputs, **kwargs):
+    return Minimum(**kwargs)(inputs)
+
+
+def concatenate(inputs, axis=-1, **kwargs):
+    return Concatenate(axis=axis, **kwargs)(inputs)
+
+
+FUNCTIONS = {"add": add, "subtract": subtract, "multiply": multiply, "average": average, "maximum": maximum,
+             "minimum": minimum, "concatenate": concatenate}
+CLASSES = {**FUNCTIONS, "Add": Add, "Subtract": Subtract, "Multiply": Multiply, "Maximum": Maximum, "Minimum": Minimum,
            "Average": Average, "Concatenate": Concatenate, "Reshape": Reshape, "Rescaling": Rescaling,
            "Lambda": Lambda}
 __all__ = sorted(CLASSES)

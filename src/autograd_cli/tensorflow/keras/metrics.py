@@ -10,11 +10,37 @@ from autograd_cli.tensorflow.keras._support import tf
 class Metric:
     def __init__(self, name=None, dtype=None):
         self.name = name or type(self).__name__.lower()
+        self.dtype = getattr(dtype, "name", dtype) or "float32"
+        self._state_variables = []
         self.reset_state()
+
+    def add_variable(self, shape, initializer, dtype=None, aggregation="sum", name=None):
+        """A state variable of a subclass (non-trainable; `reset_state` gives it zeros again)."""
+        from autograd_cli.tensorflow.keras import initializers
+        from autograd_cli.tensorflow.keras._support import PATH, KerasVariable
+
+        dtype = getattr(dtype, "name", dtype) or self.dtype
+        PATH.append(self.name)
+        try:
+            value = initializers.get(initializer)(tuple(shape), dtype=dtype)
+            variable = KerasVariable(value, name=name or "variable", trainable=False, dtype=dtype)
+        finally:
+            PATH.pop()
+        self._state_variables.append(variable)
+        return variable
+
+    def add_weight(self, shape=(), initializer=None, dtype=None, name=None):
+        return self.add_variable(shape, initializer or "zeros", dtype=dtype, name=name)
+
+    @property
+    def variables(self):
+        return list(self._state_variables)
 
     def reset_state(self):
         self._total = np.float32(0.0)
         self._count = np.float32(0.0)
+        for variable in getattr(self, "_state_variables", ()):
+            variable.assign(np.zeros(variable.shape.as_list(), variable.dtype.np))
 
     reset_states = reset_state
 

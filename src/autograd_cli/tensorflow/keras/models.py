@@ -84,7 +84,8 @@ class Model(Layer):
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
         self.optimizer = keras_optimizers.get(optimizer)
-        self.loss = keras_losses.get(loss)
+        if loss is not None:        # (Keras 3: a compile without a loss keeps the one compiled before)
+            self.loss = keras_losses.get(loss)
         self._loss_tracker = keras_metrics.Mean(name="loss")
         self._compile_metrics = [keras_metrics.get(m, self.loss) for m in (metrics or [])]
         self._weighted_metrics = [keras_metrics.get(m, self.loss) for m in (weighted_metrics or [])]
@@ -109,19 +110,22 @@ class Model(Layer):
                 metric.reset_state()
 
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
-        if self.loss is None:
+        """Keras 3's: the compiled loss (when there is one and targets), plus each of `self.losses`
+        (add_loss, regularizers), summed."""
+        losses = []
+        if self.loss is not None:
+            if isinstance(self.loss, keras_losses.Loss):
+                value = self.loss(y, y_pred, sample_weight=sample_weight)
+            else:       # compile wraps a function as Keras does: a loss object's reduction of its values
+                y_true, y_pred = keras_losses._inputs(y, y_pred)
+                y, y_pred = keras_losses.same_rank(y_true, y_pred)
+                value = self.loss(y, y_pred)
+                value = keras_losses.reduce_weighted(value, sample_weight, mask=keras_losses.keras_mask(value))
+            losses.append(value)
+        losses += [tf.cast(loss, "float32") for loss in self.losses]
+        if not losses:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
-        if isinstance(self.loss, keras_losses.Loss):
-            value = self.loss(y, y_pred, sample_weight=sample_weight)
-        else:       # compile wraps a function as Keras does: a loss object's reduction of its values
-            y_true, y_pred = keras_losses._inputs(y, y_pred)
-            y, y_pred = keras_losses.same_rank(y_true, y_pred)
-            value = self.loss(y, y_pred)
-            value = keras_losses.reduce_weighted(value, sample_weight, mask=keras_losses.keras_mask(value))
-        penalties = self.losses
-        if penalties:
-            value = tf.add(value, tf.add_n(penalties) if len(penalties) > 1 else penalties[0])
-        return value
+        return losses[0] if len(losses) == 1 else tf.reduce_sum(tf.stack(losses))
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
         CompileMetrics(self._compile_metrics, self._weighted_metrics).update_state(y, y_pred, sample_weight)
@@ -175,22 +179,25 @@ class Model(Layer):
                 sample_weight, validation_data = sample_weight[:split], validation_data + (sample_weight[split:],)
         history = keras_callbacks.History()
         hooks = list(callbacks or []) + [history]
+        if verbose not in (0, False) and not any(isinstance(h, keras_callbacks.ProgbarLogger) for h in hooks):
+            hooks.append(keras_callbacks.ProgbarLogger())
         batches = EpochIterator(x, y, sample_weight, batch_size, steps_per_epoch, shuffle, class_weight)
         params = {"verbose": verbose, "epochs": epochs, "steps": batches.num_batches}
         for hook in hooks:
             hook.set_model(self)
             hook.set_params(params)
         self.stop_training = False
+        epoch_logs = {}
         for hook in hooks:
-            hook.on_train_begin()
+            hook.on_train_begin({})
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             for hook in hooks:
-                hook.on_epoch_begin(epoch)
+                hook.on_epoch_begin(epoch, {})
             logs = {}
             for step, data in batches.epoch():
                 for hook in hooks:
-                    hook.on_train_batch_begin(step)
+                    hook.on_train_batch_begin(step, {})
                 logs = self.train_step(data)
                 for hook in hooks:
                     hook.on_train_batch_end(step, _pythonify(logs))
@@ -204,16 +211,12 @@ class Model(Layer):
                 val_logs = self._evaluate(validation, return_dict=True)
                 epoch_logs.update({"val_" + name: value for name, value in val_logs.items()})
             epoch_logs = _pythonify(epoch_logs)
-            if verbose not in (0, False):
-                shown = " - ".join(f"{k}: {v:.4f}" for k, v in epoch_logs.items())
-                steps = batches.num_batches
-                print(f"Epoch {epoch + 1}/{epochs}\n{steps}/{steps} - {shown}")
             for hook in hooks:
                 hook.on_epoch_end(epoch, epoch_logs)
             if self.stop_training:
                 break
         for hook in hooks:
-            hook.on_train_end()
+            hook.on_train_end(epoch_logs)
         history.params = params
         return history
 
@@ -221,13 +224,16 @@ class Model(Layer):
                  callbacks=None, return_dict=False):
         if self._loss_tracker is None:
             raise ValueError("You must call `compile()` before using the model.")
-        return self._evaluate(EpochIterator(x, y, sample_weight, batch_size, steps), return_dict)
+        return self._evaluate(EpochIterator(x, y, sample_weight, batch_size, steps), return_dict, verbose)
 
-    def _evaluate(self, batches, return_dict):
+    def _evaluate(self, batches, return_dict, verbose=0):
         self.reset_metrics()
-        logs = {}
+        logs, count = {}, 0
         for _, data in batches.epoch():
             logs = self.test_step(data)
+            count += 1
+        if verbose not in (0, False):
+            print(keras_callbacks.progress_line(count, _pythonify(logs), 1 if verbose == "auto" else verbose))
         if return_dict:
             return _pythonify(logs)         # (sorted, as Keras)
         return self._in_metrics_order(_pythonify(logs, ordered=False))
@@ -244,12 +250,14 @@ class Model(Layer):
         if is_dataset(x):
             parts = [self(unpack(b)[0] if isinstance(b, tuple) else b, training=False).numpy() for b in x]
             iter(x)     # Keras' epoch iterator makes a new iterator at the end, never read
-            return np.concatenate(parts, axis=0)
-        x = arrays(x)
-        batch_size = batch_size or 32
-        n = (x[0] if isinstance(x, list) else x).shape[0]
-        parts = [self(take(x, slice(start, start + batch_size), as_float_tensor), training=False).numpy()
-                 for start in range(0, n, batch_size)]
+        else:
+            x = arrays(x)
+            batch_size = batch_size or 32
+            n = (x[0] if isinstance(x, list) else x).shape[0]
+            parts = [self(take(x, slice(start, start + batch_size), as_float_tensor), training=False).numpy()
+                     for start in range(0, n, batch_size)]
+        if verbose not in (0, False):
+            print(keras_callbacks.progress_line(len(parts), {}))
         return np.concatenate(parts, axis=0)
 
     def predict_on_batch(self, x):
@@ -437,11 +445,7 @@ class Sequential(Model):
             inputs = as_float_tensor(inputs, self.dtype)
         if not self.built:
             self.built = True       # the layers build themselves on their first call, inside this scope
-        PATH.append(self.name)
-        try:
-            return self.call(inputs, *args, **kwargs)
-        finally:
-            PATH.pop()
+        return self._run_call(inputs, args, kwargs)
 
     @property
     def layers(self):

@@ -85,7 +85,7 @@ class _ArrayData:
         self.num_batches = int(math.ceil(self.n / batch_size))
 
     def batches(self, shuffle):
-        order = np.random.permutation(self.n) if shuffle else np.arange(self.n)
+        order = _epoch_order(self.n) if shuffle else np.arange(self.n)
         for start in range(0, self.n, self.batch_size):
             index = order[start:start + self.batch_size]
             batch = (take(self.x, index, as_float_tensor),
@@ -93,6 +93,15 @@ class _ArrayData:
             if self.sample_weight is not None:
                 batch += (as_float_tensor(self.sample_weight[index], "float32"),)
             yield batch
+
+
+def _epoch_order(n):
+    """Keras' shuffled order of n samples: `tf.random.shuffle(tf.range(n, dtype=tf.int64))` in the
+    function its data adapter maps over a one-element dataset, traced in a graph of its own; so
+    under a global seed it is that graph's first unseeded random op (op seed 0), and every epoch
+    (every fit too) gets the same order. A fresh tf.function is such a graph."""
+    permutation = tf.function(lambda: tf.random.shuffle(tf.range(n, dtype=tf.int64)))
+    return permutation().numpy()
 
 
 class _DatasetData:
