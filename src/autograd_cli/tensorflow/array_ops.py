@@ -418,10 +418,39 @@ def einsum(equation, *inputs, **kwargs):
                    eager_fn=row_eager("einsum", {"equation": equation.replace(" ", "")}, "Einsum"))[0]
 
 
+@tf_export("meshgrid")
+def meshgrid(*args, **kwargs):
+    """Coordinate grids of 1-D inputs, each reshaped and multiplied by ones, as TensorFlow builds
+    them (so the gradient flows back to each input); indexing 'xy' (default) or 'ij'."""
+    from autograd_cli.tensorflow import math_ops as m
+
+    indexing = kwargs.pop("indexing", "xy")
+    kwargs.pop("name", None)
+    if kwargs:
+        raise TypeError(f"'{next(iter(kwargs))}' is an invalid keyword argument for this function")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"Argument `indexing` must be either 'xy' or 'ij', got '{indexing}'")
+    xs = [convert_to_tensor(x) for x in args]
+    ndim = len(xs)
+    outputs = [reshape(x, [1] * k + [-1] + [1] * (ndim - k - 1)) for k, x in enumerate(xs)]
+    sizes = [int(np.prod(x._shape)) for x in xs]
+    if indexing == "xy" and ndim > 1:
+        outputs[0] = reshape(outputs[0], [1, -1] + [1] * (ndim - 2))
+        outputs[1] = reshape(outputs[1], [-1, 1] + [1] * (ndim - 2))
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    ones_grid = ones(sizes, xs[0].dtype) if xs else None
+    return [m.multiply(x, ones_grid) for x in outputs]
+
+
 # ---------------------------------------------------------------- indexing
 
 def slice_tensor(x, key):
-    """x[key]: integers, slices, None (new axis), Ellipsis; a tensor index is a gather."""
+    """x[key]: integers, slices, None (new axis), Ellipsis; a tensor index is a gather; a
+    boolean tensor or array alone is a mask (tf.boolean_mask), as in TensorFlow."""
+    mask = key._as_tensor() if hasattr(key, "_as_tensor") else key
+    if (isinstance(mask, Tensor) and mask.dtype is dtypes.bool_
+            or isinstance(mask, np.ndarray) and mask.dtype == np.bool_):
+        return boolean_mask(x, mask)
     if not isinstance(key, tuple):
         key = (key,)
     parts = []

@@ -531,7 +531,7 @@ def to_array(value, dtype: DType | None):
                 array = array.astype(np.float32)
             inferred = dtypes.of_array(array)
             if array.dtype.kind in "US" or array.dtype == object and inferred is dtypes.string:
-                return array.astype(object), dtypes.string
+                return _bytes_array(array), dtypes.string
             return array, inferred
         array = np.asarray(_unwrap(value))
         kind = array.dtype.kind
@@ -544,7 +544,7 @@ def to_array(value, dtype: DType | None):
         if kind == "b":
             return array, dtypes.bool_
         if kind in "USO":
-            return array.astype(object), dtypes.string
+            return _bytes_array(array), dtypes.string
         raise TypeError(f"Can't convert {value!r} to a Tensor.")
     array = np.asarray(_unwrap(value))
     if dtype.is_integer and array.dtype.kind == "f":
@@ -553,8 +553,17 @@ def to_array(value, dtype: DType | None):
     if dtype.is_bool and array.dtype.kind != "b":
         raise TypeError(f"Cannot convert {_short(value)} to EagerTensor of dtype bool")
     if dtype is dtypes.string:
-        return array.astype(object), dtype
+        return _bytes_array(array), dtype
     return array.astype(dtype.np), dtype
+
+
+def _bytes_array(array):
+    """A string tensor's elements are bytes, as TensorFlow's (`.numpy()` gives b'a'); text is UTF-8."""
+    out = array.astype(object)
+    for index, item in np.ndenumerate(out):
+        if isinstance(item, str):
+            out[index] = item.encode("utf-8")
+    return out
 
 
 def _short(value):
@@ -769,6 +778,8 @@ def run_recipe(recipe, arrays, in_dtypes, out_dtypes, op_type):
     """An op computed eagerly through its recipe, on a small engine graph."""
     from autograd_cli.evaluate import run_plain, needed
 
+    if any(a.dtype == object for a in arrays) and all(d is dtypes.string for d in out_dtypes):
+        return _run_moving_strings(recipe, arrays, in_dtypes, out_dtypes, op_type)
     L = Lowering()
     g = L.g
     g.pos = user_pos()
@@ -788,3 +799,22 @@ def run_recipe(recipe, arrays, in_dtypes, out_dtypes, op_type):
     except AgError as exc:
         raise InvalidArgumentError(None, None, f"{exc.message} [Op:{op_type}]") from None
     return [values[o.id] for o in outs]
+
+
+def _run_moving_strings(recipe, arrays, in_dtypes, out_dtypes, op_type):
+    """A string op that only moves elements (gather, reshape, slicing, concat, tile, ...): the
+    engine computes in numbers, so it moves each string's position in a pool of all the
+    inputs' strings instead, and the strings are taken back from the pool."""
+    pool, positions = [], []
+    for a in arrays:
+        if a.dtype == object:
+            positions.append(np.arange(len(pool), len(pool) + a.size, dtype=np.float64).reshape(a.shape))
+            pool.extend(a.ravel().tolist())
+        else:
+            positions.append(a)
+    moved = run_recipe(recipe, positions, [dtypes.float64 if a.dtype == object else d
+                                           for a, d in zip(arrays, in_dtypes)],
+                       [dtypes.float64] * len(out_dtypes), op_type)
+    table = np.empty(len(pool), dtype=object)
+    table[:] = pool
+    return [table[np.asarray(v).astype(np.int64)] for v in moved]

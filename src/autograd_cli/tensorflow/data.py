@@ -78,12 +78,14 @@ def _eager(value):
 
 
 def _tensor(array, dtype):
+    if not isinstance(array, np.ndarray):       # an element of a string tensor: a bytes object
+        array = np.array(array, dtype=object) if dtype is dtypes.string else np.asarray(array)
     return EagerTensor(None, 0, dtype, array.shape, array)
 
 
 class TensorSpec:
-    def __init__(self, shape, dtype, name=None):
-        self.shape, self.dtype, self.name = TensorShape(shape), dtype, name
+    def __init__(self, shape, dtype=dtypes.float32, name=None):
+        self.shape, self.dtype, self.name = TensorShape(shape), dtypes.as_dtype(dtype), name
 
     def __repr__(self):
         return f"TensorSpec(shape={self.shape}, dtype=tf.{self.dtype.name}, name={self.name!r})"

@@ -3,6 +3,7 @@ tf.debugging, tf.config (tf.print also as an op inside a tf.function), tf.compat
 dimension helpers."""
 from __future__ import annotations
 
+import collections as _collections
 import sys
 
 from autograd_cli.tensorflow.core import ctx
@@ -104,6 +105,93 @@ def _print_op(function, inputs, stream, sep, end):
     out = _add_op(graph, op, [(dtypes.float32, ())])[0]
     function.side_effects.append(out)
     return op
+
+
+# ---------------------------------------------------------------- tf.config's devices
+# One CPU and no GPU, as TensorFlow's CPU build on this machine; the virtual CPUs a snippet
+# configures before it runs an op are its logical devices.
+
+PhysicalDevice = tf_export("config.PhysicalDevice")(
+    _collections.namedtuple("PhysicalDevice", ["name", "device_type"]))
+LogicalDevice = tf_export("config.LogicalDevice")(
+    _collections.namedtuple("LogicalDevice", ["name", "device_type"]))
+_CPU = PhysicalDevice("/physical_device:CPU:0", "CPU")
+_VIRTUAL = {"count": 1}
+
+
+@tf_export("config.LogicalDeviceConfiguration", "config.experimental.VirtualDeviceConfiguration")
+class LogicalDeviceConfiguration(_collections.namedtuple(
+        "LogicalDeviceConfiguration", ["memory_limit", "experimental_priority", "experimental_device_ordinal"])):
+    def __new__(cls, memory_limit=None, experimental_priority=None, experimental_device_ordinal=None):
+        return super().__new__(cls, memory_limit, experimental_priority, experimental_device_ordinal)
+
+
+@tf_export("config.list_physical_devices", "config.experimental.list_physical_devices")
+def list_physical_devices(device_type=None):
+    return [_CPU] if device_type is None or str(device_type).upper() == "CPU" else []
+
+
+@tf_export("config.get_visible_devices", "config.experimental.get_visible_devices")
+def get_visible_devices(device_type=None):
+    return list_physical_devices(device_type)
+
+
+@tf_export("config.set_visible_devices", "config.experimental.set_visible_devices")
+def set_visible_devices(devices, device_type=None):
+    pass
+
+
+@tf_export("config.list_logical_devices", "config.experimental.list_logical_devices")
+def list_logical_devices(device_type=None):
+    _VIRTUAL["initialized"] = True
+    if device_type is not None and str(device_type).upper() != "CPU":
+        return []
+    return [LogicalDevice(f"/device:CPU:{k}", "CPU") for k in range(_VIRTUAL["count"])]
+
+
+@tf_export("config.set_logical_device_configuration", "config.experimental.set_virtual_device_configuration")
+def set_logical_device_configuration(device, logical_devices):
+    if device != _CPU:
+        raise ValueError(f"Unrecognized device: {device!r}")
+    if _VIRTUAL.get("initialized"):
+        raise RuntimeError("Virtual devices cannot be modified after being initialized")
+    _VIRTUAL["count"] = max(1, len(logical_devices or ()))
+
+
+@tf_export("config.get_logical_device_configuration", "config.experimental.get_virtual_device_configuration")
+def get_logical_device_configuration(device):
+    return [LogicalDeviceConfiguration() for _ in range(_VIRTUAL["count"])] if _VIRTUAL["count"] > 1 else None
+
+
+@tf_export("config.experimental.set_memory_growth")
+def set_memory_growth(device, enable):
+    if device == _CPU:
+        raise ValueError("Cannot set memory growth on device when virtual devices configured")
+
+
+@tf_export("config.experimental.get_memory_growth")
+def get_memory_growth(device):
+    return None
+
+
+@tf_export("config.threading.set_inter_op_parallelism_threads", "config.threading.set_intra_op_parallelism_threads")
+def set_parallelism_threads(num_threads):
+    pass
+
+
+@tf_export("config.threading.get_inter_op_parallelism_threads", "config.threading.get_intra_op_parallelism_threads")
+def get_parallelism_threads():
+    return 0
+
+
+@tf_export("config.run_functions_eagerly")
+def run_functions_eagerly(run_eagerly):
+    _VIRTUAL["functions_eagerly"] = bool(run_eagerly)
+
+
+@tf_export("config.functions_run_eagerly")
+def functions_run_eagerly():
+    return _VIRTUAL.get("functions_eagerly", False)
 
 
 # ---------------------------------------------------------------- tf.compat's helpers

@@ -164,6 +164,16 @@ class Lowering:
         except (TypeError, ValueError):
             raise AgError(f"{what} must be a number or a list of numbers", pos) from None
 
+    def current(self, node):
+        """A node's value now, for a built-in that sizes its result by it (boolean_mask's
+        count): known when it is computed from constants (eager values, a tape's records)."""
+        if getattr(self, "values_known", False):      # a tape's leaves hold this call's values
+            from autograd_cli.evaluate import needed, run_plain
+
+            self.used_values = True
+            return np.asarray(run_plain(needed([node]))[node.id])
+        return self.static(node, self.g.pos, "the mask")
+
     def integer(self, value, pos=None, what="value") -> int:
         arr = self.static(value, pos, what)
         if arr.shape != ():

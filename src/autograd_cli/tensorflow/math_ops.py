@@ -480,6 +480,21 @@ def reduce_mean(input_tensor, axis=None, keepdims=None, name=None, reduction_ind
     return _reduce_mean(x, axis, keepdims, name, reduction_indices, keep_dims)
 
 
+@tf_export("math.reduce_variance")
+def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
+    """The mean of the squared deviations from the mean, computed as TensorFlow composes it."""
+    x = convert_to_tensor(input_tensor)
+    if not x.dtype.is_floating:
+        raise TypeError(f"Input must be either real or complex. Received integer type {x.dtype}.")
+    means = reduce_mean(x, axis, keepdims=True)
+    return reduce_mean(square(subtract(x, means)), axis, keepdims=keepdims, name=name)
+
+
+@tf_export("math.reduce_std")
+def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
+    return sqrt(reduce_variance(input_tensor, axis, keepdims), name=name)
+
+
 def _arg(op_type, row, path, builtin):
     def fn(input, axis=None, output_type=dtypes.int64, name=None, dimension=None):   # noqa: A002
         x = convert_to_tensor(input)

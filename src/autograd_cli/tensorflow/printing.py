@@ -12,7 +12,7 @@ def _numpy_text(value: np.ndarray, is_repr: bool) -> str:
         text = repr(value.item()) if value.ndim == 0 else str(value)
         if value.ndim == 0 and isinstance(value.item(), str):
             text = repr(value.item().encode())
-        return text
+        return "\n" + text if "\n" in text and value.ndim else text
     if value.ndim == 0:
         text = str(value[()])
     else:

@@ -253,7 +253,8 @@ class GradientTape:
             plan = _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line)
             if len(_CACHE) > 32:
                 _CACHE.pop(next(iter(_CACHE)))
-            _CACHE[key] = plan
+            if not plan.value_dependent:
+                _CACHE[key] = plan
         plan.leaf_tensors = [t for _, t in leaves]
         plan.current = (ops, leaves, targets, srcs)      # this call's records (the plan may be an earlier call's)
         plan.key = key
@@ -438,7 +439,7 @@ class _Paused:
 class _Plan:
     __slots__ = ("g", "leaf_nodes", "og_nodes", "results", "order", "schedule", "reasons", "y_nodes", "x_nodes",
                  "notes", "leaf_tensors", "key", "ops", "src_refs", "tgt_refs", "mode", "targets", "srcs", "out_nodes",
-                 "current")
+                 "current", "value_dependent")
 
 
 def _tensor_nodes(plan, ops, leaves, srcs) -> dict:
@@ -550,6 +551,7 @@ def _leaf_of(t, leaves):
 
 def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line):
     L = Lowering()
+    L.values_known = True
     g = L.g
     plan = _Plan()
     plan.notes = []
@@ -589,6 +591,7 @@ def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mod
     plan.reasons = reasons
     plan.ops, plan.src_refs, plan.tgt_refs, plan.mode = ops, src_refs, tgt_refs, mode
     plan.targets, plan.srcs = targets, srcs
+    plan.value_dependent = getattr(L, "used_values", False)     # (sized by this call's values: not reused)
     roots = [r for r in results if r is not None and not isinstance(r, NoGradient)]
     plan.order = needed(roots)
     plan.schedule = schedule(plan.order) if len(plan.order) > 24 else None

@@ -19,6 +19,7 @@ same, but its Python side effects happen at every call.
 from __future__ import annotations
 
 import functools
+import sys
 
 import numpy as np
 
@@ -63,6 +64,8 @@ class Function:
     def __call__(self, *args, **kwargs):
         if not ctx.eager:                      # inside a graph (TF1 code, another trace): its ops, inlined
             return self.python_function(*args, **kwargs)
+        if _RUN_EAGERLY():
+            return self.python_function(*args, **kwargs)
         if self.input_signature is not None:      # one argument per TensorSpec (a list is one tensor)
             structure, flat = [list(range(len(args))), {}], list(args)
             if kwargs:
@@ -82,7 +85,7 @@ class Function:
                 self._count += 1
             self._traces[key] = concrete
         if concrete is None:
-            return self.python_function(*args, **kwargs)
+            return _as_outputs(self.python_function(*args, **kwargs))
         return concrete.call(flat)
 
     def _specs(self, flat):
@@ -106,6 +109,25 @@ class Function:
 
     def experimental_get_tracing_count(self):
         return self._count
+
+
+def _RUN_EAGERLY():
+    """tf.config.run_functions_eagerly(True): every call runs the Python function."""
+    extras = sys.modules.get("autograd_cli.tensorflow.extras")
+    return extras is not None and extras.functions_run_eagerly()
+
+
+def _as_outputs(result):
+    """A function's results as a trace returns them: Python numbers and NumPy arrays become
+    tensors (TensorFlow converts every output), None and other objects stay."""
+    from autograd_cli.tensorflow.variables import Variable
+
+    structure, flat = _flatten(result)
+    if not any(isinstance(v, (bool, int, float, np.ndarray, np.generic)) for v in flat):
+        return result
+    flat = [convert_to_tensor(v) if isinstance(v, (bool, int, float, np.ndarray, np.generic))
+            and not isinstance(v, Variable) else v for v in flat]
+    return _rebuild(structure, flat)
 
 
 def _name(names, k):

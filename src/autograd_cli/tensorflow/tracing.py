@@ -91,8 +91,18 @@ def value_now(tensor):
     if tr.captures or any(op.type == "Placeholder" for op in tr.ops):
         raise TypeError("a variable made inside a tf.function needs an initial value that does not depend on the "
                         "function's arguments here")
-    node = lower_traced(Lowering().g, tr, [], [])[0]
-    return np.asarray(run_plain(needed([node]))[node.id])
+    g = Lowering().g
+    drawn = {}
+    for op in tr.ops:           # its random ops draw once, from a kernel of their own seeds
+        sampler = (op.recipe.params or {}).get("sampler") if op.recipe is not None and op.recipe.kind == "fn" else None
+        if sampler is not None and not op.inputs:
+            drawn[op.uid] = g.apply("placeholder", value=np.asarray(sampler.draw(sampler.new_kernel()),
+                                                                     dtype=np.float64))
+    node = lower_traced(g, tr, [], [], drawn)[0]
+    value = np.asarray(run_plain(needed([node]))[node.id])       # (the engine's float64)
+    if tensor.dtype.is_integer:
+        value = np.round(value)
+    return value.astype(tensor.dtype.np)
 
 
 def _lower_input(L, tensor_uid, name, dtype_name, shape):
