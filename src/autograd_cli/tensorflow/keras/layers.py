@@ -429,6 +429,8 @@ class InputLayer(Layer):
         shape = shape if shape is not None else input_shape
         self._input_shape_arg = None if shape is None else tuple(shape)
         self.batch_size = batch_size
+        if shape is not None:           # (a functional model's summary shows it)
+            self._output_shape = (batch_size,) + tuple(shape)
         self.built = True
 
 

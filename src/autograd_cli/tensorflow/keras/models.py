@@ -290,15 +290,18 @@ class Model(Layer):
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                 layer_range=None):
         print_fn = print_fn or print
-        rows = [(f"{layer.name} ({type(layer).__name__})", _output_shape_text(layer), layer.count_params())
+        rows = [(f"{layer.name} ({_class_name(layer)})", _output_shape_text(layer), layer.count_params())
                 for layer in self.layers]
-        width = 65
         print_fn(f'Model: "{self.name}"')
         print_fn("┏" + "━" * 33 + "┳" + "━" * 24 + "┳" + "━" * 15 + "┓")
         print_fn(f"┃ {'Layer (type)':<31} ┃ {'Output Shape':<22} ┃ {'Param #':>13} ┃")
         print_fn("┡" + "━" * 33 + "╇" + "━" * 24 + "╇" + "━" * 15 + "┩")
         for k, (name, shape, params) in enumerate(rows):
-            print_fn(f"│ {name:<31} │ {shape:<22} │ {params:>13,} │")
+            names, shapes = _wrapped(name, 31), _wrapped(shape, 22)     # (rich's table wraps at spaces)
+            for i in range(max(len(names), len(shapes))):
+                first = f"{params:,}" if i == 0 else ""
+                print_fn(f"│ {names[i] if i < len(names) else '':<31} │ {shapes[i] if i < len(shapes) else '':<22} │ "
+                         f"{first:>13} │")
             if k < len(rows) - 1:
                 print_fn("├" + "─" * 33 + "┼" + "─" * 24 + "┼" + "─" * 15 + "┤")
         print_fn("└" + "─" * 33 + "┴" + "─" * 24 + "┴" + "─" * 15 + "┘")
@@ -306,7 +309,27 @@ class Model(Layer):
         trainable = int(sum(math.prod(v.shape.as_list()) for v in self.trainable_weights))
         for label, count in (("Total", total), ("Trainable", trainable), ("Non-trainable", total - trainable)):
             print_fn(f" {label} params: {count:,} ({_bytes(count)})")
-        del width
+
+
+def _class_name(layer):
+    """Keras' class name: a `Model(inputs, outputs)` is a `Functional`."""
+    if type(layer) is Model and getattr(layer, "_functional", None) is not None:
+        return "Functional"
+    return type(layer).__name__
+
+
+def _wrapped(text, width):
+    """A summary cell's lines: words (split at spaces) joined while they fit; a longer word is
+    cut short with an ellipsis (rich's overflow)."""
+    lines = []
+    for word in text.split(" "):
+        if len(word) > width:
+            word = word[:width - 1] + "\u2026"
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def _bytes(count):
@@ -435,7 +458,8 @@ class Sequential(Model):
         for layer in self._tracked_layers:
             kwargs = {"training": training} if training is not None and takes_training(layer) else {}
             x = layer(x, **kwargs)
-            layer._output_shape = (None,) + tuple(x.shape.as_list()[1:])
+            if getattr(layer, "_output_shape", None) is None:     # (Keras builds on the first call's shape)
+                layer._output_shape = tuple(x.shape.as_list())
         return x
 
     def __call__(self, inputs, *args, **kwargs):
