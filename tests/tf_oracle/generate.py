@@ -2,9 +2,11 @@
 
     /work/tfvenv/bin/python tests/tf_oracle/generate.py              # everything
     /work/tfvenv/bin/python tests/tf_oracle/generate.py NAME ...     # some corpus files / samples
+    /work/tfvenv/bin/python tests/tf_oracle/generate.py fuzz         # the differential tests' programs
     /work/tfvenv/bin/python tests/tf_oracle/generate.py --check      # run, compare, write nothing
 
-NAME is a corpus file's stem (`eager_tape_basics`) or a sample's (`seed000_3_sum_of_paths`);
+NAME is a corpus file's stem (`eager_tape_basics`), a sample's (`seed000_3_sum_of_paths`) or a
+generated program's (`fuzz_03`, from fuzz/programs/, stored in fuzz/expected/);
 a path works too. Each snippet runs in a fresh process (tf_runner.py, forked from a server
 that has imported TensorFlow once, or a new interpreter with --fresh) under the TensorFlow
 installed in the interpreter running this script, with an emptied environment and a
@@ -32,6 +34,8 @@ CORPUS = HERE / "corpus"
 EXPECTED = HERE / "expected"
 SAMPLES = ROOT / "samples" / "tf"
 EXPECTED_SAMPLES = EXPECTED / "samples"
+FUZZ = HERE / "fuzz" / "programs"          # the differential tests' generated programs
+FUZZ_EXPECTED = HERE / "fuzz" / "expected"
 RUNNER = HERE / "tf_runner.py"
 TIMEOUT_S = 600
 
@@ -163,10 +167,13 @@ def generate_one(kind: str, path: Path, target: Path, check: bool) -> str:
 def select(names: list[str]) -> list[tuple[str, Path, Path]]:
     corpus = {p.stem: p for p in sorted(CORPUS.glob("*.py"))}
     samples = {p.stem: p for p in sorted(SAMPLES.glob("*.py"))}
+    fuzz = {p.stem: p for p in sorted(FUZZ.glob("*.py"))}
     jobs = []
-    if not names:
-        jobs += [("corpus", p, EXPECTED / f"{s}.json") for s, p in corpus.items()]
-        jobs += [("sample", p, EXPECTED_SAMPLES / f"{s}.json") for s, p in samples.items()]
+    if not names or names == ["fuzz"]:
+        if not names:
+            jobs += [("corpus", p, EXPECTED / f"{s}.json") for s, p in corpus.items()]
+            jobs += [("sample", p, EXPECTED_SAMPLES / f"{s}.json") for s, p in samples.items()]
+        jobs += [("corpus", p, FUZZ_EXPECTED / f"{s}.json") for s, p in fuzz.items()]
         return jobs
     for name in names:
         stem = Path(name).stem
@@ -174,6 +181,8 @@ def select(names: list[str]) -> list[tuple[str, Path, Path]]:
             jobs.append(("corpus", corpus[stem], EXPECTED / f"{stem}.json"))
         elif stem in samples:
             jobs.append(("sample", samples[stem], EXPECTED_SAMPLES / f"{stem}.json"))
+        elif stem in fuzz:
+            jobs.append(("corpus", fuzz[stem], FUZZ_EXPECTED / f"{stem}.json"))
         else:
             raise SystemExit(f"no corpus file or sample named {name!r}")
     return jobs
@@ -181,7 +190,8 @@ def select(names: list[str]) -> list[tuple[str, Path, Path]]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help="corpus or sample names (default: all)")
+    parser.add_argument("names", nargs="*", help="corpus, sample or fuzz program names, or `fuzz` "
+                                                 "for all the programs (default: everything)")
     parser.add_argument("--check", action="store_true",
                         help="run and compare with the stored outputs; write nothing")
     parser.add_argument("-j", "--jobs", type=int, default=2, help="parallel runs (default 2)")
@@ -195,12 +205,14 @@ def main(argv=None) -> int:
     except ImportError:
         raise SystemExit("run this with the interpreter that has tensorflow-cpu==2.21.0 "
                          "(/work/tfvenv/bin/python)")
-    if not args.names:
+    if not args.names or args.names == ["fuzz"]:
         # stored outputs of files that no longer exist would be compared with nothing
-        known = {p.stem for p in CORPUS.glob("*.py")}
-        for stale in EXPECTED.glob("*.json"):
-            if stale.stem not in known and not args.check:
-                stale.unlink()
+        folders = [(FUZZ_EXPECTED, FUZZ)] if args.names else [(EXPECTED, CORPUS), (FUZZ_EXPECTED, FUZZ)]
+        for stored, programs in folders:
+            known = {p.stem for p in programs.glob("*.py")}
+            for stale in stored.glob("*.json"):
+                if stale.stem not in known and not args.check:
+                    stale.unlink()
     jobs = select(args.names)
     failures = 0
     global _servers

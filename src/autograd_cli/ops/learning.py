@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.ops.reductions import logsumexp
 from autograd_cli.ops.table import ShapeError, broadcast, fmt, norm_axis, op
 
 # ---------------------------------------------------------------- learning
@@ -15,7 +14,10 @@ def _softmax(x, axis):
 
 
 def _log_softmax(x, axis):
-    return x - logsumexp(x, axis=(axis,), keepdims=True)
+    # TensorFlow's kernel: the max taken off first, so a float32 row far from 0 keeps its digits
+    # (x - logsumexp(x) loses them to the large magnitude's rounding)
+    shifted = x - np.max(x, axis=axis, keepdims=True)
+    return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
 
 def _axis_prepare(shape, axis=-1):

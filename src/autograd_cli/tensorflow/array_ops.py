@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow.core import (HOOKS, Tensor, _const_value, constant_tensor, convert_to_tensor, ctx,
                                           is_tensor_like, make_op, to_array)
 from autograd_cli.tensorflow.dtype import as_dtype
@@ -206,6 +207,8 @@ def reshape(tensor, shape, name=None):
         shape_t = convert_to_tensor(shape)
         return make_op("Reshape", Recipe("fn", lambda L, n, s: L.apply("reshape", n, shape=L.integers(s))),
                        [x, shape_t], [x.dtype], name)[0]
+    if ctx.eager:
+        kernel.reshape(int(np.prod(x._shape)), dims)
     params = {"shape": dims}
     return make_op("Reshape", Recipe("row", "reshape", params), [x], [x.dtype], name,
                    eager_fn=row_eager("reshape", params, "Reshape", _reshape_message(dims)))[0]
@@ -226,6 +229,8 @@ def _reshape_message(dims):
 def transpose(a, perm=None, name="transpose", conjugate=False):
     x = convert_to_tensor(a)
     params = {"perm": None if perm is None else int_list(perm)}
+    if ctx.eager:
+        kernel.transpose(len(x._shape), params["perm"])
     return make_op("Transpose", Recipe("row", "transpose", params), [x], [x.dtype], name,
                    eager_fn=row_eager("transpose", params, "Transpose"))[0]
 
@@ -234,6 +239,8 @@ def transpose(a, perm=None, name="transpose", conjugate=False):
 def expand_dims(input, axis=None, name=None, dim=None):   # noqa: A002
     x = convert_to_tensor(input)
     params = {"axis": int(static_value(axis if axis is not None else dim))}
+    if ctx.eager:
+        kernel.expand_dims(len(x._shape), params["axis"])
     return make_op("ExpandDims", Recipe("row", "expand_dims", params), [x], [x.dtype], name,
                    eager_fn=row_eager("expand_dims", params, "ExpandDims"))[0]
 
@@ -245,36 +252,51 @@ def squeeze(input, axis=None, name=None, squeeze_dims=None):   # noqa: A002
     axes = None if axis is None else int_list(axis)
     if axes is None:
         axes = [k for k, d in enumerate(x._shape) if d == 1]
+    elif ctx.eager:
+        kernel.squeeze(x._shape, axes)
     params = {"axis": axes}
     return make_op("Squeeze", Recipe("row", "squeeze", params), [x], [x.dtype], name,
                    eager_fn=row_eager("squeeze", params, "Squeeze"))[0]
 
 
-def _same_dtype(values):
-    tensors = [convert_to_tensor(v) for v in values] if any(is_tensor_like(v) for v in values) else None
-    if tensors is None:
+def _same_dtype(values, op_type="ConcatV2", name=""):
+    """A list input's tensors: Python values take the first tensor's dtype; tensors of
+    another dtype are the kernel's error eagerly, the op builder's TypeError in a graph."""
+    first = next((v for v in values if is_tensor_like(v)), None)
+    if first is None:
         return [convert_to_tensor(v) for v in values]
-    kind = next(t.dtype for t in tensors)
-    return [t if t.dtype == kind else convert_to_tensor(t, kind) for t in tensors]
+    kind = convert_to_tensor(first).dtype
+    tensors = [convert_to_tensor(v) if is_tensor_like(v) else convert_to_tensor(v, kind) for v in values]
+    if ctx.eager:
+        kernel.list_dtypes(op_type, tensors, name)
+    elif any(t.dtype != kind for t in tensors):
+        raise TypeError(f"Tensors in list passed to 'values' of '{op_type}' Op have types "
+                        f"[{', '.join(t.dtype.name for t in tensors)}] that don't all match.")
+    return tensors
 
 
 @tf_export("concat", builtin="concat")
 def concat(values, axis, name="concat"):
-    xs = _same_dtype(list(values))
+    xs = _same_dtype(list(values), "ConcatV2", name)
     if len(xs) == 1:
         return identity(xs[0])
     params = {"axis": int(static_value(axis))}
+    if ctx.eager:
+        kernel.concat([t._shape for t in xs], params["axis"], name)
     return make_op("ConcatV2", Recipe("row", "concat", params), xs, [xs[0].dtype], name,
                    eager_fn=row_eager("concat", params, "ConcatV2"))[0]
 
 
 @tf_export("stack", builtin="stack")
 def stack(values, axis=0, name="stack"):
-    xs = []
-    for v in values:
-        xs.append(v if is_tensor_like(v) else v)
-    xs = _same_dtype(xs)
+    values = list(values)
+    first = convert_to_tensor(values[0])        # (TensorFlow checks the axis against the first's rank)
+    if first._shape is not None:
+        kernel.stack_axis(len(first._shape), int(axis))
+    xs = _same_dtype(values, "Pack", name)
     params = {"axis": int(axis)}
+    if ctx.eager:
+        kernel.pack([t._shape for t in xs], name)
     return make_op("Pack", Recipe("row", "stack", params), xs, [xs[0].dtype], name,
                    eager_fn=row_eager("stack", params, "Pack"))[0]
 
@@ -294,6 +316,8 @@ def unstack(value, num=None, axis=0, name="unstack"):
 @tf_export("tile", builtin="tile")
 def tile(input, multiples, name=None):   # noqa: A002
     x = convert_to_tensor(input)
+    if ctx.eager:
+        kernel.tile(len(x._shape), int_list(multiples))
     return builtin_op("Tile", "tile", {"input": x}, {"multiples": int_list(multiples)}, x.dtype, name)
 
 
@@ -301,6 +325,8 @@ def tile(input, multiples, name=None):   # noqa: A002
 def broadcast_to(input, shape, name=None):   # noqa: A002
     x = convert_to_tensor(input)
     params = {"shape": tuple(int_list(shape))}
+    if ctx.eager:
+        kernel.broadcast_to(x._shape, params["shape"])
     return make_op("BroadcastTo", Recipe("row", "broadcast_to", params), [x], [x.dtype], name,
                    eager_fn=row_eager("broadcast_to", params, "BroadcastTo"))[0]
 
@@ -330,6 +356,8 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
 @tf_export("slice", builtin="slice")
 def slice_(input_, begin, size, name=None):
     x = convert_to_tensor(input_)
+    if ctx.eager:
+        kernel.slice_(x._shape, int_list(begin), int_list(size))
     return builtin_op("Slice", "slice", {"input_": x}, {"begin": int_list(begin), "size": int_list(size)},
                       x.dtype, name)
 
@@ -338,6 +366,8 @@ def slice_(input_, begin, size, name=None):
 def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
     p = convert_to_tensor(params)
     i = convert_to_tensor(indices)
+    if ctx.eager:
+        kernel.gather(p, i, 0 if axis is None else int(static_value(axis)), int(batch_dims))
     return builtin_op("GatherV2", "gather", {"params": p, "indices": i},
                       {"axis": 0 if axis is None else int(static_value(axis)), "batch_dims": int(batch_dims)},
                       p.dtype, name)
@@ -367,6 +397,8 @@ def where(condition, x=None, y=None, name=None):
     from autograd_cli.tensorflow.math_ops import binary_inputs
 
     x, y = binary_inputs("SelectV2", x, y)
+    if ctx.eager:
+        kernel.select(c._shape, x._shape, y._shape)
     return make_op("SelectV2", Recipe("row", "where"), [c, x, y], [x.dtype], name,
                    eager_fn=row_eager("where", None, "SelectV2"))[0]
 
@@ -477,6 +509,7 @@ def _getitem(x, index, name):
         try:
             value = x._value[index]
         except IndexError as exc:
+            kernel.strided_slice(x._shape, index, name)
             raise InvalidArgumentError(None, None, f"{exc} [Op:StridedSlice] name: {name}/") from None
         return make_op("StridedSlice", Recipe("row", "getitem", params), [x], [x.dtype], name,
                        eager_fn=lambda a: np.array(value))[0]

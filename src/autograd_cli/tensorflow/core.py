@@ -548,7 +548,8 @@ def to_array(value, dtype: DType | None):
         raise TypeError(f"Can't convert {value!r} to a Tensor.")
     array = np.asarray(_unwrap(value))
     if dtype.is_integer and array.dtype.kind == "f":
-        if not np.all(array == np.trunc(array)):
+        # a Python float never converts to an integer tensor (1.0 neither); NumPy's integral ones do
+        if not isinstance(value, (np.ndarray, np.generic)) or not np.all(array == np.trunc(array)):
             raise TypeError(f"Cannot convert {_short(value)} to EagerTensor of dtype {dtype.name}")
     if dtype.is_bool and array.dtype.kind != "b":
         raise TypeError(f"Cannot convert {_short(value)} to EagerTensor of dtype bool")

@@ -1,5 +1,5 @@
-"""tf.IndexedSlices: the gradient of a variable read only through tf.gather (TensorFlow's
-ResourceGather gradient): the gathered rows' gradients and their indices. It converts to
+"""tf.IndexedSlices: the gradient of a variable or watched tensor read only through tf.gather
+(TensorFlow's ResourceGather and GatherV2 gradients): the gathered rows' gradients and their indices. It converts to
 the dense tensor (duplicate indices summed) wherever a tensor is needed."""
 from __future__ import annotations
 
@@ -43,15 +43,25 @@ class IndexedSlices:
 
 
 def of_gathers(var, ops, values_of):
-    """The IndexedSlices gradient of `var` when every op (of those the target needs) reading it is an axis-0
-    gather of its value (else None); values_of(tensors) gives the gradients of the gathers'
-    outputs."""
-    reads = [op for op in ops if any(t._var is var for t in op.inputs)]
-    if not reads or any(op.type != "GatherV2" or op.inputs[0]._var is not var or op.inputs[1]._var is var
+    """The IndexedSlices gradient of `var` (a variable, or a tensor a tape watched) when every
+    op (of those the target needs) reading it is an axis-0 gather of its value (else None), as
+    TensorFlow's GatherV2 gradient; values_of(tensors) gives the gradients of the gathers' outputs."""
+    from autograd_cli.tensorflow.variables import Variable
+
+    if isinstance(var, Variable):
+        def is_it(t):
+            return t._var is var
+    else:
+        def is_it(t):
+            return t.uid == var.uid
+    reads = [op for op in ops if any(is_it(t) for t in op.inputs)]
+    if not reads or any(op.type != "GatherV2" or not is_it(op.inputs[0]) or is_it(op.inputs[1])
                         or _static(op) != (0, 0) for op in reads):
         return None
     grads = values_of([op.outputs[0] for op in reads])
-    if any(g is None for g in grads):
+    # a gather whose output the target does not depend on differentiably adds no slices
+    reads, grads = [op for op, g in zip(reads, grads) if g is not None], [g for g in grads if g is not None]
+    if not grads:
         return None
     rows = tuple(var._shape[1:])
     values = np.concatenate([g._value.reshape((-1,) + rows) for g in grads])

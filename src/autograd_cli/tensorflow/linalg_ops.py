@@ -60,6 +60,7 @@ def cholesky(input, name=None):   # noqa: A002
 @tf_export("norm", "linalg.norm", builtin="norm")
 def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):   # noqa: A002
     x = convert_to_tensor(tensor)
+    math_ops.check_kernel("Sqrt", x)       # (TensorFlow's euclidean norm is the sqrt of a sum)
     static = {"ord": ord, "axis": axis, "keepdims": keepdims}
     return builtin_op("Norm", "norm", {"tensor": x}, static, x.dtype, name)
 

@@ -6,6 +6,7 @@ import numpy as np
 from autograd_cli.ops import OPS, ShapeError
 from autograd_cli.ops.table import broadcast
 from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow.core import (Tensor, constant_tensor, convert_to_tensor, ctx, is_tensor_like,
                                           make_op, to_array)
 from autograd_cli.tensorflow.dtype import as_dtype
@@ -98,20 +99,35 @@ def binary(op_type, row, x, y, name=None, out_dtype=None):
     return make_op(op_type, recipe, [x, y], [dt], name, eager_fn=eager_fn)[0]
 
 
-def unary(op_type, row, x, name=None, out_dtype=None, float_only=False):
+def unary(op_type, row, x, name=None, out_dtype=None, allowed=None, signature="x:T -> y:T"):
     x = convert_to_tensor(x)
-    if float_only and not x.dtype.is_floating:
-        _no_kernel(op_type, x)
+    if allowed is not None:
+        check_kernel(op_type, x, allowed, signature)
     recipe, eager_fn = shared("row", row, None, lambda: row_eager(row, None, op_type), (op_type, 1))
     return make_op(op_type, recipe, [x], [out_dtype or x.dtype], name, eager_fn=eager_fn)[0]
 
 
-def _no_kernel(op_type, x):
-    message = (f"Value for attr 'T' of {x.dtype.name} is not in the list of allowed values: bfloat16, half, float, "
-               f"double, complex64, complex128")
+# The dtypes an op's kernel takes, in the order of its TensorFlow OpDef (its errors list them so).
+FLOAT_COMPLEX = ("bfloat16", "half", "float", "double", "complex64", "complex128")
+FLOAT_REAL = ("bfloat16", "half", "float", "double")
+NN_FLOAT = ("half", "bfloat16", "float", "double")             # the nn ops' OpDefs
+NN_FLOAT_COMPLEX = ("half", "bfloat16", "float", "double", "complex64", "complex128")
+_PYTHON_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
+
+
+def check_kernel(op_type, x, allowed=FLOAT_COMPLEX, signature="x:T -> y:T", param="x"):
+    """TensorFlow's error for a dtype the op's kernel does not take: eagerly the kernel's
+    InvalidArgumentError, while building a graph the op builder's TypeError."""
+    if x.dtype.kernel_name in allowed:
+        return
     if ctx.eager:
-        raise InvalidArgumentError(None, None, f"{message} [Op:{op_type}] name: ")
-    raise TypeError(message)
+        listed = ", ".join("DT_" + a.upper() for a in allowed)
+        raise InvalidArgumentError(None, None, (
+            f"Value for attr 'T' of {x.dtype.kernel_name} is not in the list of allowed values: "
+            f"{', '.join(allowed)}\n\t; NodeDef: {{{{node {op_type}}}}}; Op<name={op_type}; signature={signature}; "
+            f"attr=T:type,allowed=[{listed}]> [Op:{op_type}] name: "))
+    raise TypeError(f"Value passed to parameter '{param}' has DataType {x.dtype.name} not in list of allowed "
+                    f"values: {', '.join(_PYTHON_NAMES.get(a, a) for a in allowed)}")
 
 
 # ---------------------------------------------------------------- arithmetic
@@ -141,8 +157,24 @@ def scalar_mul(scalar, x, name=None):
     return multiply(scalar, x, name)
 
 
+def hinted(value, dtype):
+    """TensorFlow's convert_to_tensor(value, dtype_hint=dtype): a Python value takes the dtype
+    if it can, else its own (a tensor keeps its own)."""
+    if is_tensor_like(value):
+        return convert_to_tensor(value)
+    try:
+        return convert_to_tensor(value, dtype=dtype)
+    except (TypeError, ValueError):
+        return convert_to_tensor(value)
+
+
 @tf_export("math.truediv", "truediv")
 def truediv(x, y, name=None):
+    # TensorFlow's Python truediv: y converted with x's dtype as a hint, then one dtype or a TypeError
+    x = convert_to_tensor(x)
+    y = hinted(y, x.dtype)
+    if x.dtype.base_dtype != y.dtype.base_dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype.base_dtype!r} != {y.dtype.base_dtype!r}.")
     x, y = binary_inputs("RealDiv", x, y)
     if x.dtype.is_integer:       # int / int is float64 (int8/int16: float32)
         target = dtypes.float64 if x.dtype in (dtypes.int32, dtypes.int64) else dtypes.float32
@@ -166,11 +198,17 @@ def div(x, y, name=None):
 
 @tf_export("math.floordiv", "floordiv", builtin="floordiv")
 def floordiv(x, y, name=None):
+    x, y = binary_inputs("FloorDiv", x, y)
+    if ctx.eager:
+        kernel.integer_division("FloorDiv", y)
     return binary("FloorDiv", "floordiv", x, y, name or "floordiv")
 
 
 @tf_export("math.floormod", "math.mod", "floormod", "mod", builtin="floormod")
 def floormod(x, y, name=None):
+    x, y = binary_inputs("FloorMod", x, y)
+    if ctx.eager:
+        kernel.integer_division("FloorMod", y)
     return binary("FloorMod", "floormod", x, y, name or "mod")
 
 
@@ -181,6 +219,9 @@ def truncatediv(x, y, name=None):
 
 @tf_export("math.pow", "pow", builtin="pow")
 def pow(x, y, name=None):   # noqa: A001 (TensorFlow's name)
+    x, y = binary_inputs("Pow", x, y)
+    if ctx.eager:
+        kernel.integer_power(x, y)
     return binary("Pow", "pow", x, y, name or "Pow")
 
 
@@ -201,32 +242,46 @@ def squared_difference(x, y, name=None):
 
 @tf_export("math.divide_no_nan", "div_no_nan", "math.div_no_nan", builtin="div_no_nan")
 def div_no_nan(x, y, name=None):
+    # TensorFlow's wrapper: y takes x's dtype only as a hint, so two dtypes are its TypeError;
+    # integers are divided as truediv divides them (int32 in float64)
+    if not is_tensor_like(x) and is_tensor_like(y):
+        y = convert_to_tensor(y)
+        x = convert_to_tensor(x, dtype=y.dtype)
+    else:
+        x = convert_to_tensor(x)
+        y = convert_to_tensor(y) if is_tensor_like(y) else convert_to_tensor(y, dtype=x.dtype)
+    if x.dtype != y.dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype!r} != {y.dtype!r}.")
+    if x.dtype.is_integer:
+        target = dtypes.float64 if x.dtype in (dtypes.int32, dtypes.int64) else dtypes.float32
+        x, y = cast(x, target), cast(y, target)
     return binary("DivNoNan", "div_no_nan", x, y, name)
 
 
 @tf_export("math.multiply_no_nan", builtin="mul_no_nan")
 def multiply_no_nan(x, y, name=None):
+    x = convert_to_tensor(x)
+    y = convert_to_tensor(y, dtype=x.dtype)
+    check_kernel("MulNoNan", x, FLOAT_COMPLEX, _BINARY_SIGNATURE)
     return binary("MulNoNan", "mul_no_nan", x, y, name)
 
 
-@tf_export("math.xlogy", builtin="xlogy")
-def xlogy(x, y, name=None):
-    return binary("Xlogy", "xlogy", x, y, name)
+_BINARY_SIGNATURE = "x:T, y:T -> z:T"
 
 
-@tf_export("math.xdivy", builtin="xdivy")
-def xdivy(x, y, name=None):
-    return binary("Xdivy", "xdivy", x, y, name)
+def _float_binary(op_type, row, builtin, path, allowed, signature=_BINARY_SIGNATURE):
+    def fn(x, y, name=None):
+        x, y = binary_inputs(op_type, x, y)
+        check_kernel(op_type, x, allowed, signature)
+        return binary(op_type, row, x, y, name)
+    fn.__name__ = fn.__qualname__ = path.rpartition(".")[2]
+    return tf_export(path, *(["atan2"] if builtin == "atan2" else []), builtin=builtin)(fn)
 
 
-@tf_export("math.xlog1py", builtin="xlog1py")
-def xlog1py(x, y, name=None):
-    return binary("Xlog1py", "xlog1py", x, y, name)
-
-
-@tf_export("math.atan2", "atan2", builtin="atan2")
-def atan2(y, x, name=None):
-    return binary("Atan2", "atan2", y, x, name)
+xlogy = _float_binary("Xlogy", "xlogy", "xlogy", "math.xlogy", NN_FLOAT_COMPLEX)
+xdivy = _float_binary("Xdivy", "xdivy", "xdivy", "math.xdivy", NN_FLOAT_COMPLEX)
+xlog1py = _float_binary("Xlog1py", "xlog1py", "xlog1py", "math.xlog1py", NN_FLOAT_COMPLEX)
+atan2 = _float_binary("Atan2", "atan2", "atan2", "math.atan2", FLOAT_REAL, "y:T, x:T -> z:T")
 
 
 @tf_export("math.negative", "negative", builtin="negative")
@@ -249,16 +304,17 @@ def square(x, name=None):
     return unary("Square", "square", x, name)
 
 
-def _float_unary(op_type, row, builtin, *paths):
+def _float_unary(op_type, row, builtin, *paths, allowed=FLOAT_COMPLEX, signature="x:T -> y:T"):
     def fn(x, name=None):
-        return unary(op_type, row, x, name, float_only=True)
+        return unary(op_type, row, x, name, allowed=allowed, signature=signature)
     fn.__name__ = fn.__qualname__ = paths[0].rpartition(".")[2]
     return tf_export(*paths, builtin=builtin)(fn)
 
 
 sqrt = _float_unary("Sqrt", "sqrt", "sqrt", "math.sqrt", "sqrt")
 rsqrt = _float_unary("Rsqrt", "rsqrt", "rsqrt", "math.rsqrt", "rsqrt")
-reciprocal = _float_unary("Reciprocal", "reciprocal", "reciprocal", "math.reciprocal", "reciprocal")
+reciprocal = _float_unary("Reciprocal", "reciprocal", "reciprocal", "math.reciprocal", "reciprocal",
+                          allowed=FLOAT_COMPLEX + ("int8", "int16", "int32", "int64"))
 exp = _float_unary("Exp", "exp", "exp", "math.exp", "exp")
 expm1 = _float_unary("Expm1", "expm1", "expm1", "math.expm1", "expm1")
 log = _float_unary("Log", "log", "log", "math.log", "log")
@@ -275,15 +331,20 @@ atan = _float_unary("Atan", "atan", "atan", "math.atan", "atan")
 asinh = _float_unary("Asinh", "asinh", "asinh", "math.asinh", "asinh")
 acosh = _float_unary("Acosh", "acosh", "acosh", "math.acosh", "acosh")
 atanh = _float_unary("Atanh", "atanh", "atanh", "math.atanh", "atanh")
-erf = _float_unary("Erf", "erf", "erf", "math.erf", "erf")
-erfc = _float_unary("Erfc", "erfc", "erfc", "math.erfc", "erfc")
-lgamma = _float_unary("Lgamma", "lgamma", "lgamma", "math.lgamma", "lgamma")
-digamma = _float_unary("Digamma", "digamma", "digamma", "math.digamma", "digamma")
+erf = _float_unary("Erf", "erf", "erf", "math.erf", "erf", allowed=FLOAT_REAL)
+erfc = _float_unary("Erfc", "erfc", "erfc", "math.erfc", "erfc", allowed=FLOAT_REAL)
+lgamma = _float_unary("Lgamma", "lgamma", "lgamma", "math.lgamma", "lgamma", allowed=FLOAT_REAL)
+digamma = _float_unary("Digamma", "digamma", "digamma", "math.digamma", "digamma", allowed=FLOAT_REAL)
 sigmoid = _float_unary("Sigmoid", "sigmoid", "sigmoid", "math.sigmoid", "sigmoid", "nn.sigmoid")
-softplus = _float_unary("Softplus", "softplus", "softplus", "math.softplus", "nn.softplus")
-floor = _float_unary("Floor", "floor", "floor", "math.floor", "floor")
-ceil = _float_unary("Ceil", "ceil", "ceil", "math.ceil", "ceil")
-round_ = _float_unary("Round", "round", "round", "math.round", "round")
+softplus = _float_unary("Softplus", "softplus", "softplus", "math.softplus", "nn.softplus", allowed=NN_FLOAT,
+                        signature="features:T -> activations:T")
+floor = _float_unary("Floor", "floor", "floor", "math.floor", "floor", allowed=FLOAT_REAL)
+ceil = _float_unary("Ceil", "ceil", "ceil", "math.ceil", "ceil", allowed=FLOAT_REAL)
+@tf_export("math.round", "round", builtin="round")
+def round_(x, name=None):
+    """Rounds half to even; an integer tensor is returned as it is (TensorFlow's round)."""
+    x = convert_to_tensor(x)
+    return x if x.dtype.is_integer else unary("Round", "round", x, name)
 
 
 @tf_export("math.log_sigmoid", "log_sigmoid")
@@ -448,6 +509,8 @@ def _reduction(op_type, row, path, builtin, bool_input=False):
             axis = reduction_indices
         keep = bool(keepdims if keepdims is not None else keep_dims if keep_dims is not None else False)
         axes = _axis_value(axis)
+        if ctx.eager and x._shape is not None:
+            kernel.reduction(op_type if op_type != "ReduceLogSumExp" else "Max", len(x._shape), axes)
         if axes is None and not ctx.eager:
             ctx.graph.unique_name("Const")      # TensorFlow makes the axes a constant named Const
         params = {"axis": axes, "keepdims": keep}
@@ -462,7 +525,14 @@ reduce_sum = _reduction("Sum", "reduce_sum", "reduce_sum", "reduce_sum")
 reduce_max = _reduction("Max", "reduce_max", "reduce_max", "reduce_max")
 reduce_min = _reduction("Min", "reduce_min", "reduce_min", "reduce_min")
 reduce_prod = _reduction("Prod", "reduce_prod", "reduce_prod", "reduce_prod")
-reduce_logsumexp = _reduction("ReduceLogSumExp", "reduce_logsumexp", "reduce_logsumexp", "reduce_logsumexp")
+_reduce_logsumexp = _reduction("ReduceLogSumExp", "reduce_logsumexp", "reduce_logsumexp", "reduce_logsumexp")
+
+
+@tf_export("math.reduce_logsumexp", "reduce_logsumexp", builtin="reduce_logsumexp")
+def reduce_logsumexp(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
+    x = convert_to_tensor(input_tensor)
+    check_kernel("IsFinite", x, FLOAT_REAL, "x:T -> y:bool")   # TensorFlow's formula tests its max first
+    return _reduce_logsumexp(x, axis, keepdims, name, reduction_indices, keep_dims)
 reduce_any = _reduction("Any", "reduce_any", "reduce_any", "reduce_any", bool_input=True)
 reduce_all = _reduction("All", "reduce_all", "reduce_all", "reduce_all", bool_input=True)
 reduce_euclidean_norm = _reduction("EuclideanNorm", "reduce_euclidean_norm", "reduce_euclidean_norm",
@@ -482,11 +552,11 @@ def reduce_mean(input_tensor, axis=None, keepdims=None, name=None, reduction_ind
 
 @tf_export("math.reduce_variance")
 def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
-    """The mean of the squared deviations from the mean, computed as TensorFlow composes it."""
+    """TensorFlow's composition: the mean of the squared deviations from the (kept) mean."""
     x = convert_to_tensor(input_tensor)
-    if not x.dtype.is_floating:
-        raise TypeError(f"Input must be either real or complex. Received integer type {x.dtype}.")
     means = reduce_mean(x, axis, keepdims=True)
+    if means.dtype.is_integer:
+        raise TypeError(f"Input must be either real or complex. Received integer type {means.dtype}.")
     return reduce_mean(square(subtract(x, means)), axis, keepdims=keepdims, name=name)
 
 
@@ -501,6 +571,8 @@ def _arg(op_type, row, path, builtin):
         if axis is None:
             axis = dimension if dimension is not None else 0
         params = {"axis": _axis_value(axis)}
+        if ctx.eager:
+            kernel.arg_reduction(op_type, len(x._shape), params["axis"])
         return make_op(op_type, Recipe("row", row, params), [x], [as_dtype(output_type)], name or op_type,
                        eager_fn=row_eager(row, params, op_type))[0]
     fn.__name__ = fn.__qualname__ = path
@@ -515,6 +587,8 @@ argmin = _arg("ArgMin", "argmin", "argmin", "argmin")
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     x = convert_to_tensor(x)
     rank = len(x._shape)
+    if ctx.eager:
+        kernel.scan("Cumsum", rank, int(axis))
     params = {"axis": int(axis) % max(rank, 1), "exclusive": bool(exclusive), "reverse": bool(reverse)}
     return make_op("Cumsum", Recipe("row", "cumsum", params), [x], [x.dtype], name,
                    eager_fn=row_eager("cumsum", params, "Cumsum"))[0]
@@ -524,6 +598,8 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     x = convert_to_tensor(x)
     rank = len(x._shape)
+    if ctx.eager:
+        kernel.scan("Cumprod", rank, int(axis))
     params = {"axis": int(axis) % max(rank, 1), "exclusive": bool(exclusive), "reverse": bool(reverse)}
     return make_op("Cumprod", Recipe("row", "cumprod", params), [x], [x.dtype], name,
                    eager_fn=row_eager("cumprod", params, "Cumprod"))[0]
@@ -534,6 +610,9 @@ def add_n(inputs, name=None):
     xs = [convert_to_tensor(x) for x in inputs]
     if len(xs) == 1:
         return xs[0]
+    if ctx.eager:
+        kernel.list_dtypes("AddN", xs)
+        kernel.add_n([x._shape for x in xs])
     return make_op("AddN", Recipe("row", "add_n"), xs, [xs[0].dtype], name,
                    eager_fn=row_eager("add_n", None, "AddN", _incompatible))[0]
 
@@ -546,6 +625,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     a, b = binary_inputs("MatMul", a, b)
     transpose_a = transpose_a or adjoint_a
     transpose_b = transpose_b or adjoint_b
+    if ctx.eager and (len(a._shape) > 2 or len(b._shape) > 2):    # TensorFlow's BatchMatMulV2 then
+        kernel.batch_matmul(a._shape, b._shape, transpose_a, transpose_b)
     for t in (a, b):
         if t._shape is not None and len(t._shape) < 2:
             message = (f"In[0] and In[1] has different ndims: {_shape_text(a._shape or ())} vs. "

@@ -4,16 +4,21 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow import math_ops as m
-from autograd_cli.tensorflow.core import convert_to_tensor, make_op
+from autograd_cli.tensorflow.core import convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.math_ops import builtin_op, row_eager
 
+_FEATURES = "features:T -> activations:T"
 
-def _activation(op_type, row, *paths, builtin=None):
+
+def _activation(op_type, row, *paths, builtin=None, allowed=None):
     def fn(features, name=None):
         x = convert_to_tensor(features)
+        if allowed is not None:
+            m.check_kernel(op_type, x, allowed, _FEATURES, "features")
         return make_op(op_type, Recipe("row", row), [x], [x.dtype], name or op_type,
                        eager_fn=row_eager(row, None, op_type))[0]
     fn.__name__ = fn.__qualname__ = row
@@ -22,24 +27,31 @@ def _activation(op_type, row, *paths, builtin=None):
 
 relu = _activation("Relu", "relu", "nn.relu")
 relu6 = _activation("Relu6", "relu6", "nn.relu6")
-elu = _activation("Elu", "elu", "nn.elu")
-selu = _activation("Selu", "selu", "nn.selu")
-softsign = _activation("Softsign", "softsign", "nn.softsign", "math.softsign")
+elu = _activation("Elu", "elu", "nn.elu", allowed=m.NN_FLOAT)
+selu = _activation("Selu", "selu", "nn.selu", allowed=m.NN_FLOAT)
+softsign = _activation("Softsign", "softsign", "nn.softsign", "math.softsign", allowed=m.NN_FLOAT)
 
 
 @tf_export("nn.leaky_relu", builtin="leaky_relu")
 def leaky_relu(features, alpha=0.2, name=None):
     x = convert_to_tensor(features)
+    if x.dtype.is_integer:      # TensorFlow's leaky_relu computes integers in float32
+        x = m.cast(x, dtypes.float32)
     params = {"alpha": float(alpha)}
     return make_op("LeakyRelu", Recipe("row", "leaky_relu", params), [x], [x.dtype], name,
                    eager_fn=row_eager("leaky_relu", params, "LeakyRelu"))[0]
 
 
 def _axis_row(op_type, row, *paths):
+    signature = f"logits:T -> {op_type.lower()}:T"
+
     def fn(logits, axis=None, name=None, dim=None):
         x = convert_to_tensor(logits)
+        m.check_kernel(op_type, x, m.NN_FLOAT, signature, "logits")
         axis = -1 if axis is None and dim is None else (axis if axis is not None else dim)
         params = {"axis": int(axis)}
+        if ctx.eager:
+            kernel.softmax_axis(op_type, x._shape, params["axis"])
         return make_op(op_type, Recipe("row", row, params), [x], [x.dtype], name or op_type,
                        eager_fn=row_eager(row, params, op_type))[0]
     fn.__name__ = fn.__qualname__ = row
@@ -53,6 +65,8 @@ log_softmax = _axis_row("LogSoftmax", "log_softmax", "nn.log_softmax", "math.log
 @tf_export("nn.gelu", builtin="gelu")
 def gelu(features, approximate=False, name=None):
     x = convert_to_tensor(features)
+    if not x.dtype.is_floating:
+        raise ValueError(f"`features.dtype` must be a floating point tensor.Received:features.dtype={x.dtype!r}")
     return builtin_op("Gelu", "gelu", {"features": x}, {"approximate": bool(approximate)}, x.dtype, name)
 
 
@@ -70,6 +84,7 @@ def bias_add(value, bias, data_format=None, name=None):
 @tf_export("nn.l2_loss", builtin="l2_loss")
 def l2_loss(t, name=None):
     t = convert_to_tensor(t)
+    m.check_kernel("L2Loss", t, m.NN_FLOAT, "t:T -> output:T", "t")
     return builtin_op("L2Loss", "l2_loss", {"t": t}, {}, t.dtype, name)
 
 
@@ -77,6 +92,8 @@ def l2_loss(t, name=None):
 def softmax_cross_entropy_with_logits(labels=None, logits=None, axis=-1, name=None, dim=None, _sentinel=None):
     labels, logits = m.binary_inputs("SoftmaxCrossEntropyWithLogits", labels, logits)
     params = {"axis": int(axis if dim is None else dim)}
+    if ctx.eager:
+        kernel.softmax_cross_entropy(labels._shape, logits._shape)
     return make_op("SoftmaxCrossEntropyWithLogits", Recipe("row", "softmax_cross_entropy_with_logits", params),
                    [labels, logits], [logits.dtype], name,
                    eager_fn=row_eager("softmax_cross_entropy_with_logits", params, "SoftmaxCrossEntropyWithLogits"))[0]
@@ -86,13 +103,26 @@ def softmax_cross_entropy_with_logits(labels=None, logits=None, axis=-1, name=No
 def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None, _sentinel=None):
     logits = convert_to_tensor(logits)
     labels = convert_to_tensor(labels)
+    m.check_kernel("SparseSoftmaxCrossEntropyWithLogits", logits, m.NN_FLOAT,
+                   "features:T, labels:Tlabels -> loss:T, backprop:T", "features")
+    if labels._shape is not None and logits._shape and tuple(labels._shape) != tuple(logits._shape[:-1]):
+        raise ValueError(f"`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
+                         f"labels.shape={labels.shape} and logits.shape={logits.shape}")
+    if ctx.eager and labels._value is not None:
+        kernel.sparse_labels(labels._value, logits._shape[-1])
     return builtin_op("SparseSoftmaxCrossEntropyWithLogits", "sparse_softmax_cross_entropy_with_logits",
                       {"labels": labels, "logits": logits}, {}, logits.dtype, name)
 
 
 @tf_export("nn.sigmoid_cross_entropy_with_logits", builtin="sigmoid_cross_entropy_with_logits")
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None, _sentinel=None):
-    labels, logits = m.binary_inputs("SigmoidCrossEntropyWithLogits", labels, logits)
+    logits, labels = convert_to_tensor(logits), convert_to_tensor(labels)
+    if not labels.shape.is_compatible_with(logits.shape):
+        raise ValueError(f"`logits` and `labels` must have the same shape, received ({logits.shape} vs "
+                         f"{labels.shape}).")
+    # TensorFlow's formula meets the dtypes at `logits * labels`, then at exp
+    logits, labels = m.binary_inputs("Mul", logits, labels)
+    m.check_kernel("Exp", logits)
     return builtin_op("SigmoidCrossEntropyWithLogits", "sigmoid_cross_entropy_with_logits",
                       {"labels": labels, "logits": logits}, {}, logits.dtype, name)
 

@@ -3,15 +3,27 @@ from __future__ import annotations
 
 from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow import dtype as dtypes
-from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx
+from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx, is_tensor_like
 from autograd_cli.tensorflow.tracing import eager_outside_functions
 
 
 def _swap(fn):
-    return lambda self, other: fn(other, self)
+    # a reflected operator converts the Python operand to the tensor's dtype first, strictly
+    # (TensorFlow's r_binary_op_wrapper): `1 / x` of a float32 x divides float32s
+    def reflected(self, other):
+        if not is_tensor_like(other):
+            other = convert_to_tensor(other, dtype=convert_to_tensor(self).dtype)
+        return fn(other, self)
+    return reflected
 
 
 def _add(x, y):
+    # (TensorFlow's `x + y` converts y with x's dtype only as a hint: 1.0 to an int32 x is a float
+    # tensor, then the kernel's dtype error; `1.0 + x` converts 1.0 strictly, a TypeError)
+    return m.binary("AddV2", "add", x, m.hinted(y, convert_to_tensor(x).dtype), "add")
+
+
+def _radd(x, y):
     return m.binary("AddV2", "add", x, y, "add")
 
 
@@ -91,7 +103,7 @@ def _neg(x):
 
 
 OPERATORS = {
-    "__add__": _add, "__radd__": _swap(_add), "__sub__": _sub, "__rsub__": _swap(_sub),
+    "__add__": _add, "__radd__": _swap(_radd), "__sub__": _sub, "__rsub__": _swap(_sub),
     "__mul__": _mul, "__rmul__": _swap(_mul), "__truediv__": _truediv, "__rtruediv__": _swap(_truediv),
     "__floordiv__": _floordiv, "__rfloordiv__": _swap(_floordiv), "__mod__": _mod, "__rmod__": _swap(_mod),
     "__pow__": _pow, "__rpow__": _swap(_pow), "__matmul__": _matmul, "__rmatmul__": _swap(_matmul),

@@ -132,7 +132,7 @@ class GradientTape:
         return _rebuild(s_struct, self._sliced(values, srcs, targets, outs, mode))
 
     def _sliced(self, values, srcs, targets, outs, mode):
-        """A variable read only by gathers has TensorFlow's IndexedSlices gradient."""
+        """A variable or tensor read only by gathers has TensorFlow's IndexedSlices gradient."""
         if not any(op.type == "GatherV2" for op in self._ops):
             return values
         from autograd_cli.tensorflow.indexed_slices import of_gathers
@@ -147,7 +147,7 @@ class GradientTape:
                 stack.extend(i.uid for i in op.inputs)
         found = list(values)
         for k, (s, v) in enumerate(zip(srcs, values)):
-            if isinstance(s, Variable) and v is not None:
+            if isinstance(s, (Variable, Tensor)) and v is not None:
                 sliced = of_gathers(s, list(needed.values()), lambda tensors: self._compute(
                     targets, tensors, outs, mode, user_line())[0])
                 found[k] = sliced if sliced is not None else v
