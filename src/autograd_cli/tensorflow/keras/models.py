@@ -105,8 +105,10 @@ class Model(Layer):
         return [m.name for m in self.metrics]
 
     def reset_metrics(self):
-        for metric in [self._loss_tracker] + self._compile_metrics + self._weighted_metrics:
-            if metric is not None:
+        """Keras resets `self.metrics` (a subclass's own list too) at each epoch and evaluate."""
+        compiled = [self._loss_tracker] + self._compile_metrics + self._weighted_metrics
+        for metric in compiled + [m for m in self.metrics if not any(m is c for c in compiled)]:
+            if metric is not None and hasattr(metric, "reset_state"):
                 metric.reset_state()
 
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
