@@ -54,6 +54,8 @@ class Layer:
         self.name = name or unique_name(snake_case(type(self).__name__))
         self.trainable = trainable
         self.built = False
+        if isinstance(dtype, dict):         # a DTypePolicy's config (from get_config)
+            dtype = dtype.get("config", {}).get("name")
         self.dtype = "float32" if dtype is None else getattr(dtype, "name", dtype)
         if input_dim is not None and input_shape is None:
             input_shape = (input_dim,)
@@ -281,10 +283,29 @@ class Layer:
             self._clear_losses()     # (Keras records no loss while it builds a functional model)
             shape = (None,) + tuple(flat(out)[0].shape.as_list()[1:])
         self._output_shape = tuple(shape)
-        return KerasTensor(shape, self.dtype, producer=(self, inputs, args, kwargs))
+        out = KerasTensor(shape, self.dtype, producer=(self, inputs, args, kwargs))
+        if self.__dict__.get("_output_tensor") is None:       # (`output` is its first call's)
+            object.__setattr__(self, "_output_tensor", out)
+        return out
+
+    @property
+    def output(self):
+        """The symbolic output of this layer's first call in a functional (or Input-built
+        Sequential) model."""
+        found = self.__dict__.get("_output_tensor")
+        if found is None:
+            raise AttributeError(f"The layer {self.name} has never been called and thus has no defined output.")
+        return found
 
     def get_config(self):
-        return {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        """Keras 3's base config: the name, trainable, and the dtype as its DTypePolicy's config."""
+        return {"name": self.name, "trainable": self.trainable,
+                "dtype": {"module": "keras", "class_name": "DTypePolicy", "config": {"name": self.dtype},
+                          "registered_name": None}}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"

@@ -63,6 +63,17 @@ class Model(Layer):
     def outputs(self):
         return None if self._functional is None else flat(self._functional[1])
 
+    def get_layer(self, name=None, index=None):
+        if index is not None:
+            if len(self.layers) <= index:
+                raise ValueError(f"Was asked to retrieve layer at index {index} but model only has "
+                                 f"{len(self.layers)} layers.")
+            return self.layers[index]
+        for layer in self.layers:
+            if layer.name == name:
+                return layer
+        raise ValueError(f"No such layer: {name}. Existing layers are: {[layer.name for layer in self.layers]}.")
+
     def call(self, inputs, training=None, mask=None):
         if self._functional is None:
             raise NotImplementedError(f"Model {self.name} has no `call`: subclass keras.Model and define call(), or "
@@ -416,6 +427,7 @@ class Sequential(Model):
     def add(self, layer, rebuild=True):
         if isinstance(layer, KerasInput):
             self._input_shape = layer.shape[1:]
+            object.__setattr__(self, "_input_tensor", layer)
             return
         if isinstance(layer, InputLayer):
             self._input_shape = layer._input_shape_arg
@@ -450,6 +462,28 @@ class Sequential(Model):
         finally:
             PATH.pop()
         self.built = True
+        self._link_outputs()
+
+    def _link_outputs(self):
+        """Keras makes an Input-built Sequential a functional graph: each layer's `output` is a
+        symbolic tensor of it, so `Model(seq.inputs, [l.output for l in seq.layers])` replays them."""
+        if self._input_shape is None:
+            return
+        if self.__dict__.get("_input_tensor") is None:
+            object.__setattr__(self, "_input_tensor", KerasInput(tuple(self._input_shape)))
+        x = self._input_tensor
+        for layer in self._tracked_layers:
+            if layer.__dict__.get("_output_tensor") is None:
+                object.__setattr__(layer, "_output_tensor",
+                                   KerasTensor(tuple(layer._output_shape), layer.dtype, producer=(layer, x, (), {})))
+            x = layer._output_tensor
+
+    @property
+    def inputs(self):
+        if self._input_shape is None:
+            raise AttributeError(f"Sequential model '{self.name}' has no defined inputs yet.")
+        self._link_outputs()
+        return [self._input_tensor]
 
     def build(self, input_shape=None):
         if input_shape is not None:
