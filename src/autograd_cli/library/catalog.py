@@ -62,6 +62,8 @@ COMPOSITES = {
     "trace": ("linalg", "grad on the diagonal, 0 elsewhere"), "diag": ("linalg", "the diagonal of grad"),
     "tensordot": ("linalg", "grad contracted with the other input (matmul and transposes)"),
     "segment_mean": ("segments", "to data"), "unsorted_segment_sum": ("segments", "to data"),
+    "unsorted_segment_max": ("segments", "shared by the elements equal to their segment's max; none to an empty one"),
+    "unsorted_segment_min": ("segments", "shared by the elements equal to their segment's min; none to an empty one"),
     # activations, norms, top_k and losses built from several ops
     "gelu": ("elementwise", "differentiable (through erf, or tanh and pow)"),
     "swish": ("elementwise", "to features and beta"), "silu": ("elementwise", "to features and beta"),

@@ -430,6 +430,30 @@ def _segment_max(b, c):
     return b.apply("segment_max", data, ids, num=num, sorted=True)
 
 
+def _unsorted_extreme(b, c, sign):
+    """unsorted_segment_max (sign 1) / _min (-1): an empty segment holds `empty` (TensorFlow's
+    lowest / highest value of the dtype), not the sorted ops' 0; ties share the gradient."""
+    data, ids, num = _segments(b, c, sorted_ids=False)
+    if sign < 0:
+        data = b.apply("negative", data)
+    top = b.apply("segment_max", data, ids, num=num, sorted=False)
+    if sign < 0:
+        top = b.apply("negative", top)
+    ones = b.g.const(np.ones(ids.shape + (1,) * (len(data.shape) - len(ids.shape))))
+    counts = b.apply("segment_sum", ones, ids, num=num, sorted=False)
+    empty = b.apply("equal", counts, b.g.const(0.0))
+    fill = c.args["empty"]
+    if not isinstance(fill, (int, float)):
+        fill = float(b.static(fill, c.at("empty"), "empty"))
+    return b.apply("where", empty, b.g.const(float(fill)), top)
+
+
+builtin("unsorted_segment_max", ("data", "segment_ids", "num_segments", "empty"), {"empty": -np.inf})(
+    lambda b, c: _unsorted_extreme(b, c, 1))
+builtin("unsorted_segment_min", ("data", "segment_ids", "num_segments", "empty"), {"empty": np.inf})(
+    lambda b, c: _unsorted_extreme(b, c, -1))
+
+
 # ---------------------------------------------------------------- control flow
 
 def _flat(value, what, pos, b):

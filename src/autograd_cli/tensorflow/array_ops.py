@@ -155,7 +155,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         idx = np.nonzero(valid)
         out[idx + (ii[valid],)] = on
         return out
-    return make_op("OneHot", Recipe("fn", lower, params), [indices], [kind], name or "one_hot", eager_fn=eager)[0]
+    return make_op("OneHot", Recipe("fn", lower, params), [indices], [kind], name, eager_fn=eager)[0]
 
 
 @tf_export("identity", builtin="identity")
@@ -334,6 +334,8 @@ def broadcast_to(input, shape, name=None):   # noqa: A002
 @tf_export("pad", builtin="pad")
 def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
     x = convert_to_tensor(tensor)
+    if ctx.eager:
+        kernel.pad(x._shape, static_value(paddings).tolist(), mode)
     return builtin_op("Pad", "pad", {"tensor": x}, {"paddings": static_value(paddings).tolist(), "mode": mode,
                                                      "constant_values": float(constant_values)}, x.dtype, name)
 
@@ -415,11 +417,15 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     from autograd_cli.tensorflow import math_ops as m
 
     t = convert_to_tensor(t)
+    # TensorFlow's composition (so an integer tensor meets Sqrt's dtype error, as there)
+    if np.isscalar(clip_norm):
+        clip = max(clip_norm, 0)
+    else:
+        clip = m.cast(m.maximum(clip_norm, 0), t.dtype)
     l2sum = m.reduce_sum(m.multiply(t, t), axes, keepdims=True)
-    pred = m.greater(l2sum, 0.0)
+    pred = m.greater(l2sum, 0)
     safe = where(pred, l2sum, ones_like(l2sum))
     l2norm = where(pred, m.sqrt(safe), l2sum)
-    clip = convert_to_tensor(clip_norm, t.dtype)
     return identity(m.divide(m.multiply(t, clip), m.maximum(l2norm, clip)), name)
 
 

@@ -219,6 +219,9 @@ def strided_slice(shape, index, name):
 
 
 def softmax_cross_entropy(labels, logits):
+    if not logits:      # (TensorFlow's wrapper slices the class axis off the logits' empty shape)
+        fail("Expected begin[0] == 0 (got -1) and size[0] == 0 (got 1) when input.dim_size(0) == 0", "Slice",
+             None)
     try:
         np.broadcast_shapes(tuple(labels), tuple(logits))
     except ValueError:
@@ -233,3 +236,38 @@ def sparse_labels(labels, classes):
     if bad.size:
         fail(f"Received a label value of {int(bad[0])} which is outside the valid range of [0, {classes}).  "
              f"Label values: {' '.join(str(int(v)) for v in flat)}", "SparseSoftmaxCrossEntropyWithLogits")
+
+
+def pad(shape, paddings, mode):
+    """Pad / MirrorPad: the paddings' rows, then their sizes against the mode's limit."""
+    op_type = "Pad" if mode.upper() == "CONSTANT" else "MirrorPad"
+    rows = np.asarray(paddings).reshape(-1, 2).tolist() if np.size(paddings) else []
+    if len(rows) != len(shape):
+        fail(f"The first dimension of paddings must be the rank of inputs{dims(np.shape(paddings))} {dims(shape)}",
+             op_type, None)
+    for (before, after), d in zip(rows, shape):
+        if before < 0 or after < 0:
+            fail(f"Paddings must be non-negative: {before} {after}", op_type, None)
+        if mode.upper() == "REFLECT" and (before >= d or after >= d):
+            fail(f"paddings must be less than the dimension size: {before}, {after} not less than {d}", op_type, None)
+        if mode.upper() == "SYMMETRIC" and (before > d or after > d):
+            fail(f"paddings must be no greater than the dimension size: {before}, {after} greater than {d}",
+                 op_type, None)
+
+
+def matrix_rank2(shape, name):
+    if len(shape) < 2:
+        fail(f"input must be at least 2-dim, received shape: {dims(shape)}", "MatrixDiagPartV3", name)
+
+
+def square_matrix(op_type, x, invertible=False):
+    shape = x._shape
+    if len(shape) < 2:
+        fail(f"Input tensor 0 must have rank >= 2, got {len(shape)}", op_type)
+    if shape[-1] != shape[-2]:
+        fail("Input matrix must be square.", op_type)
+    if invertible and x._value is not None and x._value.size:
+        try:
+            np.linalg.inv(x._value)
+        except np.linalg.LinAlgError:
+            fail("Input is not invertible.", op_type)

@@ -11,6 +11,7 @@ import numpy as np
 
 from autograd_cli.tensorflow import array_ops, math_ops
 from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.exports import tf_export
@@ -24,18 +25,28 @@ TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])     # what tf.m
 @tf_export("linalg.inv", "compat.v1.matrix_inverse", "matrix_inverse", builtin="matrix_inverse")
 def inv(input, adjoint=False, name=None):   # noqa: A002
     x = convert_to_tensor(input)
+    math_ops.check_kernel("MatrixInverse", x, ("double", "float", "half", "complex64", "complex128"),
+                          "input:T -> output:T", "input")
+    if ctx.eager:
+        kernel.square_matrix("MatrixInverse", x, invertible=True)
     return builtin_op("MatrixInverse", "matrix_inverse", {"input": x}, {"adjoint": bool(adjoint)}, x.dtype, name)
 
 
 @tf_export("linalg.det", "compat.v1.matrix_determinant", "matrix_determinant", builtin="matrix_determinant")
 def det(input, name=None):   # noqa: A002
     x = convert_to_tensor(input)
+    math_ops.check_kernel("MatrixDeterminant", x, ("half", "float", "double", "complex64", "complex128"),
+                          "input:T -> output:T", "input")
+    if ctx.eager:
+        kernel.square_matrix("MatrixDeterminant", x)
     return builtin_op("MatrixDeterminant", "matrix_determinant", {"input": x}, {}, x.dtype, name)
 
 
 @tf_export("linalg.trace", "compat.v1.trace", "trace", builtin="trace")
 def trace(x, name=None):
     x = convert_to_tensor(x)
+    if ctx.eager:
+        kernel.matrix_rank2(x._shape, "diag_part")      # (TensorFlow's trace sums the diagonal part)
     return builtin_op("Trace", "trace", {"x": x}, {}, x.dtype, name)
 
 
@@ -48,6 +59,8 @@ def diag(diagonal, name="diag", k=0):
 @tf_export("linalg.diag_part", "compat.v1.matrix_diag_part", "matrix_diag_part", builtin="diag_part")
 def diag_part(input, name="diag_part", k=0):   # noqa: A002
     x = convert_to_tensor(input)
+    if ctx.eager:
+        kernel.matrix_rank2(x._shape, name)
     return builtin_op("MatrixDiagPartV3", "diag_part", {"input": x}, {"k": int(k)}, x.dtype, None)
 
 
@@ -83,6 +96,22 @@ def unsorted_segment_sum(data, segment_ids, num_segments, name=None):
     x, ids = convert_to_tensor(data), convert_to_tensor(segment_ids)
     return builtin_op("UnsortedSegmentSum", "unsorted_segment_sum", {"data": x, "segment_ids": ids},
                       {"num_segments": int(num_segments)}, x.dtype, name)
+
+
+def _unsorted_extreme(op_type, builtin, sign, *paths):
+    def fn(data, segment_ids, num_segments, name=None):
+        x, ids = convert_to_tensor(data), convert_to_tensor(segment_ids)
+        info = np.finfo(x.dtype.np) if x.dtype.is_floating else np.iinfo(x.dtype.np)
+        static = {"num_segments": int(num_segments), "empty": float(info.min if sign > 0 else info.max)}
+        return builtin_op(op_type, builtin, {"data": x, "segment_ids": ids}, static, x.dtype, name)
+    fn.__name__ = fn.__qualname__ = builtin
+    return tf_export(*paths, builtin=builtin)(fn)
+
+
+unsorted_segment_max = _unsorted_extreme("UnsortedSegmentMax", "unsorted_segment_max", 1,
+                                         "math.unsorted_segment_max", "unsorted_segment_max")
+unsorted_segment_min = _unsorted_extreme("UnsortedSegmentMin", "unsorted_segment_min", -1,
+                                         "math.unsorted_segment_min", "unsorted_segment_min")
 
 
 @tf_export("scatter_nd", builtin="scatter_nd")

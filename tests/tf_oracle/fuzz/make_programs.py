@@ -4,7 +4,7 @@
     python3 tests/tf_oracle/fuzz/make_programs.py --check    # the stored programs are what it writes
 
 Each program file holds CASES_PER_FILE cases. A case is a function of 1-3 input tensors
-(literal values, float32 mostly, some float64 / int32 / mixed) returning one random
+(literal constants, or variables; float32 mostly, some float64 / int32 / mixed) returning one random
 expression over the ops below; `run` evaluates it under a GradientTape watching the inputs,
 takes the gradient of `reduce_sum(y * w)` (w a fixed non-constant weight of y's shape, so a
 transposed or misplaced gradient shows) and prints the result and every gradient as
@@ -28,7 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PROGRAMS = HERE / "programs"
 SEED = 20261202
-FILES = 14
+FILES = 24
 CASES_PER_FILE = 25
 
 PRELUDE = '''\
@@ -56,12 +56,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -175,7 +177,11 @@ class Case:
             kinds += ["matmul", "transpose"]
         if len(shape) >= 1:
             kinds += ["concat", "gather", "slice", "softmax", "stack"]
-        kinds += ["reshape", "expand", "loss", "tile"]
+        kinds += ["reshape", "expand", "loss", "tile", "norms", "linalg"]
+        if len(shape) >= 1:
+            kinds += ["reverse", "pad", "split", "unstack", "segment", "top_k"]
+        if len(shape) == 2:
+            kinds += ["einsum", "one_hot"]
         kind = rng.choice(kinds)
         return getattr(self, "k_" + kind)(shape, depth + 1)
 
@@ -394,6 +400,112 @@ class Case:
             return f"tf.broadcast_to({self.expr(tuple(inner), depth)}, {list(shape)})"
         return f"tf.tile({self.expr(shape, depth)}, {mult})"
 
+    def k_reverse(self, shape, depth):
+        axes = sorted(self.rng.sample(range(len(shape)), self.rng.randint(1, len(shape))))
+        return f"tf.reverse({self.expr(shape, depth)}, {axes})"
+
+    def k_pad(self, shape, depth):
+        rng = self.rng
+        axis = rng.randrange(len(shape))
+        if shape[axis] < 2:
+            return self.k_reverse(shape, depth)
+        before = rng.randint(0, shape[axis] - 1)
+        after = rng.randint(0, shape[axis] - 1 - before)
+        inner = list(shape)
+        inner[axis] -= before + after
+        paddings = [[0, 0] for _ in shape]
+        paddings[axis] = [before, after]
+        mode = rng.choice(["", "", ", mode='REFLECT'", ", mode='SYMMETRIC'", ", constant_values=1.5"])
+        if self.dtype == "int32" and "1.5" in mode:
+            mode = ", constant_values=2"
+        return f"tf.pad({self.expr(tuple(inner), depth)}, {paddings}{mode})"
+
+    def k_split(self, shape, depth):
+        rng = self.rng
+        axis = rng.randrange(len(shape))
+        pieces = rng.choice([2, 3])
+        inner = list(shape)
+        if rng.random() < 0.5:
+            inner[axis] *= pieces
+            pick = rng.randrange(pieces)
+            return f"tf.split({self.expr(tuple(inner), depth)}, {pieces}, axis={axis})[{pick}]"
+        sizes = [shape[axis], rng.randint(1, 2)]
+        rng.shuffle(sizes)
+        inner[axis] = sum(sizes)
+        return f"tf.split({self.expr(tuple(inner), depth)}, {sizes}, axis={axis})[{sizes.index(shape[axis])}]"
+
+    def k_unstack(self, shape, depth):
+        rng = self.rng
+        axis = rng.randint(0, len(shape))
+        inner = list(shape)
+        inner.insert(axis, rng.choice([1, 2, 3]))
+        return f"tf.unstack({self.expr(tuple(inner), depth)}, axis={axis})[{rng.randrange(inner[axis])}]"
+
+    def k_segment(self, shape, depth):
+        rng = self.rng
+        rows = rng.randint(shape[0], shape[0] + 2)
+        ids = sorted(rng.randrange(shape[0]) for _ in range(rows - 1)) + [shape[0] - 1]
+        ids = sorted(ids)
+        inner = (rows, *shape[1:])
+        if rng.random() < 0.5:
+            fn = rng.choice(["tf.math.segment_sum", "tf.math.segment_mean", "tf.math.segment_max"])
+            return f"{fn}({self.expr(inner, depth)}, {ids})"
+        rng.shuffle(ids)
+        fn = rng.choice(["tf.math.unsorted_segment_sum", "tf.math.unsorted_segment_max"])
+        return f"{fn}({self.expr(inner, depth)}, {ids}, num_segments={shape[0]})"
+
+    def k_top_k(self, shape, depth):
+        rng = self.rng
+        inner = list(shape)
+        inner[-1] += rng.randint(0, 2)
+        return f"tf.math.top_k({self.expr(tuple(inner), depth)}, k={shape[-1]}).values"
+
+    def k_einsum(self, shape, depth):
+        rng = self.rng
+        m, n = shape
+        k = rng.choice([1, 2, 3])
+        form = rng.choice(["mm", "t", "td", "mv"])
+        if form == "mm":
+            return f"tf.einsum('ij,jk->ik', {self.expr((m, k), depth)}, {self.expr((k, n), depth)})"
+        if form == "t":
+            return f"tf.einsum('ij->ji', {self.expr((n, m), depth)})"
+        if form == "td":
+            return f"tf.tensordot({self.expr((m, k), depth)}, {self.expr((k, n), depth)}, axes=1)"
+        return f"tf.einsum('ij,j->ij', {self.expr((m, n), depth)}, {self.expr((n,), depth)})"
+
+    def k_one_hot(self, shape, depth):
+        rng = self.rng
+        m, n = shape
+        idx = [rng.randrange(-1, n + 1) for _ in range(m)]
+        hot = f"tf.one_hot({idx}, {n}, dtype=tf.{self.dtype})"
+        return f"({self.expr(shape, depth)} * {hot})"
+
+    def k_norms(self, shape, depth):
+        rng = self.rng
+        if not shape:
+            return self.k_unary(shape, depth)
+        choice = rng.choice(["clip", "l2", "moments"])
+        if choice == "clip":
+            return f"tf.clip_by_norm({self.expr(shape, depth)}, {rng.choice([0.5, 1.0, 5.0])})"
+        if choice == "l2":
+            return f"tf.nn.l2_normalize({self.expr(shape, depth)}, axis={rng.randrange(len(shape))})"
+        axis = rng.randint(0, len(shape))
+        inner = list(shape)
+        inner.insert(axis, rng.choice([2, 3]))
+        return f"tf.nn.moments({self.expr(tuple(inner), depth)}, axes=[{axis}])[{rng.randint(0, 1)}]"
+
+    def k_linalg(self, shape, depth):
+        rng = self.rng
+        if shape == ():
+            n = rng.choice([1, 2, 3])
+            fn = rng.choice(["tf.linalg.trace", "tf.linalg.det"])
+            return f"{fn}({self.expr((n, n), depth)})"
+        if len(shape) == 1:
+            return f"tf.linalg.diag_part({self.expr((shape[0], shape[0]), depth)})"
+        if len(shape) == 2 and shape[0] == shape[1]:
+            return f"tf.linalg.inv({self.expr(shape, depth)})"
+        return self.k_unary(shape, depth)
+
     def k_loss(self, shape, depth):
         rng = self.rng
         if shape == ():
@@ -469,14 +581,15 @@ def make_case(rng: random.Random, tag: str) -> str:
             break
     args = ", ".join(f"x{i}" for i in range(len(case.inputs)))
     inputs = ", ".join(f"({_fmt(case.values(s, d))}, tf.{d})" for s, d in case.inputs)
+    variables = ", variables=True" if rng.random() < 0.2 else ""
     return (f"def {tag}({args}):\n    return {body}\n\n\n"
-            f"run({tag!r}, {tag}, [{inputs}])\n")
+            f"run({tag!r}, {tag}, [{inputs}]{variables})\n")
 
 
 def programs(seed=SEED):
-    rng = random.Random(seed)
     out = {}
     for index in range(FILES):
+        rng = random.Random(f"{seed}:{index}")      # one stream a file: adding files keeps the others
         parts = [PRELUDE.format(seed=seed, index=index)]
         for c in range(CASES_PER_FILE):
             parts.append("\n" + make_case(rng, f"c{index:02d}_{c:02d}"))

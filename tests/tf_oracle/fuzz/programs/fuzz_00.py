@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -44,175 +46,175 @@ def run(tag, fn, inputs):
 
 
 def c00_00(x0, x1):
-    return tf.transpose(tf.math.atan2(tf.transpose(x0, perm=[0, 2, 1]), x1), perm=[2, 1, 0])
+    return tf.matmul(tf.unstack(x0, axis=0)[0], x1)[1:2]
 
 
-run('c00_00', c00_00, [([[[0.001, -250.0], [10000.0, 0.001], [100.0, -7.5]], [[12.0, 10000.0], [10000.0, -7.5], [-250.0, 100.0]], [[-7.5, -0.0], [-0.0, 12.0], [12.0, -250.0]]], tf.float32), ([-0.7, 1.8, -1.33], tf.float32)])
+run('c00_00', c00_00, [([[[100.0, 0.1, 0.001], [0.0, 0.0, 0.1]], [[0.001, 12.0, 0.001], [10000.0, 100.0, -250.0]]], tf.float32), ([[3.0, -0.5, 0.5], [1.0, 0.0, 1.0], [3.0, 0.0, -2.0]], tf.float32)])
 
 
 def c00_01(x0):
-    return tf.stack([x0, x0, x0], axis=0)
+    return tf.clip_by_value(x0, -1.0, 0.5)
 
 
-run('c00_01', c00_01, [([0.5, -2.0, 1.0, 1.0], tf.float32)])
+run('c00_01', c00_01, [([0.5, -1.52, 0.28], tf.float64)])
 
 
 def c00_02(x0):
-    return tf.reshape(x0, [-1, 2])
+    return tf.nn.l2_normalize(tf.slice(x0, [1, 0], [2, 3]), axis=0)
 
 
-run('c00_02', c00_02, [([[0.36, -2.82, -2.38], [0.12, -0.33, -0.61]], tf.float32)])
+run('c00_02', c00_02, [([[-2.76, 2.58, -1.39], [0.24, -0.96, 1.82], [-1.02, 2.63, 1.84]], tf.float32)], variables=True)
 
 
-def c00_03(x0):
-    return abs(x0)
+def c00_03(x0, x1):
+    return tf.einsum('ij,j->ij', x0, tf.broadcast_to(x1, [3]))
 
 
-run('c00_03', c00_03, [([[10000.0, 10000.0], [-250.0, 12.0], [100.0, 0.1]], tf.float64)])
+run('c00_03', c00_03, [([[100.0, -0.0, 0.1], [0.0, 12.0, 3.5]], tf.float32), ([3.5], tf.float32)])
 
 
-def c00_04(x0, x1):
-    return tf.math.divide_no_nan(x0, x1)
+def c00_04(x0, x1, x2):
+    return tf.add(tf.minimum((x0 / x0), x1), x2)
 
 
-run('c00_04', c00_04, [([-2.3, -1.66], tf.float32), ([-0.34, 1.07], tf.float32)])
+run('c00_04', c00_04, [(-0.5, tf.float32), (3.5, tf.float32), ([1.5, -1.5, 2.0], tf.float32)], variables=True)
 
 
-def c00_05(x0):
-    return x0[-1:]
+def c00_05(x0, x1):
+    return (tf.cast((tf.gather(tf.tile(x0, [2]), [3, 0]) > x1), tf.float32) * tf.gather(tf.tile(x0, [2]), [3, 0]))
 
 
-run('c00_05', c00_05, [([[-7.5, 12.0], [-7.5, 12.0]], tf.float32)])
+run('c00_05', c00_05, [([10000.0, -250.0], tf.float32), ([2.0, 1.0], tf.float32)])
 
 
-def c00_06(x0):
-    return tf.concat([(x0 ** 2), x0], axis=0)
+def c00_06(x0, x1):
+    return tf.nn.selu(tf.subtract(tf.sign(tf.nn.selu(x0)), x1))
 
 
-run('c00_06', c00_06, [([[[1.5], [-1.0], [-0.5]]], tf.float32)])
+run('c00_06', c00_06, [(100.0, tf.float32), (-0.0, tf.float32)])
 
 
 def c00_07(x0):
-    return tf.square(x0)
+    return tf.squeeze(x0, axis=2)
 
 
-run('c00_07', c00_07, [([[2.26], [-2.92], [1.28]], tf.float32)])
+run('c00_07', c00_07, [([[[-0.44]], [[1.48]], [[-0.15]]], tf.float32)])
 
 
-def c00_08(x0):
-    return (3.0 - tf.squeeze(tf.squeeze(x0, axis=0), axis=0))
+def c00_08(x0, x1, x2):
+    return tf.math.cumprod(tf.math.divide_no_nan(tf.concat([x0, x1], axis=0), x2), axis=0)
 
 
-run('c00_08', c00_08, [([[10000.0]], tf.float32)])
+run('c00_08', c00_08, [([2.0, -2.0], tf.float32), ([2.14], tf.float32), ([-1.5, 1.0, -0.5], tf.float32)])
 
 
-def c00_09(x0, x1):
-    return tf.gather(tf.add(tf.round(tf.concat([tf.constant([2.0], dtype=tf.float32), x0], axis=-1)), x1), [2, 2, 1], axis=0)
+def c00_09(x0):
+    return tf.gather(tf.pad(tf.reshape(x0, [1, 1]), [[0, 0], [3, 0]], constant_values=1.5), [0, 0, 0], axis=0)
 
 
-run('c00_09', c00_09, [([0.0, -250.0, -7.5], tf.float32), (-7.5, tf.float32)])
+run('c00_09', c00_09, [(12.0, tf.float32)])
 
 
-def c00_10(x0):
-    return tf.floor(x0)
+def c00_10(x0, x1):
+    return tf.math.xlogy(tf.reverse(x0, [0, 1]), x1)
 
 
-run('c00_10', c00_10, [(-1.02, tf.float32)])
+run('c00_10', c00_10, [([[-0.0, 0.001, -7.5], [3.5, 0.0, 3.5]], tf.float32), ([1.0, -0.5, -2.0], tf.float32)], variables=True)
 
 
 def c00_11(x0, x1):
-    return (x1 * x0)
+    return tf.multiply(x0, tf.math.unsorted_segment_max(x1, [1, 2, 3, 3, 3], num_segments=4))
 
 
-run('c00_11', c00_11, [([[[100.0], [3.5], [3.5]], [[-0.0], [10000.0], [0.0]], [[-0.0], [-250.0], [0.001]]], tf.float32), (-3, tf.int32)])
+run('c00_11', c00_11, [([[-1.5, -2.0, 1.0, -2.0]], tf.float32), ([-7.5, 12.0, 100.0, -7.5, -0.0], tf.float32)])
 
 
 def c00_12(x0):
-    return (x0 - tf.constant([1.5, 0.5, 0.25], dtype=tf.float32)[0:3])
+    return tf.reshape(x0, [4, 2])
 
 
-run('c00_12', c00_12, [(1.5, tf.float32)])
+run('c00_12', c00_12, [([-1.04, -2.23, 1.55, 1.11, -0.25, 2.74, 2.31, -0.67], tf.float32)])
 
 
 def c00_13(x0, x1):
-    return tf.expand_dims(tf.math.divide_no_nan((tf.math.cosh(x0) / x0), x1), 2)
+    return tf.stack([tf.math.unsorted_segment_sum(tf.squeeze(x0, axis=1), [2, 2, 2], num_segments=3), -0.5, x1, x1], axis=1)
 
 
-run('c00_13', c00_13, [(12.0, tf.float32), ([[100.0, 100.0, 10000.0], [-250.0, 10000.0, 0.0], [3.5, -7.5, -250.0]], tf.float32)])
+run('c00_13', c00_13, [([[3.0], [-1.5], [3.0]], tf.float32), ([2.59, 1.47, -2.24], tf.float32)], variables=True)
 
 
 def c00_14(x0):
-    return tf.tile(x0, [2])
+    return tf.squeeze(tf.stack([x0, x0], axis=2), axis=0)
 
 
-run('c00_14', c00_14, [([10000.0], tf.float32)])
+run('c00_14', c00_14, [([[0.1, 12.0]], tf.float32)], variables=True)
 
 
-def c00_15(x0):
-    return tf.nn.l2_loss(x0)
+def c00_15(x0, x1):
+    return tf.cast(tf.stack([(x1 + tf.nn.l2_normalize(x0, axis=0))], axis=0), tf.float32)
 
 
-run('c00_15', c00_15, [([-250.0, 10000.0], tf.float32)])
+run('c00_15', c00_15, [([1], tf.int32), (-1, tf.int32)], variables=True)
 
 
-def c00_16(x0, x1, x2):
-    return tf.stack([tf.reshape(x0, [-1]), x1, x2, x1], axis=0)
+def c00_16(x0):
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[2, 2, 2, 0], [2, 2, 2, 1], [2, 2, 2, 1]], logits=tf.reshape(x0, [3, -1, 3]))
 
 
-run('c00_16', c00_16, [([[-2.0, 0.25, -2.0, -1.0]], tf.float32), ([-0.0, 0.001, 12.0, -7.5], tf.float32), ([-2.52, -1.59, 2.18, 0.67], tf.float32)])
+run('c00_16', c00_16, [([[0.0, 0.1, 0.1, 12.0, 3.5, 0.1, -7.5, -0.0, -250.0, -0.0, 0.0, 3.5, 12.0, 100.0, 100.0, -250.0, 0.001, 0.001, 10000.0, -0.0, 3.5, 10000.0, -250.0, 100.0, 12.0, -250.0, 10000.0, -7.5, 0.0, 10000.0, 100.0, 12.0, -7.5, 0.001, 0.001, 0.1]], tf.float32)])
 
 
-def c00_17(x0, x1, x2):
-    return tf.add(tf.slice(tf.subtract(tf.nn.leaky_relu(x0, alpha=0.1), x1), [0], [1]), x2)
+def c00_17(x0):
+    return (tf.tile(tf.constant([[-0.56, -2.21]], dtype=tf.float64), [1, 1]) + x0)
 
 
-run('c00_17', c00_17, [(-1.64, tf.float32), ([-0.21], tf.float32), ([[-0.5, 1.5, 0.25, 1.5]], tf.float32)])
+run('c00_17', c00_17, [([0.0], tf.float64)])
 
 
-def c00_18(x0):
-    return tf.concat([abs(tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[25.0, 10.0, 0.0, 10.0]], dtype=tf.float32), logits=tf.constant([[0.25, -1.0, -1.5, -2.0]], dtype=tf.float32))), x0], axis=0)
+def c00_18(x0, x1, x2):
+    return tf.squeeze(tf.where((tf.gather(tf.einsum('ij,jk->ik', x0, x1), [0, 0, 1, 1], axis=1) != x2), tf.gather(tf.einsum('ij,jk->ik', x0, x1), [0, 0, 1, 1], axis=1), x2))
 
 
-run('c00_18', c00_18, [([0.25], tf.float32)])
+run('c00_18', c00_18, [([[1.0, 0.5, 0.5]], tf.float32), ([[-7.5, 10000.0], [0.0, 0.001], [-250.0, 12.0]], tf.float32), ([100.0], tf.float32)])
 
 
 def c00_19(x0):
-    return tf.reduce_prod(x0, axis=-1, keepdims=False)
+    return tf.math.asin(tf.stack([tf.tile(x0, [2])], axis=0))
 
 
-run('c00_19', c00_19, [([[[-4], [-1]], [[5], [1]], [[4], [5]], [[1], [6]]], tf.int32)])
+run('c00_19', c00_19, [([1.0], tf.float32)])
 
 
 def c00_20(x0, x1):
-    return (tf.cast((x0 <= x1), tf.float32) * x0)
+    return tf.maximum(tf.math.floormod((-x0), x1), x0)
 
 
-run('c00_20', c00_20, [([-2.47, 2.53], tf.float32), ([0.001], tf.float32)])
+run('c00_20', c00_20, [([3.0, 0.0, 2.0], tf.float32), ([1.52, 0.89, 0.56], tf.float32)])
 
 
-def c00_21(x0, x1):
-    return tf.add_n([tf.gather(tf.nn.silu(tf.stack([x0], axis=0)), [0, 0]), x1])
+def c00_21(x0):
+    return tf.unstack(tf.reshape(x0, [3, -1, 2]), axis=0)[1]
 
 
-run('c00_21', c00_21, [(-7.5, tf.float32), ([2.0, 1.0], tf.float32)])
+run('c00_21', c00_21, [([[0.15, 1.64], [-2.26, -1.68], [-0.74, 1.55]], tf.float32)])
 
 
 def c00_22(x0, x1):
-    return tf.concat([tf.stack([x0], axis=0), x1], axis=-1)
+    return (tf.cast(tf.math.not_equal(tf.linalg.trace(tf.transpose(x0[-1:])), 0.5), tf.float32) * tf.linalg.trace(tf.transpose(x0[-1:])))
 
 
-run('c00_22', c00_22, [(3.5, tf.float32), ([-1.63, 2.67, 0.49], tf.float32)])
+run('c00_22', c00_22, [([[0.52], [-2.0], [2.73]], tf.float32), (-7.5, tf.float32)])
 
 
 def c00_23(x0):
-    return tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[0.0, 0.0, 0.0, 0.0]], dtype=tf.float32), logits=tf.gather(x0, [1, 1, 1, 0], axis=1))
+    return tf.maximum(tf.constant([-2], dtype=tf.int32), tf.stack([tf.math.ceil(tf.sqrt(x0))], axis=0))
 
 
-run('c00_23', c00_23, [([[-0.44, -0.76, 1.94]], tf.float32)])
+run('c00_23', c00_23, [(2, tf.int32)], variables=True)
 
 
-def c00_24(x0, x1, x2):
-    return (tf.math.multiply_no_nan(x0, x1) * x2)
+def c00_24(x0):
+    return tf.where((tf.where((tf.math.xlogy(x0, x0) <= x0), tf.math.xlogy(x0, x0), x0) != x0), tf.where((tf.math.xlogy(x0, x0) <= x0), tf.math.xlogy(x0, x0), x0), x0)
 
 
-run('c00_24', c00_24, [(-3, tf.int32), (-3, tf.int32), (2, tf.int32)])
+run('c00_24', c00_24, [(10000.0, tf.float32)])

@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -44,175 +46,175 @@ def run(tag, fn, inputs):
 
 
 def c01_00(x0, x1):
-    return tf.matmul(x0, x1, transpose_a=True)
+    return tf.math.truediv(tf.where((tf.where((tf.add(x0, 0.12) < x0), x0, 0.0) == x1), tf.where((tf.add(x0, 0.12) < x0), x0, 0.0), x1), x1)
 
 
-run('c01_00', c01_00, [([[-1.77, 2.26, -1.36, 0.98], [0.13, 0.46, -1.89, 0.42], [1.59, -0.73, -0.77, -0.29]], tf.float32), ([[0.001, -250.0, 0.001], [-7.5, 0.0, 3.5], [0.1, 0.1, 0.0]], tf.float32)])
+run('c01_00', c01_00, [(0.001, tf.float32), (1.04, tf.float32)])
 
 
-def c01_01(x0, x1):
-    return tf.where(tf.math.greater(tf.gather(x0, [2]), 0.5), tf.gather(x0, [2]), x1)
+def c01_01(x0):
+    return tf.tile(tf.unstack(tf.reverse(x0, [1]), axis=2)[0], [2, 1])
 
 
-run('c01_01', c01_01, [([[1.0, 1.5], [1.5, -2.0], [0.0, 2.0]], tf.float32), ([-250.0, -7.5], tf.float32)])
+run('c01_01', c01_01, [([[[0.001, 0.001]]], tf.float32)], variables=True)
 
 
-def c01_02(x0):
-    return tf.tile(x0, [2])
+def c01_02(x0, x1):
+    return (tf.cast((x0 >= x1), tf.float32) * x0)
 
 
-run('c01_02', c01_02, [([-2.53], tf.float32)])
+run('c01_02', c01_02, [([12.0], tf.float32), (-1.15, tf.float32)])
 
 
 def c01_03(x0, x1):
-    return tf.squeeze(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[[[0, 0, 3]], [[2, 2, 3]], [[1, 3, 3]]], [[[0, 1, 0]], [[0, 0, 2]], [[2, 2, 0]]], [[[0, 1, 1]], [[3, 3, 3]], [[2, 2, 3]]]], logits=tf.expand_dims((x1 / x0), 2)))
+    return tf.concat([x0, x1], axis=0)
 
 
-run('c01_03', c01_03, [([[[[-0.19, 1.11, 0.94, 0.41], [1.75, 2.63, 1.76, 2.1], [0.97, 2.75, -0.02, -2.71]], [[-2.04, -1.83, -2.65, 2.21], [1.03, 1.62, -1.83, -0.68], [-2.99, -0.92, 0.2, 2.11]], [[-2.97, -2.55, 1.74, 2.02], [2.87, 1.29, 1.5, -0.18], [2.14, 2.16, -2.25, 1.47]]], [[[-2.54, -2.38, -0.42, 1.12], [-1.86, -0.74, -0.17, 0.82], [0.01, 0.69, -2.34, 0.41]], [[2.6, -2.05, -2.33, -0.86], [2.48, 0.7, -1.68, 0.39], [-2.02, 1.74, 1.64, 2.01]], [[2.16, -1.29, 0.15, -2.2], [-0.73, 1.57, -0.75, 2.37], [2.03, -2.93, 2.9, -2.33]]], [[[1.52, 0.86, 1.02, -2.62], [-1.87, -2.08, -0.78, -0.02], [-2.98, -1.98, -1.94, -1.79]], [[2.17, 2.79, 1.36, 2.26], [0.93, 0.86, 0.55, 1.22], [-2.48, -2.18, 2.63, 0.99]], [[2.31, 1.19, 2.13, -1.11], [0.54, 1.09, -2.18, -1.84], [-1.69, -2.68, 2.84, -1.79]]]], tf.float32), (0.0, tf.float32)])
+run('c01_03', c01_03, [([[0.0], [-0.5]], tf.float32), ([[2.43]], tf.float32)], variables=True)
 
 
 def c01_04(x0):
-    return x0[::-1]
+    return tf.pad(x0, [[1, 0]], mode='SYMMETRIC')
 
 
-run('c01_04', c01_04, [([[0.1, 0.0, -0.0], [0.001, 100.0, -0.0], [-7.5, 0.001, 100.0], [0.0, 12.0, 0.1]], tf.float32)])
+run('c01_04', c01_04, [([-0.5], tf.float32)])
 
 
-def c01_05(x0):
-    return tf.reduce_prod(x0, axis=0, keepdims=False)
+def c01_05(x0, x1):
+    return tf.cast(tf.argmax(tf.reshape(tf.nn.relu(tf.math.divide_no_nan(x0, x1)), [2, 2, 3]), axis=0), tf.float32)
 
 
-run('c01_05', c01_05, [([[[12.0, 12.0, 0.1, -0.0], [100.0, 3.5, 12.0, -7.5]], [[3.5, 0.1, -250.0, 0.1], [-250.0, 12.0, -250.0, 0.1]]], tf.float32)])
+run('c01_05', c01_05, [([[[1.5, -0.5, -2.0, 1.0], [0.5, 2.0, -2.0, -1.0], [-1.5, 1.0, -1.5, 1.5]]], tf.float32), (-0.0, tf.float32)])
 
 
-def c01_06(x0, x1):
-    return (x1 - tf.squeeze(x0, axis=0)[:, 1:4])[-4:-2]
+def c01_06(x0):
+    return tf.math.cosh(x0)
 
 
-run('c01_06', c01_06, [([[[0.25, -2.0, -1.5, 3.0, 0.5], [-0.5, 0.0, -1.0, -2.0, -1.0], [-1.5, 2.0, 0.0, 0.25, -0.5], [2.0, 0.0, 0.5, 0.25, -1.5]]], tf.float32), (0.1, tf.float32)])
+run('c01_06', c01_06, [(-2.0, tf.float32)])
 
 
 def c01_07(x0):
-    return tf.stack([tf.cos(tf.nn.gelu(x0)), x0], axis=0)
+    return tf.slice(tf.reshape(x0, [5, 3, 3]), [1, 0, 0], [3, 3, 3])
 
 
-run('c01_07', c01_07, [(0.1, tf.float32)])
+run('c01_07', c01_07, [([0.01, -2.84, -0.9, 2.38, -0.6, -1.39, 1.9, -2.14, 2.2, 1.01, 0.54, 1.84, 0.63, 2.23, -2.5, 0.44, 2.66, 1.5, 0.29, -2.27, -2.67, -1.0, 1.18, -0.23, 2.23, 1.22, 0.1, 2.76, -2.85, 0.74, -1.27, 1.97, 1.77, 2.29, -1.77, -1.9, 1.85, -0.83, 1.06, -0.24, -2.48, -0.22, -0.34, 2.92, -0.77], tf.float32)], variables=True)
 
 
 def c01_08(x0, x1):
-    return tf.add_n([tf.math.floordiv(x0, x1), tf.gather(tf.squeeze(-2.98), [1, 0, 1, 1], axis=0)])
+    return tf.math.sinh(tf.where(tf.math.less_equal(tf.math.tan(x0), 0.5), x0, 0.0))
 
 
-run('c01_08', c01_08, [(1.23, tf.float32), (0.1, tf.float32)])
+run('c01_08', c01_08, [(0.97, tf.float32), (12.0, tf.float32)])
 
 
 def c01_09(x0):
-    return tf.math.sinh(tf.math.cosh(x0))
+    return tf.math.multiply_no_nan(2.28, x0)
 
 
-run('c01_09', c01_09, [(3, tf.int32)])
+run('c01_09', c01_09, [(0.0, tf.float32)])
 
 
 def c01_10(x0):
-    return tf.nn.softplus(tf.stack([tf.stack([x0, x0, x0], axis=0)], axis=1))
+    return tf.reverse(tf.tile(x0, [1]), [0])
 
 
-run('c01_10', c01_10, [(1.5, tf.float32)])
+run('c01_10', c01_10, [([100.0], tf.float32)])
 
 
 def c01_11(x0):
-    return tf.nn.gelu(x0)
+    return tf.math.cumprod(x0, axis=0)
 
 
-run('c01_11', c01_11, [(-1.0, tf.float32)])
+run('c01_11', c01_11, [([-2.0, 0.5, 2.0, 1.5], tf.float32)])
 
 
 def c01_12(x0):
-    return tf.clip_by_value(tf.gather(tf.reshape(tf.expand_dims(x0, 0), [2]), [1, 0, 0], axis=0), -1.0, 2.0)
+    return tf.math.cumsum(tf.pad(x0, [[1, 1], [0, 0]]), axis=1)
 
 
-run('c01_12', c01_12, [([0.0, -2.0], tf.float64)])
+run('c01_12', c01_12, [([[1.5, 2.0]], tf.float32)])
 
 
-def c01_13(x0, x1, x2):
-    return tf.transpose(tf.stack([tf.math.cumsum(tf.matmul(x0, x1, transpose_a=True, transpose_b=True), axis=0), x2], axis=1), perm=[2, 1, 0])
+def c01_13(x0):
+    return tf.nn.l2_normalize(x0, axis=1)
 
 
-run('c01_13', c01_13, [([[-7.5, 0.1]], tf.float32), ([[-1.09], [-2.14], [1.38]], tf.float32), ([[-0.0, -0.0, -250.0], [-7.5, -7.5, 100.0]], tf.float32)])
+run('c01_13', c01_13, [([[[-1.7], [1.67]], [[1.96], [-2.36]], [[-2.77], [-0.69]], [[-0.79], [-2.18]]], tf.float64)])
 
 
-def c01_14(x0):
-    return tf.math.log_sigmoid(x0)
+def c01_14(x0, x1):
+    return tf.concat([x0, x1], axis=0)
 
 
-run('c01_14', c01_14, [([[0, -3, 1], [-3, 5, 0], [-3, 5, -4]], tf.int32)])
+run('c01_14', c01_14, [([-0.0], tf.float32), ([1.29, -1.53], tf.float32)])
 
 
-def c01_15(x0, x1):
-    return (x0 + tf.reshape(tf.squeeze(x1, axis=0), []))
-
-
-run('c01_15', c01_15, [([[-0.39, -0.61, -1.27, -1.03], [-1.99, 0.82, -1.96, -1.52]], tf.float32), ([[[0.03]]], tf.float32)])
-
-
-def c01_16(x0):
-    return tf.math.cumsum(tf.stack([tf.maximum(tf.constant([0.0], dtype=tf.float32), x0)], axis=0), axis=0)
-
-
-run('c01_16', c01_16, [([-250.0, 0.001, -250.0, 3.5], tf.float32)])
-
-
-def c01_17(x0, x1):
-    return tf.concat([tf.stack([x0, x0], axis=0), x1], axis=0)
-
-
-run('c01_17', c01_17, [(-250.0, tf.float32), ([-2.6], tf.float32)])
-
-
-def c01_18(x0, x1):
-    return tf.nn.leaky_relu(tf.math.log1p(tf.math.floormod(x0[0:1], x1)))
-
-
-run('c01_18', c01_18, [([[-0.11], [0.86], [1.66]], tf.float32), ([1.76], tf.float32)])
-
-
-def c01_19(x0):
-    return x0
-
-
-run('c01_19', c01_19, [(3.0, tf.float64)])
-
-
-def c01_20(x0):
+def c01_15(x0):
     return tf.stack([x0, x0], axis=0)
 
 
-run('c01_20', c01_20, [(-2.41, tf.float32)])
+run('c01_15', c01_15, [(1.0, tf.float32)])
 
 
-def c01_21(x0, x1):
-    return tf.math.cumprod((tf.tile(x0, [2]) - x1), axis=-1)
+def c01_16(x0):
+    return tf.squeeze(x0)
 
 
-run('c01_21', c01_21, [([-1.0, -1.5], tf.float64), (-2.08, tf.float64)])
+run('c01_16', c01_16, [([[-0.84], [1.36]], tf.float32)])
+
+
+def c01_17(x0):
+    return tf.gather(tf.math.divide_no_nan(tf.constant([3.5, 100.0, -250.0, -250.0], dtype=tf.float32), x0), [1, 1, 1], axis=0)
+
+
+run('c01_17', c01_17, [([0.001, 0.1, -7.5, -7.5], tf.float32)], variables=True)
+
+
+def c01_18(x0):
+    return tf.reshape(tf.reduce_sum(x0), [1])
+
+
+run('c01_18', c01_18, [([[[0.0, 10000.0], [3.5, 0.001], [3.5, -7.5]], [[3.5, -7.5], [0.001, 12.0], [-0.0, 10000.0]], [[-0.0, 12.0], [-7.5, 12.0], [0.1, 12.0]]], tf.float32)])
+
+
+def c01_19(x0):
+    return tf.gather(tf.tensordot(tf.math.reduce_euclidean_norm(x0, axis=[0], keepdims=True), tf.constant([[1.0, 0.25, -1.0], [3.0, 0.25, -0.5], [-1.0, 1.0, -1.0]], dtype=tf.float32), axes=1), [0], axis=0)
+
+
+run('c01_19', c01_19, [([[2.65, 0.32, -2.91], [0.87, -2.61, 1.93]], tf.float32)], variables=True)
+
+
+def c01_20(x0, x1):
+    return tf.math.reciprocal(tf.math.cumsum(tf.divide(x0, tf.sigmoid(x1)), axis=0))
+
+
+run('c01_20', c01_20, [(0.25, tf.float32), ([[-0.0, -7.5], [100.0, -250.0], [0.1, 0.0], [100.0, -7.5]], tf.float32)])
+
+
+def c01_21(x0):
+    return tf.unstack(tf.tensordot(tf.where(tf.math.equal(tf.constant([[-1.5, -1.5]], dtype=tf.float32), 0.5), tf.constant([[-1.5, -1.5]], dtype=tf.float32), tf.linalg.diag_part(tf.constant([[-2.0]], dtype=tf.float32))), x0, axes=1), axis=0)[0]
+
+
+run('c01_21', c01_21, [([[-0.5, 0.5, 1.0], [0.5, 2.0, 1.5]], tf.float32)], variables=True)
 
 
 def c01_22(x0):
-    return tf.concat([tf.transpose(tf.math.cumsum(tf.math.cumsum(tf.constant([[[2.0], [1.5]]], dtype=tf.float32), axis=1), axis=1), perm=[0, 1, 2]), x0], axis=0)
+    return x0
 
 
-run('c01_22', c01_22, [([[[0.98], [0.59]]], tf.float32)])
+run('c01_22', c01_22, [([[[-2.69, 0.79], [2.42, -0.2]]], tf.float32)])
 
 
-def c01_23(x0, x1):
-    return tf.gather(tf.add_n([x0, x1]), [0, 0, 0, 0])
+def c01_23(x0):
+    return tf.stack([x0], axis=0)
 
 
-run('c01_23', c01_23, [([[0.5]], tf.float32), ([[-2.03, -0.98]], tf.float32)])
+run('c01_23', c01_23, [([-250.0, 100.0, -7.5, 0.0], tf.float32)])
 
 
-def c01_24(x0, x1):
-    return tf.where(tf.math.not_equal(tf.math.divide_no_nan(x0, x1), 0.5), tf.math.divide_no_nan(x0, x1), x0)
+def c01_24(x0):
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0, 0], logits=x0)
 
 
-run('c01_24', c01_24, [(0.1, tf.float64), ([100.0, 10000.0, 0.1], tf.float64)])
+run('c01_24', c01_24, [([[2.0, -2.0, -1.5], [1.0, 0.5, 0.5]], tf.float32)])

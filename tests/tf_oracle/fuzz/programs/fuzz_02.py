@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -44,175 +46,175 @@ def run(tag, fn, inputs):
 
 
 def c02_00(x0):
-    return tf.gather(x0, [5, 2, 0, 2, 3, 0, 1])[1:6][-4:-1]
+    return tf.reduce_sum(tf.stack([tf.cast(tf.cast(x0, tf.float32), tf.float32)], axis=0), axis=[0], keepdims=False)
 
 
-run('c02_00', c02_00, [([0.0, -1.0, 0.5, 3.0], tf.float32)])
+run('c02_00', c02_00, [(2.0, tf.float32)])
 
 
-def c02_01(x0, x1, x2):
-    return tf.math.floordiv(tf.math.truediv(tf.add_n([x0, x1]), x2), 100.0)
+def c02_01(x0):
+    return tf.nn.moments(x0, axes=[2])[0]
 
 
-run('c02_01', c02_01, [([-1.0], tf.float32), ([[-1.79]], tf.float32), ([[-250.0], [0.001], [0.0]], tf.float32)])
+run('c02_01', c02_01, [([[[-0.85, 1.79], [0.53, 1.68]], [[-0.29, -1.33], [1.82, 0.12]]], tf.float32)], variables=True)
 
 
 def c02_02(x0, x1):
-    return tf.concat([x0, x1], axis=1)
+    return tf.stack([x0, x1], axis=1)
 
 
-run('c02_02', c02_02, [([[-2, -1], [-2, -4], [5, 6]], tf.int32), ([[-3], [1], [4]], tf.int32)])
+run('c02_02', c02_02, [([-1.12, -1.72], tf.float32), ([1.0, -1.5], tf.float32)])
 
 
-def c02_03(x0, x1, x2):
-    return tf.stack([tf.stack([x0, x0, x0, x1], axis=0), x2, tf.constant([3.5, 100.0, 12.0, -0.0], dtype=tf.float32), 12.0], axis=1)
+def c02_03(x0):
+    return tf.split((-x0), 3, axis=1)[2]
 
 
-run('c02_03', c02_03, [(1.96, tf.float32), (0.001, tf.float32), ([0.96, -2.9, -0.25, -2.07], tf.float32)])
+run('c02_03', c02_03, [([[[12.0, 100.0, 12.0], [0.001, 0.0, 0.1], [0.001, 0.001, 100.0], [0.001, 12.0, 0.001], [-250.0, 100.0, 0.1], [100.0, 3.5, -250.0], [-7.5, 0.0, 100.0], [0.001, 0.1, -0.0], [3.5, 0.1, 10000.0], [3.5, -0.0, -250.0], [12.0, -7.5, -250.0], [-0.0, 0.1, 0.0]], [[12.0, 100.0, 100.0], [3.5, 12.0, 10000.0], [-0.0, 12.0, 0.001], [0.001, 0.0, 0.001], [0.0, 3.5, 0.1], [0.0, 0.0, 3.5], [0.1, 100.0, 10000.0], [0.001, 0.0, 0.1], [-0.0, -0.0, -0.0], [12.0, 0.0, -7.5], [-0.0, 0.0, 0.0], [0.001, 10000.0, 0.1]], [[100.0, 12.0, 100.0], [10000.0, 0.001, 0.0], [-250.0, -0.0, 0.0], [-250.0, 3.5, 3.5], [12.0, -0.0, -250.0], [0.1, 0.001, 3.5], [100.0, 3.5, 3.5], [0.001, -250.0, 3.5], [12.0, 0.1, 0.0], [100.0, -250.0, 10000.0], [-7.5, -7.5, 0.1], [-7.5, 0.0, 0.0]]], tf.float64)])
 
 
 def c02_04(x0):
-    return tf.atan(x0)
+    return tf.math.floormod(tf.math.segment_mean(tf.slice(tf.reduce_min(tf.constant([[[[5, 2], [4, -2], [2, 3], [0, -4]], [[-2, 1], [-4, 0], [-4, 5], [1, 1]]], [[[5, -4], [6, 1], [2, 1], [2, 1]], [[2, -4], [0, -1], [2, 5], [2, -4]]], [[[5, -1], [0, -3], [4, -3], [-1, 0]], [[4, 5], [-2, -3], [-3, 3], [-1, 2]]], [[[1, 3], [3, 6], [0, -2], [-1, 1]], [[-2, 6], [2, 1], [1, -3], [4, 5]]], [[[4, 1], [1, -4], [3, 5], [-1, -1]], [[4, -3], [6, 2], [5, 5], [1, -3]]], [[[4, 3], [-4, 1], [0, -1], [-3, 3]], [[4, 2], [-4, -4], [5, 6], [-3, 2]]]], dtype=tf.int32), axis=[3], keepdims=False), [2, 0, 0], [4, 2, 4]), [0, 1, 2, 2]), x0)
 
 
-run('c02_04', c02_04, [([[1.5], [-2.0]], tf.float32)])
+run('c02_04', c02_04, [([2], tf.int32)])
 
 
-def c02_05(x0, x1):
-    return tf.broadcast_to(tf.add_n([x0, x1]), [3])
+def c02_05(x0, x1, x2):
+    return tf.math.floormod(tf.reduce_prod(x0), tf.where((x1 <= x2), x1, x2))
 
 
-run('c02_05', c02_05, [([-7.5], tf.float32), ([-0.5], tf.float32)])
+run('c02_05', c02_05, [([[1, 6], [-4, -3]], tf.int32), (3, tf.int32), (3, tf.int32)])
 
 
 def c02_06(x0):
-    return tf.squeeze(x0, axis=0)
+    return tf.reshape(tf.math.cumprod(tf.clip_by_norm((x0 ** 3), 0.5), axis=-3), [3, 1, -1])
 
 
-run('c02_06', c02_06, [([[2.49, 1.88]], tf.float32)])
+run('c02_06', c02_06, [([[[1, 6], [6, 4]], [[-2, 6], [-4, 6]], [[5, 6], [4, 1]]], tf.int32)], variables=True)
 
 
 def c02_07(x0, x1):
-    return tf.where(tf.math.not_equal(tf.gather(tf.constant([10000.0, 3.5, 3.5, 0.1, 0.1, 0.001], dtype=tf.float32)[-6:-2], [1]), 0.5), x1, 0.0)
+    return tf.pad(tf.stack([x0, x1], axis=1), [[2, 1], [0, 0]])
 
 
-run('c02_07', c02_07, [(0.25, tf.float32), ([2.0], tf.float32)])
+run('c02_07', c02_07, [([1.5], tf.float32), ([-1.5], tf.float32)], variables=True)
 
 
-def c02_08(x0):
-    return tf.reshape(x0[..., ::-1], [-1])
+def c02_08(x0, x1):
+    return tf.math.segment_mean(tf.linalg.diag_part(tf.broadcast_to(tf.concat([x0, x1], axis=0), [3, 3])), [0, 0, 0])
 
 
-run('c02_08', c02_08, [([[0.001, -0.0]], tf.float32)])
+run('c02_08', c02_08, [([[-1.5]], tf.float64), ([[0.25], [2.62]], tf.float64)])
 
 
-def c02_09(x0, x1):
-    return tf.stack([x0, x1], axis=0)
+def c02_09(x0):
+    return tf.nn.log_softmax(x0[-4:], axis=-1)
 
 
-run('c02_09', c02_09, [([3.5, -250.0], tf.float32), ([-1.0, 0.5], tf.float32)])
+run('c02_09', c02_09, [([-0.07, 2.65, 0.14, 1.91], tf.float32)])
 
 
-def c02_10(x0, x1, x2):
-    return tf.add(tf.where((tf.concat([x0, x1], axis=-1) <= x2), tf.concat([x0, x1], axis=-1), x2), tf.constant([-2.88], dtype=tf.float64))
+def c02_10(x0):
+    return tf.linalg.diag_part(x0)
 
 
-run('c02_10', c02_10, [([0.25, -2.0], tf.float64), ([0.17], tf.float64), ([-2.0, -0.5, -1.5], tf.float64)])
+run('c02_10', c02_10, [([[-3, -2, -1], [2, -4, -3], [-3, 0, 1]], tf.int32)], variables=True)
 
 
 def c02_11(x0, x1):
-    return tf.slice(tf.slice(tf.math.divide_no_nan(x0, x1), [0, 0, 0], [4, 2, 4]), [0, 0, 0], [4, 2, 4])
+    return tf.math.reciprocal(tf.stack([(x0 * x0), x1], axis=0))
 
 
-run('c02_11', c02_11, [([100.0], tf.float32), ([[[1.84, 2.82, -2.17, 1.19], [-2.69, -2.02, 1.17, -0.95]], [[-2.52, 2.93, -0.98, -0.52], [1.44, -2.23, 0.52, 2.55]], [[-2.07, 1.16, -1.25, 2.15], [0.04, -0.83, -2.26, -0.49]], [[-0.07, -1.2, -0.32, -1.58], [-2.96, -1.73, 1.98, 1.46]]], tf.float64)])
+run('c02_11', c02_11, [(-250.0, tf.float32), (-0.16, tf.float32)])
 
 
 def c02_12(x0):
-    return tf.clip_by_value(x0, 0.0, 0.5)
+    return tf.math.segment_max(x0, [0, 0, 0])
 
 
-run('c02_12', c02_12, [([[-1.56, -2.9, -2.25]], tf.float32)])
+run('c02_12', c02_12, [([[0.25], [-1.0], [-2.0]], tf.float32)])
 
 
-def c02_13(x0, x1, x2):
-    return abs(tf.reshape(tf.stack([0.5, x0, x0, x1, x2, -2.0], axis=0), [-1, 3]))
+def c02_13(x0):
+    return tf.unstack(x0, axis=0)[0]
 
 
-run('c02_13', c02_13, [(-1.5, tf.float32), (0.5, tf.float32), (10000.0, tf.float32)])
+run('c02_13', c02_13, [([[[[0, -2], [-3, 2], [4, -4]], [[0, 2], [-3, 1], [2, -4]], [[6, 4], [5, -4], [1, -4]]], [[[-1, 4], [-3, -3], [4, 0]], [[0, -3], [-3, 6], [2, -3]], [[5, 3], [4, -3], [1, -1]]], [[[0, 1], [2, -2], [2, 1]], [[-3, -3], [-3, 1], [4, 0]], [[5, -4], [2, 5], [5, 1]]]], tf.int32)], variables=True)
 
 
-def c02_14(x0, x1):
-    return tf.divide(tf.gather(tf.stack([tf.math.ceil(x0)], axis=0), [0, 0, 0], axis=0), x1)
+def c02_14(x0):
+    return tf.math.reduce_variance(x0, axis=[1], keepdims=False)
 
 
-run('c02_14', c02_14, [(-2, tf.int32), ([-2.35, 1.31, 1.92], tf.float64)])
+run('c02_14', c02_14, [([[[2], [0]], [[0], [-4]], [[-2], [3]]], tf.int32)], variables=True)
 
 
-def c02_15(x0, x1):
-    return tf.nn.log_softmax((x1 * x0), axis=1)
+def c02_15(x0):
+    return tf.gather(tf.tanh(x0), [0])
 
 
-run('c02_15', c02_15, [([[-1.31, -1.92, 1.82], [-1.29, 0.61, -2.55], [-0.33, -2.68, -0.9], [1.38, 0.86, 2.66]], tf.float32), (-1.5, tf.float32)])
+run('c02_15', c02_15, [([0.22], tf.float32)])
 
 
 def c02_16(x0):
-    return x0[..., 0:3]
+    return tf.unstack(x0, axis=2)[1]
 
 
-run('c02_16', c02_16, [([[-0.99, 1.54, -0.92, -2.87, 1.64], [-2.63, 1.0, 2.15, -0.89, -1.74]], tf.float32)])
+run('c02_16', c02_16, [([[[-2.46, 1.19, 1.11]], [[-0.78, -0.77, 2.17]], [[-2.29, 1.98, 1.04]]], tf.float32)], variables=True)
 
 
-def c02_17(x0):
-    return x0[0:2]
+def c02_17(x0, x1):
+    return tf.where((tf.math.floordiv(tf.math.asin(x0), x0) < x1), tf.math.floordiv(tf.math.asin(x0), x0), x1)
 
 
-run('c02_17', c02_17, [([-0.0, 100.0, 100.0, 0.1], tf.float32)])
+run('c02_17', c02_17, [(2.0, tf.float64), (3.5, tf.float64)])
 
 
-def c02_18(x0, x1):
-    return tf.slice((tf.squeeze(x0, axis=1) / x1), [2, 0, 0], [1, 3, 4])
+def c02_18(x0, x1, x2):
+    return tf.minimum(tf.nn.moments((tf.transpose(x0, perm=[3, 1, 2, 0]) + x1), axes=[2])[0], x2)
 
 
-run('c02_18', c02_18, [([[[[-2.71, -1.19, 1.7, 0.28], [-1.83, -0.87, -2.59, 0.48], [-0.27, 1.64, -2.36, 2.24]]], [[[0.69, 0.09, 0.38, -0.48], [0.18, -2.0, 0.17, -0.33], [1.61, -1.88, 1.93, -2.7]]], [[[-0.88, 1.55, -1.57, 1.97], [-0.36, 1.12, 0.14, -0.64], [0.67, 0.41, -0.59, -2.31]]]], tf.float32), (-250.0, tf.float32)])
+run('c02_18', c02_18, [([[[[-1.17], [1.59]], [[-2.06], [2.65]], [[0.4], [0.97]], [[-1.22], [0.69]]], [[[-1.88], [1.55]], [[-1.41], [-1.39]], [[-0.04], [0.52]], [[-0.1], [0.34]]]], tf.float32), ([[[[-0.73], [2.02]], [[1.25], [2.48]], [[0.64], [1.48]], [[-1.64], [0.84]]]], tf.float32), (100.0, tf.float32)])
 
 
-def c02_19(x0):
-    return tf.reshape(tf.reshape(tf.squeeze(x0, axis=1), [1, 2]), [-1])
+def c02_19(x0, x1, x2):
+    return tf.math.unsorted_segment_max(tf.where(tf.math.greater(tf.pad(x0, [[1, 2]]), 0.5), x2, 0.0), [1, 0, 0, 2], num_segments=3)
 
 
-run('c02_19', c02_19, [([[-2.17], [-1.76]], tf.float64)])
+run('c02_19', c02_19, [([1.96], tf.float64), (3.0, tf.float64), ([-2.0, -2.0, 1.0, -0.5], tf.float64)])
 
 
 def c02_20(x0):
-    return tf.stack([tf.reduce_mean(tf.add_n([tf.broadcast_to(x0, [3, 4]), 0.27]), axis=[0], keepdims=False), 0.5, -0.5], axis=0)
+    return tf.split((x0 ** 0.5), [2, 1], axis=0)[0]
 
 
-run('c02_20', c02_20, [([[-1.0, 0.0, 1.0, -1.5]], tf.float32)])
+run('c02_20', c02_20, [([[-2.66, 1.52], [-1.76, 1.76], [0.47, 0.63]], tf.float32)], variables=True)
 
 
 def c02_21(x0):
-    return tf.reshape(x0, [2])
+    return tf.reshape(tf.reshape(tf.math.segment_max(x0, [0, 0, 2, 2]), [3, 1]), [-1])
 
 
-run('c02_21', c02_21, [([[2.81, 2.53]], tf.float32)])
+run('c02_21', c02_21, [([[-2.0], [1.0], [-1.5], [0.5]], tf.float32)])
 
 
 def c02_22(x0, x1, x2):
-    return (tf.cast(tf.math.greater(tf.transpose(tf.add((x0 ** 2), x1), perm=[0, 1, 2]), 0.5), tf.float32) * tf.transpose(tf.add((x0 ** 2), x1), perm=[0, 1, 2]))
+    return tf.nn.softmax(tf.matmul(tf.maximum(tf.math.log_sigmoid(x0), x1), x2), axis=1)
 
 
-run('c02_22', c02_22, [([[[-0.0, 10000.0, 100.0], [-7.5, 0.0, 3.5]], [[0.0, 3.5, -0.0], [-250.0, 12.0, 0.0]], [[-7.5, 0.1, 100.0], [0.0, 10000.0, -7.5]]], tf.float32), ([[-2.0], [2.0]], tf.float32), ([[100.0, 0.001, 100.0]], tf.float32)])
+run('c02_22', c02_22, [([[3.0, -0.5, 0.25], [1.5, 0.25, -0.5], [1.0, 1.0, 1.5]], tf.float32), (-1.0, tf.float32), ([[1.5, 1.5, 1.5, 3.0], [-0.5, 3.0, 0.0, 1.5], [-2.0, 1.0, 0.0, 0.0]], tf.float32)])
 
 
-def c02_23(x0, x1):
-    return tf.subtract(x0, tf.squeeze(x1, axis=2))
+def c02_23(x0):
+    return tf.pow(x0, -2.0)
 
 
-run('c02_23', c02_23, [([[-2], [3]], tf.int32), ([[[6], [2]], [[-2], [-1]]], tf.int32)])
+run('c02_23', c02_23, [([[1.5, -0.5, -0.5, -0.5]], tf.float32)])
 
 
-def c02_24(x0, x1):
-    return (tf.reduce_sum(tf.stack([x0, -250.0, x0], axis=1), axis=4, keepdims=False) + x1)
+def c02_24(x0):
+    return tf.nn.softmax(x0, axis=-1)
 
 
-run('c02_24', c02_24, [([[[0.25, -0.5, 1.0, 2.0], [-0.5, 2.0, -2.0, 2.0], [0.0, -2.0, -2.0, 1.0]], [[0.25, 3.0, 0.0, 3.0], [1.5, 0.5, -0.5, 2.0], [2.0, -1.5, 0.0, 0.0]]], tf.float32), ([[100.0]], tf.float32)])
+run('c02_24', c02_24, [([6], tf.int32)])

@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -43,176 +45,176 @@ def run(tag, fn, inputs):
 
 
 
-def c03_00(x0, x1):
-    return tf.math.multiply_no_nan(tf.stack([x0, x0], axis=0), x1)
+def c03_00(x0, x1, x2):
+    return tf.nn.leaky_relu(tf.math.multiply_no_nan(tf.tile(tf.where((x0 < 100.0), x1, 0.0), [1, 1]), x2))
 
 
-run('c03_00', c03_00, [([-0.75, 0.98], tf.float32), ([[2.0, 0.0]], tf.float32)])
+run('c03_00', c03_00, [([[2.0], [-0.5], [2.0], [-2.0]], tf.float32), ([[-0.15], [2.93], [-1.12], [1.29]], tf.float32), (0.0, tf.float32)], variables=True)
 
 
 def c03_01(x0):
-    return tf.nn.selu(tf.slice(tf.math.cumsum(x0, axis=1), [2, 0], [2, 2]))
+    return tf.reduce_min(tf.math.segment_sum(tf.concat([tf.reverse(tf.constant([[[4, 1]], [[2, 4]], [[-2, 5]]], dtype=tf.int32), [0, 1, 2]), x0], axis=1), [0, 1, 1]), axis=0, keepdims=True)
 
 
-run('c03_01', c03_01, [([[2.11, 0.43], [1.22, -2.02], [0.47, 0.03], [-0.83, 0.95]], tf.float32)])
+run('c03_01', c03_01, [([[[2, 0]], [[-3, -2]], [[0, 3]]], tf.int32)])
 
 
 def c03_02(x0):
-    return abs(x0)
+    return tf.math.top_k(tf.reshape(tf.reshape(tf.reshape(x0, [3, -1]), [4, -1]), [3, 4]), k=2).values
 
 
-run('c03_02', c03_02, [([[3.0, -1.5, 0.25, 0.5], [2.0, 0.25, 3.0, 0.5], [0.0, -0.5, -1.5, -2.0]], tf.float32)])
+run('c03_02', c03_02, [([[-2.14, 2.02, -0.76], [-2.85, 2.81, -1.58], [2.89, 2.34, 2.92], [-2.59, 0.28, -0.53]], tf.float32)])
 
 
-def c03_03(x0, x1):
-    return tf.stack([tf.minimum(x0, x1)], axis=1)
+def c03_03(x0):
+    return tf.reshape(tf.reshape(x0, [27, -1]), [-1, 3, 3])
 
 
-run('c03_03', c03_03, [([[0.25, 2.0]], tf.float32), (-7.5, tf.float32)])
+run('c03_03', c03_03, [([[-0.5], [0.0], [-2.0], [-1.0], [-1.5], [2.0], [1.5], [2.0], [0.25], [2.0], [0.5], [0.25], [3.0], [-2.0], [3.0], [0.25], [3.0], [3.0], [2.0], [2.0], [0.5], [0.5], [0.25], [-1.0], [2.0], [0.5], [0.5]], tf.float32)])
 
 
 def c03_04(x0):
-    return (x0 + tf.nn.log_softmax(x0, axis=-1))
+    return tf.math.unsorted_segment_max(tf.clip_by_norm(tf.nn.l2_normalize(x0, axis=1), 5.0), [0, 1, 1], num_segments=2)
 
 
-run('c03_04', c03_04, [([-0.32, -2.92, -1.01], tf.float32)])
+run('c03_04', c03_04, [([[-0.0, 0.001, 100.0], [12.0, 0.1, -0.0], [-0.0, -250.0, 12.0]], tf.float32)])
 
 
 def c03_05(x0):
-    return tf.reshape(tf.math.ceil(tf.sqrt(tf.squeeze(x0, axis=0))), [3, 3, -1])
+    return tf.math.asinh(tf.reverse(x0, [0, 1, 2]))
 
 
-run('c03_05', c03_05, [([[0.25, -0.5, -2.0, 0.0, 0.25, 0.0, -2.0, 3.0, 1.5, 0.25, -1.0, 3.0, -1.0, 2.0, 0.5, -0.5, 1.0, 2.0, -1.5, -1.0, -0.5, 0.0, -0.5, -1.5, 1.0, -0.5, 3.0]], tf.float32)])
+run('c03_05', c03_05, [([[[0.5, 0.25]], [[0.0, -1.0]]], tf.float32)], variables=True)
 
 
-def c03_06(x0, x1):
-    return tf.stack([tf.concat([tf.squeeze(tf.constant([[5], [4]], dtype=tf.int32), axis=1), x0], axis=-1), x1, x1], axis=1)
+def c03_06(x0):
+    return tf.broadcast_to(x0, [2, 3])
 
 
-run('c03_06', c03_06, [([1], tf.int32), ([-1, 2, 5], tf.int32)])
+run('c03_06', c03_06, [([[1.5], [-1.5]], tf.float32)])
 
 
-def c03_07(x0, x1):
-    return tf.math.reciprocal(tf.concat([tf.tile(tf.gather(x0, [3]), [2]), x1], axis=-1))
+def c03_07(x0, x1, x2):
+    return tf.matmul(tf.unstack(tf.reverse((tf.cast(tf.math.less_equal(x0, 1), tf.int32) * x0), [0, 1, 2]), axis=2)[1], x2, transpose_b=True)
 
 
-run('c03_07', c03_07, [([-250.0, 0.001, 0.001, 0.0], tf.float32), ([1.61], tf.float32)])
+run('c03_07', c03_07, [([[[-1, 1], [-4, 2], [5, -4]], [[5, -4], [3, 2], [1, -1]], [[1, 6], [5, 4], [2, 3]]], tf.int32), (5, tf.int32), ([[5, 0, 1], [6, -3, 0], [4, 6, 4]], tf.int32)])
 
 
 def c03_08(x0):
-    return tf.math.cumprod(x0, axis=-1)
+    return tf.gather(tf.tile(x0, [2]), [3, 1, 0])
 
 
-run('c03_08', c03_08, [([-2.59, 0.52], tf.float32)])
+run('c03_08', c03_08, [([-0.1], tf.float32)])
 
 
-def c03_09(x0):
-    return tf.cos(x0)
+def c03_09(x0, x1):
+    return tf.reduce_prod(tf.nn.moments(tf.nn.l2_normalize(tf.where((x0 == x1), x0, 0.0), axis=2), axes=[0])[1], axis=2, keepdims=True)
 
 
-run('c03_09', c03_09, [([-0.0, 0.001, 3.5], tf.float64)])
+run('c03_09', c03_09, [([[[10000.0, 0.1], [-250.0, 3.5]], [[-0.0, 0.1], [-7.5, 0.1]]], tf.float32), ([[2.67, -2.32], [1.86, 1.9]], tf.float32)], variables=True)
 
 
 def c03_10(x0):
-    return tf.reshape(x0, [-1])
+    return tf.math.cumprod(tf.math.top_k(x0, k=2).values, axis=-1)
 
 
-run('c03_10', c03_10, [([0.001, -250.0], tf.float32)])
+run('c03_10', c03_10, [([2.13, -0.03], tf.float32)])
 
 
 def c03_11(x0):
-    return tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[[25.0, 25.0, 0.75, 1000.0], [1.2, 0.01, 25.0, 0.0], [0.0, 0.0, 0.35, 25.0], [25.0, 1000.0, 1000.0, 0.0]]], dtype=tf.float32), logits=tf.math.cumsum(tf.stack([x0], axis=0), axis=2))
+    return tf.pad(x0, [[0, 1]], constant_values=1.5)
 
 
-run('c03_11', c03_11, [([[0.25, 3.0, -1.0, 0.25], [-1.5, 3.0, 3.0, 3.0], [-1.0, 2.0, 0.25, -2.0], [3.0, 0.0, 0.25, -1.5]], tf.float32)])
+run('c03_11', c03_11, [([-2.18, -2.25], tf.float32)])
 
 
-def c03_12(x0):
-    return x0
+def c03_12(x0, x1):
+    return tf.math.cumprod(tf.matmul(tf.unstack(x0, axis=0)[0], x1, transpose_a=True), axis=-1)
 
 
-run('c03_12', c03_12, [([12.0, 10000.0, -0.0], tf.float32)])
+run('c03_12', c03_12, [([[[[-0.0, -250.0, 100.0], [3.5, -250.0, -7.5]], [[0.0, 0.1, 100.0], [12.0, -0.0, 0.0]]], [[[0.0, 0.1, 3.5], [-7.5, -7.5, 100.0]], [[3.5, -250.0, 100.0], [10000.0, 3.5, 0.1]]]], tf.float32), ([[10000.0], [10000.0]], tf.float32)])
 
 
-def c03_13(x0):
-    return tf.gather(tf.gather(tf.multiply(tf.tile(x0, [1, 1]), -2.99), [0, 0, 0], axis=1), [1, 1, 0], axis=1)
+def c03_13(x0, x1):
+    return tf.split(tf.stack([x0, x0, x0, x1, x1], axis=1), [3, 2], axis=1)[0]
 
 
-run('c03_13', c03_13, [([[0.0]], tf.float32)])
+run('c03_13', c03_13, [([3.0], tf.float32), ([1.5], tf.float32)])
 
 
 def c03_14(x0, x1):
-    return (x0 * tf.math.xlogy(x0, tf.tile(x1, [2, 1])))
+    return (x0 ** tf.abs(x1))
 
 
-run('c03_14', c03_14, [(3.0, tf.float64), ([[-1.5]], tf.float64)])
+run('c03_14', c03_14, [([[0.43, -2.46], [0.18, -0.56], [2.1, -2.9]], tf.float32), ([[-7.5, 12.0]], tf.float32)])
 
 
-def c03_15(x0, x1):
-    return tf.transpose(tf.math.truediv(tf.slice(tf.where((x0 > tf.constant([0.25, 3.0, -1.5], dtype=tf.float32)), x0, tf.constant([0.25, 3.0, -1.5], dtype=tf.float32)), [0, 0, 0], [3, 1, 3]), x1), perm=[2, 0, 1])
+def c03_15(x0):
+    return tf.math.top_k(x0, k=2).values
 
 
-run('c03_15', c03_15, [([[[0.5, -2.0, -2.0]], [[-1.0, 0.25, 0.0]], [[0.0, 2.0, 1.0]], [[2.0, 2.0, 1.5]], [[-0.5, -0.5, 0.0]]], tf.float32), ([-2.26, 2.5, 1.05], tf.float32)])
+run('c03_15', c03_15, [([[0.001, 0.001, 0.0], [100.0, -0.0, 0.1], [0.001, 0.001, 12.0], [0.0, 100.0, -7.5]], tf.float32)])
 
 
-def c03_16(x0):
-    return x0
+def c03_16(x0, x1):
+    return (x1 + tf.reshape(x0, []))
 
 
-run('c03_16', c03_16, [([0.43, 1.89], tf.float32)])
+run('c03_16', c03_16, [([[-2.64]], tf.float32), (-2.0, tf.float32)])
 
 
-def c03_17(x0, x1):
-    return tf.gather(tf.where((x0 <= -2.0), x1, 0.0), [1, 3, 2])
+def c03_17(x0):
+    return (x0 @ x0)
 
 
-run('c03_17', c03_17, [([1.37, -2.96, -0.61, 0.1], tf.float32), ([0.17, 0.8, 1.24, -1.11], tf.float32)])
+run('c03_17', c03_17, [([[2.0, 1.0], [0.5, 0.5]], tf.float32)])
 
 
-def c03_18(x0, x1):
-    return tf.concat([x0, x1], axis=-2)
+def c03_18(x0):
+    return tf.unstack((tf.slice(x0, [0, 0], [1, 2]) / tf.constant([[1.5, -2.0]], dtype=tf.float32)), axis=0)[0]
 
 
-run('c03_18', c03_18, [([[-1.0]], tf.float32), ([[-1.0]], tf.float32)])
+run('c03_18', c03_18, [([[2.0, 2.0, 1.0]], tf.float32)])
 
 
 def c03_19(x0):
-    return tf.gather(tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([0.0, 1.0, 0.0, 1.0], dtype=tf.float32), logits=tf.concat([2.13, x0], axis=0)), [0, 3])
+    return tf.reverse(tf.square(tf.tile(x0, [1, 1])), [0])[-1:]
 
 
-run('c03_19', c03_19, [([-250.0, -7.5, -7.5], tf.float32)])
+run('c03_19', c03_19, [([[10000.0, 3.5]], tf.float32)])
 
 
 def c03_20(x0):
-    return tf.reshape(tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([[1.0], [1.0], [0.0], [0.0]], dtype=tf.float32), logits=tf.expand_dims(x0, 1))[:, 0:1], [4])
+    return tf.reshape(tf.gather(tf.clip_by_norm(x0, 5.0), [0, 0, 1, 0, 0, 1, 1, 0], axis=0), [2, -1])
 
 
-run('c03_20', c03_20, [([-250.0, 0.1, 0.001, -250.0], tf.float32)])
+run('c03_20', c03_20, [([[-1.5], [2.0]], tf.float32)])
 
 
-def c03_21(x0, x1):
-    return tf.add(x0, x1)
+def c03_21(x0):
+    return tf.math.xlogy(tf.reverse(tf.reshape(tf.pad(x0, [[1, 0]]), [-1]), [0]), 1.15)
 
 
-run('c03_21', c03_21, [([12.0, 10000.0], tf.float64), ([0.81, -0.28], tf.float64)])
+run('c03_21', c03_21, [([0.25], tf.float32)])
 
 
 def c03_22(x0):
-    return tf.matmul(tf.math.cumsum(tf.reshape(x0, [-1, 1]), axis=0), tf.constant([[-1, 6]], dtype=tf.int32))
+    return tf.multiply(-2.93, x0)
 
 
-run('c03_22', c03_22, [(-3, tf.int32)])
+run('c03_22', c03_22, [([[0.1, -250.0, -250.0], [100.0, 100.0, 100.0], [0.0, -7.5, -0.0], [100.0, -0.0, 3.5]], tf.float32)], variables=True)
 
 
-def c03_23(x0, x1, x2):
-    return tf.matmul(tf.where((x0 == x1), x0, x1), x2)[:, -3:]
+def c03_23(x0, x1):
+    return abs(tf.math.atan2(x0, (x0 + x1)[0:1]))
 
 
-run('c03_23', c03_23, [([[0.0, -250.0], [0.0, 3.5], [0.1, 100.0]], tf.float32), (0.5, tf.float32), ([[0.1, -250.0, 12.0, 0.0, 0.1], [-0.0, -250.0, -7.5, 0.1, 10000.0]], tf.float32)])
+run('c03_23', c03_23, [([-2.0], tf.float32), (0.1, tf.float32)])
 
 
 def c03_24(x0, x1):
-    return tf.where(tf.math.less_equal(x0, 0.5), x0, x1)
+    return tf.concat([x0, x1], axis=2)
 
 
-run('c03_24', c03_24, [([2.42, -1.27], tf.float32), (1.71, tf.float32)])
+run('c03_24', c03_24, [([[[0, 1], [5, 2]], [[4, 3], [0, -3]], [[5, 3], [2, 6]]], tf.int32), ([[[5], [2]], [[-4], [6]], [[0], [-3]]], tf.int32)])

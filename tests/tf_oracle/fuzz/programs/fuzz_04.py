@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -44,175 +46,175 @@ def run(tag, fn, inputs):
 
 
 def c04_00(x0):
-    return tf.gather(x0, [5, 2], axis=1)
+    return tf.stack([x0, x0], axis=0)
 
 
-run('c04_00', c04_00, [([[-2.65, -2.79, 2.33, 2.4]], tf.float32)])
+run('c04_00', c04_00, [([[0.25, -0.5], [1.5, -1.5], [1.0, 0.0]], tf.float32)])
 
 
-def c04_01(x0):
-    return tf.stack([tf.square((x0 * tf.constant([5, 2], dtype=tf.int32)))], axis=0)
+def c04_01(x0, x1):
+    return tf.divide(x0, tf.linalg.det(tf.squeeze(x1)))
 
 
-run('c04_01', c04_01, [(2, tf.int32)])
+run('c04_01', c04_01, [([-2.36], tf.float32), ([[[-0.5, -2.0], [0.0, 0.25]]], tf.float32)])
 
 
-def c04_02(x0, x1):
-    return tf.add(x0, tf.gather(tf.subtract(tf.math.erf(0), x1), [0]))
+def c04_02(x0):
+    return tf.clip_by_norm(tf.exp(x0), 5.0)
 
 
-run('c04_02', c04_02, [([-2, 2], tf.int32), ([6], tf.int32)])
+run('c04_02', c04_02, [([[[1.0, -2.0, 3.0]]], tf.float32)])
 
 
 def c04_03(x0):
-    return tf.squeeze(x0, axis=2)
+    return tf.math.cosh(x0)
 
 
-run('c04_03', c04_03, [([[[-250.0], [0.0], [0.1]], [[-250.0], [3.5], [0.001]]], tf.float32)])
+run('c04_03', c04_03, [([[1.65, 1.11], [0.2, -1.26], [1.97, -1.26], [0.05, -1.83]], tf.float32)], variables=True)
 
 
-def c04_04(x0, x1):
-    return tf.stack([tf.where((x0 < tf.nn.gelu(-2.0)), x1, 0.0), x0], axis=1)
+def c04_04(x0):
+    return tf.nn.relu6(tf.linalg.det(x0))
 
 
-run('c04_04', c04_04, [([1.4, 2.61, -2.43, 1.7], tf.float32), ([100.0, 12.0, 100.0, 0.0], tf.float32)])
+run('c04_04', c04_04, [([[0.0, -2.0, -0.5], [1.0, 0.5, -1.0], [1.5, 0.25, 2.0]], tf.float32)])
 
 
-def c04_05(x0, x1):
-    return tf.nn.softmax(tf.stack([tf.add_n([x0, x0]), x1], axis=0), axis=0)
+def c04_05(x0):
+    return tf.stack([x0], axis=0)
 
 
-run('c04_05', c04_05, [(-250.0, tf.float32), (12.0, tf.float32)])
+run('c04_05', c04_05, [([10000.0, 3.5], tf.float32)])
 
 
 def c04_06(x0, x1):
-    return tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[[1.2, 1000.0], [25.0, 0.01], [0.01, 1.2]], [[0.0, 0.0], [1000.0, 0.35], [0.0, 1.2]], [[0.01, 0.0], [10.0, 25.0], [0.0, 0.0]]], dtype=tf.float32), logits=tf.tile(tf.where((x0 < x1), x0, x1), [1, 1, 2]))
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[1, 0, 1], [1, 0, 1]], logits=tf.where((x0 < x1), x0, x1))
 
 
-run('c04_06', c04_06, [([[[0.001], [0.001], [0.001]], [[-0.0], [100.0], [-0.0]], [[3.5], [0.001], [10000.0]]], tf.float32), (-250.0, tf.float32)])
+run('c04_06', c04_06, [([[[10000.0, 10000.0], [100.0, 100.0], [12.0, 0.0]], [[10000.0, 100.0], [0.0, 0.001], [0.001, 100.0]]], tf.float32), ([-0.0], tf.float32)], variables=True)
 
 
 def c04_07(x0):
-    return tf.divide(tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[0.03, 0.0, 0.2, 0.1], [0.15, 0.1, 0.15, 0.05]], dtype=tf.float32), logits=tf.constant([[-0.5, -2.0, 1.5, -0.5], [1.0, 0.25, -1.0, 0.0]], dtype=tf.float32)), x0)
+    return tf.stack([tf.reduce_mean(tf.expand_dims(x0, 2), axis=1, keepdims=False)], axis=0)
 
 
-run('c04_07', c04_07, [([[-2.83, -0.04], [1.96, -1.16]], tf.float32)])
+run('c04_07', c04_07, [([[-0.0, 10000.0], [-0.0, 10000.0], [-0.0, -7.5]], tf.float32)])
 
 
-def c04_08(x0, x1, x2):
-    return tf.clip_by_value(tf.reshape((x2 + (x0 ** x1)), [2, 2]), 0.5, 1.0)
+def c04_08(x0, x1):
+    return tf.matmul(x0, x1)
 
 
-run('c04_08', c04_08, [([0.001, -7.5, 10000.0, 12.0], tf.float32), (10000.0, tf.float32), (0.001, tf.float32)])
+run('c04_08', c04_08, [([[-0.5, -2.0, -1.5], [1.5, 2.0, 0.25]], tf.float32), ([[0.001, 10000.0], [3.5, 100.0], [10000.0, 12.0]], tf.float32)])
 
 
-def c04_09(x0, x1, x2):
-    return tf.math.cumsum(tf.stack([x0, x1, x0, x2], axis=0), axis=0)
+def c04_09(x0):
+    return tf.nn.softmax(tf.reverse(tf.math.reduce_variance(x0, axis=[2], keepdims=True), [0, 1, 2]), axis=-3)
 
 
-run('c04_09', c04_09, [([-1.96, -0.47], tf.float64), ([-7.5, 0.0], tf.float64), ([2.0, -0.5], tf.float64)])
+run('c04_09', c04_09, [([[[0.0, 1.5], [-0.5, 3.0]], [[-1.5, 0.5], [-1.5, 3.0]]], tf.float64)])
 
 
-def c04_10(x0, x1):
-    return (tf.cast(tf.math.less_equal(x0, 0.5), tf.float32) * x0)
+def c04_10(x0):
+    return tf.squeeze(tf.math.cumprod(x0, axis=0), axis=1)
 
 
-run('c04_10', c04_10, [([[-1.5, 1.5, 3.0], [1.0, 3.0, -0.5], [3.0, 1.0, 0.5], [3.0, 1.0, 2.0]], tf.float32), ([[-0.27, -2.4, 0.92, -2.45], [2.03, 1.41, -2.94, -2.2], [0.85, -1.3, -2.25, -2.19], [1.58, -0.66, -1.85, -1.69]], tf.float32)])
+run('c04_10', c04_10, [([[2.0], [-0.5], [-1.5], [0.0]], tf.float32)])
 
 
-def c04_11(x0):
-    return tf.math.reduce_std(tf.expand_dims(x0, 3), axis=0, keepdims=False)
+def c04_11(x0, x1):
+    return tf.reverse(tf.concat([tf.broadcast_to(x0, [3, 2]), x1], axis=-1), [0, 1])
 
 
-run('c04_11', c04_11, [([[[-1.84, -1.08, 2.52], [1.59, -1.6, 2.04], [-1.29, -2.61, -1.65]], [[-1.34, -1.79, 0.84], [1.5, -2.56, 2.79], [1.67, 1.35, 2.39]]], tf.float32)])
+run('c04_11', c04_11, [([[0.001, -250.0]], tf.float32), ([[-1.44], [1.22], [-0.17]], tf.float32)])
 
 
 def c04_12(x0):
-    return tf.tile(tf.squeeze(x0, axis=2), [1, 1, 2])
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0, 0], logits=x0)
 
 
-run('c04_12', c04_12, [([[[[-1, 1]], [[5, 2]]], [[[-1, 1]], [[-2, 3]]]], tf.int32)])
+run('c04_12', c04_12, [([[-2.51, -1.57], [-0.44, -2.88]], tf.float32)])
 
 
-def c04_13(x0, x1, x2):
-    return tf.matmul(tf.concat([x0, x1], axis=1), x2)
+def c04_13(x0):
+    return tf.math.unsorted_segment_max(tf.squeeze(tf.transpose(x0, perm=[0, 1, 2]), axis=1), [2, 0, 2], num_segments=3)
 
 
-run('c04_13', c04_13, [([[-7.5, 0.1], [10000.0, 0.1]], tf.float32), ([[-250.0], [0.1]], tf.float32), ([[-0.0, -0.0, -250.0], [10000.0, -0.0, 12.0], [-250.0, 12.0, 100.0]], tf.float32)])
+run('c04_13', c04_13, [([[[0.11, 2.03]], [[-0.07, -1.79]], [[-0.95, 1.27]]], tf.float32)])
 
 
 def c04_14(x0):
-    return tf.nn.softmax(x0, axis=0)
+    return tf.nn.gelu(tf.unstack(x0, axis=0)[1])
 
 
-run('c04_14', c04_14, [([0.25, -2.0], tf.float32)])
+run('c04_14', c04_14, [([[2.0, 0.25], [-2.0, -1.0]], tf.float32)])
 
 
-def c04_15(x0, x1):
-    return tf.where(tf.math.greater(x0, 0.5), x0, tf.square(tf.transpose(x1, perm=[0, 1])))[0:4]
+def c04_15(x0):
+    return (tf.reshape(tf.constant([[-4], [6]], dtype=tf.int32), [-1]) + x0)
 
 
-run('c04_15', c04_15, [([[1.43, 0.89, -2.5], [2.95, -2.02, -2.55], [1.07, 2.19, -0.47], [-2.83, 0.85, 1.35], [0.87, -0.78, -0.37]], tf.float32), ([[2.78, 1.72, 1.96], [2.17, 2.5, 2.38], [-2.59, 0.22, 2.42], [-2.54, -2.65, -0.64], [-2.74, -2.74, -2.14]], tf.float32)])
+run('c04_15', c04_15, [(6, tf.int32)])
 
 
-def c04_16(x0, x1, x2):
-    return tf.concat([tf.matmul(tf.math.atan2(tf.nn.l2_loss(x0), x1), tf.constant([[2.0], [3.0], [0.5]], dtype=tf.float32), transpose_a=True), x2], axis=1)
+def c04_16(x0):
+    return tf.math.cumsum(tf.nn.log_softmax(tf.reduce_sum(x0, axis=0, keepdims=False), axis=-1), axis=0)
 
 
-run('c04_16', c04_16, [([[-0.5, 0.0, 3.0]], tf.float32), ([[-1.59, -2.27, -2.51], [0.14, -0.95, -2.57], [-1.86, -0.54, 1.26]], tf.float32), ([[0.0], [0.001], [-0.0]], tf.float32)])
+run('c04_16', c04_16, [([[3.0, -0.5, 1.0, 1.5], [1.0, -2.0, 1.0, 0.0], [3.0, -1.5, 1.5, 0.0]], tf.float32)])
 
 
-def c04_17(x0, x1):
-    return tf.reshape(tf.concat([tf.math.cumprod(tf.divide(x0, x1), axis=0), x0], axis=0), [-1])
+def c04_17(x0):
+    return tf.reshape(x0, [3])
 
 
-run('c04_17', c04_17, [([1.0], tf.float32), ([0.0], tf.float32)])
+run('c04_17', c04_17, [([[-1.5, 0.25, -0.5]], tf.float32)])
 
 
 def c04_18(x0):
-    return tf.squeeze(x0[:, 1:2], axis=0)
+    return tf.math.top_k((0.13 * x0), k=4).values
 
 
-run('c04_18', c04_18, [([[-1.4, -2.59]], tf.float32)])
+run('c04_18', c04_18, [([[2.0, -2.0, -0.5, 2.0, 0.0, -0.5], [-1.0, -1.0, -1.0, -1.5, 1.0, 0.5], [-1.0, 0.0, -1.5, 0.25, 2.0, 0.5], [-1.5, -1.0, 0.5, 2.0, 0.5, 3.0]], tf.float32)], variables=True)
 
 
 def c04_19(x0):
-    return tf.where(tf.math.not_equal(tf.math.cumprod(3.5, axis=0), 0.5), tf.math.cumprod(3.5, axis=0), x0)
+    return tf.unstack(x0, axis=0)[1]
 
 
-run('c04_19', c04_19, [([[-250.0, 10000.0]], tf.float32)])
+run('c04_19', c04_19, [([[3, 6], [0, 1], [4, 3]], tf.int32)], variables=True)
 
 
-def c04_20(x0):
-    return tf.math.asin(x0)
+def c04_20(x0, x1):
+    return tf.concat([tf.broadcast_to(tf.math.segment_max(x0, [0]), [3, 4, 1]), tf.pad(x1, [[2, 0], [0, 0], [0, 0]])], axis=2)
 
 
-run('c04_20', c04_20, [([[12.0], [0.0]], tf.float32)])
+run('c04_20', c04_20, [([[[-0.0], [-250.0], [0.0], [-0.0]]], tf.float32), ([[[12.0], [0.0], [12.0], [0.0]]], tf.float32)], variables=True)
 
 
-def c04_21(x0):
-    return tf.math.reduce_std(x0[:, -3:], axis=2, keepdims=False)
+def c04_21(x0, x1):
+    return tf.math.cumsum(tf.matmul(x0, x1, transpose_a=True), axis=-1)
 
 
-run('c04_21', c04_21, [([[[[-0.04, -1.48, -2.02]], [[-2.03, -0.57, -2.44]], [[-2.3, -2.21, -1.29]], [[2.4, 1.58, -0.9]], [[0.76, 1.65, 2.38]]], [[[-0.69, 1.79, -0.64]], [[-1.93, -1.85, -1.77]], [[-1.67, -1.91, -0.68]], [[2.84, 2.3, -1.13]], [[-0.05, 0.38, -1.94]]], [[[1.78, -1.11, 1.31]], [[-0.31, -0.74, -1.41]], [[-0.52, 1.04, -2.47]], [[1.99, 1.39, -2.9]], [[-0.03, 1.5, 0.37]]]], tf.float32)])
+run('c04_21', c04_21, [([[3.5], [3.5], [0.001]], tf.float32), ([[0.65, -1.14, -0.17, 2.02], [2.97, -1.95, 2.25, 1.89], [0.41, -1.64, 2.71, 2.44]], tf.float32)])
 
 
-def c04_22(x0, x1):
-    return tf.transpose(tf.matmul(tf.transpose(x0, perm=[1, 0, 2]), x1, transpose_a=True), perm=[2, 0, 1])[0:2]
+def c04_22(x0):
+    return x0
 
 
-run('c04_22', c04_22, [([[[2.47, -2.2]]], tf.float32), ([[[-0.5, 2.0, 3.0]]], tf.float32)])
+run('c04_22', c04_22, [([-0.93, 0.83], tf.float32)], variables=True)
 
 
-def c04_23(x0, x1, x2):
-    return tf.minimum(tf.matmul(tf.stack([x0, x0, x1], axis=0), x2), tf.constant([[1.0, 0.5]], dtype=tf.float32))
+def c04_23(x0):
+    return tf.reshape(tf.math.multiply_no_nan(x0, tf.floor(x0)), [-1])
 
 
-run('c04_23', c04_23, [([[-1.5, -1.5, -1.5]], tf.float32), ([[2.46, 1.57, 2.66]], tf.float32), ([[[-0.36, 2.84], [1.24, 0.25], [0.02, -2.96]], [[0.26, -2.84], [-0.93, -0.7], [-1.01, 2.34]], [[-1.97, -0.87], [-0.82, 1.56], [-2.66, -2.01]]], tf.float32)])
+run('c04_23', c04_23, [(-250.0, tf.float32)])
 
 
 def c04_24(x0):
-    return tf.where(tf.math.less_equal(x0, 1), x0, 0)
+    return tf.nn.l2_normalize(x0, axis=0)
 
 
-run('c04_24', c04_24, [([[3, 6], [-3, -4], [-4, 0], [2, 0]], tf.int32)])
+run('c04_24', c04_24, [([[[-1, 3], [-1, 6], [4, 5], [-3, 0]], [[-4, 1], [-2, -3], [6, 4], [-2, 6]]], tf.int32)])

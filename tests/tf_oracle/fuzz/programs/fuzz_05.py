@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -44,175 +46,175 @@ def run(tag, fn, inputs):
 
 
 def c05_00(x0, x1):
-    return tf.stack([tf.where((-2.0 != x0), x1, 0.0), x1, x1, x1], axis=0)
+    return tf.reverse((tf.cast(tf.math.less_equal(x0, 1), tf.int32) * x0), [0, 1])
 
 
-run('c05_00', c05_00, [([-1.5], tf.float32), ([0.0, -2.0, 1.0, 0.0], tf.float32)])
+run('c05_00', c05_00, [([[6, -3, -2], [6, 2, -4], [3, 2, -1]], tf.int32), (-4, tf.int32)], variables=True)
 
 
 def c05_01(x0, x1):
-    return tf.stack([tf.squeeze(tf.reduce_max(x0, axis=0, keepdims=True), axis=0), x1, x1], axis=0)
+    return tf.unstack(tf.squeeze(tf.matmul(tf.split(x0, [3, 2], axis=3)[0], x1)), axis=2)[2]
 
 
-run('c05_01', c05_01, [([-1.61, 1.62], tf.float32), (-1.5, tf.float32)])
+run('c05_01', c05_01, [([[[[[2.94, 1.33, -2.43], [1.22, -2.72, -0.52], [-2.66, 2.81, -2.89], [-1.18, -1.11, -2.75], [-0.07, 0.23, 1.21]], [[-2.45, -2.17, 0.02], [0.69, 1.31, -1.03], [-1.92, -2.11, -0.01], [-1.83, -2.97, 1.67], [1.31, 1.49, -2.34]], [[2.04, -2.48, -2.43], [2.21, 2.26, 2.76], [-0.28, -2.28, -2.93], [-0.54, -0.8, 1.12], [0.13, -0.98, 1.62]]], [[[-0.13, -2.88, -0.99], [2.31, 1.08, 1.41], [1.74, -2.35, 1.53], [-0.79, 1.45, -1.38], [2.44, -1.17, -0.41]], [[0.62, -2.89, 0.25], [0.88, -2.88, 0.63], [2.01, -0.08, -1.55], [-0.17, -0.55, -0.64], [0.45, -2.16, 1.66]], [[1.63, -1.45, -2.85], [2.0, 0.18, -2.8], [0.99, -1.72, 2.42], [-0.75, -0.6, 1.99], [-0.55, 2.18, -0.96]]]], [[[[-1.61, -0.73, 2.7], [2.5, -1.03, -1.44], [-1.61, 0.3, -2.81], [-1.84, 0.02, 1.45], [-1.69, 1.9, 2.53]], [[-0.49, -2.2, -0.19], [1.07, 0.49, -1.7], [2.49, -1.48, 2.53], [-2.25, 1.25, 2.64], [-0.05, 2.61, -0.35]], [[-2.53, -1.09, -1.1], [-2.85, -0.86, -0.83], [2.67, 1.82, 2.99], [1.84, -1.25, -1.63], [-1.55, -2.86, 1.92]]], [[[2.15, -2.33, 0.08], [1.21, -2.99, 0.37], [0.64, -1.49, -1.78], [-2.31, 2.7, 0.94], [0.29, 0.55, -1.62]], [[-0.41, 2.03, 1.17], [0.75, 2.08, 0.91], [0.85, -1.93, -0.74], [0.8, -1.3, 2.97], [-0.36, 1.89, 0.87]], [[2.17, 1.92, 0.77], [-2.15, 1.97, 0.91], [-2.28, -0.95, 1.55], [-2.53, -0.74, -2.39], [0.99, 2.38, -1.85]]]]], tf.float64), ([[0.5], [0.0], [0.5]], tf.float64)])
 
 
-def c05_02(x0):
-    return tf.reshape(tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([0.0], dtype=tf.float32), logits=tf.reshape(x0, [1])), [])
+def c05_02(x0, x1, x2):
+    return (tf.cast(tf.math.greater(x0, 1), tf.int32) * x0)
 
 
-run('c05_02', c05_02, [([-0.82], tf.float32)])
+run('c05_02', c05_02, [([3], tf.int32), ([[-3]], tf.int32), (-1, tf.int32)])
 
 
-def c05_03(x0, x1, x2):
-    return tf.add(tf.tile(tf.where(tf.math.less_equal(x0, 0.5), x0, x1), [2, 1]), x2)
+def c05_03(x0, x1):
+    return tf.concat([x0, x1], axis=0)
 
 
-run('c05_03', c05_03, [([[-7.5, 100.0, 3.5, 10000.0]], tf.float64), (-250.0, tf.float64), (-0.0, tf.float64)])
+run('c05_03', c05_03, [([-2.68], tf.float32), ([1.0, 1.0], tf.float32)])
 
 
 def c05_04(x0):
-    return tf.stack([x0, x0, x0], axis=0)
+    return tf.square(tf.pad(tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[[1000.0, 1.2, 0.01]], [[0.0, 0.01, 0.75]]], dtype=tf.float32), logits=x0), [[0, 0], [1, 1]], mode='SYMMETRIC'))
 
 
-run('c05_04', c05_04, [(-0.62, tf.float64)])
+run('c05_04', c05_04, [([[[100.0, 3.5, -250.0]], [[3.5, 0.0, 12.0]]], tf.float32)])
 
 
-def c05_05(x0):
-    return tf.add(x0, x0)
+def c05_05(x0, x1):
+    return tf.nn.moments(tf.concat([x0, x1], axis=-1), axes=[0])[1]
 
 
-run('c05_05', c05_05, [(0, tf.int32)])
+run('c05_05', c05_05, [([[1.5, 0.25], [0.0, 1.0], [-1.0, 3.0]], tf.float32), ([[-1.15, -0.36], [0.06, 2.26], [-2.32, 1.28]], tf.float32)])
 
 
-def c05_06(x0):
-    return tf.tile(x0, [2])[0:2]
+def c05_06(x0, x1, x2):
+    return tf.math.multiply_no_nan(tf.math.squared_difference(x0, x1), x2)
 
 
-run('c05_06', c05_06, [([0.0], tf.float32)])
+run('c05_06', c05_06, [(3.5, tf.float32), ([[-2.0, -1.0], [1.0, 0.0], [3.0, -1.0], [0.25, 0.0]], tf.float32), ([[1.91], [1.46], [1.32], [-1.7]], tf.float32)], variables=True)
 
 
-def c05_07(x0, x1):
-    return tf.math.floordiv(x0, x1)
+def c05_07(x0):
+    return tf.split(tf.math.reduce_variance(x0, axis=-2, keepdims=False), [1, 4], axis=1)[1]
 
 
-run('c05_07', c05_07, [([0.1, -0.0], tf.float32), (-1.0, tf.float32)])
+run('c05_07', c05_07, [([[[-1.73, -0.9, 1.26, -0.39, -1.85], [-1.24, 0.18, -0.55, 1.02, 1.08]], [[-2.1, 2.13, -0.7, -2.81, -2.01], [-2.44, 2.11, -2.88, 2.72, -0.57]]], tf.float32)])
 
 
 def c05_08(x0):
-    return tf.nn.elu(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[1, 0], [2, 0], [0, 0]], logits=x0))
+    return tf.reshape(tf.unstack(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[[0, 1, 1], [0, 0, 1], [1, 1, 0]]], logits=x0), axis=1)[1], [-1])
 
 
-run('c05_08', c05_08, [([[[-0.0, 100.0, -0.0], [100.0, 10000.0, 100.0]], [[0.001, 100.0, -7.5], [-7.5, 12.0, 10000.0]], [[12.0, 3.5, 0.1], [0.001, 0.0, 3.5]]], tf.float32)])
+run('c05_08', c05_08, [([[[[-1.0, 0.0], [1.5, 1.5], [-0.5, -1.0]], [[0.5, 0.5], [-0.5, -1.5], [-0.5, 0.25]], [[-1.0, 2.0], [2.0, -0.5], [1.0, -0.5]]]], tf.float32)])
 
 
 def c05_09(x0):
-    return tf.slice(tf.gather(tf.math.tan(tf.gather(x0, [1, 2, 0, 2], axis=1)), [3], axis=1), [0, 0], [3, 1])
+    return tf.clip_by_value(tf.math.erf(tf.reshape(tf.reverse(x0, [1]), [3, -1])), 0, 3)
 
 
-run('c05_09', c05_09, [([[3.0, 0.5, 1.5], [-1.5, 1.5, 0.5], [0.25, 0.25, -1.5], [-1.0, 0.5, -1.0], [1.0, -1.0, 1.0]], tf.float32)])
+run('c05_09', c05_09, [([[4], [1], [5], [4], [4], [6], [4], [1], [1]], tf.int32)])
 
 
 def c05_10(x0, x1):
-    return tf.slice(tf.gather(tf.concat([(x0 @ x1), x0], axis=0), [0, 0, 0, 0, 0, 0], axis=1), [0, 0], [2, 4])
+    return tf.math.xlogy(tf.where((tf.square(x0) <= x1), tf.square(x0), x1), 12.0)
 
 
-run('c05_10', c05_10, [([[3.0]], tf.float32), ([[100.0]], tf.float32)])
+run('c05_10', c05_10, [(0.0, tf.float64), (0.7, tf.float64)], variables=True)
 
 
-def c05_11(x0, x1, x2):
-    return tf.stack([tf.math.reduce_std(x0, axis=[3], keepdims=False), x1, x2], axis=0)
+def c05_11(x0, x1):
+    return tf.transpose(tf.reverse(tf.where((x0 <= x1), x0, 0.0), [2]), perm=[0, 1, 2])
 
 
-run('c05_11', c05_11, [([[2.52, 0.4, 1.15, -1.04], [-1.42, 2.52, 1.59, -1.7]], tf.float32), ([10000.0, -250.0, 0.001, -0.0], tf.float32), ([0.0, 2.0, 1.5, -0.5], tf.float32)])
+run('c05_11', c05_11, [([[[2.87, -2.81, 1.82], [-1.55, 0.94, -0.25], [-0.3, -1.57, -1.05], [0.95, -0.58, 2.8]]], tf.float32), ([[[0.1], [-0.0], [0.001], [0.1]]], tf.float32)])
 
 
 def c05_12(x0):
-    return tf.clip_by_value(tf.tanh(x0), -0.5, 0.5)
+    return tf.unstack(x0, axis=1)[0]
 
 
-run('c05_12', c05_12, [([0.25], tf.float32)])
+run('c05_12', c05_12, [([[-0.01, 1.7], [1.05, -2.56], [-2.73, 0.77]], tf.float32)])
 
 
 def c05_13(x0):
-    return (tf.cast((-0.5 < x0), tf.float32) * -0.5)
+    return tf.nn.l2_normalize(tf.split(x0, [1, 3], axis=0)[1], axis=0)
 
 
-run('c05_13', c05_13, [(-250.0, tf.float32)])
+run('c05_13', c05_13, [([-7.5, 12.0, 0.0, 100.0], tf.float32)])
 
 
 def c05_14(x0):
-    return tf.gather(x0, [1, 1], axis=1)
+    return tf.math.top_k(tf.gather(tf.gather(x0, [2], axis=0), [0, 0, 0], axis=0), k=2).values
 
 
-run('c05_14', c05_14, [([[3.5, -250.0], [10000.0, -250.0], [0.001, 0.1]], tf.float64)])
+run('c05_14', c05_14, [([-0.0, -250.0, 0.1], tf.float32)])
 
 
-def c05_15(x0):
-    return tf.stack([x0], axis=0)
+def c05_15(x0, x1):
+    return tf.where(tf.math.not_equal(tf.split(tf.math.unsorted_segment_sum(tf.unstack(x0, axis=0)[0], [2, 0, 1, 3, 3, 1], num_segments=4), [2, 2], axis=0)[0], 0.5), tf.split(tf.math.unsorted_segment_sum(tf.unstack(x0, axis=0)[0], [2, 0, 1, 3, 3, 1], num_segments=4), [2, 2], axis=0)[0], x1)
 
 
-run('c05_15', c05_15, [(0.5, tf.float64)])
+run('c05_15', c05_15, [([[0.77, 1.33, 2.55, 1.76, -1.25, -2.44]], tf.float32), (12.0, tf.float32)])
 
 
-def c05_16(x0):
-    return tf.add(x0, x0)
+def c05_16(x0, x1, x2):
+    return tf.multiply(tf.clip_by_norm(tf.math.segment_mean((x0 / x1), [0]), 1.0), x2)
 
 
-run('c05_16', c05_16, [(-2.25, tf.float32)])
+run('c05_16', c05_16, [([-1.5], tf.float32), (-1.0, tf.float32), ([[[3, 1, -1], [-1, 3, -1]], [[6, -4, -2], [3, -3, -1]]], tf.int32)])
 
 
-def c05_17(x0):
-    return x0[0:1]
+def c05_17(x0, x1):
+    return tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([[0.0, 0.0, 1.0, 1.0], [1.0, 0.0, 1.0, 0.0]], dtype=tf.float32), logits=tf.nn.moments(tf.gather(tf.where((x0 < x1), x0, x1), [0, 0]), axes=[1])[0])
 
 
-run('c05_17', c05_17, [([100.0, 0.001, 100.0], tf.float32)])
+run('c05_17', c05_17, [([[[1.81, 2.4, 0.81, -2.6], [2.72, -2.85, 2.1, -0.57]], [[-0.29, 0.73, -1.81, 2.24], [0.37, 2.77, -0.56, -1.27]], [[2.56, -2.37, -2.78, -2.17], [1.87, -1.43, 2.87, 2.49]], [[2.56, 0.33, -1.48, 2.74], [0.97, -2.07, -2.98, 0.02]]], tf.float32), ([[[0.17, 2.18, -2.31, 0.74], [-0.31, 2.1, -1.36, -0.61]]], tf.float32)])
 
 
-def c05_18(x0, x1):
-    return tf.matmul(tf.nn.log_softmax(x0, axis=-1), tf.transpose(x1, perm=[1, 0]))
+def c05_18(x0, x1, x2):
+    return tf.matmul(tf.split(x0, 2, axis=1)[0], tf.einsum('ij,jk->ik', tf.reverse(x1, [1]), x2), transpose_a=True)
 
 
-run('c05_18', c05_18, [([[[-1.18, -2.37, 0.03]], [[0.78, 0.34, -2.79]], [[2.02, -1.6, -2.47]]], tf.float64), ([[-2.56, 2.82, -0.62]], tf.float64)])
+run('c05_18', c05_18, [([[[-1.38], [-2.21], [-0.98], [-0.2], [-0.07], [1.29]], [[-0.08], [2.92], [0.09], [0.27], [-2.91], [0.28]], [[-2.43], [-0.79], [0.73], [-2.3], [-0.21], [-0.33]], [[-0.85], [1.8], [-1.98], [1.78], [0.0], [-2.12]]], tf.float32), ([[-2.0, -1.0], [0.5, -2.0], [0.0, -2.0], [1.5, 0.25]], tf.float32), ([[0.76, -1.77, -0.63], [2.49, -0.48, 0.87]], tf.float32)], variables=True)
 
 
 def c05_19(x0):
-    return tf.cast(tf.argmax(tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[0.13, 0.03], [0.02, 0.13], [0.02, 0.24]], dtype=tf.float32), logits=tf.reshape(x0, [3, -1])), axis=0), tf.float32)
+    return tf.squeeze(tf.expand_dims(x0, 0), axis=0)
 
 
-run('c05_19', c05_19, [([[-1.0], [-1.0], [-1.5], [0.5], [0.0], [-2.0]], tf.float32)])
+run('c05_19', c05_19, [([[3.0, 3.0, 0.5, 1.0], [1.5, 3.0, -2.0, 0.0]], tf.float32)])
 
 
-def c05_20(x0):
-    return tf.divide(tf.gather(x0, [2, 2]), 0.0)
+def c05_20(x0, x1, x2):
+    return tf.add(tf.split(x0, 3, axis=0)[0], tf.reshape(tf.stack([x1, x2, -0.48], axis=0), [3]))
 
 
-run('c05_20', c05_20, [([-2.0, -1.0, 0.5], tf.float32)])
+run('c05_20', c05_20, [([2.85, -0.88, -0.33, -1.18, -0.39, -2.37, -1.84, 2.74, -0.54], tf.float64), (2, tf.int32), (-0.2, tf.float64)])
 
 
-def c05_21(x0, x1):
-    return tf.expand_dims(tf.math.reduce_euclidean_norm(tf.where(tf.math.not_equal(x0, 0.5), x0, x1), axis=2, keepdims=False), 1)
+def c05_21(x0):
+    return tf.unstack(tf.unstack(x0, axis=0)[2], axis=2)[0]
 
 
-run('c05_21', c05_21, [([[-0.86, -0.87, 0.03, 0.27], [-1.08, -0.23, -1.6, 1.42]], tf.float32), ([[-250.0, 0.001, -250.0, 3.5]], tf.float32)])
+run('c05_21', c05_21, [([[[[-0.22], [-2.23], [2.69], [2.58]]], [[[-0.34], [2.41], [2.51], [2.83]]], [[[-2.79], [-0.61], [0.13], [2.32]]]], tf.float32)])
 
 
-def c05_22(x0, x1):
-    return tf.transpose(tf.maximum(tf.math.cumsum(tf.gather(x0, [0, 2, 2]), axis=-1), x1))
+def c05_22(x0):
+    return tf.math.cumprod(tf.split(tf.matmul(x0, tf.constant([[-2.0, 1.5, -2.0], [0.0, 0.5, 0.25]], dtype=tf.float32)), [2, 1], axis=1)[0], axis=0)
 
 
-run('c05_22', c05_22, [([3.5, 0.0, 10000.0], tf.float32), ([[1.46, 1.92, -1.87], [0.36, -0.24, 0.51], [-0.63, 0.18, 2.77]], tf.float32)])
+run('c05_22', c05_22, [([[1.5, 1.5]], tf.float32)])
 
 
-def c05_23(x0):
-    return tf.math.reduce_logsumexp(tf.math.acos(x0))
+def c05_23(x0, x1):
+    return tf.unstack(tf.maximum(x0, x1), axis=0)[1]
 
 
-run('c05_23', c05_23, [([[-1], [-1], [1]], tf.int32)])
+run('c05_23', c05_23, [(-250.0, tf.float32), ([[0.0, 0.001], [3.5, 10000.0]], tf.float32)], variables=True)
 
 
 def c05_24(x0, x1, x2):
-    return tf.math.multiply_no_nan(x0, tf.add(tf.where((tf.nn.relu(x1) > x2), tf.nn.relu(x1), x2), x2))
+    return tf.divide(tf.concat([x0, x1], axis=0), x2)
 
 
-run('c05_24', c05_24, [([100.0, 0.001, -7.5, 10000.0], tf.float32), (1.84, tf.float32), (2.0, tf.float32)])
+run('c05_24', c05_24, [([-0.5, -1.0], tf.float32), ([0.0], tf.float64), (-0.5, tf.float32)])

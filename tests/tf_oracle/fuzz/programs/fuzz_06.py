@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -44,175 +46,175 @@ def run(tag, fn, inputs):
 
 
 def c06_00(x0):
-    return tf.gather(x0, [0], axis=0)
+    return tf.math.floordiv(tf.nn.relu6(tf.divide(x0, -7.5)), x0)
 
 
-run('c06_00', c06_00, [([1.92], tf.float32)])
+run('c06_00', c06_00, [(-2.0, tf.float32)])
 
 
 def c06_01(x0):
-    return tf.clip_by_value(tf.stack([tf.math.divide_no_nan(x0, -2.37), 1.5, x0], axis=0), 0.5, 2.0)
+    return tf.gather(x0, [0, 0, 0], axis=1)
 
 
-run('c06_01', c06_01, [(1.62, tf.float32)])
+run('c06_01', c06_01, [([[[0.0, 10000.0, 0.1, 10000.0]], [[10000.0, -7.5, 0.0, -0.0]], [[10000.0, 10000.0, 10000.0, -7.5]]], tf.float32)])
 
 
 def c06_02(x0):
-    return tf.squeeze(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[[2, 0], [0, 1], [0, 2], [1, 1]]], logits=tf.math.cumprod(x0, axis=2)))
+    return tf.math.reduce_variance(x0, axis=[-1], keepdims=False)[-4:]
 
 
-run('c06_02', c06_02, [([[[[0.001, -7.5, -7.5, 12.0], [12.0, -7.5, 3.5, 12.0]], [[100.0, -7.5, 0.001, 0.1], [-250.0, 12.0, 100.0, 12.0]], [[12.0, -250.0, -250.0, -250.0], [0.0, -250.0, 3.5, -7.5]], [[-250.0, 100.0, -7.5, 0.0], [100.0, 0.001, 0.0, 0.1]]]], tf.float32)])
+run('c06_02', c06_02, [([[[0.0, -7.5, -7.5], [12.0, 0.1, 3.5], [-0.0, -0.0, 12.0], [0.1, 10000.0, 3.5]], [[0.1, 0.001, 10000.0], [-250.0, -250.0, -250.0], [-7.5, 100.0, -7.5], [0.001, 12.0, 0.1]], [[10000.0, 10000.0, 0.001], [3.5, 0.0, -250.0], [0.0, -7.5, -250.0], [-0.0, 0.001, 12.0]], [[0.0, -250.0, 10000.0], [0.001, 12.0, 100.0], [-0.0, -0.0, 0.0], [0.001, 3.5, 0.1]]], tf.float32)], variables=True)
 
 
-def c06_03(x0, x1):
-    return tf.concat([tf.slice(tf.matmul(tf.constant([[0.1, 3.5]], dtype=tf.float32), x0), [0, 1], [1, 1]), x1], axis=0)
+def c06_03(x0):
+    return tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[0.2, 0.1, 0.05], [0.0, 0.03, 0.03]], dtype=tf.float32), logits=(tf.matmul(tf.constant([[-1.16, 2.71], [1.63, 2.36]], dtype=tf.float32), x0) * tf.one_hot([3, -1], 3, dtype=tf.float32)))
 
 
-run('c06_03', c06_03, [([[-250.0, 0.0], [10000.0, 12.0]], tf.float32), ([[-7.5], [100.0], [0.1]], tf.float32)])
+run('c06_03', c06_03, [([[0.001, 12.0, 3.5], [10000.0, 0.1, 100.0]], tf.float32)])
 
 
 def c06_04(x0):
-    return tf.maximum(tf.nn.softsign(x0), tf.math.floordiv(x0, x0))
+    return tf.pad(x0, [[0, 1], [0, 0]], constant_values=1.5)
 
 
-run('c06_04', c06_04, [(1, tf.int32)])
+run('c06_04', c06_04, [([[-2.36, -0.01, 0.7]], tf.float32)])
 
 
-def c06_05(x0, x1):
-    return tf.reshape((x1 - tf.reduce_sum(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[1], [0], [1], [3], [2], [3]], logits=x0), axis=-1, keepdims=False)), [-1, 3])
+def c06_05(x0):
+    return tf.reshape(tf.negative(x0), [-1])
 
 
-run('c06_05', c06_05, [([[[0.0, 100.0, 0.0, -7.5]], [[10000.0, 10000.0, -7.5, 10000.0]], [[0.1, 0.001, -0.0, -7.5]], [[-7.5, 100.0, 10000.0, 0.001]], [[10000.0, -7.5, 0.001, 0.0]], [[10000.0, 0.0, 10000.0, -250.0]]], tf.float32), (0.18, tf.float32)])
+run('c06_05', c06_05, [([[0.1], [3.5]], tf.float32)])
 
 
-def c06_06(x0, x1):
-    return tf.reduce_prod(tf.add_n([x0, tf.reshape(tf.math.reduce_logsumexp(x1), [1])]), axis=0, keepdims=False)
+def c06_06(x0):
+    return tf.concat([tf.constant([1.5, -2.0, -2.0], dtype=tf.float32), x0], axis=-1)
 
 
-run('c06_06', c06_06, [([[[-0.45], [-2.22]], [[-2.53], [-1.47]], [[0.18], [-2.73]]], tf.float32), ([-1.0, 0.5], tf.float32)])
+run('c06_06', c06_06, [([-2.58], tf.float32)])
 
 
-def c06_07(x0, x1):
-    return tf.concat([x0, x1], axis=2)
+def c06_07(x0):
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[2, 2, 2], logits=tf.split(x0, 3, axis=1)[0])
 
 
-run('c06_07', c06_07, [([[[10000.0, -7.5, 3.5], [-250.0, 100.0, 0.0]], [[10000.0, 0.001, 10000.0], [100.0, 10000.0, 10000.0]], [[0.001, 10000.0, 100.0], [-250.0, 100.0, -7.5]]], tf.float32), ([[[1.0], [-1.0]], [[-1.0], [0.5]], [[-2.0], [3.0]]], tf.float32)])
+run('c06_07', c06_07, [([[-1.0, 1.0, -1.0, 0.5, -1.5, 2.0, -2.0, 0.5, -1.5], [1.5, 2.0, 3.0, -1.5, -1.0, -0.5, 1.0, 0.5, 3.0], [1.5, -1.5, -0.5, 3.0, -0.5, 2.0, -2.0, -0.5, 0.5]], tf.float32)])
 
 
-def c06_08(x0, x1):
-    return (tf.reshape((x0 @ tf.tile(x0, [1, 2, 1])), [-1]) + x1)
+def c06_08(x0):
+    return tf.tanh(tf.reshape(tf.nn.l2_normalize(x0, axis=0), [1, 3, 3]))
 
 
-run('c06_08', c06_08, [([[[-1.63, -0.2]]], tf.float64), ([0.14, 2.31], tf.float64)])
+run('c06_08', c06_08, [([3.0, 1.0, 3.0, -1.5, -1.0, 1.5, -1.5, -0.5, 2.0], tf.float64)], variables=True)
 
 
-def c06_09(x0, x1, x2):
-    return tf.matmul((tf.cast((tf.stack([tf.constant([[0.1, 100.0], [100.0, 0.0], [0.1, 10000.0]], dtype=tf.float32), x0, x1], axis=1) == x2), tf.float32) * tf.stack([tf.constant([[0.1, 100.0], [100.0, 0.0], [0.1, 10000.0]], dtype=tf.float32), x0, x1], axis=1)), 3.0)
+def c06_09(x0):
+    return (-1 / tf.nn.leaky_relu(x0))
 
 
-run('c06_09', c06_09, [([[-2.52, 1.08], [1.11, -1.86], [1.71, -1.13]], tf.float32), ([[3.5, -0.0], [10000.0, 10000.0], [0.001, 12.0]], tf.float32), (0.07, tf.float32)])
+run('c06_09', c06_09, [(5, tf.int32)])
 
 
 def c06_10(x0):
-    return x0
+    return tf.pad(x0, [[0, 0], [0, 1]])
 
 
-run('c06_10', c06_10, [([1.5, -2.0, 1.5, 3.0], tf.float32)])
+run('c06_10', c06_10, [([[-2.0, 0.5], [2.0, 1.5], [0.0, -0.5]], tf.float32)])
 
 
 def c06_11(x0):
-    return tf.math.cumprod(x0, axis=-1)
+    return tf.stop_gradient(tf.nn.l2_normalize(x0, axis=1))
 
 
-run('c06_11', c06_11, [([2.0, -1.0], tf.float32)])
+run('c06_11', c06_11, [([[3.0, 3.0, 0.5, -0.5], [-2.0, -1.5, 0.5, 0.25]], tf.float32)], variables=True)
 
 
-def c06_12(x0, x1):
-    return tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[[[0.0, 25.0, 0.01], [1.2, 10.0, 1.2], [25.0, 0.75, 10.0]]], [[[0.0, 25.0, 0.75], [10.0, 0.0, 0.0], [0.01, 0.35, 1.2]]]], dtype=tf.float32), logits=tf.stack([tf.transpose(x0, perm=[1, 0, 2]), 2.08, x1], axis=3))
+def c06_12(x0):
+    return (tf.linalg.det(tf.math.atan2(x0, x0)) ** 2.0)
 
 
-run('c06_12', c06_12, [([[[0.001, 0.001, 0.0], [3.5, 0.0, -0.0]]], tf.float32), ([[[-250.0, -0.0, 0.0]], [[-7.5, -7.5, -250.0]]], tf.float32)])
+run('c06_12', c06_12, [([[-1.5]], tf.float32)])
 
 
-def c06_13(x0):
-    return tf.math.cumprod(tf.tile(x0, [2]), axis=0)
+def c06_13(x0, x1, x2):
+    return tf.math.multiply_no_nan((tf.reshape(x0, [-1]) + x1), x2)
 
 
-run('c06_13', c06_13, [([5], tf.int32)])
+run('c06_13', c06_13, [([[-250.0, 0.001]], tf.float32), (0.001, tf.float32), ([-1.5, 0.0], tf.float32)], variables=True)
 
 
 def c06_14(x0):
-    return tf.slice(tf.broadcast_to(tf.math.cumsum(x0, axis=0), [3, 3]), [1, 0], [2, 3])
+    return tf.math.reduce_logsumexp(tf.split((x0 * tf.one_hot([-1, 3, 0, 2], 4, dtype=tf.float32)), 2, axis=0)[0], axis=0, keepdims=False)
 
 
-run('c06_14', c06_14, [([[0.25], [2.0], [-1.5]], tf.float32)])
+run('c06_14', c06_14, [([[12.0, 12.0, -0.0, 100.0], [0.1, 12.0, 0.0, -0.0], [-7.5, -250.0, 0.0, 3.5], [-250.0, 100.0, 0.1, -0.0]], tf.float32)])
 
 
-def c06_15(x0, x1):
-    return tf.where(tf.math.not_equal(tf.expand_dims(tf.matmul(-1.0, x0, transpose_a=True), 0), 0.5), tf.expand_dims(tf.matmul(-1.0, x0, transpose_a=True), 0), x1)
+def c06_15(x0):
+    return tf.reduce_mean(x0, axis=[0], keepdims=False)
 
 
-run('c06_15', c06_15, [([[-0.91, -2.97]], tf.float32), ([[-1.5, -1.5], [2.0, 3.0]], tf.float32)])
+run('c06_15', c06_15, [([[-0.34, -1.52, -2.38, -1.99], [-1.7, 2.86, -1.57, -1.8]], tf.float64)])
 
 
 def c06_16(x0):
-    return tf.reshape(x0, [2])
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[[2, 2, 0], [2, 0, 0]], [[0, 2, 0], [0, 1, 2]], [[0, 0, 2], [1, 1, 0]], [[2, 1, 1], [1, 0, 1]]], logits=tf.unstack(tf.squeeze(x0), axis=1)[0])
 
 
-run('c06_16', c06_16, [([[0.0], [-1.5]], tf.float32)])
+run('c06_16', c06_16, [([[[[[[2.64, 1.75, 2.95], [-1.18, -1.05, -1.68], [0.05, 1.73, 1.32]], [[2.6, -1.11, -1.46], [-1.4, -0.39, 1.24], [2.07, -0.82, 2.64]]], [[[-0.77, -2.24, 2.54], [1.47, -0.73, -2.48], [-1.19, 0.17, 1.21]], [[-0.03, 0.48, 0.47], [-1.35, -0.62, -0.56], [-1.22, -1.15, -0.69]]]], [[[[-2.35, 1.19, -0.68], [2.83, -2.0, 1.46], [-1.2, 2.48, 0.47]], [[-2.64, -1.09, -0.74], [-1.85, 2.51, -2.06], [0.99, 1.16, -0.63]]], [[[-2.9, -2.21, 1.91], [0.21, 0.81, -1.01], [0.97, 1.25, -1.82]], [[2.64, 2.1, -1.18], [-1.58, -2.98, 2.15], [-2.15, -0.88, 0.53]]]], [[[[-2.8, -2.51, -0.44], [2.17, 1.61, -2.54], [1.55, -2.54, 2.01]], [[2.16, -2.63, -2.28], [-0.62, 0.19, 1.61], [-2.4, 1.4, 1.73]]], [[[-2.21, -0.87, 2.03], [-0.94, 1.42, -2.05], [1.16, -1.27, 1.18]], [[-0.94, 0.26, -1.49], [-0.55, 1.86, 2.83], [-1.95, -1.86, 0.15]]]], [[[[-0.5, -1.6, -0.92], [-0.71, -1.12, 2.47], [2.88, -2.18, 1.28]], [[2.48, -2.08, 0.24], [-2.53, 1.16, -2.32], [-1.05, -0.34, -0.41]]], [[[0.21, 0.11, -2.67], [2.71, -1.54, -1.65], [-1.14, 2.4, -2.91]], [[0.78, -2.88, 2.21], [-0.08, -1.16, 1.43], [-2.92, 0.92, -1.23]]]]]], tf.float64)])
 
 
-def c06_17(x0):
-    return tf.clip_by_value(x0, -1.0, 0.5)
+def c06_17(x0, x1):
+    return tf.math.truediv(x0, x1)
 
 
-run('c06_17', c06_17, [([-1.37], tf.float32)])
+run('c06_17', c06_17, [([[-0.5, -1.5], [-0.5, -1.5], [0.0, 0.0]], tf.float32), ([[[-2.0, 0.0], [-0.5, 0.5], [3.0, 1.0]], [[-1.0, 1.0], [0.25, -1.5], [-2.0, 1.0]], [[-1.5, 3.0], [2.0, 3.0], [-1.0, -2.0]], [[3.0, 1.5], [3.0, 0.0], [-2.0, 0.5]]], tf.float32)])
 
 
 def c06_18(x0):
-    return tf.floor(tf.math.atan2(tf.where((x0 >= x0), x0, x0), 0.001))
+    return tf.slice(tf.math.top_k(x0, k=2).values, [0, 1], [1, 1])
 
 
-run('c06_18', c06_18, [(1.5, tf.float32)])
+run('c06_18', c06_18, [([[0.67, 0.61]], tf.float32)])
 
 
 def c06_19(x0):
-    return tf.reduce_max(x0, axis=2, keepdims=False)
+    return tf.squeeze(tf.reduce_min(tf.nn.moments(x0, axes=[0])[1], axis=1, keepdims=True), axis=1)
 
 
-run('c06_19', c06_19, [([[[3.0, -0.5, 0.5], [0.0, -0.5, 1.5]]], tf.float32)])
+run('c06_19', c06_19, [([[[-1.23, 1.64], [-0.08, -0.34], [-2.41, 1.02]], [[1.02, -1.11], [1.53, 0.6], [0.93, 1.61]]], tf.float32)])
 
 
 def c06_20(x0):
-    return tf.clip_by_value(x0, 0.0, 2.0)
-
-
-run('c06_20', c06_20, [([100.0, 0.001], tf.float32)])
-
-
-def c06_21(x0):
-    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[1, 0, 0, 0], [0, 1, 1, 0]], logits=x0)
-
-
-run('c06_21', c06_21, [([[[-250.0, 10000.0], [0.1, -7.5], [-0.0, 0.0], [0.0, 12.0]], [[-250.0, -250.0], [100.0, 100.0], [-7.5, -250.0], [0.001, 3.5]]], tf.float32)])
-
-
-def c06_22(x0):
-    return tf.stack([tf.tile(x0, [1]), x0], axis=0)
-
-
-run('c06_22', c06_22, [([-0.5], tf.float32)])
-
-
-def c06_23(x0):
-    return (tf.reduce_max(x0[..., 0:3], axis=1, keepdims=False) ** 2)
-
-
-run('c06_23', c06_23, [([[-2.5, -0.18, 2.4, 2.82, 2.45]], tf.float32)])
-
-
-def c06_24(x0):
     return x0
 
 
-run('c06_24', c06_24, [([[-1], [5]], tf.int32)])
+run('c06_20', c06_20, [([[[1.05, -2.09], [1.26, 0.85]]], tf.float32)], variables=True)
+
+
+def c06_21(x0):
+    return tf.split(x0, [1, 4], axis=0)[1]
+
+
+run('c06_21', c06_21, [([0.5, -1.5, 0.0, 0.0, -1.0], tf.float32)])
+
+
+def c06_22(x0, x1):
+    return tf.concat([x0, x1], axis=1)
+
+
+run('c06_22', c06_22, [([[3.5], [3.5], [10000.0]], tf.float32), ([[1.5, -0.5], [0.25, 3.0], [-1.5, 3.0]], tf.float32)])
+
+
+def c06_23(x0):
+    return tf.stack([x0], axis=0)
+
+
+run('c06_23', c06_23, [(12.0, tf.float32)], variables=True)
+
+
+def c06_24(x0, x1):
+    return tf.matmul(tf.stack([x0], axis=1), x1)
+
+
+run('c06_24', c06_24, [([[0.25], [0.5], [-2.0]], tf.float64), ([[-2.6, 0.5, 2.92, 0.91]], tf.float64)])

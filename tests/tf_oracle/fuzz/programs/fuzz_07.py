@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -43,176 +45,176 @@ def run(tag, fn, inputs):
 
 
 
-def c07_00(x0):
-    return tf.squeeze(tf.expand_dims(x0, 0), axis=0)
+def c07_00(x0, x1):
+    return (tf.broadcast_to(tf.reverse(x0, [0]), [3]) + x1)
 
 
-run('c07_00', c07_00, [(0.1, tf.float32)])
+run('c07_00', c07_00, [([0.0], tf.float64), (-0.93, tf.float64)])
 
 
-def c07_01(x0):
-    return tf.matmul(x0, x0)
+def c07_01(x0, x1):
+    return tf.nn.l2_normalize(tf.unstack(tf.matmul(tf.expand_dims(x0, 3), x1, transpose_a=True), axis=2)[0], axis=1)
 
 
-run('c07_01', c07_01, [([[3.0]], tf.float32)])
+run('c07_01', c07_01, [([[[-0.76, -1.42], [-0.78, -1.97]], [[-2.18, 1.89], [1.99, -1.54]], [[1.35, 2.53], [-0.84, 1.72]]], tf.float64), ([[[[0.0, -7.5, -7.5, 0.1], [12.0, -0.0, 0.1, 12.0]], [[-7.5, -0.0, -250.0, 12.0], [-250.0, 3.5, 3.5, 0.001]]], [[[0.1, -250.0, -7.5, 0.0], [-250.0, -0.0, -7.5, 0.001]], [[-7.5, 0.0, 0.001, 0.001], [0.001, 10000.0, -0.0, 10000.0]]], [[[0.0, 0.1, 100.0, 10000.0], [0.1, -7.5, 0.1, 3.5]], [[10000.0, 0.1, -7.5, 12.0], [0.0, 0.1, 0.1, -7.5]]]], tf.float64)])
 
 
-def c07_02(x0):
-    return tf.reshape(tf.math.reduce_variance(x0, axis=-2, keepdims=False), [-1, 4])
+def c07_02(x0, x1):
+    return tf.where(tf.math.equal(x0, 1), x0, x1)
 
 
-run('c07_02', c07_02, [([[[-1.16, 0.26]], [[-1.02, -2.66]]], tf.float32)])
+run('c07_02', c07_02, [([[4, -2, 2, 1], [6, 6, 5, 6], [-2, -1, 0, 0], [2, 3, 0, 3]], tf.int32), ([[6, -1, 6, 3], [5, 0, 3, -4], [6, 2, 3, -1], [-2, 0, 1, -3]], tf.int32)])
 
 
 def c07_03(x0):
-    return tf.math.erf(x0)
+    return tf.where(((tf.constant([[-1.5, 3.0, 0.0, -1.0]], dtype=tf.float32) * tf.one_hot([0], 4, dtype=tf.float32)) > x0), (tf.constant([[-1.5, 3.0, 0.0, -1.0]], dtype=tf.float32) * tf.one_hot([0], 4, dtype=tf.float32)), x0)
 
 
-run('c07_03', c07_03, [(10000.0, tf.float32)])
+run('c07_03', c07_03, [([12.0, 10000.0, 0.1, 10000.0], tf.float32)], variables=True)
 
 
-def c07_04(x0, x1):
-    return tf.where((x0 > tf.squeeze(x1)), x0, tf.squeeze(x1))
+def c07_04(x0, x1, x2):
+    return tf.concat([tf.tensordot(tf.math.squared_difference(tf.clip_by_norm(x0, 0.5), -250.0), x1, axes=1), x2], axis=-2)
 
 
-run('c07_04', c07_04, [([12.0], tf.float32), ([100.0], tf.float32)])
+run('c07_04', c07_04, [([[-0.7, 1.15, 1.46], [1.48, -2.61, -0.92], [0.05, -2.99, -0.99]], tf.float64), ([[-0.62, -2.82], [2.8, 0.35], [0.53, 0.41]], tf.float64), ([[-2.0, 1.5]], tf.float64)])
 
 
-def c07_05(x0, x1):
-    return tf.squeeze(tf.stack([tf.matmul(x0, -2.37, transpose_a=True), x1], axis=2))[:, 0:2]
+def c07_05(x0):
+    return tf.math.multiply_no_nan(tf.squeeze(x0, axis=0), -0.0)
 
 
-run('c07_05', c07_05, [([[2.5], [-0.4], [-0.03]], tf.float32), ([[0.0, 3.5, 12.0]], tf.float32)])
+run('c07_05', c07_05, [([[2.0]], tf.float32)])
 
 
-def c07_06(x0, x1, x2):
-    return tf.matmul(x0, ((x2 / x1) @ tf.constant([[[-250.0, 100.0]]], dtype=tf.float32)), transpose_a=True)
+def c07_06(x0):
+    return (x0 * tf.one_hot([1, 1, 1], 2, dtype=tf.float32))
 
 
-run('c07_06', c07_06, [([[[0.24, -0.26]]], tf.float32), ([[[0.74]]], tf.float32), (-250.0, tf.float32)])
+run('c07_06', c07_06, [([[3.5, 0.1], [0.0, -0.0], [12.0, 0.0]], tf.float32)])
 
 
 def c07_07(x0):
-    return tf.add(x0, tf.floor(x0))
+    return x0
 
 
-run('c07_07', c07_07, [(0.001, tf.float32)])
+run('c07_07', c07_07, [(-2.85, tf.float32)], variables=True)
 
 
-def c07_08(x0, x1):
-    return tf.minimum(tf.clip_by_value(tf.gather(tf.nn.selu(x0), [0, 0], axis=0), 1.0, 2.0), x1)
+def c07_08(x0):
+    return tf.reshape(tf.math.top_k(x0, k=1).values, [])
 
 
-run('c07_08', c07_08, [([-1.45], tf.float32), ([0.0, -0.0], tf.float32)])
+run('c07_08', c07_08, [([0.1, 0.1], tf.float32)])
 
 
 def c07_09(x0):
-    return tf.clip_by_value(tf.reshape(x0[-4:-1], [3]), -1, 1)
+    return tf.tile(tf.transpose(x0, perm=[1, 0]), [1, 1])
 
 
-run('c07_09', c07_09, [([[4], [-3], [2], [-1]], tf.int32)])
+run('c07_09', c07_09, [([[-1.5, 1.5, 1.5]], tf.float32)])
 
 
-def c07_10(x0, x1):
-    return tf.where(tf.math.equal(tf.gather(tf.gather(tf.minimum(x0, x1), [1, 1], axis=0), [0, 1, 1], axis=0), 0.5), tf.gather(tf.gather(tf.minimum(x0, x1), [1, 1], axis=0), [0, 1, 1], axis=0), x1)
+def c07_10(x0):
+    return tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([0.0, 0.0, 1.0], dtype=tf.float32), logits=x0)
 
 
-run('c07_10', c07_10, [([100.0, -0.0], tf.float32), (0.0, tf.float32)])
+run('c07_10', c07_10, [([10000.0, 0.1, 10000.0], tf.float32)])
 
 
 def c07_11(x0):
-    return tf.math.reduce_variance(x0, axis=-1, keepdims=True)
+    return tf.math.log(x0)
 
 
-run('c07_11', c07_11, [([[0.001, 100.0], [100.0, 100.0]], tf.float32)])
+run('c07_11', c07_11, [([[-1.0], [0.25]], tf.float32)])
 
 
 def c07_12(x0, x1):
-    return tf.reduce_max(tf.divide(tf.math.tan(x0), x1), axis=[2], keepdims=False)
+    return tf.slice(tf.stack([x0, x1, x0, 0.25, x0], axis=0), [0], [4])
 
 
-run('c07_12', c07_12, [([[[-250.0, 12.0, 10000.0], [0.0, 100.0, -0.0]], [[0.1, 100.0, 12.0], [0.001, -7.5, 0.1]]], tf.float32), ([1.32, 1.69, 2.78], tf.float32)])
+run('c07_12', c07_12, [(-0.5, tf.float32), (-2.23, tf.float32)])
 
 
-def c07_13(x0, x1):
-    return (-tf.reshape(tf.stack([x0, x0, x1], axis=0), [-1, 2]))
+def c07_13(x0):
+    return tf.sign(tf.math.reduce_euclidean_norm(x0, axis=1, keepdims=False))
 
 
-run('c07_13', c07_13, [([[0.25], [-1.5]], tf.float32), ([[0.67], [1.07]], tf.float32)])
+run('c07_13', c07_13, [([[[0.0, 3.5, -7.5]], [[10000.0, 0.001, 0.1]]], tf.float32)])
 
 
-def c07_14(x0, x1):
-    return tf.cast((tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[0.0, 10.0, 0.0, 0.0], [0.01, 0.0, 1000.0, 1.2]], dtype=tf.int32), logits=x0) / x1), tf.float32)
+def c07_14(x0):
+    return tf.reshape(tf.stack([tf.gather(x0, [1, 0, 0, 2, 1, 0, 0, 1, 2, 1, 1, 2])], axis=1), [4, 3])
 
 
-run('c07_14', c07_14, [([[2, 2, 5, 0], [-2, -4, -3, 5]], tf.int32), (0, tf.int32)])
+run('c07_14', c07_14, [([10000.0, -250.0, 0.1, 100.0], tf.float32)], variables=True)
 
 
-def c07_15(x0, x1, x2):
-    return tf.matmul((tf.cast((tf.stack([x0], axis=1) > x1), tf.int32) * tf.stack([x0], axis=1)), x2)
+def c07_15(x0, x1):
+    return tf.math.top_k(tf.einsum('ij,j->ij', x0, x1), k=2).values
 
 
-run('c07_15', c07_15, [([1, 6], tf.int32), ([-4], tf.int32), ([[-3, -3, 6]], tf.int32)])
+run('c07_15', c07_15, [([[6, 5]], tf.int32), ([0, 0], tf.int32)], variables=True)
 
 
 def c07_16(x0):
-    return tf.stack([tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[10.0, 25.0, 0.0, 0.0], [0.0, 1000.0, 0.35, 10.0], [10.0, 0.0, 25.0, 10.0], [0.75, 0.35, 0.0, 0.0]], dtype=tf.float32), logits=tf.constant([[12.0, -250.0, 0.1, -7.5], [-250.0, -7.5, -7.5, -250.0], [0.001, 12.0, 0.0, 3.5], [-250.0, 0.001, -250.0, -0.0]], dtype=tf.float32)), x0], axis=1)
+    return tf.math.top_k(tf.math.segment_mean(tf.split(x0, [4, 2], axis=0)[0], [0, 0, 0, 2]), k=3).values
 
 
-run('c07_16', c07_16, [([1.43, -2.55, 1.51, 0.95], tf.float32)])
+run('c07_16', c07_16, [([[[1.5, 0.25, -0.5, -2.0]], [[3.0, -1.0, -1.0, 0.5]], [[1.5, 0.5, -0.5, 0.5]], [[1.5, -1.0, -0.5, -1.0]], [[1.5, 0.5, 1.5, -1.5]], [[3.0, 3.0, 0.5, 1.5]]], tf.float32)], variables=True)
 
 
-def c07_17(x0, x1):
-    return tf.tile(tf.nn.gelu(tf.divide(x0, x1)), [1, 2])
+def c07_17(x0):
+    return (tf.constant([[0.0], [1.5], [0.0]], dtype=tf.float32) @ tf.expand_dims(x0, 0))
 
 
-run('c07_17', c07_17, [([[0.0], [0.0], [-1.5], [3.0]], tf.float32), (100.0, tf.float32)])
+run('c07_17', c07_17, [([-2.0, 0.0, 0.0, 3.0], tf.float32)])
 
 
 def c07_18(x0):
-    return tf.math.asinh(tf.squeeze(x0, axis=0))
+    return tf.math.cosh(x0)
 
 
-run('c07_18', c07_18, [([-1], tf.int32)])
+run('c07_18', c07_18, [([[-1.0, 1.5], [1.0, -2.0], [0.5, -1.0], [1.0, 0.0]], tf.float32)])
 
 
 def c07_19(x0, x1):
-    return tf.math.divide_no_nan(x0, x1)
+    return tf.minimum(tf.reverse(tf.reverse(tf.split(x0, 2, axis=0)[1], [0, 1]), [1]), x1)
 
 
-run('c07_19', c07_19, [([-1.68], tf.float32), ([[-1.5, -2.0, 0.0], [-0.5, 3.0, -1.5]], tf.float32)])
+run('c07_19', c07_19, [([[2.0, 0.5, -1.5], [0.5, 0.5, 3.0]], tf.float32), ([[-2.2]], tf.float32)])
 
 
-def c07_20(x0):
-    return tf.matmul(x0, tf.math.floormod(x0, tf.constant([[0.5, 0.0]], dtype=tf.float32)), transpose_b=True)
+def c07_20(x0, x1):
+    return tf.concat([tf.concat([tf.tile(tf.constant([-1.13], dtype=tf.float32), [1]), x0], axis=-1), x1], axis=0)
 
 
-run('c07_20', c07_20, [([[0.0, 0.25], [0.25, 0.25], [3.0, -1.5], [-0.5, 0.0]], tf.float32)])
+run('c07_20', c07_20, [([-1.5], tf.float32), ([1.0, -1.5], tf.float32)], variables=True)
 
 
-def c07_21(x0):
-    return tf.minimum(tf.squeeze(tf.constant([[6, 1]], dtype=tf.int32))[0:2], tf.expand_dims(x0, 0))
+def c07_21(x0, x1, x2):
+    return tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([[0.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 1.0]], dtype=tf.float32), logits=tf.concat([tf.stack([x0[1:3], x1], axis=1), x2], axis=-1))
 
 
-run('c07_21', c07_21, [(1, tf.int32)])
+run('c07_21', c07_21, [([-1.25, 2.97, -2.11], tf.float32), ([0.25, -0.5], tf.float32), ([[0.97, -2.1], [1.46, -1.62]], tf.float32)], variables=True)
 
 
-def c07_22(x0):
-    return tf.transpose(tf.clip_by_value(x0, -0.5, 0.5), perm=[0, 1])
+def c07_22(x0, x1, x2):
+    return tf.split(tf.einsum('ij,jk->ik', tf.minimum(x0, x1), x2), 3, axis=1)[1]
 
 
-run('c07_22', c07_22, [([[12.0, 12.0, -0.0, 0.001], [0.0, 0.0, -0.0, 12.0], [3.5, 100.0, -250.0, -250.0]], tf.float32)])
+run('c07_22', c07_22, [([[0.001], [100.0], [100.0]], tf.float32), ([12.0], tf.float32), ([[0.05, 0.02, -2.08, -2.71, 2.2, 1.56]], tf.float32)])
 
 
 def c07_23(x0):
-    return tf.stack([tf.tile((x0 ** -1.0), [1, 1]), x0], axis=0)
+    return x0
 
 
-run('c07_23', c07_23, [([[1.94, 2.9]], tf.float32)])
+run('c07_23', c07_23, [([[-2.0, 2.0], [3.0, 0.5], [-0.5, 3.0]], tf.float64)])
 
 
 def c07_24(x0):
-    return (x0 * tf.math.sinh(x0))
+    return tf.where((tf.math.reduce_logsumexp(tf.exp(x0)) > x0), x0, 0.0)
 
 
-run('c07_24', c07_24, [(2.5, tf.float32)])
+run('c07_24', c07_24, [(-2.0, tf.float32)])

@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -43,176 +45,176 @@ def run(tag, fn, inputs):
 
 
 
-def c08_00(x0, x1):
-    return tf.slice(tf.matmul(tf.pow(tf.math.log(x0), tf.constant([1], dtype=tf.int32)), x1, transpose_a=True, transpose_b=True), [0, 1, 0], [1, 1, 1])
+def c08_00(x0):
+    return tf.nn.softmax(tf.reverse(x0, [0]), axis=-1)
 
 
-run('c08_00', c08_00, [([[[6, -4], [4, -4], [2, -3]]], tf.int32), ([[3, -2, 0]], tf.int32)])
+run('c08_00', c08_00, [([-0.5, -1.0], tf.float64)])
 
 
-def c08_01(x0, x1):
-    return tf.broadcast_to(tf.math.squared_difference(tf.tile(tf.where(tf.math.equal(x0, 0.5), x0, tf.constant([-0.0], dtype=tf.float32)), [1, 1]), x1), [3, 4, 4])
+def c08_01(x0):
+    return tf.divide(x0, 12.0)
 
 
-run('c08_01', c08_01, [([[3.5, 0.0, 0.0, 100.0]], tf.float32), ([[[-0.65, 2.36, -0.14, 1.96], [-0.57, -2.4, -0.76, 1.67], [1.59, 0.88, 0.67, -1.5], [0.4, 2.4, -2.85, 0.75]]], tf.float32)])
+run('c08_01', c08_01, [(2.0, tf.float32)], variables=True)
 
 
-def c08_02(x0, x1):
-    return tf.math.floordiv(x0, tf.reshape(tf.stack([x1], axis=1), []))
+def c08_02(x0):
+    return tf.linalg.diag_part(tf.einsum('ij->ji', x0))
 
 
-run('c08_02', c08_02, [([[0.0, -2.0, 0.25], [2.0, 1.0, -1.0]], tf.float64), ([0.0], tf.float64)])
+run('c08_02', c08_02, [([[-1.0]], tf.float32)], variables=True)
 
 
-def c08_03(x0):
-    return tf.expand_dims(tf.slice(x0, [1], [2]), 1)
+def c08_03(x0, x1):
+    return tf.matmul(tf.pow(tf.squeeze(x0, axis=0), (0.5 * tf.one_hot([1, 1, 1], 2, dtype=tf.float32))), x1)
 
 
-run('c08_03', c08_03, [([-4, 5, 6], tf.int32)])
+run('c08_03', c08_03, [([1.5], tf.float32), ([[0.0, -7.5], [0.0, 12.0]], tf.float32)], variables=True)
 
 
 def c08_04(x0, x1):
-    return tf.math.divide_no_nan(x0, x1)
+    return tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([[[1.0, 1.0, 0.0], [0.0, 0.0, 0.0]], [[0.0, 0.0, 1.0], [1.0, 0.0, 1.0]], [[0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]], dtype=tf.float32), logits=tf.split(tf.matmul(x0, x1, transpose_b=True), 3, axis=1)[2])
 
 
-run('c08_04', c08_04, [([[[2.01, 1.01, 1.14], [1.39, 1.03, 0.18], [2.69, -1.31, 2.58]]], tf.float32), ([[-2.46]], tf.float32)])
+run('c08_04', c08_04, [([[[0.05], [1.51], [1.97], [-1.61], [-2.38], [1.09]], [[-0.5], [-1.62], [-2.39], [0.7], [-1.25], [-2.42]], [[-0.58], [-1.85], [1.0], [1.74], [1.28], [1.25]]], tf.float32), ([[0.83], [-1.23], [-1.95]], tf.float32)])
 
 
-def c08_05(x0, x1):
-    return (x1 - x0)
+def c08_05(x0):
+    return tf.math.reduce_std(tf.math.tan(x0), axis=0, keepdims=False)
 
 
-run('c08_05', c08_05, [([0], tf.int32), (-3, tf.int32)])
+run('c08_05', c08_05, [([[-0.0, -250.0], [-7.5, 12.0], [-0.0, -0.0]], tf.float32)], variables=True)
 
 
-def c08_06(x0, x1):
-    return tf.expand_dims(tf.math.cumprod(tf.where(tf.math.equal(tf.where(tf.math.greater(x0, 0.5), x0, x0), 0.5), tf.where(tf.math.greater(x0, 0.5), x0, x0), x1), axis=0), 0)
+def c08_06(x0):
+    return tf.gather(tf.split(tf.split(tf.math.top_k(x0, k=7).values, [5, 2], axis=0)[0], [2, 3], axis=0)[1], [0, 2, 2, 2])
 
 
-run('c08_06', c08_06, [([-250.0, -7.5, 3.5], tf.float32), ([3.5, 0.0, -7.5], tf.float32)])
+run('c08_06', c08_06, [([5, -1, 4, 1, -1, -1, -4, 2], tf.int32)], variables=True)
 
 
 def c08_07(x0, x1):
-    return tf.squeeze((x0 / x1))
+    return tf.math.reduce_euclidean_norm((x0 ** x1))
 
 
-run('c08_07', c08_07, [([[[0.0, 3.0, -2.0], [-1.5, 0.25, 0.5]]], tf.float32), ([0.5, 1.5, 1.5], tf.float32)])
+run('c08_07', c08_07, [(10000.0, tf.float32), (100.0, tf.float32)])
 
 
-def c08_08(x0, x1, x2):
-    return (tf.stack([(x1 * x0), x0], axis=0) @ x2)
+def c08_08(x0):
+    return tf.math.asin(tf.broadcast_to(x0, [3, 1]))
 
 
-run('c08_08', c08_08, [([-4], tf.int32), (-2, tf.int32), ([[4, -1]], tf.int32)])
+run('c08_08', c08_08, [([[0.0]], tf.float32)])
 
 
 def c08_09(x0):
-    return tf.transpose(x0[0:1], perm=[1, 0])
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[0, 2, 2], [2, 2, 0], [1, 1, 2]], logits=tf.math.segment_sum(tf.nn.leaky_relu(tf.unstack(x0, axis=2)[0], alpha=0.1), [0, 1, 1, 2, 2]))
 
 
-run('c08_09', c08_09, [([[-7.5, -0.0]], tf.float32)])
+run('c08_09', c08_09, [([[[[0.46, -1.41, -2.88]], [[0.23, 0.3, -0.6]], [[1.58, -1.12, -2.76]]], [[[-0.46, 2.26, 2.54]], [[2.76, -0.37, -1.63]], [[1.84, -2.41, -1.52]]], [[[2.32, 2.05, 0.4]], [[2.07, -0.36, -0.6]], [[1.74, 1.63, -0.73]]], [[[-0.49, 1.2, -1.4]], [[-0.16, 0.79, 1.86]], [[2.71, -0.73, -0.22]]], [[[1.81, 1.3, 0.45]], [[0.01, 0.85, 2.46]], [[-0.91, -1.62, -1.09]]]], tf.float32)])
 
 
-def c08_10(x0, x1):
-    return tf.pow(x0, x1)
+def c08_10(x0):
+    return tf.squeeze(tf.reverse(x0, [1]), axis=0)
 
 
-run('c08_10', c08_10, [(3.5, tf.float32), ([[3.5, 12.0, 12.0, 0.1], [-250.0, 0.1, 100.0, 0.0], [0.001, 0.1, -7.5, 12.0]], tf.float32)])
+run('c08_10', c08_10, [([[[-1.5, 2.0, -2.0, 0.25], [3.0, 1.5, 1.5, 2.0], [1.5, -2.0, 2.0, 0.5], [1.5, 0.5, -1.0, 3.0]]], tf.float32)], variables=True)
 
 
 def c08_11(x0):
-    return tf.transpose(x0)
+    return tf.math.segment_max(tf.unstack(x0, axis=2)[1], [0, 1])
 
 
-run('c08_11', c08_11, [([[0.0, -0.5, 1.0]], tf.float32)])
+run('c08_11', c08_11, [([[[[-1, -4, 3], [3, -3, -3], [0, -1, 0]], [[-4, 5, -1], [-4, 1, 6], [-1, -1, 5]]], [[[-1, -2, -2], [6, -3, 6], [3, -4, 2]], [[1, 1, -2], [-1, -1, 0], [3, -1, 0]]]], tf.int32)], variables=True)
 
 
-def c08_12(x0, x1, x2):
-    return tf.matmul(tf.stack([x0, x1, x2], axis=0), -7.5)
+def c08_12(x0, x1):
+    return tf.split(tf.stack([tf.math.ceil(x0), x1, x0, x1], axis=0)[0:4], [2, 2], axis=0)[0]
 
 
-run('c08_12', c08_12, [([[0.5, -2.0, 0.5]], tf.float32), ([[-1.0, 3.0, 0.0]], tf.float32), ([[-2.97, -2.53, -2.66]], tf.float32)])
+run('c08_12', c08_12, [(12.0, tf.float32), (1.5, tf.float32)])
 
 
-def c08_13(x0, x1):
-    return tf.broadcast_to(tf.add_n([tf.nn.softplus(x0), x1]), [3])
+def c08_13(x0):
+    return tf.expand_dims(x0, 0)
 
 
-run('c08_13', c08_13, [(0.67, tf.float32), ([3.5], tf.float32)])
+run('c08_13', c08_13, [([[0.25, 3.0], [-1.5, -1.0], [-1.5, -1.0]], tf.float32)])
 
 
 def c08_14(x0):
-    return tf.transpose(tf.nn.softmax(tf.math.log_sigmoid(tf.transpose(x0, perm=[0, 1])), axis=0), perm=[1, 0])
+    return x0[:, 0:1]
 
 
-run('c08_14', c08_14, [([[-2.0, 0.0, 1.5], [0.5, 1.5, 1.5], [-2.0, 0.0, 0.5], [0.0, 3.0, 1.5]], tf.float32)])
+run('c08_14', c08_14, [([[[-1.98, -1.8, -2.73]], [[2.7, -1.13, 2.81]]], tf.float32)], variables=True)
 
 
-def c08_15(x0, x1, x2):
-    return tf.concat([(x1 - tf.gather(x0, [0, 1], axis=1)), x2], axis=0)
+def c08_15(x0, x1):
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[1, 1], [2, 1], [1, 2]], logits=tf.math.squared_difference(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[[1, 1, 1, 0], [0, 1, 0, 1]], [[1, 0, 1, 1], [1, 0, 0, 0]], [[1, 1, 1, 0], [1, 1, 1, 1]]], logits=x0), x1))
 
 
-run('c08_15', c08_15, [([[3.5, 0.0]], tf.float32), (-2.0, tf.float32), ([[0.5, 3.0], [2.0, 0.5]], tf.float32)])
+run('c08_15', c08_15, [([[[[0.83, -2.03], [-2.74, -1.27], [0.31, -1.95], [-0.74, 2.86]], [[0.81, 0.82], [-2.03, 0.89], [-1.56, -2.85], [-1.18, 2.94]]], [[[0.63, -1.89], [0.65, 2.45], [-1.88, -1.29], [2.03, -0.05]], [[-1.21, 1.47], [-1.01, 1.41], [0.68, 0.14], [-1.88, 1.73]]], [[[1.89, -1.2], [1.73, 1.54], [1.08, -0.41], [0.48, 1.45]], [[2.12, 1.01], [0.32, -0.84], [-0.99, 0.74], [2.78, 0.28]]]], tf.float32), ([[[2.19, -1.69, -1.59, 0.39]], [[0.83, -0.75, 2.96, -0.41]], [[-1.71, 0.67, 1.35, 2.22]]], tf.float32)])
 
 
-def c08_16(x0, x1):
-    return tf.matmul(x0, x1)
+def c08_16(x0):
+    return tf.stack([x0, x0, x0], axis=0)
 
 
-run('c08_16', c08_16, [([[0.0], [1.0]], tf.float32), ([[2.0, 2.0]], tf.float32)])
+run('c08_16', c08_16, [(0.25, tf.float32)])
 
 
 def c08_17(x0):
-    return tf.floor(x0)
+    return tf.pad(x0, [[0, 0], [1, 0]], constant_values=1.5)
 
 
-run('c08_17', c08_17, [(1.63, tf.float32)])
+run('c08_17', c08_17, [([[1.5], [1.5], [-1.5], [-2.0]], tf.float32)])
 
 
 def c08_18(x0):
-    return tf.math.cumsum(tf.round(x0), axis=1)
+    return tf.round(tf.math.squared_difference(tf.constant([[-1.45, 0.21, 2.09, -0.13, 2.58, 2.69, 2.34, 1.99]], dtype=tf.float32), x0)[:, 2:8])[:, 2:6]
 
 
-run('c08_18', c08_18, [([[-1.0, -0.5, -0.5], [3.0, 0.25, 1.0]], tf.float32)])
+run('c08_18', c08_18, [([-1.18], tf.float32)])
 
 
-def c08_19(x0):
-    return tf.nn.log_softmax(x0, axis=2)
+def c08_19(x0, x1):
+    return tf.gather(tf.maximum((x1 + tf.nn.l2_normalize(x0, axis=0)), x0), [2])
 
 
-run('c08_19', c08_19, [([[[100.0, 3.5, 0.0]], [[100.0, 0.001, 10000.0]]], tf.float32)])
+run('c08_19', c08_19, [([-1, 0, 6], tf.int32), (3, tf.int32)])
 
 
-def c08_20(x0, x1):
-    return (x1 + x0)
+def c08_20(x0):
+    return tf.reshape(x0, [-1])
 
 
-run('c08_20', c08_20, [([-2.0, 0.5], tf.float32), (-250.0, tf.float32)])
+run('c08_20', c08_20, [([[-1.89, 2.47]], tf.float32)])
 
 
 def c08_21(x0):
-    return x0[0:3]
+    return tf.where((tf.concat([(tf.constant([[[-250.0, -0.0, 0.1]], [[-0.0, 0.001, 0.0]]], dtype=tf.float32) ** 3), x0], axis=1) >= tf.constant([[[-2.69], [1.26]]], dtype=tf.float32)), tf.concat([(tf.constant([[[-250.0, -0.0, 0.1]], [[-0.0, 0.001, 0.0]]], dtype=tf.float32) ** 3), x0], axis=1), tf.constant([[[-2.69], [1.26]]], dtype=tf.float32))
 
 
-run('c08_21', c08_21, [([10000.0, 0.0, 0.001, 0.001], tf.float32)])
+run('c08_21', c08_21, [([[[0.99, -0.77, 1.95]], [[2.17, 1.41, 0.48]]], tf.float32)])
 
 
-def c08_22(x0):
-    return tf.math.asin(x0)
+def c08_22(x0, x1):
+    return tf.concat([tf.math.divide_no_nan(x0, x0), x1], axis=-1)
 
 
-run('c08_22', c08_22, [([1.41, -1.28], tf.float32)])
+run('c08_22', c08_22, [([0.001, 3.5], tf.float64), ([3.5, -250.0], tf.float64)], variables=True)
 
 
 def c08_23(x0, x1):
-    return (tf.cast((x0 <= x1), tf.float32) * x0)
+    return tf.add(tf.math.reduce_std(tf.math.cumsum(x0, axis=-1), axis=[-1], keepdims=False), x1)
 
 
-run('c08_23', c08_23, [([[[100.0, -0.0], [3.5, -7.5], [0.001, 0.0]], [[-250.0, -250.0], [-0.0, -7.5], [0.1, 100.0]], [[0.001, -250.0], [-0.0, 3.5], [0.0, 0.001]]], tf.float32), ([[-250.0]], tf.float32)])
+run('c08_23', c08_23, [([-1.52, -3.0], tf.float32), (1.5, tf.float32)], variables=True)
 
 
 def c08_24(x0):
-    return tf.gather(x0, [0, 1, 1], axis=2)
+    return tf.math.squared_difference(x0, -4)
 
 
-run('c08_24', c08_24, [([[[-0.0, 12.0], [-0.0, 0.001]]], tf.float32)])
+run('c08_24', c08_24, [([[[-2, 3], [3, -3]]], tf.int32)])

@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -44,175 +46,175 @@ def run(tag, fn, inputs):
 
 
 def c10_00(x0, x1):
-    return tf.clip_by_value(tf.math.xlogy(tf.squeeze(x0, axis=1)[1:2], x1), 0.0, 0.5)
+    return tf.stack([x0, x0, x0, x1], axis=2)
 
 
-run('c10_00', c10_00, [([[-250.0], [100.0], [3.5]], tf.float32), ([[-7.5], [-250.0]], tf.float32)])
+run('c10_00', c10_00, [([[1.85, 1.26], [1.11, -1.74]], tf.float32), ([[-2.02, -0.03], [-0.05, 2.23]], tf.float32)])
 
 
 def c10_01(x0):
-    return (tf.math.log1p(tf.math.ceil((tf.cast(tf.math.equal(x0, 1), tf.int32) * x0))) * x0)
+    return tf.math.rsqrt(tf.linalg.diag_part(tf.reshape(x0, [-1, 3])))
 
 
-run('c10_01', c10_01, [(2, tf.int32)])
+run('c10_01', c10_01, [([-2.68, 2.24, 1.86, 1.99, -2.38, -1.36, 1.22, -0.27, -0.12], tf.float32)])
 
 
 def c10_02(x0):
-    return tf.tile(x0, [1, 1])
+    return tf.floor(x0)
 
 
-run('c10_02', c10_02, [([[2.76, 2.58]], tf.float32)])
+run('c10_02', c10_02, [([[[10000.0, 0.001, 0.001]], [[10000.0, -250.0, 100.0]], [[0.001, 0.1, 10000.0]]], tf.float32)])
 
 
-def c10_03(x0):
-    return tf.math.cumsum(x0, axis=0)
+def c10_03(x0, x1, x2):
+    return tf.math.cumsum(tf.multiply(tf.math.divide_no_nan(x0, x1), x2), axis=-2)
 
 
-run('c10_03', c10_03, [([[-0.4, 1.07, 0.38], [1.43, 1.73, -2.19]], tf.float32)])
+run('c10_03', c10_03, [(0.001, tf.float32), (0.0, tf.float32), ([[[0.13, -0.39, 1.3], [0.1, -2.25, 1.75], [2.48, 2.74, 1.32]], [[-0.59, -2.92, 0.24], [2.02, 0.25, -1.58], [0.68, 2.16, 1.69]], [[-0.64, 2.33, 1.79], [-2.07, -0.44, -2.9], [-1.9, -2.92, -2.6]]], tf.float32)])
 
 
-def c10_04(x0, x1):
-    return (x1 + x0)
+def c10_04(x0):
+    return tf.math.unsorted_segment_sum(x0, [2, 1, 0], num_segments=3)
 
 
-run('c10_04', c10_04, [([-0.5, 2.0], tf.float32), (-2.0, tf.float32)])
+run('c10_04', c10_04, [([[-7.5, 0.0, 0.001, 0.001], [0.0, 10000.0, -7.5, 0.0], [3.5, -7.5, -7.5, 0.0]], tf.float32)])
 
 
 def c10_05(x0, x1):
-    return tf.reshape(tf.matmul(x0, x1, transpose_b=True), [-1, 4])
+    return tf.nn.gelu(tf.sqrt(tf.concat([x0, x1], axis=0)))
 
 
-run('c10_05', c10_05, [([[3.0], [2.0]], tf.float32), ([[-2.6], [-1.16]], tf.float32)])
+run('c10_05', c10_05, [([0.1], tf.float64), ([-4, 0], tf.int32)], variables=True)
 
 
-def c10_06(x0):
-    return (tf.constant([[1.65, 0.29]], dtype=tf.float32) ** x0)
+def c10_06(x0, x1):
+    return tf.concat([tf.divide(tf.minimum(tf.where(tf.math.greater(x0, 1), x0, x0), x1), tf.constant([[2, 3]], dtype=tf.int32)), tf.constant([[6, -4], [2, -3]], dtype=tf.int32)], axis=0)
 
 
-run('c10_06', c10_06, [([0.0, 0.0], tf.float32)])
+run('c10_06', c10_06, [(3, tf.int32), ([0, -4], tf.int32)])
 
 
 def c10_07(x0):
-    return tf.tile(x0, [1, 2])[:, -4:-2]
+    return tf.expand_dims(x0, 1)
 
 
-run('c10_07', c10_07, [([[2.61, 2.6], [-2.7, 2.03]], tf.float32)])
+run('c10_07', c10_07, [([[1.06, 2.41, 0.14], [2.39, -0.71, 1.15], [1.55, 1.6, 2.28], [-2.88, -0.36, -1.66]], tf.float32)])
 
 
-def c10_08(x0, x1):
-    return tf.squeeze(tf.minimum(tf.tile(tf.slice(x0, [0, 0, 0], [3, 1, 1]), [1, 1, 2]), x1), axis=1)
+def c10_08(x0):
+    return tf.math.reduce_logsumexp(x0, axis=-1, keepdims=False)
 
 
-run('c10_08', c10_08, [([[[1.77], [-1.47]], [[0.52], [0.5]], [[-2.71], [-0.11]]], tf.float32), (2.0, tf.float32)])
+run('c10_08', c10_08, [([0.0, 12.0, 3.5], tf.float32)])
 
 
 def c10_09(x0):
-    return (tf.tile(tf.sin(tf.constant([[-1.27]], dtype=tf.float32)), [1, 2]) / x0)
+    return tf.math.top_k(tf.tile(tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[[0.25, 0.29, 0.29, 0.21]], [[0.22, 0.09, 0.21, 0.0]]], dtype=tf.float64), logits=x0), [1, 2]), k=2).values
 
 
-run('c10_09', c10_09, [(2.89, tf.float32)])
+run('c10_09', c10_09, [([[[3.0, -1.0, 1.5, 0.25]], [[2.0, -2.0, 1.0, 1.0]]], tf.float64)])
 
 
-def c10_10(x0, x1, x2):
-    return tf.floor(tf.matmul(tf.where((x0 != x1), x0, x1), tf.slice(x2, [0, 2], [3, 3])))
+def c10_10(x0):
+    return tf.einsum('ij->ji', x0)
 
 
-run('c10_10', c10_10, [([[2.0, 0.25, 1.5], [0.0, 1.0, 0.0]], tf.float32), ([-0.5], tf.float32), ([[-0.0, 0.0, 0.1, 3.5, -0.0], [-0.0, 10000.0, -7.5, 100.0, 12.0], [-250.0, -250.0, 0.0, -7.5, 0.001]], tf.float32)])
+run('c10_10', c10_10, [([[-1], [-1]], tf.int32)])
 
 
 def c10_11(x0):
-    return tf.matmul(tf.transpose(x0, perm=[0, 1]), x0)
+    return (tf.constant([6, -3, -3], dtype=tf.int32) * x0)
 
 
-run('c10_11', c10_11, [([[1.5, 0.0], [-1.5, -0.5]], tf.float32)])
+run('c10_11', c10_11, [(3, tf.int32)])
 
 
 def c10_12(x0):
-    return tf.gather(tf.reshape(x0, [3, -1]), [1, 0], axis=1)
+    return tf.reverse(x0, [0, 1])
 
 
-run('c10_12', c10_12, [([[-1.0, -2.0, 0.0, 2.0, 0.25, 1.0]], tf.float32)])
+run('c10_12', c10_12, [([[0.25, 1.5, 1.5, 1.5], [1.0, 0.25, 1.5, -1.5]], tf.float32)])
 
 
 def c10_13(x0):
-    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0, 1, 0], logits=x0)
+    return tf.math.segment_max(tf.reverse(tf.reshape(x0, [-1, 3]), [0, 1]), [0, 0, 1, 3])
 
 
-run('c10_13', c10_13, [([[6, -2], [6, -4], [4, -3]], tf.int32)])
+run('c10_13', c10_13, [([[[3, -3], [5, 2]], [[2, 4], [-2, 3]], [[-3, -1], [2, -1]]], tf.int32)], variables=True)
 
 
 def c10_14(x0):
-    return tf.gather(x0, [0, 0, 0])
+    return tf.split(x0, [2, 1], axis=2)[0]
 
 
-run('c10_14', c10_14, [([-2.56], tf.float32)])
+run('c10_14', c10_14, [([[[3.5, 10000.0, 0.1], [12.0, -250.0, -0.0]], [[0.001, -0.0, 0.001], [10000.0, 0.0, -250.0]]], tf.float32)])
 
 
-def c10_15(x0, x1):
-    return tf.transpose(tf.reshape((tf.nn.softmax(x0, axis=0) * x1), [3, 2, -1]), perm=[0, 2, 1])
+def c10_15(x0):
+    return tf.reshape(x0, [3, 2, -1])
 
 
-run('c10_15', c10_15, [([[-250.0, 0.001, 12.0], [3.5, -0.0, 100.0]], tf.float32), ([0.5, 1.0, 1.0], tf.float32)])
+run('c10_15', c10_15, [([-0.5, -2.0, -0.5, 0.5, 1.5, 1.5, -0.5, 2.0, 0.25, 0.25, 0.0, 1.0], tf.float32)], variables=True)
 
 
-def c10_16(x0, x1, x2):
-    return tf.matmul(tf.multiply(x0, tf.math.cumprod(tf.reshape(x1, [-1, 2]), axis=1)), x2, transpose_a=True)
+def c10_16(x0):
+    return x0
 
 
-run('c10_16', c10_16, [([-7.5], tf.float32), ([2.48, -2.74, 1.51, -0.39, -1.11, 0.89], tf.float32), ([[-1.88, 0.74, -0.71], [0.12, 0.06, 1.09], [-0.55, -0.64, 1.9]], tf.float32)])
+run('c10_16', c10_16, [([100.0, -0.0], tf.float32)])
 
 
 def c10_17(x0, x1):
-    return tf.matmul(x0, x1)
+    return tf.math.truediv(x0, x1)
 
 
-run('c10_17', c10_17, [([[1.12, -2.61, 1.44], [-1.11, -0.03, -2.01], [1.33, 1.41, 1.52], [2.37, 1.62, 0.61]], tf.float32), ([[100.0, -7.5, 0.0], [10000.0, 0.0, 100.0], [0.001, -7.5, 12.0]], tf.float32)])
+run('c10_17', c10_17, [(100.0, tf.float32), (12.0, tf.float32)])
 
 
-def c10_18(x0, x1):
-    return tf.nn.softmax(tf.math.sinh(tf.add(tf.where((x0 > 0.25), x0, 0.25), x1)), axis=-2)
+def c10_18(x0):
+    return tf.math.cumprod(x0, axis=-2)
 
 
-run('c10_18', c10_18, [(1.76, tf.float32), ([[[0.5, 1.5], [1.0, 1.5], [-2.0, 0.5], [2.0, 1.0]], [[-1.5, 0.0], [-2.0, 3.0], [0.5, -1.0], [-1.5, -0.5]]], tf.float32)])
+run('c10_18', c10_18, [([[-7.5]], tf.float32)])
 
 
-def c10_19(x0, x1):
-    return (x1 + (tf.math.cosh(tf.norm(x0)) + 3.5))
+def c10_19(x0):
+    return tf.where(tf.math.greater(x0, 0.5), x0, 0.0)
 
 
-run('c10_19', c10_19, [([[100.0, 0.0, -0.0], [0.0, 0.1, 3.5]], tf.float32), (0.43, tf.float64)])
+run('c10_19', c10_19, [([[[-0.0, 0.1, -0.0, -7.5], [-7.5, -7.5, 0.0, 3.5], [0.0, -250.0, -0.0, 100.0], [12.0, 0.001, 0.0, 0.0]], [[-7.5, 0.1, 10000.0, 100.0], [-7.5, 100.0, 0.0, 0.1], [0.001, 3.5, 0.001, 100.0], [0.0, 0.1, -7.5, 0.0]]], tf.float32)])
 
 
-def c10_20(x0):
-    return tf.math.squared_difference(tf.constant([[[0.25], [0.25]], [[0.0], [-0.5]]], dtype=tf.float32), x0)
+def c10_20(x0, x1, x2):
+    return tf.concat([tf.pad(tf.matmul(tf.split(x0, [2, 3], axis=1)[1], x1), [[0, 1], [0, 0]], constant_values=1.5), x2], axis=-1)
 
 
-run('c10_20', c10_20, [(-0.0, tf.float32)])
+run('c10_20', c10_20, [([[0.0, -1.0, 1.5, 1.5, -1.5]], tf.float32), ([[0.0], [0.5], [-1.5]], tf.float32), ([[-0.43, -2.66], [-1.4, -1.46]], tf.float32)])
 
 
-def c10_21(x0, x1):
-    return tf.stack([tf.gather(tf.tile(x0, [1, 1]), [1, 1, 2]), x1, x0], axis=1)
+def c10_21(x0):
+    return tf.reverse(x0, [0])
 
 
-run('c10_21', c10_21, [([[-1.0], [-0.5], [-1.5]], tf.float32), ([[-1], [5], [2]], tf.int32)])
+run('c10_21', c10_21, [([0.0], tf.float32)])
 
 
-def c10_22(x0, x1, x2):
-    return tf.where(((x1 + tf.nn.softmax(tf.nn.softmax(x0, axis=-1), axis=1)) > x2), x0, 0.0)
+def c10_22(x0, x1):
+    return (tf.math.unsorted_segment_sum(tf.unstack(x0, axis=0)[0], [2, 2, 2, 2], num_segments=3) + x1)
 
 
-run('c10_22', c10_22, [([[[-2.0, -0.5], [-1.0, 1.0]], [[1.0, 0.5], [1.0, 3.0]], [[0.25, 1.5], [0.5, 0.0]]], tf.float32), (1.5, tf.float32), ([0.25], tf.float32)])
+run('c10_22', c10_22, [([[1.96, -2.37, 2.99, -0.74]], tf.float32), ([0.0, 0.25, 1.0], tf.float32)])
 
 
 def c10_23(x0):
-    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[2], logits=x0[..., -5:-2])
+    return tf.reshape(x0, [1])
 
 
-run('c10_23', c10_23, [([[-2.47, -1.45, -1.73, 2.69, 0.94]], tf.float32)])
+run('c10_23', c10_23, [(-0.59, tf.float32)], variables=True)
 
 
 def c10_24(x0):
-    return tf.gather(tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[[0.3, 0.15, 0.1], [0.1, 0.0, 0.05], [0.05, 0.15, 0.2]], [[0.1, 0.0, 0.15], [0.2, 0.2, 0.15], [0.0, 0.05, 0.0]], [[0.2, 0.2, 0.1], [0.03, 0.03, 0.05], [0.15, 0.15, 0.2]], [[0.15, 0.0, 0.2], [0.05, 0.3, 0.05], [0.15, 0.15, 0.03]]], dtype=tf.float32), logits=x0), [2, 2, 0], axis=0)
+    return tf.nn.softmax(tf.pad((tf.math.segment_max(x0, [0, 1, 1, 1]) + tf.constant([[-2.02, -2.97, -0.39]], dtype=tf.float32)), [[0, 1], [0, 0]], mode='SYMMETRIC'), axis=-2)
 
 
-run('c10_24', c10_24, [([[[0.1, -7.5, -0.0], [10000.0, 100.0, 10000.0], [10000.0, 3.5, 0.001]], [[100.0, -0.0, -7.5], [0.001, 10000.0, -250.0], [-7.5, 12.0, 0.1]], [[0.001, -250.0, 0.001], [0.1, 100.0, -7.5], [-7.5, 0.0, 100.0]], [[0.0, -250.0, 3.5], [0.0, 12.0, 3.5], [-7.5, 0.001, 0.0]]], tf.float32)])
+run('c10_24', c10_24, [([[-2.0, -0.5, 1.0], [1.5, 1.0, 3.0], [-1.0, -0.5, 1.0], [0.0, 1.0, 0.0]], tf.float32)])

@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -44,175 +46,175 @@ def run(tag, fn, inputs):
 
 
 def c11_00(x0):
-    return x0[:, 0:3][:, -3:-1]
+    return tf.nn.moments(x0, axes=[0])[0]
 
 
-run('c11_00', c11_00, [([[[-1.5, 0.64], [2.34, 0.22], [-1.26, -2.87]], [[1.68, 2.39], [-2.15, -0.77], [-2.65, -1.01]], [[0.36, 0.17], [-0.86, 0.35], [2.26, -2.74]]], tf.float64)])
+run('c11_00', c11_00, [([[[-1.5, 3.0, 0.0], [2.0, 3.0, -2.0]], [[0.5, -2.0, 0.0], [2.0, -1.0, 0.5]], [[1.0, -2.0, -0.5], [0.5, 0.5, 1.5]]], tf.float32)])
 
 
-def c11_01(x0, x1, x2):
-    return tf.concat([tf.where(tf.math.greater(tf.concat([tf.where(tf.math.less_equal(x0, 0.5), x0, x1), x0], axis=-1), 0.5), tf.concat([tf.where(tf.math.less_equal(x0, 0.5), x0, x1), x0], axis=-1), x2), tf.constant([[-2.7, 0.05]], dtype=tf.float32)], axis=-2)
+def c11_01(x0):
+    return tf.square(tf.maximum(x0, (x0 ** x0)))
 
 
-run('c11_01', c11_01, [([[-0.05], [2.71]], tf.float32), ([3.0], tf.float32), (-2.38, tf.float32)])
+run('c11_01', c11_01, [(-2.53, tf.float32)])
 
 
 def c11_02(x0):
-    return tf.math.cumsum((x0 * 1.76), axis=1)
+    return tf.transpose(tf.reverse(x0, [0]))
 
 
-run('c11_02', c11_02, [([[-0.5]], tf.float32)])
+run('c11_02', c11_02, [([[-2.03, 0.78], [0.1, 2.87], [2.62, 1.02], [-2.93, 1.63]], tf.float32)])
 
 
 def c11_03(x0):
-    return tf.reshape(tf.tile(tf.reshape(x0, [2]), [2]), [-1, 4])
+    return tf.math.unsorted_segment_sum(tf.slice(x0, [1, 0, 0], [2, 4, 2]), [1, 1], num_segments=2)
 
 
-run('c11_03', c11_03, [([[0.66, -2.61]], tf.float64)])
+run('c11_03', c11_03, [([[[-1.03, -2.05], [-0.96, -2.57], [-2.57, 1.64], [1.72, 0.09]], [[2.82, 2.38], [0.5, -0.82], [1.11, -0.43], [2.53, 1.54]], [[0.58, -1.21], [0.15, 2.33], [-2.22, 0.83], [-1.65, 0.73]], [[1.69, 0.14], [-2.23, 2.07], [-2.36, 2.9], [-1.13, -2.91]]], tf.float32)])
 
 
 def c11_04(x0):
-    return tf.gather(tf.where((tf.reshape(tf.tile(tf.constant([[2.4, -1.75, 1.52]], dtype=tf.float32), [1, 1]), [-1]) <= x0), tf.reshape(tf.tile(tf.constant([[2.4, -1.75, 1.52]], dtype=tf.float32), [1, 1]), [-1]), x0), [0])
+    return tf.pad(x0, [[2, 0], [0, 0], [0, 0]])
 
 
-run('c11_04', c11_04, [(-1.0, tf.float32)])
+run('c11_04', c11_04, [([[[1.5], [1.5], [3.0]]], tf.float32)])
 
 
-def c11_05(x0, x1):
-    return tf.tile(tf.reshape(tf.gather(tf.maximum(x0, x1), [0], axis=1), [-1]), [2])
+def c11_05(x0):
+    return tf.reshape(tf.nn.softsign(x0), [])
 
 
-run('c11_05', c11_05, [([[2.0]], tf.float32), ([[12.0]], tf.float32)])
+run('c11_05', c11_05, [([[-250.0]], tf.float32)])
 
 
-def c11_06(x0, x1):
-    return tf.stack([x0, x0, x1], axis=0)
+def c11_06(x0):
+    return tf.split(tf.split(x0, 2, axis=0)[0], 3, axis=0)[2]
 
 
-run('c11_06', c11_06, [(4, tf.int32), (3, tf.int32)])
+run('c11_06', c11_06, [([1.5, -1.0, -2.0, -1.0, -1.0, 1.0, -0.5, 2.0, 2.0, -1.0, 0.5, 0.5], tf.float32)])
 
 
 def c11_07(x0):
-    return tf.gather(x0, [3, 2, 2], axis=1)
-
-
-run('c11_07', c11_07, [([[0.73, -1.48, -2.8, -0.57], [1.69, 0.27, 1.23, -0.84], [2.36, 2.02, -2.78, -0.33], [2.09, -1.85, -1.92, -2.94]], tf.float32)])
-
-
-def c11_08(x0, x1, x2):
-    return tf.nn.softplus(tf.nn.softsign((tf.math.floormod(x0, x1) / x2)))
-
-
-run('c11_08', c11_08, [([[-0.53], [-2.77], [2.1]], tf.float32), ([[[0.25, 1.0], [-0.5, 0.5], [-1.5, 1.0]], [[1.5, -1.0], [3.0, 1.5], [0.25, 1.0]], [[1.5, 3.0], [-1.5, -2.0], [-0.5, -0.5]]], tf.float32), ([[[-1.0], [-1.5], [0.5]], [[-2.0], [-1.0], [1.5]], [[-1.0], [-1.0], [-1.0]]], tf.float32)])
-
-
-def c11_09(x0):
-    return tf.sigmoid(tf.stack([x0, tf.constant([[-2.64], [2.68], [-2.84], [-2.97]], dtype=tf.float32), x0], axis=0))
-
-
-run('c11_09', c11_09, [([[-1.61], [1.62], [2.73], [1.19]], tf.float32)])
-
-
-def c11_10(x0, x1, x2):
-    return tf.matmul(tf.stack([tf.stack([x0], axis=0), x1, x2, x1], axis=0), 0.1)
-
-
-run('c11_10', c11_10, [(3.5, tf.float32), ([12.0], tf.float32), ([3.5], tf.float32)])
-
-
-def c11_11(x0, x1, x2):
-    return (tf.math.multiply_no_nan(x0, tf.math.truediv(-1.18, x1)) / x2)
-
-
-run('c11_11', c11_11, [([12.0, 10000.0, 12.0], tf.float32), ([[-1.01, 2.88, 2.5], [0.02, 0.06, -1.36]], tf.float32), ([[0.0, 0.001, -0.0]], tf.float32)])
-
-
-def c11_12(x0, x1, x2):
-    return (tf.cast((tf.gather(tf.reshape(tf.stack([x0, x1, x0, x0, x0, x0, x1, x0, tf.constant([0], dtype=tf.int32)], axis=1), [-1, 3]), [0, 0]) == x2), tf.int32) * tf.gather(tf.reshape(tf.stack([x0, x1, x0, x0, x0, x0, x1, x0, tf.constant([0], dtype=tf.int32)], axis=1), [-1, 3]), [0, 0]))
-
-
-run('c11_12', c11_12, [([6], tf.int32), ([-3], tf.int32), ([3, 1, 5], tf.int32)])
-
-
-def c11_13(x0, x1, x2):
-    return tf.stack([tf.concat([tf.reshape(tf.reshape(x0, [-1]), [3]), x1], axis=0), x2, x2, x2], axis=1)
-
-
-run('c11_13', c11_13, [([[0.25], [3.0], [2.0]], tf.float64), ([-1.5], tf.float64), ([-2.0, -1.0, -2.0, -1.5], tf.float64)])
-
-
-def c11_14(x0, x1):
-    return tf.math.xlogy(tf.math.multiply_no_nan(x0, x1), -0.69)
-
-
-run('c11_14', c11_14, [([-1.0, 1.5, 2.0], tf.float32), ([100.0], tf.float32)])
-
-
-def c11_15(x0):
-    return (tf.gather(tf.gather(tf.constant([[4, 5, -2], [0, 1, 4]], dtype=tf.int32), [0, 0], axis=1), [1, 0, 0], axis=1) * x0)
-
-
-run('c11_15', c11_15, [([[0], [4]], tf.int32)])
-
-
-def c11_16(x0):
-    return tf.cos(x0)
-
-
-run('c11_16', c11_16, [([[0.1, 0.1], [-7.5, 100.0]], tf.float32)])
-
-
-def c11_17(x0):
-    return tf.expand_dims(x0, 1)
-
-
-run('c11_17', c11_17, [([2.0, 0.25, 3.0, 0.0], tf.float32)])
-
-
-def c11_18(x0):
-    return tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([1.0, 1.0, 0.0, 1.0], dtype=tf.float32), logits=tf.stack([x0, x0, x0, x0], axis=0))
-
-
-run('c11_18', c11_18, [(-2.32, tf.float32)])
-
-
-def c11_19(x0):
     return x0
 
 
-run('c11_19', c11_19, [([[-0.0, -250.0, -7.5, -250.0], [100.0, 10000.0, -7.5, -250.0], [0.1, 12.0, -7.5, 0.0]], tf.float32)])
+run('c11_07', c11_07, [([0.1, 0.1, -7.5], tf.float32)])
+
+
+def c11_08(x0, x1):
+    return tf.subtract(tf.stack([(-0.87 ** -0.4), x0], axis=0), x1)
+
+
+run('c11_08', c11_08, [(2.0, tf.float32), ([1.5, 0.0], tf.float32)], variables=True)
+
+
+def c11_09(x0):
+    return tf.pad(tf.tile(x0, [1]), [[2, 0]], mode='REFLECT')
+
+
+run('c11_09', c11_09, [([0.11], tf.float32)])
+
+
+def c11_10(x0):
+    return tf.squeeze(x0, axis=1)
+
+
+run('c11_10', c11_10, [([[-1.61], [2.39]], tf.float32)])
+
+
+def c11_11(x0, x1, x2):
+    return tf.minimum(tf.where(tf.math.equal(x0, 0.5), -250.0, 0.0), x2)
+
+
+run('c11_11', c11_11, [([[1.92], [0.78], [1.04], [1.22]], tf.float32), ([[100.0, -0.0]], tf.float32), (1.46, tf.float32)])
+
+
+def c11_12(x0):
+    return tf.math.unsorted_segment_max(tf.squeeze(x0, axis=1), [0, 2, 0], num_segments=3)
+
+
+run('c11_12', c11_12, [([[[1.29, -0.88]], [[-0.41, -0.96]], [[0.64, -0.42]]], tf.float32)])
+
+
+def c11_13(x0, x1):
+    return tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[[0.01, 0.75, 0.0, 0.75], [10.0, 10.0, 0.35, 1.2], [0.0, 1.2, 0.0, 0.75], [1.2, 0.75, 0.0, 0.0]]], dtype=tf.float32), logits=tf.maximum(tf.unstack(x0, axis=1)[0], x1))
+
+
+run('c11_13', c11_13, [([[[[-1.71], [0.68], [2.39], [-0.26]]]], tf.float32), ([[[0.47, 1.75, -0.77, -1.56], [1.21, -2.04, -0.88, 2.6], [0.41, 0.37, -0.82, 1.91], [0.28, -1.47, -1.6, 0.94]]], tf.float32)])
+
+
+def c11_14(x0):
+    return tf.math.multiply_no_nan(tf.math.floormod(tf.square(x0), tf.math.asinh(x0)), -1.0)
+
+
+run('c11_14', c11_14, [(3.5, tf.float32)], variables=True)
+
+
+def c11_15(x0, x1):
+    return tf.split((x1 / tf.math.reciprocal(tf.unstack(x0, axis=1)[0])), 3, axis=0)[1]
+
+
+run('c11_15', c11_15, [([[0.001], [-250.0], [10000.0], [0.0], [0.0], [12.0]], tf.float32), (1.51, tf.float32)])
+
+
+def c11_16(x0):
+    return tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[0.05, 0.3, 0.15, 0.1], [0.05, 0.15, 0.1, 0.05], [0.03, 0.2, 0.03, 0.1]], dtype=tf.float32), logits=x0)
+
+
+run('c11_16', c11_16, [([[100.0, 0.1, 10000.0, 0.0], [0.001, 0.0, 3.5, 0.0], [-0.0, 12.0, 0.1, -0.0]], tf.float32)])
+
+
+def c11_17(x0):
+    return tf.expand_dims(tf.math.rsqrt(tf.cos(x0)), 1)
+
+
+run('c11_17', c11_17, [([[-2.0, 0.25, 0.25, -2.0], [-1.5, 0.25, 1.5, 0.0], [-1.0, 0.0, 0.0, -1.5], [0.25, -0.5, 0.0, 0.5]], tf.float64)])
+
+
+def c11_18(x0):
+    return tf.squeeze(tf.clip_by_value(tf.tanh(tf.transpose(x0, perm=[0, 1, 2, 3])), -0.5, 0.0), axis=0)
+
+
+run('c11_18', c11_18, [([[[[0.1, 0.001], [100.0, 100.0], [-250.0, 0.0]], [[0.0, 100.0], [-0.0, 12.0], [0.001, 0.1]], [[3.5, 10000.0], [10000.0, 12.0], [0.001, 3.5]]]], tf.float32)])
+
+
+def c11_19(x0):
+    return tf.clip_by_value(tf.reverse(x0, [0])[-3:], -1.0, 1.0)
+
+
+run('c11_19', c11_19, [([-1.35, 1.77, 2.71, -1.31], tf.float32)], variables=True)
 
 
 def c11_20(x0):
-    return x0[..., 0:1]
+    return x0[-3:]
 
 
-run('c11_20', c11_20, [([[[2], [-2]], [[6], [5]], [[-3], [-2]]], tf.int32)])
+run('c11_20', c11_20, [([1.74, -0.68, -0.05, 2.93], tf.float32)])
 
 
-def c11_21(x0):
-    return tf.math.expm1(tf.nn.log_softmax(x0, axis=1))
+def c11_21(x0, x1):
+    return tf.math.truediv(x0, (tf.reverse(x1, [0]) ** x0))
 
 
-run('c11_21', c11_21, [([[6, -2], [3, -3]], tf.int32)])
+run('c11_21', c11_21, [(3, tf.int32), ([[4, 2, 1], [6, 1, 6]], tf.int32)], variables=True)
 
 
-def c11_22(x0, x1):
-    return tf.where(tf.math.equal((x0 ** 0.5), 0.5), (x0 ** 0.5), tf.round(x1))
+def c11_22(x0):
+    return tf.sqrt(tf.tile(x0, [1, 2]))
 
 
-run('c11_22', c11_22, [(3.5, tf.float32), (-0.0, tf.float32)])
+run('c11_22', c11_22, [([[1.5, -1.0], [3.0, 0.5]], tf.float32)])
 
 
 def c11_23(x0):
-    return tf.tile(tf.subtract(tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([[1.0]], dtype=tf.float32), logits=x0[:, 0:1]), x0), [2, 1])
+    return tf.identity(tf.reverse(tf.math.top_k(x0, k=1).values, [0]))
 
 
-run('c11_23', c11_23, [([[-250.0, 0.0]], tf.float32)])
+run('c11_23', c11_23, [([12.0, 12.0], tf.float32)])
 
 
 def c11_24(x0):
-    return tf.concat([x0, x0], axis=-1)
+    return tf.square(tf.reverse(x0, [1]))
 
 
-run('c11_24', c11_24, [([1.5], tf.float32)])
+run('c11_24', c11_24, [([[[0.25, -0.5, 0.5]]], tf.float32)])

@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -43,176 +45,176 @@ def run(tag, fn, inputs):
 
 
 
-def c12_00(x0):
-    return tf.stack([tf.math.floordiv(1, tf.squeeze(tf.stack([x0], axis=0), axis=0))], axis=0)
+def c12_00(x0, x1):
+    return tf.maximum(tf.gather(x0, [0, 0, 1], axis=2), x1)
 
 
-run('c12_00', c12_00, [(-1, tf.int32)])
+run('c12_00', c12_00, [([[[0.97, 2.54]], [[2.16, -1.5]], [[2.91, -2.29]]], tf.float32), (-1.77, tf.float32)])
 
 
-def c12_01(x0, x1):
-    return (tf.reshape(x0, [-1, 2, 5])[:, :, 1:4] + x1)
+def c12_01(x0):
+    return tf.tensordot(tf.nn.moments(tf.broadcast_to(tf.sin(3.5), [3, 3, 1]), axes=[1])[1], x0, axes=1)
 
 
-run('c12_01', c12_01, [([-2.73, 0.77, -0.47, -0.76, -1.73, -2.61, 2.5, -1.72, 1.33, 1.7, 0.29, -1.64, 1.68, -1.03, 2.94, 1.25, 2.28, 0.85, 0.76, -0.98, -1.19, -0.63, -1.98, 0.28, -0.76, -2.07, -0.91, 2.42, -2.44, -2.49], tf.float32), ([[[0.001, 0.001, 3.5]]], tf.float32)])
+run('c12_01', c12_01, [([[-2.0, 3.0]], tf.float32)])
 
 
 def c12_02(x0):
-    return tf.reshape(tf.math.reduce_logsumexp(x0), [-1])
+    return tf.gather(x0, [1, 1], axis=1)
 
 
-run('c12_02', c12_02, [([[[0.001, 0.1, -250.0], [100.0, 12.0, 10000.0]]], tf.float32)])
+run('c12_02', c12_02, [([[-2.0, -0.5, 0.5], [1.5, -1.5, 0.0], [-2.0, 1.0, 2.0], [-1.5, -1.5, 1.0]], tf.float32)])
 
 
 def c12_03(x0):
-    return x0
+    return tf.squeeze(tf.nn.moments(tf.gather(x0[:, 1:2], [0, 0, 0, 0], axis=1), axes=[0])[1], axis=2)
 
 
-run('c12_03', c12_03, [([[-1.97], [0.12]], tf.float32)])
+run('c12_03', c12_03, [([[[[0.001], [0.0]], [[0.0], [0.0]], [[3.5], [-250.0]]], [[[12.0], [3.5]], [[-250.0], [10000.0]], [[3.5], [0.1]]], [[[10000.0], [0.0]], [[-7.5], [0.1]], [[0.1], [0.001]]]], tf.float32)])
 
 
 def c12_04(x0, x1):
-    return (tf.squeeze(tf.reshape(x0, [3, 1, 4]), axis=1) - x1)
+    return tf.where((x0 > x1), x0, x1)
 
 
-run('c12_04', c12_04, [([2.95, -0.51, 2.94, -2.18, -1.52, -0.99, 1.77, 0.37, 2.22, 0.36, -1.91, 2.67], tf.float32), ([3.5], tf.float32)])
+run('c12_04', c12_04, [([10000.0, 12.0, 100.0, 0.0], tf.float64), (0.0, tf.float64)])
 
 
-def c12_05(x0):
-    return tf.reshape(x0, [-1, 3, 1])
+def c12_05(x0, x1):
+    return tf.pow(tf.where((tf.squeeze(x0, axis=0) > x1), tf.squeeze(x0, axis=0), x1), x1)
 
 
-run('c12_05', c12_05, [([[3.5, -250.0], [3.5, 0.0], [-250.0, 0.001]], tf.float32)])
+run('c12_05', c12_05, [([3], tf.int32), (1, tf.int32)])
 
 
-def c12_06(x0, x1):
-    return tf.math.multiply_no_nan(tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[[0.03, 0.1]]], dtype=tf.float32), logits=tf.tile(x0, [1, 1, 1])), x1)
+def c12_06(x0):
+    return x0
 
 
-run('c12_06', c12_06, [([[[3.5, -7.5]]], tf.float32), ([[0.39, 1.7, 0.52], [-1.67, -0.21, -0.62], [0.58, 1.24, 0.57], [0.1, 1.34, -2.14]], tf.float32)])
+run('c12_06', c12_06, [([[-7.5, -0.0, 3.5], [-250.0, -250.0, 0.001], [-0.0, -250.0, 0.1]], tf.float64)])
 
 
-def c12_07(x0, x1):
-    return tf.multiply(tf.math.reduce_logsumexp(tf.where((x0 <= tf.constant([-0.49, 1.79], dtype=tf.float32)), x0, tf.constant([-0.49, 1.79], dtype=tf.float32)), axis=[3], keepdims=False), x1)
+def c12_07(x0, x1, x2):
+    return tf.stack([tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[0, 2, 1, 2], logits=tf.slice(x0, [0, 0], [4, 3])), x1, x2], axis=0)
 
 
-run('c12_07', c12_07, [([[[[0.25, -1.5]], [[1.5, 0.25]], [[3.0, 0.25]]]], tf.float32), ([[[0.001], [0.0], [0.001]], [[12.0], [10000.0], [-7.5]], [[12.0], [12.0], [12.0]], [[10000.0], [-7.5], [3.5]]], tf.float32)])
+run('c12_07', c12_07, [([[-0.28, -1.38, -0.33, 0.86], [2.0, -0.63, 1.35, -1.76], [-2.03, -0.98, -0.96, 2.59], [0.19, 0.32, -2.41, -2.05]], tf.float32), ([-1.5, 1.5, 0.0, 2.0], tf.float32), ([3.0, -0.5, 0.25, -1.0], tf.float32)])
 
 
-def c12_08(x0, x1, x2):
-    return tf.stack([tf.matmul(x0[:, 1:4][2:4], x1, transpose_a=True, transpose_b=True), x2, tf.constant([[2.17, 2.39, -2.9], [0.27, -2.83, 1.81], [2.39, 0.08, -2.13]], dtype=tf.float32), x2], axis=2)
+def c12_08(x0, x1):
+    return tf.multiply(x0, x1)
 
 
-run('c12_08', c12_08, [([[2.64, 1.15, -0.96, 1.59], [1.28, -1.95, -0.8, -1.7], [0.81, -2.24, 0.2, 1.39], [-2.55, -2.18, 0.3, -1.83]], tf.float32), ([[0.95, 0.47], [-1.51, -2.9], [2.98, 0.69], [-1.79, 2.7]], tf.float32), ([[1.5, 0.0, 1.0], [3.0, -1.5, -2.0], [-0.5, 1.0, 1.0]], tf.float32)])
+run('c12_08', c12_08, [([0.78, -2.98], tf.float32), ([[2.0, -2.0], [1.5, 1.0], [-1.5, -0.5], [0.0, 2.0]], tf.float32)])
 
 
-def c12_09(x0, x1):
-    return (tf.math.xlogy(x0, x1) / x1)
+def c12_09(x0):
+    return tf.split(tf.math.reduce_std(x0, axis=1, keepdims=False), 3, axis=0)[0]
 
 
-run('c12_09', c12_09, [(0.001, tf.float32), ([0.0, 3.0, 0.25], tf.float32)])
+run('c12_09', c12_09, [([[[-0.31, -1.77], [0.45, 0.6]], [[-1.08, 0.63], [0.1, -2.02]], [[0.18, 0.18], [-1.92, 0.44]], [[2.69, 1.3], [-0.55, 1.83]], [[-0.01, -0.08], [1.93, -2.41]], [[-2.9, -1.86], [0.55, -0.57]]], tf.float32)])
 
 
 def c12_10(x0):
-    return tf.gather(x0, [1, 0, 0, 1], axis=2)
+    return tf.reduce_sum(tf.reduce_max(x0, axis=-1, keepdims=True), axis=2, keepdims=False)
 
 
-run('c12_10', c12_10, [([[[100.0, 12.0], [10000.0, 0.1], [0.1, -7.5]], [[-0.0, -250.0], [10000.0, 100.0], [12.0, 3.5]]], tf.float32)])
+run('c12_10', c12_10, [([[[3, -1, -2, 4], [-4, 0, -4, -3]], [[-3, -4, -2, 1], [-3, 3, 1, 2]], [[4, 4, 5, -3], [-3, 5, -2, 0]], [[5, 1, 5, 0], [4, 2, 1, 2]]], tf.int32)])
 
 
-def c12_11(x0, x1, x2):
-    return tf.where((tf.nn.softmax(x0, axis=-1) != tf.math.floordiv(tf.math.reduce_std(x1, axis=0, keepdims=False), x2)), tf.nn.softmax(x0, axis=-1), tf.math.floordiv(tf.math.reduce_std(x1, axis=0, keepdims=False), x2))
+def c12_11(x0):
+    return tf.math.reduce_euclidean_norm(x0, axis=2, keepdims=False)
 
 
-run('c12_11', c12_11, [([0.25, 3.0, 0.5, 0.0], tf.float32), ([-2.38, 2.06], tf.float32), (-2.64, tf.float32)])
+run('c12_11', c12_11, [([[[0.25, 2.0], [0.25, 2.0]]], tf.float32)])
 
 
 def c12_12(x0):
-    return tf.gather(x0, [4, 0], axis=1)
+    return tf.unstack(tf.math.sinh(tf.unstack(x0, axis=0)[0]), axis=2)[0]
 
 
-run('c12_12', c12_12, [([[-1.0, 0.25, 2.0], [1.5, -1.0, 0.0]], tf.float32)])
+run('c12_12', c12_12, [([[[[3.0], [-1.5]]], [[[-0.5], [2.0]]]], tf.float32)])
 
 
-def c12_13(x0, x1):
-    return tf.math.cumprod((tf.cast(((tf.math.expm1(x0) - x0) > x1), tf.float32) * (tf.math.expm1(x0) - x0)), axis=-1)
+def c12_13(x0):
+    return tf.math.sinh(x0)
 
 
-run('c12_13', c12_13, [([-0.05, 1.77, 2.36], tf.float32), ([2.0, 1.5, 0.25], tf.float32)])
+run('c12_13', c12_13, [([[[2.0, 0.5, 3.0]], [[-1.0, -1.0, 0.5]]], tf.float32)])
 
 
 def c12_14(x0):
-    return tf.where((tf.clip_by_value(tf.math.atan2(tf.constant([[[0]], [[6]], [[-3]]], dtype=tf.int32), tf.constant([[[-4, 0, 6, 0], [2, 2, -3, 0]], [[1, -3, -2, 4], [5, 4, 3, 5]], [[-4, -1, 6, 1], [6, -3, -2, 1]]], dtype=tf.int32)), -1, 1) < x0), tf.clip_by_value(tf.math.atan2(tf.constant([[[0]], [[6]], [[-3]]], dtype=tf.int32), tf.constant([[[-4, 0, 6, 0], [2, 2, -3, 0]], [[1, -3, -2, 4], [5, 4, 3, 5]], [[-4, -1, 6, 1], [6, -3, -2, 1]]], dtype=tf.int32)), -1, 1), x0)
+    return tf.math.unsorted_segment_max(x0, [0, 1, 1, 1], num_segments=2)
 
 
-run('c12_14', c12_14, [([[4, 1, -2, -1], [-4, 1, 0, 1]], tf.int32)])
+run('c12_14', c12_14, [([[-1.49, 2.25, -0.07], [0.93, 0.2, 1.25], [-2.24, -1.24, -1.4], [-2.06, 0.44, -2.84]], tf.float32)])
 
 
-def c12_15(x0):
-    return tf.gather(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[1, 2, 2], [1, 0, 2], [0, 1, 1], [2, 0, 2]], logits=x0), [0, 2], axis=1)
+def c12_15(x0, x1):
+    return tf.maximum(x0, x1)
 
 
-run('c12_15', c12_15, [([[[-0.01, -0.84, 0.47], [0.61, -1.22, -1.26], [-0.45, 1.47, 0.02]], [[2.06, -2.38, 0.53], [0.37, -1.21, -1.28], [-0.58, 0.46, 2.4]], [[-2.7, 2.78, 2.33], [-1.37, 1.53, 2.32], [2.41, 2.35, -1.37]], [[-1.18, 1.57, 0.64], [1.48, -2.21, 1.78], [-1.18, -1.55, -1.54]]], tf.float32)])
+run('c12_15', c12_15, [([-1.0, 0.5], tf.float32), ([[-1.0], [0.25], [1.0]], tf.float32)])
 
 
-def c12_16(x0, x1, x2):
-    return (tf.gather(tf.tile(tf.math.xlogy(x0, x1), [1, 1]), [0, 0, 0], axis=1) + x2)
+def c12_16(x0, x1):
+    return tf.broadcast_to((x1 / tf.gather(x0, [0], axis=2)), [5, 3, 3])[1:5]
 
 
-run('c12_16', c12_16, [(100.0, tf.float32), ([[-250.0], [-0.0]], tf.float32), ([1.6, 1.6, 2.92], tf.float32)])
+run('c12_16', c12_16, [([[[100.0], [-0.0], [100.0]], [[0.1], [0.0], [100.0]], [[0.0], [0.001], [12.0]], [[100.0], [12.0], [-0.0]], [[10000.0], [10000.0], [10000.0]]], tf.float32), (-1.84, tf.float32)])
 
 
 def c12_17(x0):
-    return tf.math.cumsum(tf.squeeze(tf.transpose(x0), axis=0), axis=-1)
+    return tf.minimum(tf.linalg.trace(tf.constant([[0.0, 3.5], [12.0, -0.0]], dtype=tf.float32)), x0)
 
 
-run('c12_17', c12_17, [([[1], [-3]], tf.int32)])
+run('c12_17', c12_17, [(1.94, tf.float32)])
 
 
 def c12_18(x0, x1):
-    return tf.stack([x0, x1, x0, x1], axis=0)
+    return tf.math.segment_max(tf.unstack(tf.add_n([x0, x1]), axis=2)[1], [0, 1, 2, 2, 2])
 
 
-run('c12_18', c12_18, [(0.25, tf.float32), (-0.95, tf.float32)])
+run('c12_18', c12_18, [([[[4, -2]], [[-3, 1]], [[4, -3]], [[-1, 6]], [[-4, 4]]], tf.int32), (-4, tf.int32)])
 
 
 def c12_19(x0):
-    return tf.reduce_max(tf.matmul(x0, tf.tile(tf.constant([[-2.95, 1.85, -0.82]], dtype=tf.float32), [2, 1])), axis=[0], keepdims=False)
+    return tf.expand_dims(tf.reshape(tf.nn.log_softmax(x0, axis=-2), [-1]), 0)
 
 
-run('c12_19', c12_19, [([[-0.5, 0.0], [-2.0, -0.5]], tf.float32)])
+run('c12_19', c12_19, [([[0.0, 0.1], [10000.0, 3.5]], tf.float32)], variables=True)
 
 
-def c12_20(x0):
-    return tf.tile(x0, [1, 1])
+def c12_20(x0, x1):
+    return tf.math.cumprod(tf.nn.l2_normalize((x0 @ tf.concat([x1, x1], axis=-3)), axis=2), axis=2)
 
 
-run('c12_20', c12_20, [([[0.5, 0.25]], tf.float32)])
+run('c12_20', c12_20, [([[[0.5], [0.25]], [[1.0], [1.0]]], tf.float32), ([[[3.5, 0.001, -7.5, 100.0]]], tf.float32)])
 
 
 def c12_21(x0, x1):
-    return tf.math.floordiv(tf.math.reduce_logsumexp(x0), tf.squeeze(x1))
+    return tf.nn.l2_normalize(tf.matmul(tf.math.top_k(tf.add(x0, x1), k=3).values, x1), axis=0)
 
 
-run('c12_21', c12_21, [([-1, 6], tf.int32), ([[-1], [-4]], tf.int32)])
+run('c12_21', c12_21, [(-2.68, tf.float32), ([[[1.0, -1.5, 0.5], [3.0, -1.0, -2.0], [2.0, -1.0, 0.25]], [[0.5, -0.5, 0.0], [-1.0, 1.5, 3.0], [0.5, 0.5, -0.5]], [[1.5, -0.5, 1.0], [3.0, 2.0, -1.5], [2.0, 0.5, 2.0]], [[-0.5, -0.5, 0.25], [1.5, 0.5, 1.5], [1.0, 0.5, -1.0]]], tf.float32)])
 
 
 def c12_22(x0):
-    return tf.reduce_prod(tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([1.0], dtype=tf.float32), logits=x0), axis=-1, keepdims=False)
+    return tf.reshape(tf.stack([x0], axis=0), [-1, 3])
 
 
-run('c12_22', c12_22, [([0.1], tf.float32)])
+run('c12_22', c12_22, [([0.0, 0.0, 0.0, 0.001, 0.1, 3.5, -7.5, 0.1, 12.0], tf.float32)])
 
 
-def c12_23(x0):
-    return tf.reshape(x0, [])
+def c12_23(x0, x1):
+    return (x1 * tf.reshape(x0, [3, -1]))
 
 
-run('c12_23', c12_23, [([1.95], tf.float32)])
+run('c12_23', c12_23, [([[-2.82, -2.14, 2.68], [1.17, -2.39, 0.57]], tf.float32), (0.0, tf.float32)])
 
 
 def c12_24(x0):
-    return tf.tile(x0, [2, 1])
+    return tf.linalg.inv(tf.squeeze(x0, axis=0))
 
 
-run('c12_24', c12_24, [([[1.0, 0.25, 0.5, -2.0], [0.0, 3.0, 1.0, -2.0]], tf.float32)])
+run('c12_24', c12_24, [([[[0.001, 0.001], [0.001, 3.5]]], tf.float64)], variables=True)

@@ -22,12 +22,14 @@ def weights(shape):
     return (np.arange(n).reshape(shape) % 5) * 0.5 - 0.75
 
 
-def run(tag, fn, inputs):
+def run(tag, fn, inputs, variables=False):
     try:
-        xs = [tf.constant(value, dtype=dtype) for value, dtype in inputs]
+        make = tf.Variable if variables else tf.constant
+        xs = [make(value, dtype=dtype) for value, dtype in inputs]
         with tf.GradientTape() as tape:
             for x in xs:
-                tape.watch(x)
+                if not variables:
+                    tape.watch(x)
             y = fn(*xs)
             floating = y.dtype.is_floating
             if floating:
@@ -44,175 +46,175 @@ def run(tag, fn, inputs):
 
 
 def c13_00(x0):
-    return tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[[0.0, 0.21, 0.16, 0.28], [0.19, 0.27, 0.26, 0.17], [0.01, 0.06, 0.18, 0.08]], [[0.26, 0.26, 0.09, 0.02], [0.24, 0.05, 0.02, 0.25], [0.04, 0.28, 0.03, 0.22]], [[0.13, 0.25, 0.19, 0.07], [0.11, 0.2, 0.24, 0.05], [0.18, 0.29, 0.06, 0.27]]], dtype=tf.float32), logits=tf.gather(x0, [0, 1, 0], axis=1))
+    return tf.reduce_min(x0, axis=0, keepdims=False)
 
 
-run('c13_00', c13_00, [([[[-2.14, -2.69, 2.86, 0.55], [-1.86, -1.39, -2.45, 2.68]], [[1.92, 2.02, -1.39, 2.49], [-0.34, 1.89, 2.46, -2.37]], [[2.51, 1.22, 2.58, -1.47], [-0.75, 1.18, -2.83, 2.14]]], tf.float32)])
+run('c13_00', c13_00, [([[100.0, -0.0, 0.0, 0.001], [-0.0, 12.0, 10000.0, 0.0], [0.0, -7.5, 10000.0, -250.0]], tf.float32)])
 
 
-def c13_01(x0):
-    return tf.reshape(x0, [3, 2])
+def c13_01(x0, x1):
+    return tf.matmul(x0, x1, transpose_a=True)
 
 
-run('c13_01', c13_01, [([[10000.0, -7.5, 12.0, 0.1, 0.001, 10000.0]], tf.float32)])
+run('c13_01', c13_01, [([[2.0]], tf.float32), ([[-0.0, 3.5, 100.0, 0.1]], tf.float32)], variables=True)
 
 
-def c13_02(x0, x1):
-    return tf.matmul(tf.concat([x0, x0], axis=-1), x1)
+def c13_02(x0):
+    return tf.math.top_k(tf.math.cumprod(tf.transpose(x0, perm=[0, 1]), axis=-1), k=3).values
 
 
-run('c13_02', c13_02, [([[-2.35]], tf.float32), ([[12.0, -0.0, 3.5, 3.5], [-7.5, 0.1, 12.0, 100.0]], tf.float32)])
+run('c13_02', c13_02, [([[-2, -1, 3, -4]], tf.int32)])
 
 
 def c13_03(x0):
-    return tf.tile(tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([[1.0]], dtype=tf.float32), logits=x0), [1, 2])
+    return tf.broadcast_to(tf.reduce_mean(tf.math.unsorted_segment_max(tf.transpose(x0, perm=[0, 1, 2]), [2, 2, 2], num_segments=3), axis=4, keepdims=True), [3, 3, 2])
 
 
-run('c13_03', c13_03, [([[-7.5]], tf.float32)])
+run('c13_03', c13_03, [([[[2.0, -2.0], [-1.5, -2.0], [-2.0, -1.5]], [[-2.0, 0.25], [0.0, 0.0], [0.25, -2.0]], [[0.0, 1.0], [-1.5, 0.25], [-1.0, 1.0]]], tf.float32)], variables=True)
 
 
 def c13_04(x0):
-    return tf.tile(x0, [1, 2])
+    return tf.matmul(tf.transpose(-7.5, perm=[0, 1, 2]), x0, transpose_b=True)
 
 
-run('c13_04', c13_04, [([[1.08], [-1.1], [0.25]], tf.float32)])
+run('c13_04', c13_04, [([[[1.1], [0.81], [-1.89], [-0.57]], [[0.87], [-2.43], [1.98], [0.04]], [[-0.01], [-1.14], [0.97], [-2.14]]], tf.float32)])
 
 
 def c13_05(x0):
-    return tf.tile(tf.gather(x0, [1, 1], axis=0), [1, 2])
+    return tf.math.top_k(x0, k=2).values
 
 
-run('c13_05', c13_05, [([[-0.5, -2.0], [0.25, -1.5]], tf.float32)])
+run('c13_05', c13_05, [([[-1.98, -0.02, 2.64, 2.59], [0.36, 1.64, 1.2, 1.07], [-1.59, -2.1, -1.42, -2.96]], tf.float32)])
 
 
-def c13_06(x0):
-    return x0
+def c13_06(x0, x1):
+    return tf.matmul(x0, (tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.constant([[1.0], [1.0], [0.0], [0.0], [0.0], [0.0]], dtype=tf.float64), logits=x1) * tf.one_hot([-1, -1, 0, -1, -1, 0], 1, dtype=tf.float64))[-5:-1], transpose_b=True)
 
 
-run('c13_06', c13_06, [([[-2.34, -0.48], [-1.53, 2.48]], tf.float32)])
+run('c13_06', c13_06, [([[2.0], [3.0], [3.0]], tf.float64), ([[1.93], [2.55], [0.63], [-0.73], [2.04], [0.23]], tf.float64)])
 
 
-def c13_07(x0, x1):
-    return tf.gather(tf.maximum(tf.subtract(-7.5, x0), x1), [2, 0, 0], axis=1)
+def c13_07(x0):
+    return tf.subtract(x0, x0)
 
 
-run('c13_07', c13_07, [([[-2.0], [3.0], [1.0]], tf.float32), ([[0.25, 0.25, 1.5], [1.0, 0.5, -0.5], [1.0, 0.5, 0.0]], tf.float64)])
+run('c13_07', c13_07, [([100.0], tf.float32)])
 
 
 def c13_08(x0):
-    return x0[-4:]
+    return tf.pad(x0, [[0, 0], [0, 0], [0, 1]], constant_values=1.5)
 
 
-run('c13_08', c13_08, [([2.5, -1.14, 2.78, 0.98], tf.float32)])
+run('c13_08', c13_08, [([[[-0.5], [0.0], [-2.0]], [[0.25], [-1.0], [2.0]]], tf.float32)])
 
 
 def c13_09(x0):
-    return tf.reshape(x0, [3, -1])
+    return tf.unstack(tf.gather(x0, [0, 0], axis=3), axis=3)[1]
 
 
-run('c13_09', c13_09, [([[1.5, -0.5, 0.5, -2.0, -2.0, -1.0, 1.5, -2.0, -2.0]], tf.float32)])
+run('c13_09', c13_09, [([[[[12.0, 100.0], [-250.0, 0.1], [12.0, -7.5]], [[10000.0, 100.0], [-250.0, 100.0], [-250.0, -0.0]], [[0.001, 0.1], [3.5, 0.1], [0.0, 3.5]]], [[[100.0, 0.001], [-0.0, 0.001], [0.1, -250.0]], [[3.5, -250.0], [0.1, -7.5], [-7.5, 3.5]], [[3.5, 0.1], [-250.0, 10000.0], [-0.0, 3.5]]]], tf.float32)])
 
 
-def c13_10(x0):
-    return x0
+def c13_10(x0, x1, x2):
+    return tf.where(tf.math.greater(x0, 0.5), x0, tf.math.atan2(tf.math.reduce_logsumexp(x1), x2))
 
 
-run('c13_10', c13_10, [([[-0.0]], tf.float32)])
+run('c13_10', c13_10, [([[-0.92, -1.93, 1.39, -1.02], [0.31, -1.92, 0.27, -0.24]], tf.float32), ([2.98], tf.float32), ([[1.0], [0.0]], tf.float32)])
 
 
 def c13_11(x0):
-    return tf.reshape(tf.squeeze(x0), [4])
+    return tf.reshape(tf.nn.selu(x0), [-1, 3])
 
 
-run('c13_11', c13_11, [([[-250.0], [-0.0], [-250.0], [12.0]], tf.float64)])
+run('c13_11', c13_11, [([[0.5, 0.25, -1.0, -0.5, -1.0, 2.0, 2.0, 0.0, 0.5]], tf.float32)])
 
 
 def c13_12(x0):
-    return tf.math.atan2(x0, -2)
+    return tf.math.top_k(tf.reverse(x0, [0]), k=3).values
 
 
-run('c13_12', c13_12, [([[[4, 4], [3, 6]], [[-2, 6], [-4, 3]], [[0, -1], [5, 5]]], tf.int32)])
+run('c13_12', c13_12, [([-1.5, -0.5, 0.25, -2.0], tf.float32)])
 
 
-def c13_13(x0, x1, x2):
-    return tf.matmul(0.5, tf.where(tf.math.less_equal(tf.where(tf.math.greater(tf.math.squared_difference(tf.constant([[-2.0, 1.5, -2.0], [-2.0, -2.0, 3.0]], dtype=tf.float32), x0), 0.5), tf.math.squared_difference(tf.constant([[-2.0, 1.5, -2.0], [-2.0, -2.0, 3.0]], dtype=tf.float32), x0), x1), 0.5), tf.constant([[2.71, 2.02, 2.99], [0.95, 1.64, -0.02]], dtype=tf.float32), 0.0))
+def c13_13(x0):
+    return tf.split(tf.math.acos(x0), 2, axis=0)[0]
 
 
-run('c13_13', c13_13, [([10000.0, -250.0, 100.0], tf.float32), ([[0.25, 1.5, 0.5], [1.0, 0.25, 3.0], [3.0, -1.0, 0.5]], tf.float32), ([[1.5], [0.0]], tf.float32)])
+run('c13_13', c13_13, [([[0.59], [0.48], [-2.18], [-0.86]], tf.float32)])
 
 
 def c13_14(x0):
-    return (tf.nn.log_softmax(tf.concat([x0, 12.0], axis=1), axis=0) ** tf.constant([0.03, -2.38, -0.81, 2.03], dtype=tf.float32))[1:3]
+    return tf.where((x0 > 1.0), x0, 1.0)
 
 
-run('c13_14', c13_14, [([[0.48], [-2.47], [-1.82]], tf.float32)])
+run('c13_14', c13_14, [([[0.0, 1.5, 0.25, 0.5], [0.5, -2.0, -1.5, -1.0], [-1.0, 0.0, 1.5, 2.0]], tf.float32)], variables=True)
 
 
 def c13_15(x0):
-    return tf.clip_by_value(tf.stack([x0, x0], axis=0), 0.5, 2.0)
+    return tf.round(x0)
 
 
-run('c13_15', c13_15, [(10000.0, tf.float32)])
+run('c13_15', c13_15, [([[[-0.71, -0.14], [1.44, 2.9], [-1.74, -0.91]]], tf.float32)])
 
 
-def c13_16(x0, x1):
-    return tf.transpose((x0 + x1), perm=[1, 0])
+def c13_16(x0):
+    return tf.linalg.det((-x0))
 
 
-run('c13_16', c13_16, [([[2.89, -1.66, -1.42], [-0.23, 2.07, 2.89], [-0.24, -1.78, 2.01]], tf.float32), ([1.0], tf.float32)])
+run('c13_16', c13_16, [([[2.85, 2.53], [1.41, 1.29]], tf.float32)])
 
 
 def c13_17(x0):
-    return tf.gather(x0, [3, 0, 0, 0])
+    return tf.math.asinh(tf.tensordot(tf.tile(x0, [1, 2]), tf.constant([[1.57, -1.47, 2.28], [-1.56, 2.57, -1.4]], dtype=tf.float32), axes=1))
 
 
-run('c13_17', c13_17, [([0.5, 1.5, 3.0, -2.0], tf.float32)])
+run('c13_17', c13_17, [([[0.1], [-7.5], [100.0]], tf.float32)], variables=True)
 
 
-def c13_18(x0, x1, x2):
-    return tf.matmul(tf.reshape(tf.norm(tf.math.floordiv(x0, x1)), [1, 1]), x2, transpose_b=True)
+def c13_18(x0):
+    return tf.math.floormod(tf.math.expm1(tf.math.segment_sum(tf.nn.softmax_cross_entropy_with_logits(labels=tf.constant([[0.0, 0.0], [25.0, 0.75], [25.0, 0.01]], dtype=tf.float32), logits=x0), [0, 0, 0])), tf.constant([-0.0, 0.1, 3.5], dtype=tf.float32))
 
 
-run('c13_18', c13_18, [([[1.69, -0.32, 0.19], [-0.46, 1.3, 2.69]], tf.float32), ([-1.59, -2.16, -0.59], tf.float32), ([[-2.0], [-0.5]], tf.float32)])
+run('c13_18', c13_18, [([[-0.0, 0.1], [100.0, 0.1], [10000.0, 0.001]], tf.float32)])
 
 
-def c13_19(x0, x1):
-    return (tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[[[2, 1, 1]], [[2, 0, 1]], [[2, 0, 2]]], logits=x0) / x1)
+def c13_19(x0):
+    return tf.add_n([tf.math.atan2(0.77, x0), x0])
 
 
-run('c13_19', c13_19, [([[[[3.5, 3.5, -0.0], [100.0, 10000.0, -0.0], [100.0, -0.0, 0.0]]], [[[0.001, 0.1, 100.0], [10000.0, 10000.0, 0.0], [12.0, -0.0, 10000.0]]], [[[-7.5, 0.0, -250.0], [0.1, 0.001, 0.1], [-7.5, 0.0, 10000.0]]]], tf.float32), ([[[-7.5, 0.0, -7.5]]], tf.float32)])
+run('c13_19', c13_19, [([-1.36, 1.81], tf.float32)])
 
 
-def c13_20(x0, x1):
-    return tf.add(tf.math.reduce_euclidean_norm(x0, axis=1, keepdims=False), x1)
+def c13_20(x0):
+    return tf.split(tf.math.cumsum(tf.matmul(x0, -2.87, transpose_a=True), axis=-1), 2, axis=1)[1]
 
 
-run('c13_20', c13_20, [([[[[1.81, 1.61]], [[-1.32, 2.22]], [[0.62, 0.7]]]], tf.float32), ([[[0.36, -1.59], [2.72, -0.29], [-2.42, 1.17]]], tf.float32)])
+run('c13_20', c13_20, [([[3.0, 1.0, -1.5], [-1.5, -0.5, -0.5]], tf.float32)])
 
 
 def c13_21(x0, x1):
-    return tf.concat([tf.round(x0), x1], axis=-2)
+    return tf.math.truediv(x0, x1)
 
 
-run('c13_21', c13_21, [([[-0.53, 0.1, -2.91]], tf.float32), ([[1.65, -2.9, 0.31], [1.88, 1.33, 0.53]], tf.float32)])
+run('c13_21', c13_21, [(-1.85, tf.float64), ([[0.5, 0.25, 1.0, 1.5], [0.0, -2.0, -1.5, 3.0], [3.0, 2.0, 1.5, -1.0]], tf.float64)], variables=True)
 
 
 def c13_22(x0):
-    return tf.transpose(tf.where((x0 < -2.6), x0, -2.6), perm=[1, 0, 2])
+    return tf.linalg.diag_part(x0)
 
 
-run('c13_22', c13_22, [([[[-1.5, 1.5, 2.0], [-1.5, 0.5, 3.0], [0.5, 0.5, 2.0], [0.5, -0.5, 0.5]], [[0.25, 2.0, 0.5], [1.5, 0.25, 1.5], [1.0, 2.0, -1.0], [1.0, 1.5, 0.0]], [[1.0, 2.0, 0.25], [3.0, -1.5, 0.25], [0.5, -1.5, -1.5], [-1.0, 0.25, 2.0]], [[0.5, 0.5, -0.5], [3.0, 2.0, 0.25], [1.0, 0.5, -1.0], [-1.0, 0.25, -0.5]]], tf.float64)])
+run('c13_22', c13_22, [([[12.0]], tf.float32)])
 
 
-def c13_23(x0, x1):
-    return (tf.math.log(x0) @ x1)
+def c13_23(x0):
+    return tf.math.top_k(x0, k=3).values
 
 
-run('c13_23', c13_23, [([[0.25], [3.0], [1.5], [0.5]], tf.float32), ([[0.25, 2.6]], tf.float32)])
+run('c13_23', c13_23, [([[[-1.0, 0.0, 0.0, -0.5, 0.0]], [[2.0, 1.5, 0.5, -2.0, -1.5]], [[0.0, 3.0, 1.0, 0.5, -1.0]], [[-1.5, -1.5, -2.0, 0.5, 0.25]]], tf.float32)])
 
 
-def c13_24(x0, x1):
-    return tf.expand_dims(tf.squeeze(tf.add(x0, x1), axis=0)[0:4], 0)
+def c13_24(x0):
+    return tf.reduce_prod(x0, axis=-1, keepdims=False)
 
 
-run('c13_24', c13_24, [([[-250.0, 0.1, 100.0, 10000.0, 100.0]], tf.float32), ([0.0, 0.001, 0.001, 0.0, 10000.0], tf.float32)])
+run('c13_24', c13_24, [([[-1.34, -1.52], [-2.32, 2.55]], tf.float32)])
