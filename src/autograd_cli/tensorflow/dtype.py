@@ -113,6 +113,11 @@ export_value("half", float16)
 export_value("dtypes.double", float64)
 
 
+_ENUM_NAMES = {1: "float32", 2: "float64", 3: "int32", 4: "uint8", 5: "int16", 6: "int8", 7: "string",
+               8: "complex64", 9: "int64", 10: "bool", 14: "bfloat16", 17: "uint16", 18: "complex128",
+               19: "float16", 22: "uint32", 23: "uint64"}
+
+
 @tf_export("dtypes.as_dtype", "as_dtype")
 def as_dtype(value) -> DType:
     if isinstance(value, DType):
@@ -122,6 +127,11 @@ def as_dtype(value) -> DType:
         if found is not None:
             return found
         raise TypeError(f"Cannot convert value {value!r} to a TensorFlow DType.")
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        found = _BY_NAME.get(_ENUM_NAMES.get(int(value), ""))      # TensorFlow's DataType enum values
+        if found is None:
+            raise TypeError(f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType.")
+        return found
     if value is float:
         return float64
     if value is int:
