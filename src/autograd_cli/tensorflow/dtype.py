@@ -42,11 +42,11 @@ class DType:
 
     @property
     def real_dtype(self):
-        return self
+        return {"complex64": float32, "complex128": float64}.get(self.base_dtype.name, self)
 
     @property
     def is_complex(self):
-        return False
+        return self.base_dtype.name.startswith("complex")
 
     @property
     def min(self):
@@ -87,8 +87,10 @@ int64 = DType("int64", np.int64, "int64")
 uint8 = DType("uint8", np.uint8, "uint8")
 bool_ = DType("bool", np.bool_, "bool")
 string = DType("string", np.object_, "string")
+complex64 = DType("complex64", np.complex64, "complex64")     # (held and printed; few ops compute with them)
+complex128 = DType("complex128", np.complex128, "complex128")
 
-ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, bool_, string)
+ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, bool_, string, complex64, complex128)
 _BY_NAME = {d.name: d for d in ALL}
 _BY_NAME.update({"float": float32, "double": float64, "half": float16, "int": int32, "long": int64})
 _BY_NP = {np.dtype(d.np): d for d in ALL if d is not string}
