@@ -331,6 +331,75 @@ def broadcast_to(input, shape, name=None):   # noqa: A002
                    eager_fn=row_eager("broadcast_to", params, "BroadcastTo"))[0]
 
 
+@tf_export("roll")
+def roll(input, shift, axis, name=None):   # noqa: A002
+    """The Roll kernel's result as slices concatenated (its gradient is the roll back)."""
+    x = convert_to_tensor(input)
+    shifts, axes = np.atleast_1d(static_value(shift)).tolist(), np.atleast_1d(static_value(axis)).tolist()
+    rank = len(x._shape)
+    if len(shifts) != len(axes):
+        kernel.fail("shift and axis must have the same size", "Roll")
+    total = {}
+    for s, a in zip(shifts, axes):
+        if not -rank <= a < rank:
+            kernel.fail(f"axis {a} is out of range", "Roll")
+        total[a % rank] = total.get(a % rank, 0) + int(s)     # (shifts of one axis add up)
+    for a, s in sorted(total.items()):
+        n = x._shape[a]
+        s = s % n if n else 0
+        if s:
+            begin, size = [0] * rank, list(x._shape)
+            head_begin = list(begin)
+            head_begin[a], size[a] = n - s, s
+            tail_size = list(x._shape)
+            tail_size[a] = n - s
+            x = concat([slice_(x, head_begin, size), slice_(x, begin, tail_size)], a)
+    return identity(x, name)
+
+
+@tf_export("repeat")
+def repeat(input, repeats, axis=None, name=None):   # noqa: A002
+    x = convert_to_tensor(input)
+    if axis is None:
+        x, axis = reshape(x, [-1]), 0
+    axis = int(axis) % max(len(x._shape), 1)
+    reps = static_value(repeats)
+    n = x._shape[axis]
+    if np.ndim(reps) == 0:
+        # TensorFlow's composition for one count: each slice tiled along a new axis, then merged
+        wide = expand_dims(x, axis + 1)
+        multiples = [1] * len(wide._shape)
+        multiples[axis + 1] = int(reps)
+        merged = list(x._shape)
+        merged[axis] = n * int(reps)
+        return reshape(tile(wide, multiples), merged, name)
+    reps = np.asarray(reps).reshape(-1)
+    if reps.size not in (1, n):
+        raise ValueError(f"Dimensions {n} and {reps.size} are not compatible")
+    index = np.repeat(np.arange(n), np.broadcast_to(reps, (n,)))
+    # (TensorFlow gathers from a mask of the tiled input, so the input's gradient is dense)
+    return gather(identity(x), index.astype(np.int32), axis=axis, name=name)
+
+
+@tf_export("sequence_mask")
+def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool_, name=None):
+    lengths = convert_to_tensor(lengths)
+    values = static_value(lengths)
+    if maxlen is None:
+        if values is None:
+            raise ValueError("sequence_mask needs lengths known when the graph is built, or maxlen")
+        maxlen = max(int(np.max(values)) if np.size(values) else 0, 0)
+    top = static_value(maxlen)
+    if np.ndim(top) != 0:
+        raise ValueError(f"Argument `maxlen` must be scalar for sequence_mask, received `maxlen` = {maxlen}.")
+    from autograd_cli.tensorflow.math_ops import cast, less
+
+    row = constant_tensor(np.arange(int(top), dtype=lengths.dtype.np), lengths.dtype)
+    result = less(row, expand_dims(lengths, -1))
+    dtype = as_dtype(dtype)
+    return result if dtype.is_bool else cast(result, dtype, name)
+
+
 @tf_export("pad", builtin="pad")
 def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
     x = convert_to_tensor(tensor)
@@ -450,7 +519,10 @@ def global_norm(t_list, name=None):
 
 @tf_export("einsum", "linalg.einsum", builtin="einsum")
 def einsum(equation, *inputs, **kwargs):
-    xs = _same_dtype(list(inputs))
+    for x in inputs:        # (TensorFlow's einsum reads each input's .shape before converting any)
+        if not hasattr(x, "shape"):
+            raise AttributeError(f"'{type(x).__name__}' object has no attribute 'shape'")
+    xs = _same_dtype(list(inputs), "Einsum")
     recipe = Recipe("row", "einsum", {"equation": equation.replace(" ", "")})
     return make_op("Einsum", recipe, xs, [xs[0].dtype], kwargs.get("name"),
                    eager_fn=row_eager("einsum", {"equation": equation.replace(" ", "")}, "Einsum"))[0]

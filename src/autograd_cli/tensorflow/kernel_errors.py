@@ -271,3 +271,16 @@ def square_matrix(op_type, x, invertible=False):
             np.linalg.inv(x._value)
         except np.linalg.LinAlgError:
             fail("Input is not invertible.", op_type)
+
+
+# An engine error met while a tape's gradient is computed, in the words of the TensorFlow kernel
+# that meets it there (the gradient ops' own errors: det's gradient inverts the matrix)
+_ENGINE_WORDS = {"the matrix is not invertible": ("Input is not invertible.", "MatrixInverse")}
+
+
+def from_engine(message):
+    """An InvalidArgumentError for an engine error (`NAME: text` or `text`)."""
+    text = message.split(": ", 1)[1] if ": " in message and " " not in message.split(": ", 1)[0] else message
+    words, op_type = _ENGINE_WORDS.get(text, (text, None))
+    suffix = f" [Op:{op_type}] name: " if op_type else ""
+    return InvalidArgumentError(None, None, words + suffix)

@@ -15,7 +15,7 @@ from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.exports import tf_export
-from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
+from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.lowering import ROUND, Recipe
 from autograd_cli.tensorflow.math_ops import binary_inputs, builtin_op
 
@@ -159,9 +159,9 @@ def solve(matrix, rhs, adjoint=False, name=None):
         try:
             return np.linalg.solve(x64.astype(np.float64), y.astype(np.float64)).astype(x.dtype)
         except np.linalg.LinAlgError:
-            raise InvalidArgumentError(None, None, kernel_message("MatrixSolve", "Input matrix is not invertible.")) from None
+            raise InvalidArgumentError(None, None, "Input matrix is not invertible. [Op:MatrixSolve] name: ") from None
         except ValueError as exc:
-            raise InvalidArgumentError(None, None, kernel_message("MatrixSolve", str(exc))) from None
+            raise InvalidArgumentError(None, None, f"{exc} [Op:MatrixSolve] name: ") from None
     return make_op("MatrixSolve", Recipe("fn", _lower_solve, {"adjoint": bool(adjoint)}), [a, b], [a.dtype],
                    name or "MatrixSolve", eager_fn=eager)[0]
 
@@ -189,3 +189,42 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):   # noqa
     recipe = Recipe("builtin", "top_k", {"names": ("input",), "static": {"k": int(k), "sorted": bool(sorted)}})
     values, indices = make_op("TopKV2", recipe, [x], [x.dtype, as_dtype(index_type)], name)
     return TopKV2(values, indices)
+
+
+@tf_export("sort")
+def sort(values, axis=-1, direction="ASCENDING", name=None):
+    return _sort_or_argsort(values, axis, direction, False)
+
+
+@tf_export("argsort")
+def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
+    return _sort_or_argsort(values, axis, direction, True)
+
+
+def _sort_or_argsort(values, axis, direction, indices):
+    """TensorFlow's composition: top_k along the axis (moved last), ascending as top_k of the
+    negated values (of -x - 1 for integers), so values and gradients are top_k's."""
+    if direction not in ("ASCENDING", "DESCENDING"):
+        raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. Received: "
+                         f"direction={direction}")
+    x = convert_to_tensor(values)
+    axis = int(axis)
+    if direction == "DESCENDING":
+        return _descending(x, axis, indices)
+    if x.dtype.is_integer:
+        found = _descending(math_ops.subtract(math_ops.negative(x), 1), axis, indices)
+        return found if indices else math_ops.subtract(math_ops.negative(found), 1)
+    found = _descending(math_ops.negative(x), axis, indices)
+    return found if indices else math_ops.negative(found)
+
+
+def _descending(x, axis, indices):
+    rank = len(x._shape)
+    k = array_ops.shape(x)[axis]        # (an axis out of range is this slice's error, as in TensorFlow)
+    perm = None
+    if not (axis == -1 or axis + 1 == rank):
+        axis %= rank
+        perm = [*range(axis), rank - 1, *range(axis + 1, rank - 1), axis]
+        x = array_ops.transpose(x, perm)
+    found = top_k(x, int(k))[1 if indices else 0]
+    return array_ops.transpose(found, perm) if perm is not None else found

@@ -9,7 +9,9 @@ import numpy as np
 from autograd_cli.core import autodiff
 from autograd_cli.core.graph import NoGradient
 from autograd_cli.evaluate import needed, schedule
+from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import kernel_errors
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, user_line
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.gradients import GradientCall, LoweredRun, announce, unconnected_mode
@@ -124,7 +126,10 @@ class GradientTape:
         s_struct, srcs = _flatten(sources)
         targets = [self._target_tensor(t, srcs) for t in targets]
         outs = _flatten(output_gradients)[1] if output_gradients is not None else None
-        values, call, plan = self._compute(targets, srcs, outs, mode, user_line(), want_nodes=True)
+        try:
+            values, call, plan = self._compute(targets, srcs, outs, mode, user_line(), want_nodes=True)
+        except AgError as exc:
+            raise kernel_errors.from_engine(exc.message) from None
         announce(call)
         outer = [t for t in ctx.tapes if t is not self and t._recording]
         if outer and plan.leaf_tensors:

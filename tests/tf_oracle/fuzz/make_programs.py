@@ -28,7 +28,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PROGRAMS = HERE / "programs"
 SEED = 20261202
-FILES = 24
+FILES = 28
+EXTRA_FROM = 24     # files from here on also use roll, repeat, sort, argsort, count_nonzero, sequence_mask, ...
 CASES_PER_FILE = 25
 
 PRELUDE = '''\
@@ -89,8 +90,9 @@ def _fmt(v):
 class Case:
     """One random case: the inputs it made and the expression's source."""
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, extras=False):
         self.rng = rng
+        self.extras = extras      # the ops of EXTRA_FROM's files on (later files: earlier ones stay as they were)
         self.inputs = []          # (shape, dtype)
         self.dtype = rng.choices(["float32", "float64", "int32"], [80, 10, 10])[0]
         self.budget = rng.randint(1, 4)     # ops still to place
@@ -182,6 +184,8 @@ class Case:
             kinds += ["reverse", "pad", "split", "unstack", "segment", "top_k"]
         if len(shape) == 2:
             kinds += ["einsum", "one_hot"]
+        if self.extras and len(shape) >= 1:
+            kinds += ["extra"] * 6
         kind = rng.choice(kinds)
         return getattr(self, "k_" + kind)(shape, depth + 1)
 
@@ -506,6 +510,40 @@ class Case:
             return f"tf.linalg.inv({self.expr(shape, depth)})"
         return self.k_unary(shape, depth)
 
+    def k_extra(self, shape, depth):
+        rng = self.rng
+        choice = rng.choice(["roll", "repeat", "sort", "argsort", "count", "mask", "reciprocal"])
+        axis = rng.randrange(len(shape))
+        spelled = axis - len(shape) if rng.random() < 0.3 else axis
+        if choice == "roll":
+            shift = rng.choice([-3, -1, 1, 2, 5])
+            return f"tf.roll({self.expr(shape, depth)}, {shift}, {spelled})"
+        if choice == "repeat":
+            inner = list(shape)
+            if shape[axis] % 2 == 0 and rng.random() < 0.5:
+                inner[axis] //= 2
+                return f"tf.repeat({self.expr(tuple(inner), depth)}, 2, axis={spelled})"
+            inner[axis] = rng.randint(1, 3)
+            reps = [0] * inner[axis]
+            for _ in range(shape[axis]):
+                reps[rng.randrange(inner[axis])] += 1
+            return f"tf.repeat({self.expr(tuple(inner), depth)}, {reps}, axis={spelled})"
+        if choice in ("sort", "argsort"):
+            direction = rng.choice(["", ", direction='DESCENDING'"])
+            body = self.expr(shape, depth)
+            if choice == "sort":
+                return f"tf.sort({body}, axis={spelled}{direction})"
+            return f"(tf.cast(tf.argsort({body}, axis={spelled}{direction}), tf.{self.dtype}) * {self.leaf(shape)})"
+        if choice == "count":
+            inner = list(shape)
+            inner.insert(axis, rng.choice([2, 3]))
+            return (f"(tf.cast(tf.math.count_nonzero({self.expr(tuple(inner), depth)}, axis={axis}), tf.{self.dtype})"
+                    f" * {self.leaf(shape)})")
+        if choice == "mask" and len(shape) == 2:
+            lengths = [rng.randint(0, shape[1]) for _ in range(shape[0])]
+            return f"({self.expr(shape, depth)} * tf.sequence_mask({lengths}, {shape[1]}, dtype=tf.{self.dtype}))"
+        return f"tf.math.reciprocal_no_nan({self.expr(shape, depth)})"
+
     def k_loss(self, shape, depth):
         rng = self.rng
         if shape == ():
@@ -573,9 +611,9 @@ REDUCE = [
 ]
 
 
-def make_case(rng: random.Random, tag: str) -> str:
+def make_case(rng: random.Random, tag: str, extras=False) -> str:
     for _ in range(50):
-        case = Case(rng)
+        case = Case(rng, extras)
         body = case.expr(case.shape())
         if case.inputs:
             break
@@ -592,7 +630,7 @@ def programs(seed=SEED):
         rng = random.Random(f"{seed}:{index}")      # one stream a file: adding files keeps the others
         parts = [PRELUDE.format(seed=seed, index=index)]
         for c in range(CASES_PER_FILE):
-            parts.append("\n" + make_case(rng, f"c{index:02d}_{c:02d}"))
+            parts.append("\n" + make_case(rng, f"c{index:02d}_{c:02d}", index >= EXTRA_FROM))
         out[f"fuzz_{index:02d}.py"] = "\n".join(parts).rstrip() + "\n"
     return out
 
