@@ -163,8 +163,8 @@ binary("divide", np.divide,
 
 
 def _pow_grad_base(g, n, dy):
-    a, b = n.inputs
-    return g.multiply(dy, g.multiply(b, g.pow(a, g.subtract(b, g.const(1.0)))))
+    a, b = n.inputs        # (dy * b) * a**(b - 1): TensorFlow's order, which float32 rounding shows
+    return g.multiply(g.multiply(dy, b), g.pow(a, g.subtract(b, g.const(1.0))))
 
 
 def _pow_grad_exponent(g, n, dy):
@@ -172,7 +172,7 @@ def _pow_grad_exponent(g, n, dy):
     a = n.inputs[0]
     positive = g.greater(a, zero(g))
     safe_log = g.log(g.where(positive, a, g.const(1.0)))
-    return g.multiply(dy, g.multiply(n, g.where(positive, safe_log, zero(g))))
+    return g.multiply(g.multiply(dy, n), g.where(positive, safe_log, zero(g)))
 
 
 def _div_no_nan(x, y):

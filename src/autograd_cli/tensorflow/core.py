@@ -20,7 +20,7 @@ from autograd_cli.support.errors import AgError, pos_at
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.dtype import DType, as_dtype
 from autograd_cli.tensorflow.exports import tf_export
-from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow import printing
 from autograd_cli.tensorflow.lowering import STAND_IN, VARIABLES, Lowering, Recipe, RoundingGraph, row_shape  # noqa: F401
 from autograd_cli.tensorflow.shape import TensorShape
@@ -543,6 +543,8 @@ def to_array(value, dtype: DType | None):
             return array.astype(np.int32), dtypes.int32
         if kind == "b":
             return array, dtypes.bool_
+        if kind == "c":
+            return array.astype(np.complex128), dtypes.complex128
         if kind in "USO":
             return _bytes_array(array), dtypes.string
         raise TypeError(f"Can't convert {value!r} to a Tensor.")
@@ -781,6 +783,9 @@ def run_recipe(recipe, arrays, in_dtypes, out_dtypes, op_type):
 
     if any(a.dtype == object for a in arrays) and all(d is dtypes.string for d in out_dtypes):
         return _run_moving_strings(recipe, arrays, in_dtypes, out_dtypes, op_type)
+    if any(a.dtype.kind == "c" for a in arrays):
+        raise NotImplementedError(f"{op_type} of complex tensors is not supported here (complex tensors are held and "
+                                  "printed; few ops compute with them)")
     L = Lowering()
     g = L.g
     g.pos = user_pos()
@@ -791,15 +796,21 @@ def run_recipe(recipe, arrays, in_dtypes, out_dtypes, op_type):
     try:
         out = recipe.lower(L, nodes)
     except (ShapeError, AgError) as exc:
-        raise InvalidArgumentError(None, None, f"{exc.message if isinstance(exc, AgError) else exc} "
-                                   f"[Op:{op_type}]") from None
+        raise InvalidArgumentError(None, None, kernel_message(
+            op_type, _kernel_text(exc.message if isinstance(exc, AgError) else str(exc)), named=False)) from None
     outs = out if isinstance(out, (list, tuple)) else [out]
     order = needed([o for o in outs if isinstance(o, object) and hasattr(o, "id")])
     try:
         values = run_plain(order)
     except AgError as exc:
-        raise InvalidArgumentError(None, None, f"{exc.message} [Op:{op_type}]") from None
+        raise InvalidArgumentError(None, None, kernel_message(op_type, _kernel_text(exc.message), named=False)) from None
     return [values[o.id] for o in outs]
+
+
+def _kernel_text(text: str) -> str:
+    """An engine error as the kernel words it: `gather: indices[1] = 7 ...` names no function in TF."""
+    rest = text.split(": ", 1)[-1]
+    return rest if rest.startswith("indices[") else text
 
 
 def _run_moving_strings(recipe, arrays, in_dtypes, out_dtypes, op_type):

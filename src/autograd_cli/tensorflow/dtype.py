@@ -42,11 +42,11 @@ class DType:
 
     @property
     def real_dtype(self):
-        return self
+        return {"complex64": float32, "complex128": float64}.get(self.base_dtype.name, self)
 
     @property
     def is_complex(self):
-        return False
+        return self.base_dtype.name.startswith("complex")
 
     @property
     def min(self):
@@ -87,8 +87,10 @@ int64 = DType("int64", np.int64, "int64")
 uint8 = DType("uint8", np.uint8, "uint8")
 bool_ = DType("bool", np.bool_, "bool")
 string = DType("string", np.object_, "string")
+complex64 = DType("complex64", np.complex64, "complex64")     # (held and printed; few ops compute with them)
+complex128 = DType("complex128", np.complex128, "complex128")
 
-ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, bool_, string)
+ALL = (float16, float32, float64, int8, int16, int32, int64, uint8, bool_, string, complex64, complex128)
 _BY_NAME = {d.name: d for d in ALL}
 _BY_NAME.update({"float": float32, "double": float64, "half": float16, "int": int32, "long": int64})
 _BY_NP = {np.dtype(d.np): d for d in ALL if d is not string}
@@ -113,6 +115,11 @@ export_value("half", float16)
 export_value("dtypes.double", float64)
 
 
+_ENUM_NAMES = {1: "float32", 2: "float64", 3: "int32", 4: "uint8", 5: "int16", 6: "int8", 7: "string",
+               8: "complex64", 9: "int64", 10: "bool", 14: "bfloat16", 17: "uint16", 18: "complex128",
+               19: "float16", 22: "uint32", 23: "uint64"}
+
+
 @tf_export("dtypes.as_dtype", "as_dtype")
 def as_dtype(value) -> DType:
     if isinstance(value, DType):
@@ -122,6 +129,11 @@ def as_dtype(value) -> DType:
         if found is not None:
             return found
         raise TypeError(f"Cannot convert value {value!r} to a TensorFlow DType.")
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        found = _BY_NAME.get(_ENUM_NAMES.get(int(value), ""))      # TensorFlow's DataType enum values
+        if found is None:
+            raise TypeError(f"Cannot convert the argument `type_value`: {value!r} to a TensorFlow DType.")
+        return found
     if value is float:
         return float64
     if value is int:

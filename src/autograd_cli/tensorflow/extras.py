@@ -194,6 +194,32 @@ def functions_run_eagerly():
     return _VIRTUAL.get("functions_eagerly", False)
 
 
+# ---------------------------------------------------------------- tf.autograph
+# A tf.function here is traced without rewriting its Python source (docs/snippets.md): there
+# is no generated code to show, and these say so.
+
+@tf_export("autograph.to_code")
+def to_code(entity, recursive=True, experimental_optional_features=None):
+    raise NotImplementedError("tf.autograph.to_code is not supported here: a tf.function is traced without "
+                              "AutoGraph's rewrite of its Python source, so there is no generated code to show")
+
+
+@tf_export("autograph.to_graph")
+def to_graph(entity, recursive=True, experimental_optional_features=None):
+    raise NotImplementedError("tf.autograph.to_graph is not supported here: a tf.function is traced without "
+                              "AutoGraph's rewrite of its Python source; decorate the function with tf.function")
+
+
+@tf_export("autograph.experimental.do_not_convert")
+def do_not_convert(func=None):
+    return (lambda f: f) if func is None else func
+
+
+@tf_export("autograph.set_verbosity")
+def set_verbosity(level, alsologtostdout=False):
+    pass
+
+
 # ---------------------------------------------------------------- tf.compat's helpers
 # (also tf.compat.v1.compat / tf.compat.v2.compat: exports.build_namespaces nests them)
 

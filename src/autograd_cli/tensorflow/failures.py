@@ -61,3 +61,10 @@ def hinted(error: Exception, hint: str) -> Exception:
     else:
         error.ag_hint = hint
     return error
+
+
+def kernel_message(op_type: str, text: str, named: bool = True) -> str:
+    """An eager kernel's error as TensorFlow 2.21 words it: each op runs as a wrapped function,
+    whose node the message names first; most ops' messages end with their (empty) name."""
+    node = f"{{{{function_node __wrapped__{op_type}_device_/job:localhost/replica:0/task:0/device:CPU:0}}}}"
+    return f"{node} {text} [Op:{op_type}]" + (" name: " if named else "")

@@ -15,7 +15,7 @@ from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.exports import tf_export
-from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.lowering import ROUND, Recipe
 from autograd_cli.tensorflow.math_ops import binary_inputs, builtin_op
 
@@ -159,9 +159,9 @@ def solve(matrix, rhs, adjoint=False, name=None):
         try:
             return np.linalg.solve(x64.astype(np.float64), y.astype(np.float64)).astype(x.dtype)
         except np.linalg.LinAlgError:
-            raise InvalidArgumentError(None, None, "Input matrix is not invertible. [Op:MatrixSolve] name: ") from None
+            raise InvalidArgumentError(None, None, kernel_message("MatrixSolve", "Input matrix is not invertible.")) from None
         except ValueError as exc:
-            raise InvalidArgumentError(None, None, f"{exc} [Op:MatrixSolve] name: ") from None
+            raise InvalidArgumentError(None, None, kernel_message("MatrixSolve", str(exc))) from None
     return make_op("MatrixSolve", Recipe("fn", _lower_solve, {"adjoint": bool(adjoint)}), [a, b], [a.dtype],
                    name or "MatrixSolve", eager_fn=eager)[0]
 

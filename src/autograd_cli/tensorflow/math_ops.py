@@ -11,7 +11,7 @@ from autograd_cli.tensorflow.core import (Tensor, constant_tensor, convert_to_te
                                           make_op, to_array)
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
-from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.lowering import Recipe, shared
 
 _ARG_NAMES = ("x", "y")
@@ -43,7 +43,7 @@ def row_eager(row, params=None, op_type="", message=None):
                 return forward(*arrays, **p)
         except (ShapeError, ValueError, IndexError) as exc:
             text = message(*arrays) if message is not None else str(exc)
-            raise InvalidArgumentError(None, None, f"{text} [Op:{op_type}] name: ") from None
+            raise InvalidArgumentError(None, None, kernel_message(op_type, text, op_type != "Reshape")) from None
     return fn
 
 
@@ -650,7 +650,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             message = (f"In[0] and In[1] has different ndims: {_shape_text(a._shape or ())} vs. "
                        f"{_shape_text(b._shape or ())}")
             if ctx.eager:
-                raise InvalidArgumentError(None, None, f"{message} [Op:MatMul] name: ")
+                raise InvalidArgumentError(None, None, kernel_message("MatMul", message))
             raise ValueError(f"Shape must be rank 2 but is rank {len(t._shape)} for '{{{{node MatMul}}}} = MatMul'")
     params = {"transpose_a": bool(transpose_a), "transpose_b": bool(transpose_b)}
 
@@ -658,8 +658,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         xa = np.swapaxes(x, -1, -2) if transpose_a else x
         yb = np.swapaxes(y, -1, -2) if transpose_b else y
         if xa.shape[-1] != yb.shape[-2]:
-            raise InvalidArgumentError(None, None, f"Matrix size-incompatible: In[0]: {_shape_text(x.shape)}, "
-                                       f"In[1]: {_shape_text(y.shape)} [Op:MatMul] name: ")
+            raise InvalidArgumentError(None, None, kernel_message(
+                "MatMul", f"Matrix size-incompatible: In[0]: {_shape_text(x.shape)}, In[1]: {_shape_text(y.shape)}"))
         return np.matmul(xa, yb)
     if not ctx.eager:
         sa, sb = a._shape, b._shape

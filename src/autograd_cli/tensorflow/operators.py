@@ -4,6 +4,7 @@ from __future__ import annotations
 from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx, is_tensor_like
+from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.tracing import eager_outside_functions
 
 
@@ -64,6 +65,8 @@ def _eq(x, y):
         return m.equal(x, y)
     except (TypeError, ValueError):
         return False
+    except InvalidArgumentError:        # shapes that do not broadcast: False (incompatible_shape_error=False)
+        return convert_to_tensor(False)
 
 
 def _ne(x, y):
@@ -75,6 +78,8 @@ def _ne(x, y):
         return m.not_equal(x, y)
     except (TypeError, ValueError):
         return True
+    except InvalidArgumentError:
+        return convert_to_tensor(True)
 
 
 def _and(x, y):

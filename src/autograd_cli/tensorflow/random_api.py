@@ -155,13 +155,36 @@ def _float_type(dtype, op):
 @tf_export("random.normal", "random_normal", "compat.v1.random_normal")
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     kind = _float_type(dtype, "RandomStandardNormal")
+    if not _all_known(mean, stddev):
+        return _shifted(_random("RandomStandardNormal", "random_normal", shape, kind, (0.0, 1.0), seed, name),
+                        stddev, mean)
     moments = (_number(mean, "mean"), _number(stddev, "stddev"))
     return _random("RandomStandardNormal", "random_normal", shape, kind, moments, seed, name)
+
+
+def _all_known(*values) -> bool:
+    """Whether each bound or moment is a number now (else a tensor computed when the graph runs)."""
+    for value in values:
+        found = value if value is None else static_value(value, "a bound")
+        if (isinstance(value, Tensor) or hasattr(value, "_as_tensor")) and (found is None or np.ndim(found) != 0):
+            return False
+    return True
+
+
+def _shifted(draws, scale, shift):
+    """`draws * scale + shift` as ops, as TensorFlow applies a bound or moment that is a tensor."""
+    from autograd_cli.tensorflow import math_ops
+
+    return math_ops.add(math_ops.multiply(draws, convert_to_tensor(scale, draws.dtype)),
+                        convert_to_tensor(shift, draws.dtype))
 
 
 @tf_export("random.truncated_normal", "truncated_normal", "compat.v1.truncated_normal")
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     kind = _float_type(dtype, "TruncatedNormal")
+    if not _all_known(mean, stddev):
+        return _shifted(_random("TruncatedNormal", "truncated_normal", shape, kind, (0.0, 1.0), seed, name),
+                        stddev, mean)
     moments = (_number(mean, "mean"), _number(stddev, "stddev"))
     return _random("TruncatedNormal", "truncated_normal", shape, kind, moments, seed, name)
 
@@ -180,6 +203,12 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
         kernel_op = "RandomUniformInt"
     else:
         kind = _float_type(kind, "RandomUniform")
+        if not _all_known(minval, maxval):
+            from autograd_cli.tensorflow import math_ops
+
+            low, high = convert_to_tensor(minval, kind), convert_to_tensor(1 if maxval is None else maxval, kind)
+            draws = _random("RandomUniform", "random_uniform", shape, kind, (0, 1), seed, name)
+            return math_ops.add(math_ops.multiply(draws, math_ops.subtract(high, low)), low)
         bounds = (_number(minval, "minval"), 1 if maxval is None else _number(maxval, "maxval"))
         kernel_op = "RandomUniform"
     return _random(kernel_op, "random_uniform", shape, kind, bounds, seed, name)

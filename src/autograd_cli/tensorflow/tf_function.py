@@ -197,6 +197,9 @@ def _trace(fn, structure, flat, name, specs=None, names=None):
         return None
     if any(_is_random(op) and op.inputs for op in graph._ops):
         return None           # (its shape is known at each call only)
+    if any(t.dtype is dtypes.string for t in inputs) or any(
+            t.dtype is dtypes.string for op in graph._ops for t in op.outputs):
+        return None           # (the engine computes numbers: strings run eagerly)
     return _Concrete(graph, inputs, out_structure, outputs, specs)
 
 

@@ -296,7 +296,7 @@ class Variable:
             self._value = np.array(array, dtype=self._dtype.np)
             if self.constraint is not None and kind == "assign":
                 pass
-            return self
+            return _unread(self) if type(self) is ResourceVariable and read_value else self
         value = self._write_value(value, kind)
         op_type = {"assign": "Assign", "assign_add": "AssignAdd", "assign_sub": "AssignSub"}[kind]
         return make_op(op_type, Recipe("fn", _lower_assign, {"var_uid": self.uid, "kind": kind}), [value],
@@ -347,8 +347,44 @@ def is_tensor(x):
 for _name, _fn in OPERATORS.items():
     if _name not in ("__eq__", "__ne__"):
         setattr(Variable, _name, (lambda fn: lambda self, *other: fn(self._as_tensor(), *other))(_fn))
-Variable.__eq__ = lambda self, other: self is other
-Variable.__ne__ = lambda self, other: self is not other
+
+
+class _UnreadVariable(ResourceVariable):
+    """What an eager assign returns, as TensorFlow's: the same variable (its state is shared),
+    named 'UnreadVariable' where it prints."""
+
+    @property
+    def name(self):
+        return "UnreadVariable"
+
+
+def _unread(var):
+    unread = object.__new__(_UnreadVariable)
+    unread.__dict__ = var.__dict__        # one state: later assigns show through either
+    return unread
+
+
+def _variable_eq(self, other):
+    """TF2 eagerly: elementwise, as a tensor's `==` (False where the shapes do not match);
+    in graphs and TF1 code: identity."""
+    from autograd_cli.tensorflow.operators import _eq, eager_outside_functions
+
+    if ctx.v1 or not eager_outside_functions() or type(self) not in _ELEMENTWISE_EQ:   # (Keras': identity)
+        return self is other
+    return _eq(self._as_tensor(), other)
+
+
+def _variable_ne(self, other):
+    from autograd_cli.tensorflow.operators import _ne, eager_outside_functions
+
+    if ctx.v1 or not eager_outside_functions() or type(self) not in _ELEMENTWISE_EQ:
+        return self is not other
+    return _ne(self._as_tensor(), other)
+
+
+Variable.__eq__ = _variable_eq
+Variable.__ne__ = _variable_ne
+_ELEMENTWISE_EQ = (ResourceVariable, _UnreadVariable)
 Variable.__hash__ = lambda self: id(self)
 
 _EAGER_SCOPE: list = []

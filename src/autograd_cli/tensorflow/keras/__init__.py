@@ -8,15 +8,15 @@ from autograd_cli.tensorflow import tf1_legacy
 from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.exports import EXPORTS, export_value, refresh
 from autograd_cli.tensorflow.keras import (activations, backend, callbacks, conv_layers, datasets, initializers,
-                                           layers, losses, merging, metrics, models, optimizers, recurrent,
-                                           regularizers, schedules, utils)
+                                           keras_random, layers, losses, merging, metrics, models, optimizers,
+                                           recurrent, regularizers, schedules, utils)
 from autograd_cli.tensorflow.keras.layers import Input, Layer
 from autograd_cli.tensorflow.keras.models import Model, Sequential
 
 __version__ = "3.15.1"        # Keras' version alongside TensorFlow 2.21 in the reference
 SUBMODULES = {"activations": activations, "backend": backend, "callbacks": callbacks, "datasets": datasets,
               "initializers": initializers, "layers": layers, "losses": losses, "metrics": metrics, "models": models, "optimizers": optimizers,
-              "regularizers": regularizers, "utils": utils}
+              "random": keras_random, "regularizers": regularizers, "utils": utils}
 
 # The public names, declared once: each submodule's __all__ (tf.keras.X.Y, also under
 # tf.compat.v1.keras), and tf.optimizers / tf.losses as TensorFlow 2 aliases them.

@@ -150,3 +150,21 @@ def as_float_tensor(value, dtype=None):
     if dtype is None:
         dtype = "float32" if array.dtype.kind in "fc" or array.dtype == object else None
     return tf.convert_to_tensor(array if dtype is None else array.astype(np.dtype(str(getattr(dtype, "name", dtype)))))
+
+
+def run_symbolically(fn, inputs, kwargs):
+    """Keras 3's compute_output_spec on the TensorFlow backend: `fn` run once in a function graph
+    of its own on symbolic stand-ins of the tensors in `inputs` (same shapes and dtypes), its
+    result discarded. Its Python runs (prints, NumPy draws) and the variables it makes are made
+    as in an eager call; assignments stay in the discarded graph."""
+    from autograd_cli.tensorflow.tape import _flatten, _rebuild
+    from autograd_cli.tensorflow.tracing import FuncGraph, symbolic_input, tracing
+
+    graph = FuncGraph("compute_output_spec", function=True)
+    structure, flat = _flatten([[inputs], dict(kwargs)])
+    with tracing(graph):
+        args = [symbolic_input(graph, v.dtype, v._shape, name=f"input_{k}") if is_tensor(v) else v
+                for k, v in enumerate(flat)]
+        positional, keywords = _rebuild(structure, args)
+        fn(*positional, **keywords)
+

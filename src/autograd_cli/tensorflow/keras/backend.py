@@ -432,6 +432,18 @@ def binary_crossentropy(target, output, from_logits=False):
     return -bce
 
 
+def random_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
+    """Keras' legacy draw: tf.random.normal with an op seed from NumPy's global generator when
+    none is given (so `set_random_seed` makes it repeatable)."""
+    seed = np.random.randint(10e6) if seed is None else seed
+    return tf.random.normal(shape, mean=mean, stddev=stddev, dtype=dtype or floatx(), seed=seed)
+
+
+def random_uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
+    seed = np.random.randint(10e6) if seed is None else seed
+    return tf.random.uniform(shape, minval=minval, maxval=maxval, dtype=dtype or floatx(), seed=seed)
+
+
 _TF1_ONLY = {"placeholder": "tf.compat.v1.placeholder", "function": "a tf.function, or a Session's run",
              "get_session": "tf.compat.v1.Session() (or tf.compat.v1.keras.backend.get_session)",
              "set_session": "tf.compat.v1.Session()", "learning_phase": "training=True in the layer's call"}

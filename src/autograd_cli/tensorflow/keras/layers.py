@@ -8,6 +8,7 @@ as in Keras 3). Names are Keras': `dense`, `dense_1`, ...; a variable's `name` i
 its `path` `sequential/dense/kernel`."""
 from __future__ import annotations
 
+import contextlib
 import math
 
 import numpy as np
@@ -19,6 +20,26 @@ from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_floa
 
 
 _CALLS: list = []       # the layer calls under way, outermost first
+
+
+def _while_inferring(layer, error):
+    """An error of a layer's call on a functional model's symbolic tensors, as Keras 3 reports
+    it: the same type, its message after Keras' own first lines (ours unchanged when the layer
+    meets a limit of this package, or the type cannot be made again)."""
+    cls, text = type(layer).__name__, str(error)
+    if "supported here" in text or getattr(error, "_keras_wrapped", False):
+        return error
+    try:
+        wrapped = type(error)(f"Exception encountered when calling {cls}.call().\n\n\x1b[1mCould not "
+                              f"automatically infer the output shape / dtype of '{layer.name}' (of type {cls}). "
+                              f"Either the `{cls}.call()` method is incorrect, or you need to implement the "
+                              f"`{cls}.compute_output_spec() / compute_output_shape()` method. Error "
+                              f"encountered:\n\n{text}\x1b[0m")
+    except Exception:       # noqa: BLE001 (an exception type with other arguments: kept as it is)
+        return error
+    wrapped.__traceback__ = error.__traceback__
+    wrapped._keras_wrapped = True
+    return wrapped
 
 
 class Layer:
@@ -34,6 +55,8 @@ class Layer:
         self.name = name or unique_name(snake_case(type(self).__name__))
         self.trainable = trainable
         self.built = False
+        if isinstance(dtype, dict):         # a DTypePolicy's config (from get_config)
+            dtype = dtype.get("config", {}).get("name")
         self.dtype = "float32" if dtype is None else getattr(dtype, "name", dtype)
         if input_dim is not None and input_shape is None:
             input_shape = (input_dim,)
@@ -89,6 +112,12 @@ class Layer:
                 raise ValueError("`add_loss()` can only be called from inside `build()` or `call()`, on a tensor "
                                  f"input. Received invalid value: {value}")
         self._added_losses.extend(losses)
+
+    def add_metric(self, *args, **kwargs):
+        raise NotImplementedError("Layer `add_metric()` method is deprecated. Add your metric in "
+                                  "`Model.compile(metrics=[...])`, or create metric trackers in init() or build() "
+                                  "when subclassing the layer or model, then call `metric.update_state()` whenever "
+                                  "necessary.")
 
     def _flatten_layers(self):
         """This layer and every layer under it, each once, depth first."""
@@ -174,9 +203,27 @@ class Layer:
     def compute_output_shape(self, input_shape):
         return input_shape
 
-    def _maybe_build(self, inputs):
+    def _maybe_build(self, inputs, kwargs=None):
         if not self.built:
+            if type(self).build is Layer.build and any(not layer.built for layer in self._tracked_layers):
+                self._build_by_run(inputs, kwargs or {})
             self._build_inside(tuple(inputs.shape.as_list()) if is_tensor(inputs) else None)
+
+    def _build_by_run(self, inputs, kwargs):
+        """Keras 3 builds a layer that has no build() of its own but unbuilt sublayers by running
+        its call once on symbolic inputs (its prints and random draws happen then too; its
+        sublayers' weights are made); a failure there is ignored, as Keras only warns."""
+        from autograd_cli.tensorflow.keras._support import run_symbolically
+
+        PATH.append(self.name)
+        _CALLS.append(self)
+        try:
+            with contextlib.suppress(Exception):      # (Keras logs a warning and builds without the run)
+                run_symbolically(self.call, inputs, kwargs)
+        finally:
+            _CALLS.pop()
+            PATH.pop()
+            self._clear_losses()        # (the run's losses are symbolic: none is kept)
 
     def _build_inside(self, input_shape):
         """Build now, unless built, with this layer's name on the path (its weights are then
@@ -203,9 +250,9 @@ class Layer:
         if is_tensor(inputs) and inputs.dtype.is_floating and inputs.dtype != self.dtype and \
                 str(self.dtype).startswith("float"):
             inputs = tf.cast(inputs, self.dtype)      # Keras' autocast of float inputs to the layer's dtype
-        self._maybe_build(inputs)
         if "training" in kwargs and (kwargs["training"] is None or not takes_training(self)):
             kwargs.pop("training")     # Keras passes `training` only to a call that declares it
+        self._maybe_build(inputs, kwargs)
         return self._run_call(inputs, args, kwargs)
 
     def _run_call(self, inputs, args, kwargs):
@@ -229,14 +276,36 @@ class Layer:
         else:       # what a call on zeros of these shapes (batch of 1) gives
             example = substitute(inputs, {id(t): tf.zeros([1 if d is None else d for d in t.shape], t.dtype)
                                           for t in flat(inputs) if isinstance(t, KerasTensor)})
-            out = self(example, *args, **kwargs)
+            try:
+                out = self(example, *args, **kwargs)
+            except Exception as error:      # noqa: BLE001 (re-raised, as Keras' symbolic call re-raises it)
+                raise _while_inferring(self, error) from None
             self._clear_losses()     # (Keras records no loss while it builds a functional model)
             shape = (None,) + tuple(flat(out)[0].shape.as_list()[1:])
         self._output_shape = tuple(shape)
-        return KerasTensor(shape, self.dtype, producer=(self, inputs, args, kwargs))
+        out = KerasTensor(shape, self.dtype, producer=(self, inputs, args, kwargs))
+        if self.__dict__.get("_output_tensor") is None:       # (`output` is its first call's)
+            object.__setattr__(self, "_output_tensor", out)
+        return out
+
+    @property
+    def output(self):
+        """The symbolic output of this layer's first call in a functional (or Input-built
+        Sequential) model."""
+        found = self.__dict__.get("_output_tensor")
+        if found is None:
+            raise AttributeError(f"The layer {self.name} has never been called and thus has no defined output.")
+        return found
 
     def get_config(self):
-        return {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        """Keras 3's base config: the name, trainable, and the dtype as its DTypePolicy's config."""
+        return {"name": self.name, "trainable": self.trainable,
+                "dtype": {"module": "keras", "class_name": "DTypePolicy", "config": {"name": self.dtype},
+                          "registered_name": None}}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
@@ -391,9 +460,14 @@ class SeedGenerator:
         finally:
             PATH.pop()
 
-    def next(self):
+    def next(self, ordered=True):
+        """The state, then the next: counted on by one, or (unordered, the global generator's)
+        Keras' near-unique sequence (state + 1) * 5387 % 933199."""
         value = self.state.value * 1
-        self.state.assign_add(np.array([0, 1], dtype=np.int64))
+        if ordered:
+            self.state.assign_add(np.array([0, 1], dtype=np.int64))
+        else:
+            self.state.assign((value + 1) * 5387 % 933199)
         return value
 
 

@@ -148,6 +148,19 @@ class MeanSquaredError(MeanMetricWrapper):
         super().__init__(_per_sample("mse"), name, dtype)
 
 
+def _percentage_error(y_true, y_pred):
+    """Keras' mean_absolute_percentage_error: 100 * mean(|y_true - y_pred| / max(|y_true|, eps))."""
+    y_pred = tf.convert_to_tensor(y_pred)
+    y_true = tf.cast(y_true, y_pred.dtype)
+    diff = tf.abs((y_true - y_pred) / tf.maximum(tf.abs(y_true), 1e-7))
+    return 100.0 * tf.reduce_mean(diff, axis=-1)
+
+
+class MeanAbsolutePercentageError(MeanMetricWrapper):
+    def __init__(self, name="mean_absolute_percentage_error", dtype=None):
+        super().__init__(_percentage_error, name, dtype)
+
+
 class RootMeanSquaredError(Metric):
     def __init__(self, name="root_mean_squared_error", dtype=None):
         super().__init__(name, dtype)
@@ -174,7 +187,8 @@ def get(identifier, loss=None):
         if "categorical" in loss_name:
             return CategoricalAccuracy(name=identifier)
         return _AccuracyByShape(name=identifier)
-    named = {"mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError, "mse": MeanSquaredError,
+    named = {"mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError,
+             "mape": MeanAbsolutePercentageError, "mean_absolute_percentage_error": MeanAbsolutePercentageError, "mse": MeanSquaredError,
              "mean_squared_error": MeanSquaredError, "binary_accuracy": BinaryAccuracy,
              "root_mean_squared_error": RootMeanSquaredError,
              "categorical_accuracy": CategoricalAccuracy, "sparse_categorical_accuracy": SparseCategoricalAccuracy}
@@ -194,4 +208,4 @@ class _AccuracyByShape(Metric):
             self._add((np.argmax(y_true, -1) == np.argmax(y_pred, -1)).astype(np.float32), sample_weight)
 
 
-__all__ = ["MeanAbsoluteError", "MeanSquaredError", "Metric", "RootMeanSquaredError", "Mean", "Sum", "Accuracy", "CategoricalAccuracy", "SparseCategoricalAccuracy", "BinaryAccuracy"]
+__all__ = ["MeanAbsolutePercentageError", "MeanAbsoluteError", "MeanSquaredError", "Metric", "RootMeanSquaredError", "Mean", "Sum", "Accuracy", "CategoricalAccuracy", "SparseCategoricalAccuracy", "BinaryAccuracy"]

@@ -11,6 +11,7 @@ from autograd_cli.tensorflow.keras import losses as keras_losses
 from autograd_cli.tensorflow.keras import metrics as keras_metrics
 from autograd_cli.tensorflow.keras import optimizers as keras_optimizers
 from autograd_cli.tensorflow.keras._support import PATH, as_float_tensor, is_tensor, tf, unique_name
+from autograd_cli.tensorflow.keras.compile_outputs import CompileLoss, output_metrics, targets
 from autograd_cli.tensorflow.keras.functional import (KerasTensor, OperatorCall, calls_between, flat, run_calls,
                                                       substitute)
 from autograd_cli.tensorflow.keras.layers import InputLayer, KerasInput, Layer, takes_training
@@ -63,6 +64,17 @@ class Model(Layer):
     def outputs(self):
         return None if self._functional is None else flat(self._functional[1])
 
+    def get_layer(self, name=None, index=None):
+        if index is not None:
+            if len(self.layers) <= index:
+                raise ValueError(f"Was asked to retrieve layer at index {index} but model only has "
+                                 f"{len(self.layers)} layers.")
+            return self.layers[index]
+        for layer in self.layers:
+            if layer.name == name:
+                return layer
+        raise ValueError(f"No such layer: {name}. Existing layers are: {[layer.name for layer in self.layers]}.")
+
     def call(self, inputs, training=None, mask=None):
         if self._functional is None:
             raise NotImplementedError(f"Model {self.name} has no `call`: subclass keras.Model and define call(), or "
@@ -84,11 +96,25 @@ class Model(Layer):
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
         self.optimizer = keras_optimizers.get(optimizer)
+        names = self.output_names
+        several = names is not None and len(names) > 1
         if loss is not None:        # (Keras 3: a compile without a loss keeps the one compiled before)
-            self.loss = keras_losses.get(loss)
+            if several:
+                losses = loss if isinstance(loss, (list, tuple, dict)) else [loss] * len(names)
+                self.loss = CompileLoss(losses, loss_weights, names)
+                self.loss.run_eagerly = bool(run_eagerly)
+            else:
+                self.loss = keras_losses.get(loss)
         self._loss_tracker = keras_metrics.Mean(name="loss")
-        self._compile_metrics = [keras_metrics.get(m, self.loss) for m in (metrics or [])]
-        self._weighted_metrics = [keras_metrics.get(m, self.loss) for m in (weighted_metrics or [])]
+        if metrics is not None or weighted_metrics is not None or not self.__dict__.get("_compiled"):
+            if several:         # (and so does one without metrics keep the metrics)
+                losses = self.loss.losses if isinstance(self.loss, CompileLoss) else [self.loss] * len(names)
+                self._compile_metrics = output_metrics(metrics or [], names, losses)
+                self._weighted_metrics = output_metrics(weighted_metrics or [], names, losses)
+            else:
+                self._compile_metrics = [keras_metrics.get(m, self.loss) for m in (metrics or [])]
+                self._weighted_metrics = [keras_metrics.get(m, self.loss) for m in (weighted_metrics or [])]
+        object.__setattr__(self, "_compiled", True)
 
     _weighted_metrics: list = []      # (compile sets both lists)
 
@@ -97,37 +123,47 @@ class Model(Layer):
         if self._loss_tracker is None:
             return []
         compiled = self._compile_metrics or self._weighted_metrics
+        trackers = self.loss.metrics if isinstance(self.loss, CompileLoss) else []
         return [self._loss_tracker] + ([CompileMetrics(self._compile_metrics, self._weighted_metrics)]
-                                       if compiled else [])
+                                       if compiled else []) + trackers
+
+    @property
+    def output_names(self):
+        """A functional model's output layers' names (None for another model)."""
+        if self._functional is None:
+            return None
+        return [t.producer[0].name if t.producer is not None else t.name for t in flat(self._functional[1])]
 
     @property
     def metrics_names(self):
         return [m.name for m in self.metrics]
 
     def reset_metrics(self):
-        for metric in [self._loss_tracker] + self._compile_metrics + self._weighted_metrics:
-            if metric is not None:
+        """Keras resets `self.metrics` (a subclass's own list too) at each epoch and evaluate."""
+        compiled = [self._loss_tracker] + self._compile_metrics + self._weighted_metrics
+        for metric in compiled + [m for m in self.metrics if not any(m is c for c in compiled)]:
+            if metric is not None and hasattr(metric, "reset_state"):
                 metric.reset_state()
 
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
         """Keras 3's: the compiled loss (when there is one and targets), plus each of `self.losses`
         (add_loss, regularizers), summed."""
         losses = []
-        if self.loss is not None:
-            if isinstance(self.loss, keras_losses.Loss):
-                value = self.loss(y, y_pred, sample_weight=sample_weight)
-            else:       # compile wraps a function as Keras does: a loss object's reduction of its values
-                y_true, y_pred = keras_losses._inputs(y, y_pred)
-                y, y_pred = keras_losses.same_rank(y_true, y_pred)
-                value = self.loss(y, y_pred)
-                value = keras_losses.reduce_weighted(value, sample_weight, mask=keras_losses.keras_mask(value))
-            losses.append(value)
+        if isinstance(self.loss, CompileLoss):
+            value = self.loss(y, y_pred, sample_weight, reduce=_one_loss, training=training)
+            if value is not None:
+                losses.append(value)
+        elif self.loss is not None:
+            losses.append(_one_loss(self.loss, y, y_pred, sample_weight))
         losses += [tf.cast(loss, "float32") for loss in self.losses]
         if not losses:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
         return losses[0] if len(losses) == 1 else tf.reduce_sum(tf.stack(losses))
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        names = self.output_names
+        if names is not None and len(names) > 1:
+            y = targets(y, names)
         CompileMetrics(self._compile_metrics, self._weighted_metrics).update_state(y, y_pred, sample_weight)
         return self.get_metrics_result()
 
@@ -241,7 +277,10 @@ class Model(Layer):
     def _in_metrics_order(self, logs):
         """Keras' _flatten_metrics_in_order: the values of the metrics' names in their order,
         then the other keys sorted (a weighted metric renamed `weighted_...`)."""
-        names = ["loss"] + [m.name for m in self._compile_metrics + self._weighted_metrics]
+        if isinstance(self.loss, CompileLoss):      # (each output's loss; its metrics sorted with the rest)
+            names = ["loss"] + [tracker.name for tracker in self.loss.metrics]
+        else:
+            names = ["loss"] + [m.name for m in self._compile_metrics + self._weighted_metrics]
         values = [logs[n] for n in names if n in logs]      # (a name twice: its value twice, as Keras)
         values += [logs[key] for key in sorted(logs) if key not in names]
         return values[0] if len(values) == 1 else values
@@ -387,6 +426,17 @@ class CompileMetrics:
             metric.reset_state()
 
 
+def _one_loss(loss, y, y_pred, sample_weight):
+    """One compiled loss's value: a loss object's, or a function's values reduced as Keras
+    wraps a function (a loss object's reduction)."""
+    if isinstance(loss, keras_losses.Loss):
+        return loss(y, y_pred, sample_weight=sample_weight)
+    y_true, y_pred = keras_losses._inputs(y, y_pred)
+    y, y_pred = keras_losses.same_rank(y_true, y_pred)
+    value = loss(y, y_pred)
+    return keras_losses.reduce_weighted(value, sample_weight, mask=keras_losses.keras_mask(value))
+
+
 def _pythonify(logs, ordered=True):
     """Logs as fit's History keeps them: floats, nested dicts flattened, keys sorted (Keras
     sorts them; evaluate keeps the metrics' order)."""
@@ -414,6 +464,7 @@ class Sequential(Model):
     def add(self, layer, rebuild=True):
         if isinstance(layer, KerasInput):
             self._input_shape = layer.shape[1:]
+            object.__setattr__(self, "_input_tensor", layer)
             return
         if isinstance(layer, InputLayer):
             self._input_shape = layer._input_shape_arg
@@ -448,6 +499,28 @@ class Sequential(Model):
         finally:
             PATH.pop()
         self.built = True
+        self._link_outputs()
+
+    def _link_outputs(self):
+        """Keras makes an Input-built Sequential a functional graph: each layer's `output` is a
+        symbolic tensor of it, so `Model(seq.inputs, [l.output for l in seq.layers])` replays them."""
+        if self._input_shape is None:
+            return
+        if self.__dict__.get("_input_tensor") is None:
+            object.__setattr__(self, "_input_tensor", KerasInput(tuple(self._input_shape)))
+        x = self._input_tensor
+        for layer in self._tracked_layers:
+            if layer.__dict__.get("_output_tensor") is None:
+                object.__setattr__(layer, "_output_tensor",
+                                   KerasTensor(tuple(layer._output_shape), layer.dtype, producer=(layer, x, (), {})))
+            x = layer._output_tensor
+
+    @property
+    def inputs(self):
+        if self._input_shape is None:
+            raise AttributeError(f"Sequential model '{self.name}' has no defined inputs yet.")
+        self._link_outputs()
+        return [self._input_tensor]
 
     def build(self, input_shape=None):
         if input_shape is not None:

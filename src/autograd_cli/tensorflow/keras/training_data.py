@@ -73,10 +73,10 @@ class _ArrayData:
             sample_weight = class_weight_to_sample_weights(y, class_weight)
         self.x, self.y = arrays(x), (None if y is None else arrays(y))
         self.sample_weight = None if sample_weight is None else as_array(sample_weight)
-        self.n = (self.x[0] if isinstance(self.x, list) else self.x).shape[0]
+        self.n = _first(self.x).shape[0]
         for label, value in (("y", self.y), ("sample_weight", self.sample_weight)):
-            if value is not None and (value[0] if isinstance(value, list) else value).shape[0] != self.n:
-                size = (value[0] if isinstance(value, list) else value).shape[0]
+            if value is not None and _first(value).shape[0] != self.n:
+                size = _first(value).shape[0]
                 raise ValueError(f"Data cardinality is ambiguous. Make sure all arrays contain the same number of "
                                  f"samples.\n'x' sizes: {self.n}\n'{label}' sizes: {size}")
         if not batch_size:
@@ -215,14 +215,23 @@ class EpochIterator:
 
 
 def arrays(value):
-    """fit's data: one array, or a list of them (one per input of a multi-input model)."""
+    """fit's data: one array, or a list of them or a dict by name (one per input or output of
+    a model with several)."""
+    if isinstance(value, dict):
+        return {key: as_array(v) for key, v in value.items()}
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, np.ndarray) or is_tensor(v)
                                                           for v in value):
         return [as_array(v) for v in value]
     return as_array(value)
 
 
+def _first(data):
+    return next(iter(data.values())) if isinstance(data, dict) else data[0] if isinstance(data, list) else data
+
+
 def take(data, index, convert):
+    if isinstance(data, dict):
+        return {key: convert(a[index]) for key, a in data.items()}
     return [convert(a[index]) for a in data] if isinstance(data, list) else convert(data[index])
 
 
