@@ -97,8 +97,9 @@ class OperatorCall:
     """A Python operator on KerasTensors (`x + inputs`, `2 * x`, `x[:, 0]`) as a step of a
     functional model: not one of its layers, as in Keras."""
 
-    def __init__(self, fn):
+    def __init__(self, fn, part=None):
         self.fn = fn
+        self.part = part        # the index of one of a layer call's several outputs (no operation of its own)
 
     def call(self, inputs):
         return self.fn(*inputs)

@@ -2,8 +2,6 @@
 (compile, fit, evaluate, predict) on eager tensors."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from autograd_cli.tensorflow.keras import callbacks as keras_callbacks
@@ -48,11 +46,9 @@ class Model(Layer):
                 raise ValueError(f"The inputs of a functional model must be keras.Input tensors; received {t!r}")
         calls = calls_between(inputs, outputs)
         self._functional = (inputs, outputs, calls)
-        for t in flat(inputs):
-            self._tracked_layers.append(InputLayer(shape=t.shape[1:], name=t.name, dtype=t.dtype))
-        for t in calls:
-            layer = t.producer[0]
-            if layer not in self._tracked_layers and not isinstance(layer, OperatorCall):
+        input_layers = {id(t): InputLayer(shape=t.shape[1:], name=t.name, dtype=t.dtype) for t in flat(inputs)}
+        for layer in _layers_by_depth(inputs, outputs, input_layers):
+            if layer not in self._tracked_layers:
                 self._tracked_layers.append(layer)
         self.built = True
 
@@ -328,61 +324,9 @@ class Model(Layer):
     # -- summary
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                 layer_range=None):
-        print_fn = print_fn or print
-        rows = [(f"{layer.name} ({_class_name(layer)})", _output_shape_text(layer), layer.count_params())
-                for layer in self.layers]
-        print_fn(f'Model: "{self.name}"')
-        print_fn("┏" + "━" * 33 + "┳" + "━" * 24 + "┳" + "━" * 15 + "┓")
-        print_fn(f"┃ {'Layer (type)':<31} ┃ {'Output Shape':<22} ┃ {'Param #':>13} ┃")
-        print_fn("┡" + "━" * 33 + "╇" + "━" * 24 + "╇" + "━" * 15 + "┩")
-        for k, (name, shape, params) in enumerate(rows):
-            names, shapes = _wrapped(name, 31), _wrapped(shape, 22)     # (rich's table wraps at spaces)
-            for i in range(max(len(names), len(shapes))):
-                first = f"{params:,}" if i == 0 else ""
-                print_fn(f"│ {names[i] if i < len(names) else '':<31} │ {shapes[i] if i < len(shapes) else '':<22} │ "
-                         f"{first:>13} │")
-            if k < len(rows) - 1:
-                print_fn("├" + "─" * 33 + "┼" + "─" * 24 + "┼" + "─" * 15 + "┤")
-        print_fn("└" + "─" * 33 + "┴" + "─" * 24 + "┴" + "─" * 15 + "┘")
-        total = self.count_params()
-        trainable = int(sum(math.prod(v.shape.as_list()) for v in self.trainable_weights))
-        for label, count in (("Total", total), ("Trainable", trainable), ("Non-trainable", total - trainable)):
-            print_fn(f" {label} params: {count:,} ({_bytes(count)})")
+        from autograd_cli.tensorflow.keras.summary import print_summary
 
-
-def _class_name(layer):
-    """Keras' class name: a `Model(inputs, outputs)` is a `Functional`."""
-    if type(layer) is Model and getattr(layer, "_functional", None) is not None:
-        return "Functional"
-    return type(layer).__name__
-
-
-def _wrapped(text, width):
-    """A summary cell's lines: words (split at spaces) joined while they fit; a longer word is
-    cut short with an ellipsis (rich's overflow)."""
-    lines = []
-    for word in text.split(" "):
-        if len(word) > width:
-            word = word[:width - 1] + "\u2026"
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
-
-
-def _bytes(count):
-    size = count * 4
-    if size < 1024:
-        return f"{float(size):.2f} B"
-    if size < 1024 ** 2:
-        return f"{size / 1024:.2f} KB"
-    return f"{size / 1024 ** 2:.2f} MB"
-
-
-def _output_shape_text(layer):
-    shape = getattr(layer, "_output_shape", None)
-    return str(tuple(shape)).replace("None", "None") if shape is not None else "?"
+        print_summary(self, print_fn or print)
 
 
 class CompileMetrics:
@@ -424,6 +368,34 @@ class CompileMetrics:
     def reset_state(self):
         for metric in self.metrics:
             metric.reset_state()
+
+
+def _layers_by_depth(inputs, outputs, input_layers):
+    """A functional model's layers in Keras 3's order: by depth from the outputs (the deepest
+    first, a layer at its greatest depth), then by a depth-first walk from the outputs."""
+    depth, order, operation_of = {}, {}, {}
+
+    def operation(t):
+        return input_layers[id(t)] if id(t) in input_layers else t.producer[0]
+
+    def walk(t, d):
+        op = operation(t)
+        order.setdefault(id(op), len(order))
+        operation_of[id(op)] = op
+        if depth.get(id(t), -1) >= d and id(t) in depth:
+            return
+        depth[id(t)] = max(depth.get(id(t), -1), d)
+        depth[("op", id(op))] = max(depth.get(("op", id(op)), -1), d)
+        if id(t) not in input_layers:
+            step = 0 if isinstance(op, OperatorCall) and op.part is not None else 1
+            for source in flat(t.producer[1]):
+                if isinstance(source, KerasTensor):
+                    walk(source, d + step)
+    for t in flat(outputs):
+        walk(t, 0)
+    ops = [op for key, op in operation_of.items() if not isinstance(op, OperatorCall)]
+    ops += [layer for key, layer in input_layers.items() if id(layer) not in operation_of]
+    return sorted(ops, key=lambda op: (-depth.get(("op", id(op)), 0), order.get(id(op), len(order))))
 
 
 def _one_loss(loss, y, y_pred, sample_weight):

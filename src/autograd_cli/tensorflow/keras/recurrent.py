@@ -244,7 +244,8 @@ class RNN(Layer):
         if not self.return_state:
             return whole
         shapes = [self._output_shape] + [(inputs.shape[0], size) for size in self.state_size]
-        return [KerasTensor(shape, self.dtype, producer=(OperatorCall(lambda out, i=i: out[i]), [whole], (), {}))
+        self._output_shapes = shapes        # (the summary shows each)
+        return [KerasTensor(shape, self.dtype, producer=(OperatorCall(lambda out, i=i: out[i], part=i), [whole], (), {}))
                 for i, shape in enumerate(shapes)]
 
     def build(self, sequences_shape, initial_state_shape=None):
