@@ -155,7 +155,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
         idx = np.nonzero(valid)
         out[idx + (ii[valid],)] = on
         return out
-    return make_op("OneHot", Recipe("fn", lower, params), [indices], [kind], name, eager_fn=eager)[0]
+    return make_op("OneHot", Recipe("fn", lower, params), [indices], [kind], name or "one_hot", eager_fn=eager)[0]
 
 
 @tf_export("identity", builtin="identity")

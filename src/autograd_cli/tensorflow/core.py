@@ -125,6 +125,8 @@ class Graph:
         self._last_id = 0
 
     def unique_name(self, base: str, mark_as_used: bool = True) -> str:
+        if base.endswith("/"):      # a scope's own name (`with name_scope(...) as scope: op(name=scope)`), as is
+            return base[:-1]
         prefix = "/".join(self._scope)
         name = f"{prefix}/{base}" if prefix else base
         key = name.lower()

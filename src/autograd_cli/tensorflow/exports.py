@@ -85,7 +85,7 @@ def lookup(module: types.ModuleType, name: str):
     complete()
     if name in vars(module):
         return vars(module)[name]
-    raise AttributeError(unknown_name(module, name))
+    raise unknown_name(module, name)
 
 
 class Namespace(types.ModuleType):
@@ -121,13 +121,36 @@ class _DeferredNamespaces:
         pass
 
 
-def unknown_name(module, name) -> str:
+def shown_name(module) -> str:
+    """The module's name as TensorFlow 2.21 gives it in an AttributeError: `tensorflow` and
+    `tensorflow._api.v2.nn`, or in TF1 code (tensorflow.compat.v1) `tensorflow.compat.v1` and
+    `tensorflow._api.v2.compat.v1.nn`."""
+    root = _BUILT["root"]
+    name = module.__name__
+    if root is None or not (name == root.__name__ or name.startswith(root.__name__ + ".")):
+        return name.replace("autograd_cli.", "", 1)
+    path = name[len(root.__name__) + 1:]
+    if path.split(".")[0] == "keras":
+        return name.replace("autograd_cli.", "", 1)
+    core = sys.modules.get(root.__name__ + ".core")
+    v1 = bool(core is not None and core.ctx.v1)
+    if path == "" or (path == "compat.v1" and v1):
+        return "tensorflow.compat.v1" if v1 else "tensorflow"
+    if v1 and not path.startswith("compat."):
+        path = "compat.v1." + path
+    return f"tensorflow._api.v2.{path}"
+
+
+def unknown_name(module, name) -> AttributeError:
+    """TensorFlow's AttributeError; a close name is the located error's hint (Python shows its
+    own after the message, never in it)."""
     import difflib
 
-    shown = module.__name__.replace("autograd_cli.", "", 1)
+    error = AttributeError(f"module '{shown_name(module)}' has no attribute '{name}'")
     close = difflib.get_close_matches(name, [n for n in vars(module) if not n.startswith("_")], n=1)
-    hint = f". Did you mean: '{close[0]}'?" if close else ""
-    return f"module '{shown}' has no attribute '{name}'{hint}"
+    if close:
+        error.ag_hint = f"did you mean '{close[0]}'?"
+    return error
 
 
 def build_namespaces(root: types.ModuleType) -> None:

@@ -92,6 +92,17 @@ def l2_loss(t, name=None):
 def softmax_cross_entropy_with_logits(labels=None, logits=None, axis=-1, name=None, dim=None, _sentinel=None):
     labels, logits = m.binary_inputs("SoftmaxCrossEntropyWithLogits", labels, logits)
     params = {"axis": int(axis if dim is None else dim)}
+    if labels._shape is not None and logits._shape is not None and len(labels._shape) != len(logits._shape):
+        # TensorFlow flattens both to [-1, classes] before its kernel (labels [[y]] of a
+        # list around the one-hot tensor then fit), and the cost takes logits' outer shape
+        from autograd_cli.tensorflow import array_ops
+
+        axis = params["axis"] % len(logits._shape)
+        if axis != len(logits._shape) - 1 or len(logits._shape) != 2:
+            raise NotImplementedError("softmax_cross_entropy_with_logits of labels and logits of different "
+                                      "ranks is supported here for rank-2 logits only")
+        classes = logits._shape[-1]
+        labels = array_ops.reshape(labels, [-1, classes if classes is not None else array_ops.shape(logits)[-1]])
     if ctx.eager:
         kernel.softmax_cross_entropy(labels._shape, logits._shape)
     return make_op("SoftmaxCrossEntropyWithLogits", Recipe("row", "softmax_cross_entropy_with_logits", params),
@@ -202,7 +213,10 @@ def _dropout(x, rate=None, noise_shape=None, seed=None, name=None, keep_prob=Non
         static = x._shape is not None and all(d is not None for d in x._shape)
         noise_shape = list(x._shape) if static else shape(x)
     keep = m.greater_equal(random_api.uniform(noise_shape, dtype=x.dtype, seed=seed), rate)
-    return where(keep, scaled, convert_to_tensor(0, dtype=x.dtype), name=name)
+    out = where(keep, scaled, convert_to_tensor(0, dtype=x.dtype), name=name)
+    if not ctx.eager and x._shape is not None:
+        out.set_shape(x._shape)      # as TensorFlow's: a fed rate of unknown shape leaves x's shape
+    return out
 
 
 @tf_export("nn.embedding_lookup")

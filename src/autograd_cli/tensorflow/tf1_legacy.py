@@ -1,11 +1,98 @@
 """TF1 APIs that TensorFlow 2.21 keeps only under tf.compat.v1: the reduced losses of
-`tf.losses` (one number per call, not Keras' one loss per sample), and `tf.layers`, whose
-every name is an AttributeError since Keras 3."""
+`tf.losses` (one number per call, not Keras' one loss per sample), `tf.layers`, whose
+every name is an AttributeError since Keras 3, and the TF1 spellings of a few ops
+(`arg_max`, `diag`, `nn.xw_plus_b`, `nn.in_top_k`'s argument order)."""
 from __future__ import annotations
 
 from autograd_cli.tensorflow import array_ops, math_ops, nn_ops
-from autograd_cli.tensorflow.core import convert_to_tensor
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import convert_to_tensor, ctx
 from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.modes import name_scope
+
+
+@tf_export("compat.v1.arg_max", "arg_max")
+def arg_max(input, dimension, output_type=dtypes.int64, name=None):   # noqa: A002
+    return math_ops.argmax(input, dimension, output_type=output_type, name=name)
+
+
+@tf_export("compat.v1.arg_min", "arg_min")
+def arg_min(input, dimension, output_type=dtypes.int64, name=None):   # noqa: A002
+    return math_ops.argmin(input, dimension, output_type=output_type, name=name)
+
+
+@tf_export("compat.v1.diag", "diag")
+def diag_v1(diagonal, name=None):
+    """TF1's Diag op; for a vector (what TF1 code gives it) the matrix of linalg.diag."""
+    from autograd_cli.tensorflow.linalg_ops import diag
+
+    x = convert_to_tensor(diagonal)
+    if x._shape is not None and len(x._shape) != 1:
+        raise NotImplementedError("tf.diag of a tensor of rank other than 1 is not supported here "
+                                  "(tf.linalg.diag makes a batch of diagonal matrices)")
+    return array_ops.identity(diag(x), name=name or "Diag")
+
+
+@tf_export("compat.v1.nn.xw_plus_b", "nn.xw_plus_b")
+def xw_plus_b(x, weights, biases, name=None):
+    with name_scope(name, "xw_plus_b") as scope:
+        return nn_ops.bias_add(math_ops.matmul(x, weights), biases, name=scope or None)
+
+
+@tf_export("math.count_nonzero", "compat.v1.count_nonzero", "count_nonzero")
+def count_nonzero(input_tensor=None, axis=None, keepdims=None, dtype=dtypes.int64, name=None,
+                  reduction_indices=None, keep_dims=None, input=None):   # noqa: A002
+    x = convert_to_tensor(input_tensor if input_tensor is not None else input)
+    keep = bool(keepdims if keepdims is not None else keep_dims)
+    with name_scope(name, "count_nonzero"):
+        nonzero = math_ops.not_equal(x, convert_to_tensor(0, dtype=x.dtype))
+        counts = math_ops.reduce_sum(math_ops.cast(nonzero, dtypes.int64),
+                                     axis if axis is not None else reduction_indices, keepdims=keep)
+        return counts if dtypes.as_dtype(dtype) == dtypes.int64 else math_ops.cast(counts, dtype)
+
+
+def _in_top_k(targets, predictions, k, name=None):
+    """InTopKV2: whether each row's target class is among its k largest predictions (a tie at
+    the boundary counts as in; a non-finite prediction or an out-of-range target is False)."""
+    with name_scope(name, "in_top_k"):
+        predictions = convert_to_tensor(predictions)
+        targets = convert_to_tensor(targets)
+        classes = predictions._shape[-1] if predictions._shape is not None else None
+        if classes is None:
+            raise NotImplementedError("in_top_k of predictions whose number of classes is unknown is not supported "
+                                      "here")
+        picked = math_ops.cast(array_ops.one_hot(targets, classes), dtypes.bool_)
+        zeros = array_ops.zeros_like(predictions)
+        target_value = math_ops.reduce_sum(array_ops.where(picked, predictions, zeros), 1, keepdims=True)
+        above = math_ops.reduce_sum(math_ops.cast(math_ops.greater(predictions, target_value), dtypes.int32), 1)
+        finite = math_ops.reduce_all(math_ops.is_finite(predictions), 1)
+        valid = math_ops.logical_and(math_ops.greater_equal(targets, 0),
+                                     math_ops.less(targets, math_ops.cast(classes, targets.dtype)))
+        fits = math_ops.less(above, math_ops.cast(k, dtypes.int32))
+        inside = math_ops.logical_and(fits, math_ops.logical_and(finite, valid))
+        return array_ops.identity(inside, name="InTopKV2")
+
+
+@tf_export("math.in_top_k", "nn.in_top_k")
+def in_top_k(*args, **kwargs):
+    """TF2's `tf.math.in_top_k(targets, predictions, k)`; in TF1 code `(predictions, targets, k)`
+    (`import tensorflow` is tensorflow.compat.v1 there)."""
+    return (in_top_k_v1 if ctx.v1 else _in_top_k)(*args, **kwargs)
+
+
+@tf_export("compat.v1.nn.in_top_k", "compat.v1.math.in_top_k")
+def in_top_k_v1(predictions, targets, k, name=None):
+    return _in_top_k(targets, predictions, k, name=name)
+
+
+def _categorical(*args, **kwargs):
+    raise NotImplementedError("tf.random.categorical / tf.multinomial (sampling classes from logits) is not "
+                              "supported here")
+
+
+export_value("random.categorical", _categorical)
+export_value("compat.v1.multinomial", _categorical)
+export_value("multinomial", _categorical)
 
 
 class Reduction:

@@ -1,0 +1,28 @@
+"""TF1 features refused on purpose: a located error that says what is not supported."""
+from __future__ import annotations
+
+import pytest
+
+from autograd_cli.dialects import evaluate_snippet
+from autograd_cli.support.errors import AgError
+
+
+def fails(source):
+    with pytest.raises(AgError) as info:
+        evaluate_snippet(source, seed=0)
+    return info.value
+
+
+@pytest.mark.parametrize("call", ["tf.multinomial(tf.log([[0.5, 0.5]]), 1)",
+                                  "tf.random.categorical(tf.log([[0.5, 0.5]]), 1)"])
+def test_sampling_classes_is_refused_where_it_is_called(call):
+    error = fails(f"import tensorflow as tf\nsess = tf.Session()\nsample = {call}\n")
+    assert error.message.startswith("NotImplementedError: ") and "is not supported here" in error.message
+    assert (error.pos.line, error.pos.col) == (3, 10)
+
+
+def test_in_top_k_of_an_unknown_number_of_classes_is_refused():
+    message = fails("import tensorflow as tf\nsess = tf.Session()\np = tf.placeholder(tf.float32)\n"
+                    "t = tf.placeholder(tf.int32, [None])\nok = tf.nn.in_top_k(p, t, 1)\n")
+    assert message.message.startswith("NotImplementedError: ") and "number of classes is unknown" in message.message
+    assert message.pos.line == 5
