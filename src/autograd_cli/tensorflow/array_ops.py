@@ -95,7 +95,7 @@ def fill(dims, value, name=None):
 def zeros_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
     x = convert_to_tensor(input)
     kind = as_dtype(dtype) if dtype is not None else x.dtype
-    return make_op("ZerosLike", Recipe("fn", lambda L, n: L.g.zeros(n.shape)), [x], [kind], name,
+    return make_op("ZerosLike", Recipe("fn", lambda L, n: L.g.zeros(n.shape)), [x], [kind], name or "zeros_like",
                    eager_fn=lambda a: np.zeros(a.shape, dtype=kind.np))[0]
 
 
@@ -103,7 +103,7 @@ def zeros_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
 def ones_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
     x = convert_to_tensor(input)
     kind = as_dtype(dtype) if dtype is not None else x.dtype
-    return make_op("OnesLike", Recipe("fn", lambda L, n: L.g.const(np.ones(n.shape))), [x], [kind], name,
+    return make_op("OnesLike", Recipe("fn", lambda L, n: L.g.const(np.ones(n.shape))), [x], [kind], name or "ones_like",
                    eager_fn=lambda a: np.ones(a.shape, dtype=kind.np))[0]
 
 
@@ -458,8 +458,14 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
                       {"axis": axis}, t.dtype, name)
 
 
-@tf_export("where", "where_v2", builtin="where")
-def where(condition, x=None, y=None, name=None):
+@tf_export("where", builtin="where")
+def where_any(condition, x=None, y=None, name=None):
+    """TF2's where; in TF1 code (tensorflow.compat.v1) its op is TF1's Select."""
+    return where(condition, x, y, name, _op="Select" if ctx.v1 else "SelectV2")
+
+
+@tf_export("where_v2", builtin="where")
+def where(condition, x=None, y=None, name=None, _op="SelectV2"):
     c = convert_to_tensor(condition)
     if x is None and y is None:
         if not ctx.eager:
@@ -470,7 +476,7 @@ def where(condition, x=None, y=None, name=None):
     x, y = binary_inputs("SelectV2", x, y)
     if ctx.eager:
         kernel.select(c._shape, x._shape, y._shape)
-    return make_op("SelectV2", Recipe("row", "where"), [c, x, y], [x.dtype], name,
+    return make_op(_op, Recipe("row", "where"), [c, x, y], [x.dtype], name,
                    eager_fn=row_eager("where", None, "SelectV2"))[0]
 
 
@@ -478,7 +484,10 @@ def where(condition, x=None, y=None, name=None):
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     from autograd_cli.tensorflow.math_ops import maximum, minimum
 
-    return maximum(minimum(t, clip_value_max), clip_value_min, name)
+    if ctx.eager:
+        return maximum(minimum(t, clip_value_max), clip_value_min, name)
+    with ctx.graph.name_scope(name or "clip_by_value") as scope:
+        return maximum(minimum(t, clip_value_max), clip_value_min, scope)
 
 
 @tf_export("clip_by_norm")

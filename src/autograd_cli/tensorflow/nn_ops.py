@@ -10,6 +10,7 @@ from autograd_cli.tensorflow.core import convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.math_ops import builtin_op, row_eager
+from autograd_cli.tensorflow.modes import name_scope
 
 _FEATURES = "features:T -> activations:T"
 
@@ -88,8 +89,30 @@ def l2_loss(t, name=None):
     return builtin_op("L2Loss", "l2_loss", {"t": t}, {}, t.dtype, name)
 
 
-@tf_export("nn.softmax_cross_entropy_with_logits", "nn.softmax_cross_entropy_with_logits_v2", builtin="softmax_cross_entropy_with_logits")
+@tf_export("nn.softmax_cross_entropy_with_logits", builtin="softmax_cross_entropy_with_logits")
 def softmax_cross_entropy_with_logits(labels=None, logits=None, axis=-1, name=None, dim=None, _sentinel=None):
+    """TF2's; in TF1 code TF1's, whose labels get no gradient (`tf.compat.v1` there)."""
+    if ctx.v1:
+        return softmax_cross_entropy_with_logits_v1(labels, logits, -1 if dim is None else dim, name, axis)
+    return softmax_cross_entropy_with_logits_v2(labels, logits, axis, name, dim)
+
+
+@tf_export("compat.v1.nn.softmax_cross_entropy_with_logits")
+def softmax_cross_entropy_with_logits_v1(labels=None, logits=None, dim=-1, name=None, axis=None, _sentinel=None):
+    from autograd_cli.tensorflow.array_ops import stop_gradient
+
+    with name_scope(name, "softmax_cross_entropy_with_logits_sg") as scope:
+        labels = stop_gradient(labels, name="labels_stop_gradient")
+        return softmax_cross_entropy_with_logits_v2(labels, logits, dim if axis is None else axis, scope or None)
+
+
+@tf_export("nn.softmax_cross_entropy_with_logits_v2", "compat.v1.nn.softmax_cross_entropy_with_logits_v2")
+def softmax_cross_entropy_with_logits_v2(labels=None, logits=None, axis=-1, name=None, dim=None, _sentinel=None):
+    with name_scope(name, "softmax_cross_entropy_with_logits"):
+        return _softmax_xent(labels, logits, axis, dim)
+
+
+def _softmax_xent(labels, logits, axis, dim):
     labels, logits = m.binary_inputs("SoftmaxCrossEntropyWithLogits", labels, logits)
     params = {"axis": int(axis if dim is None else dim)}
     if labels._shape is not None and logits._shape is not None and len(labels._shape) != len(logits._shape):
@@ -105,8 +128,10 @@ def softmax_cross_entropy_with_logits(labels=None, logits=None, axis=-1, name=No
         labels = array_ops.reshape(labels, [-1, classes if classes is not None else array_ops.shape(logits)[-1]])
     if ctx.eager:
         kernel.softmax_cross_entropy(labels._shape, logits._shape)
+    # one op here; named as TensorFlow's last op of the scope (the reshape of its kernel's
+    # result to logits' outer shape), so printed tensors and later names are TensorFlow's
     return make_op("SoftmaxCrossEntropyWithLogits", Recipe("row", "softmax_cross_entropy_with_logits", params),
-                   [labels, logits], [logits.dtype], name,
+                   [labels, logits], [logits.dtype], "Reshape_2",
                    eager_fn=row_eager("softmax_cross_entropy_with_logits", params, "SoftmaxCrossEntropyWithLogits"))[0]
 
 
@@ -121,8 +146,9 @@ def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None
                          f"labels.shape={labels.shape} and logits.shape={logits.shape}")
     if ctx.eager and labels._value is not None:
         kernel.sparse_labels(labels._value, logits._shape[-1])
-    return builtin_op("SparseSoftmaxCrossEntropyWithLogits", "sparse_softmax_cross_entropy_with_logits",
-                      {"labels": labels, "logits": logits}, {}, logits.dtype, name)
+    with name_scope(name, "SparseSoftmaxCrossEntropyWithLogits"):
+        return builtin_op("SparseSoftmaxCrossEntropyWithLogits", "sparse_softmax_cross_entropy_with_logits",
+                          {"labels": labels, "logits": logits}, {}, logits.dtype, None)
 
 
 @tf_export("nn.sigmoid_cross_entropy_with_logits", builtin="sigmoid_cross_entropy_with_logits")
@@ -134,20 +160,22 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None, _sent
     # TensorFlow's formula meets the dtypes at `logits * labels`, then at exp
     logits, labels = m.binary_inputs("Mul", logits, labels)
     m.check_kernel("Exp", logits)
-    return builtin_op("SigmoidCrossEntropyWithLogits", "sigmoid_cross_entropy_with_logits",
-                      {"labels": labels, "logits": logits}, {}, logits.dtype, name)
+    with name_scope(name, "logistic_loss") as scope:
+        return builtin_op("SigmoidCrossEntropyWithLogits", "sigmoid_cross_entropy_with_logits",
+                          {"labels": labels, "logits": logits}, {}, logits.dtype, scope or None)
 
 
 @tf_export("nn.moments")
 def moments(x, axes, shift=None, keepdims=False, name=None, keep_dims=None):
     x = convert_to_tensor(x)
-    mean = m.reduce_mean(x, axes, keepdims=True)
-    variance = m.reduce_mean(m.squared_difference(x, mean), axes, keepdims=True)
-    if not (keepdims or keep_dims):
-        from autograd_cli.tensorflow.array_ops import squeeze
+    with name_scope(name, "moments"):
+        mean = m.reduce_mean(x, axes, keepdims=True, name="mean")
+        variance = m.reduce_mean(m.squared_difference(x, mean), axes, keepdims=True, name="variance")
+        if not (keepdims or keep_dims):
+            from autograd_cli.tensorflow.array_ops import squeeze
 
-        mean, variance = squeeze(mean, axes), squeeze(variance, axes)
-    return mean, variance
+            mean, variance = squeeze(mean, axes), squeeze(variance, axes)
+        return mean, variance
 
 
 @tf_export("nn.batch_normalization")
@@ -164,8 +192,9 @@ def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name
 @tf_export("nn.l2_normalize", "math.l2_normalize", "linalg.l2_normalize")
 def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     x = convert_to_tensor(x)
-    square_sum = m.reduce_sum(m.square(x), axis if axis is not None else dim, keepdims=True)
-    return m.multiply(x, m.rsqrt(m.maximum(square_sum, epsilon)), name)
+    with name_scope(name, "l2_normalize") as scope:
+        square_sum = m.reduce_sum(m.square(x), axis if axis is not None else dim, keepdims=True)
+        return m.multiply(x, m.rsqrt(m.maximum(square_sum, epsilon)), scope or None)
 
 
 @tf_export("nn.dropout")
@@ -189,10 +218,15 @@ def _dropout(x, rate=None, noise_shape=None, seed=None, name=None, keep_prob=Non
     """TensorFlow's dropout: x / (1 - rate), zero where a `tf.random.uniform` draw of this
     seed is below rate, so a seeded dropout keeps TensorFlow's elements (each graph run
     draws anew)."""
+    x = convert_to_tensor(x)
+    with name_scope(name, "dropout"):
+        return _dropout_ops(x, rate, noise_shape, seed, keep_prob)
+
+
+def _dropout_ops(x, rate, noise_shape, seed, keep_prob):
     from autograd_cli.tensorflow import random_api
     from autograd_cli.tensorflow.array_ops import shape, where
 
-    x = convert_to_tensor(x)
     if keep_prob is not None:
         rate = 1.0 - keep_prob
     if rate is None:
@@ -213,7 +247,7 @@ def _dropout(x, rate=None, noise_shape=None, seed=None, name=None, keep_prob=Non
         static = x._shape is not None and all(d is not None for d in x._shape)
         noise_shape = list(x._shape) if static else shape(x)
     keep = m.greater_equal(random_api.uniform(noise_shape, dtype=x.dtype, seed=seed), rate)
-    out = where(keep, scaled, convert_to_tensor(0, dtype=x.dtype), name=name)
+    out = where(keep, scaled, convert_to_tensor(0, dtype=x.dtype))
     if not ctx.eager and x._shape is not None:
         out.set_shape(x._shape)      # as TensorFlow's: a fed rate of unknown shape leaves x's shape
     return out

@@ -112,6 +112,11 @@ def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=None,
                           reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """TF1's reduction: the weighted losses summed, then divided by the number of non-zero
     weights (each weight broadcast over the losses), or by the sum of the weights (MEAN)."""
+    with name_scope(scope, "weighted_loss"):
+        return _weighted_loss(losses, weights, reduction)
+
+
+def _weighted_loss(losses, weights, reduction):
     losses = convert_to_tensor(losses)
     weights = math_ops.cast(convert_to_tensor(weights), losses.dtype)
     weighted = math_ops.multiply(losses, weights)
@@ -127,7 +132,7 @@ def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=None,
     else:
         present = math_ops.cast(math_ops.not_equal(weights, 0.0), losses.dtype)
         denominator = math_ops.reduce_sum(math_ops.multiply(array_ops.ones_like(losses), present))
-    return math_ops.div_no_nan(total, denominator)
+    return math_ops.div_no_nan(total, denominator, name="value")
 
 
 def _floats(labels, predictions):
@@ -138,76 +143,85 @@ def _floats(labels, predictions):
 @tf_export("compat.v1.losses.sparse_softmax_cross_entropy", "losses.sparse_softmax_cross_entropy")
 def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_collection=None,
                                  reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    losses = nn_ops.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
-    return compute_weighted_loss(losses, weights, reduction=reduction)
+    with name_scope(scope, "sparse_softmax_cross_entropy_loss") as scoped:
+        losses = nn_ops.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
 
 
 @tf_export("compat.v1.losses.softmax_cross_entropy", "losses.softmax_cross_entropy")
 def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None,
                           loss_collection=None, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    labels, logits = _floats(onehot_labels, logits)
-    if label_smoothing:
-        classes = math_ops.cast(array_ops.shape(labels)[-1], logits.dtype)
-        labels = math_ops.add(math_ops.multiply(labels, 1.0 - label_smoothing),
-                              math_ops.divide(label_smoothing, classes))
-    losses = nn_ops.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
-    return compute_weighted_loss(losses, weights, reduction=reduction)
+    with name_scope(scope, "softmax_cross_entropy_loss") as scoped:
+        labels, logits = _floats(onehot_labels, logits)
+        if label_smoothing:
+            classes = math_ops.cast(array_ops.shape(labels)[-1], logits.dtype)
+            labels = math_ops.add(math_ops.multiply(labels, 1.0 - label_smoothing),
+                                  math_ops.divide(label_smoothing, classes))
+        losses = nn_ops.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
 
 
 @tf_export("compat.v1.losses.sigmoid_cross_entropy", "losses.sigmoid_cross_entropy")
 def sigmoid_cross_entropy(multi_class_labels, logits, weights=1.0, label_smoothing=0, scope=None,
                           loss_collection=None, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    labels, logits = _floats(multi_class_labels, logits)
-    if label_smoothing:
-        labels = math_ops.add(math_ops.multiply(labels, 1.0 - label_smoothing), 0.5 * label_smoothing)
-    losses = nn_ops.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
-    return compute_weighted_loss(losses, weights, reduction=reduction)
+    with name_scope(scope, "sigmoid_cross_entropy_loss") as scoped:
+        labels, logits = _floats(multi_class_labels, logits)
+        if label_smoothing:
+            labels = math_ops.add(math_ops.multiply(labels, 1.0 - label_smoothing), 0.5 * label_smoothing)
+        losses = nn_ops.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
+        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
 
 
 @tf_export("compat.v1.losses.mean_squared_error")   # (tf.losses.mean_squared_error: keras/__init__.py)
 def mean_squared_error_v1(labels, predictions, weights=1.0, scope=None, loss_collection=None,
                           reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    labels, predictions = _floats(labels, predictions)
-    return compute_weighted_loss(math_ops.squared_difference(predictions, labels), weights, reduction=reduction)
+    with name_scope(scope, "mean_squared_error") as scoped:
+        labels, predictions = _floats(labels, predictions)
+        losses = math_ops.squared_difference(predictions, labels)
+        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
 
 
 @tf_export("compat.v1.losses.absolute_difference", "losses.absolute_difference")
 def absolute_difference(labels, predictions, weights=1.0, scope=None, loss_collection=None,
                         reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    labels, predictions = _floats(labels, predictions)
-    losses = math_ops.abs(math_ops.subtract(predictions, labels))
-    return compute_weighted_loss(losses, weights, reduction=reduction)
+    with name_scope(scope, "absolute_difference") as scoped:
+        labels, predictions = _floats(labels, predictions)
+        losses = math_ops.abs(math_ops.subtract(predictions, labels))
+        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
 
 
 @tf_export("compat.v1.losses.log_loss", "losses.log_loss")
 def log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_collection=None,
              reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    labels, predictions = _floats(labels, predictions)
-    losses = math_ops.subtract(
-        math_ops.negative(math_ops.multiply(labels, math_ops.log(math_ops.add(predictions, epsilon)))),
-        math_ops.multiply(math_ops.subtract(1.0, labels),
-                          math_ops.log(math_ops.add(math_ops.subtract(1.0, predictions), epsilon))))
-    return compute_weighted_loss(losses, weights, reduction=reduction)
+    with name_scope(scope, "log_loss") as scoped:
+        labels, predictions = _floats(labels, predictions)
+        losses = math_ops.subtract(
+            math_ops.negative(math_ops.multiply(labels, math_ops.log(math_ops.add(predictions, epsilon)))),
+            math_ops.multiply(math_ops.subtract(1.0, labels),
+                              math_ops.log(math_ops.add(math_ops.subtract(1.0, predictions), epsilon))))
+        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
 
 
 @tf_export("compat.v1.losses.hinge_loss", "losses.hinge_loss")
 def hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=None,
                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    labels, logits = _floats(labels, logits)
-    signs = math_ops.subtract(math_ops.multiply(2.0, labels), 1.0)
-    losses = nn_ops.relu(math_ops.subtract(1.0, math_ops.multiply(signs, logits)))
-    return compute_weighted_loss(losses, weights, reduction=reduction)
+    with name_scope(scope, "hinge_loss") as scoped:
+        labels, logits = _floats(labels, logits)
+        signs = math_ops.subtract(math_ops.multiply(2.0, labels), 1.0)
+        losses = nn_ops.relu(math_ops.subtract(1.0, math_ops.multiply(signs, logits)))
+        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
 
 
 @tf_export("compat.v1.losses.huber_loss", "losses.huber_loss")
 def huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_collection=None,
                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
-    labels, predictions = _floats(labels, predictions)
-    error = math_ops.abs(math_ops.subtract(predictions, labels))
-    quadratic = math_ops.minimum(error, delta)
-    linear = math_ops.subtract(error, quadratic)
-    losses = math_ops.add(math_ops.multiply(0.5, math_ops.square(quadratic)), math_ops.multiply(delta, linear))
-    return compute_weighted_loss(losses, weights, reduction=reduction)
+    with name_scope(scope, "huber_loss") as scoped:
+        labels, predictions = _floats(labels, predictions)
+        error = math_ops.abs(math_ops.subtract(predictions, labels))
+        quadratic = math_ops.minimum(error, delta)
+        linear = math_ops.subtract(error, quadratic)
+        losses = math_ops.add(math_ops.multiply(0.5, math_ops.square(quadratic)), math_ops.multiply(delta, linear))
+        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
 
 
 class _LayersGoneWithKeras3:

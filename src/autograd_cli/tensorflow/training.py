@@ -53,16 +53,26 @@ class Optimizer:
             raise ValueError(f"No gradients provided for any variable: {[v.name for _, v in pairs]}.")
         updates = []
         self._prepare()
-        for g, v in pairs:
-            if g is None:
-                continue
-            updates.append(self._update(g, v))
-        if global_step is not None:
-            updates.append(global_step.assign_add(1))
-        self._finish()
         if ctx.eager:
+            for g, v in pairs:
+                if g is not None:
+                    self._update(g, v)
+            if global_step is not None:
+                global_step.assign_add(1)
+            self._finish()
             return None
-        return group(*updates, name=name or self._name)
+        # TensorFlow's scopes: the updates under NAME/update_VAR (the slots are named by their
+        # variable alone, see _slot)
+        graph = ctx.graph
+        with graph.name_scope(name or self._name) as scope:
+            for g, v in pairs:
+                if g is not None:
+                    with graph.name_scope("update_" + v.name.split(":")[0]):
+                        updates.append(self._update(g, v))
+            self._finish()
+            if global_step is not None:
+                updates.append(global_step.assign_add(1))
+            return group(*updates, name=scope)
 
     def _lr_tensor(self, var):
         lr = self._lr() if callable(self._lr) else self._lr
@@ -81,7 +91,15 @@ class Optimizer:
         key = (var.uid, name)
         if key not in self._slots:
             init = np.full(var._shape, initial, dtype=var.dtype.np)
-            self._slots[key] = Variable(init, trainable=False, name=f"{var._name}/{self._name}")
+            graph = None if ctx.eager else ctx.graph
+            inside = graph._scope if graph is not None else None
+            if graph is not None:
+                graph._scope = []       # VAR/Adam whatever name scope the update is made in
+            try:
+                self._slots[key] = Variable(init, trainable=False, name=f"{var._name}/{self._name}")
+            finally:
+                if graph is not None:
+                    graph._scope = inside
         return self._slots[key]
 
     def get_slot(self, var, name):

@@ -28,4 +28,4 @@ with tf.Session() as sess:
     for step in range(201):
         c, _ = sess.run([cost, train], {X: features, Y: classes})
         if step % 50 == 0:
-            print(step, "%.5f" % c, sess.run(accuracy, {X: features, Y: classes}))
+            print(step, f"{c:.5f}", sess.run(accuracy, {X: features, Y: classes}))
