@@ -48,3 +48,14 @@ def test_autograph_refuses_what_is_not_there_and_keeps_do_not_convert():
     assert tf.autograph.experimental.do_not_convert()(f) is f
     with pytest.raises(NotImplementedError, match="to_code is not supported here"):
         tf.autograph.to_code(f)
+
+
+def test_svd_is_eager_only_and_says_its_gradient_is_not_supported():
+    a = tf.Variable([[3.0, 1.0], [1.0, 3.0], [0.0, 2.0]])
+    s = tf.linalg.svd(a, compute_uv=False)
+    # singular values of a: the square roots of the eigenvalues of a^T a (NumPy as the reference)
+    assert np.allclose(s.numpy(), np.sqrt(np.linalg.eigvalsh(a.numpy().T @ a.numpy()))[::-1], rtol=1e-6)
+    with tf.GradientTape() as tape:
+        total = tf.reduce_sum(tf.linalg.svd(a, compute_uv=False))
+    with pytest.raises(NotImplementedError, match="gradient of tf.linalg.svd is not supported"):
+        tape.gradient(total, a)

@@ -228,3 +228,27 @@ def _descending(x, axis, indices):
         x = array_ops.transpose(x, perm)
     found = top_k(x, int(k))[1 if indices else 0]
     return array_ops.transpose(found, perm) if perm is not None else found
+
+
+@tf_export("linalg.svd", "svd")
+def svd(tensor, full_matrices=False, compute_uv=True, name=None):
+    """s, u, v (u @ diag(s) @ v^H == tensor), computed eagerly in float64 and rounded once.
+    Singular vectors are unique only up to sign: LAPACK's signs here, which may differ from
+    TensorFlow's Eigen kernel column by column. Not differentiable here (a clear error)."""
+    from autograd_cli.tensorflow.lowering import Recipe
+
+    x = convert_to_tensor(tensor)
+    _matrices("Svd", x)
+    if not ctx.eager:
+        raise NotImplementedError("tf.linalg.svd is computed eagerly only here (not in a graph or a traced "
+                                  "tf.function's graph)")
+
+    def eager(a):
+        u, s, vh = np.linalg.svd(a.astype(np.float64), full_matrices=bool(full_matrices))
+        v = np.swapaxes(vh, -1, -2).conj()
+        return [s.astype(a.dtype), u.astype(a.dtype), v.astype(a.dtype)]
+
+    def refuse(L, *nodes):
+        raise NotImplementedError("the gradient of tf.linalg.svd is not supported here")
+    outs = make_op("Svd", Recipe("fn", refuse), [x], [x.dtype] * 3, name or "Svd", eager_fn=eager)
+    return outs if compute_uv else outs[0]

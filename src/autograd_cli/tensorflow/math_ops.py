@@ -625,6 +625,9 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
 
 @tf_export("math.add_n", "add_n", builtin="add_n")
 def add_n(inputs, name=None):
+    if not inputs:
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and "
+                         "shape.")
     xs = [convert_to_tensor(x) for x in inputs]
     if len(xs) == 1:
         return xs[0]
