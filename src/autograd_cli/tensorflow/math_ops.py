@@ -267,15 +267,6 @@ def reciprocal_no_nan(x, name=None):
     return binary("DivNoNan", "div_no_nan", convert_to_tensor(1, dtype=x.dtype), x, name)
 
 
-@tf_export("math.count_nonzero", "count_nonzero")
-def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):   # noqa: A002
-    """TensorFlow's count_nonzero_v2: the int64 sum of x != 0, cast to `dtype`."""
-    x = convert_to_tensor(input)
-    predicate = x if x.dtype.is_bool else not_equal(x, convert_to_tensor(0, dtype=x.dtype))
-    total = reduce_sum(cast(predicate, dtypes.int64), axis, keepdims=bool(keepdims))
-    return cast(total, as_dtype(dtype), name)
-
-
 @tf_export("math.multiply_no_nan", builtin="mul_no_nan")
 def multiply_no_nan(x, y, name=None):
     x = convert_to_tensor(x)

@@ -115,6 +115,8 @@ def softmax_cross_entropy_with_logits_v2(labels=None, logits=None, axis=-1, name
 def _softmax_xent(labels, logits, axis, dim):
     labels, logits = m.binary_inputs("SoftmaxCrossEntropyWithLogits", labels, logits)
     params = {"axis": int(axis if dim is None else dim)}
+    if ctx.eager and logits._shape == ():       # (scalar logits: the wrapper's Slice error comes first)
+        kernel.softmax_cross_entropy(labels._shape, logits._shape)
     if labels._shape is not None and logits._shape is not None and len(labels._shape) != len(logits._shape):
         # TensorFlow flattens both to [-1, classes] before its kernel (labels [[y]] of a
         # list around the one-hot tensor then fit), and the cost takes logits' outer shape

@@ -45,7 +45,8 @@ def count_nonzero(input_tensor=None, axis=None, keepdims=None, dtype=dtypes.int6
     x = convert_to_tensor(input_tensor if input_tensor is not None else input)
     keep = bool(keepdims if keepdims is not None else keep_dims)
     with name_scope(name, "count_nonzero"):
-        nonzero = math_ops.not_equal(x, convert_to_tensor(0, dtype=x.dtype))
+        # (TensorFlow's count_nonzero_v2: a bool tensor is its own predicate)
+        nonzero = x if x.dtype.is_bool else math_ops.not_equal(x, convert_to_tensor(0, dtype=x.dtype))
         counts = math_ops.reduce_sum(math_ops.cast(nonzero, dtypes.int64),
                                      axis if axis is not None else reduction_indices, keepdims=keep)
         return counts if dtypes.as_dtype(dtype) == dtypes.int64 else math_ops.cast(counts, dtype)
