@@ -26,3 +26,11 @@ def test_in_top_k_of_an_unknown_number_of_classes_is_refused():
                     "t = tf.placeholder(tf.int32, [None])\nok = tf.nn.in_top_k(p, t, 1)\n")
     assert message.message.startswith("NotImplementedError: ") and "number of classes is unknown" in message.message
     assert message.pos.line == 5
+
+
+def test_saving_or_restoring_a_checkpoint_is_refused_at_the_call():
+    error = fails("import tensorflow as tf\nw = tf.Variable(1.0)\nsaver = tf.train.Saver()\n"
+                  "with tf.Session() as sess:\n    sess.run(tf.global_variables_initializer())\n"
+                  "    path = saver.save(sess, 'model.ckpt')\n")
+    assert error.message.startswith("NotImplementedError: tf.train.Saver.save writes checkpoint files")
+    assert error.pos.line == 6

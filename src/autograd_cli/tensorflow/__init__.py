@@ -23,7 +23,7 @@ _exports.export_value("errors.OpError", failures.OpError)
 
 # Loaded at the first name they declare (exports.defer): Keras, tf.data and the small
 # APIs in extras are most of what a TF1 graph snippet never touches.
-_exports.defer(f"{__name__}.extras", f"{__name__}.data", f"{__name__}.image_ops", f"{__name__}.keras")
+_exports.defer(f"{__name__}.extras", f"{__name__}.tf1_boilerplate", f"{__name__}.data", f"{__name__}.image_ops", f"{__name__}.keras")
 _exports.build_namespaces(_importlib.import_module(__name__))
 __version__ = "2.21.0"
 
