@@ -87,7 +87,7 @@ class Layer:
             PATH.append(self.name)
         try:
             value = init(shape, dtype=dtype)
-            variable = KerasVariable(value, name=name or "variable", trainable=trainable, dtype=dtype)
+            variable = KerasVariable(value, name=name or unique_name("variable"), trainable=trainable, dtype=dtype)
         finally:
             if not inside:
                 PATH.pop()

@@ -17,13 +17,13 @@ class Metric:
     def add_variable(self, shape, initializer, dtype=None, aggregation="sum", name=None):
         """A state variable of a subclass (non-trainable; `reset_state` gives it zeros again)."""
         from autograd_cli.tensorflow.keras import initializers
-        from autograd_cli.tensorflow.keras._support import PATH, KerasVariable
+        from autograd_cli.tensorflow.keras._support import PATH, KerasVariable, unique_name
 
         dtype = getattr(dtype, "name", dtype) or self.dtype
         PATH.append(self.name)
         try:
             value = initializers.get(initializer)(tuple(shape), dtype=dtype)
-            variable = KerasVariable(value, name=name or "variable", trainable=False, dtype=dtype)
+            variable = KerasVariable(value, name=name or unique_name("variable"), trainable=False, dtype=dtype)
         finally:
             PATH.pop()
         self._state_variables.append(variable)
