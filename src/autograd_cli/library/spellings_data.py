@@ -449,7 +449,7 @@ OTHER = frozenset((
     "losses.CategoricalCrossentropy", "losses.Huber", "losses.LogCosh", "losses.Loss", "losses.MeanAbsoluteError",
     "losses.MeanSquaredError", "losses.SparseCategoricalCrossentropy", "losses.absolute_difference", "losses.get",
     "losses.hinge_loss", "losses.huber_loss", "losses.log_loss", "losses.mean_squared_error",
-    "losses.sigmoid_cross_entropy", "losses.softmax_cross_entropy", "losses.sparse_softmax_cross_entropy",
+    "losses.sigmoid_cross_entropy", "losses.softmax_cross_entropy", "losses.sparse_softmax_cross_entropy", "map_fn",
     "math.count_nonzero", "math.equal", "math.greater", "math.greater_equal", "math.in_top_k", "math.is_finite",
     "math.is_inf", "math.is_nan", "math.l2_normalize", "math.less", "math.less_equal", "math.log_sigmoid",
     "math.logical_and", "math.logical_not", "math.logical_or", "math.logical_xor", "math.not_equal",
@@ -475,5 +475,5 @@ OTHER = frozenset((
     "train.RMSPropOptimizer", "train.Saver", "train.exponential_decay", "train.get_global_step",
     "train.get_or_create_global_step", "trainable_variables", "truediv", "truncated_normal",
     "truncated_normal_initializer", "tuple", "uint8", "variable_scope", "variables_initializer",
-    "variance_scaling_initializer", "version.VERSION", "zeros_initializer",
+    "variance_scaling_initializer", "vectorized_map", "version.VERSION", "zeros_initializer",
 ))

@@ -107,3 +107,4 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
         if maximum_iterations is not None and count >= maximum_iterations:
             break
     return values[0] if single else type(loop_vars)(values) if isinstance(loop_vars, tuple) else values
+

@@ -535,7 +535,10 @@ def to_array(value, dtype: DType | None):
             if array.dtype.kind in "US" or array.dtype == object and inferred is dtypes.string:
                 return _bytes_array(array), dtypes.string
             return array, inferred
-        array = np.asarray(_unwrap(value))
+        try:
+            array = np.asarray(_unwrap(value))
+        except ValueError:
+            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
         kind = array.dtype.kind
         if kind == "f":
             return array.astype(np.float32), dtypes.float32

@@ -147,10 +147,27 @@ def unknown_name(module, name) -> AttributeError:
     import difflib
 
     error = AttributeError(f"module '{shown_name(module)}' has no attribute '{name}'")
+    root = _BUILT["root"]
+    prefix = module.__name__[len(root.__name__) + 1:] if root is not None and module is not root else ""
+    path = f"{prefix}.{name}" if prefix else name
+    if path in NOT_SUPPORTED:       # (TensorFlow has the name: the message says why it is missing here)
+        return AttributeError(f"module '{shown_name(module)}' has no attribute '{name}': {NOT_SUPPORTED[path]} "
+                              f"(tf.{path}) are not supported by autograd-cli's TensorFlow")
     close = difflib.get_close_matches(name, [n for n in vars(module) if not n.startswith("_")], n=1)
     if close:
         error.ag_hint = f"did you mean '{close[0]}'?"
     return error
+
+
+# TensorFlow APIs deliberately left out: their AttributeError says so.
+NOT_SUPPORTED = {
+    "ragged": "ragged tensors", "RaggedTensor": "ragged tensors", "RaggedTensorSpec": "ragged tensors",
+    "sparse": "sparse tensors", "SparseTensor": "sparse tensors", "SparseTensorSpec": "sparse tensors",
+    "random.Generator": "random generators", "random.get_global_generator": "random generators",
+    "distribute": "distribution strategies", "saved_model": "SavedModels (files)",
+    "train.Checkpoint": "checkpoints (files)", "io": "file and serialisation ops",
+    "TensorArray": "tensor arrays", "experimental.numpy": "the NumPy API (tf.experimental.numpy)",
+}
 
 
 def build_namespaces(root: types.ModuleType) -> None:

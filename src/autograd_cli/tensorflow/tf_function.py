@@ -15,6 +15,9 @@ Where the trace cannot be made here, the function runs eagerly from then on for 
 signature (a Python `if` / `while` on a tensor, which TensorFlow's AutoGraph converts; a
 `.numpy()`; iterating a dataset; a random op whose shape is a tensor): its values are the
 same, but its Python side effects happen at every call.
+
+tf.map_fn / tf.vectorized_map are here too (they share the nest helpers): a Python loop of ops
+over the first axis, stacked.
 """
 from __future__ import annotations
 
@@ -308,3 +311,34 @@ def _typed(value, dtype):
     if dtype is dtypes.bool_:
         return array.astype(bool)
     return array.astype(dtype.np)
+
+
+@tf_export("map_fn")
+def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False, infer_shape=True,
+           name=None, fn_output_signature=None):
+    """fn on each slice of elems along axis 0 (a nested structure of tensors sliced together),
+    the results stacked: a Python loop of the package's own ops, so tapes see every step."""
+    from autograd_cli.tensorflow.array_ops import stack
+
+    structure, flat = _flatten(elems)
+    flat = [convert_to_tensor(t) for t in flat]
+    sizes = {t._shape[0] if t._shape else None for t in flat}
+    if len(sizes) != 1 or None in sizes:
+        raise ValueError("Elements in elems must be 1+ dimensional Tensors of the same (known) size along axis 0, "
+                         f"got shapes {[t._shape for t in flat]}")
+    count = sizes.pop()
+    results = [fn(_rebuild(structure, [t[k] for t in flat])) for k in range(count)]
+    if count == 0:
+        raise ValueError("tf.map_fn of elements of size 0 along axis 0 is not supported here")
+    out_structure, first = _flatten(results[0])
+    if fn_output_signature is None and dtype is None and (
+            len(first) != len(flat) or isinstance(elems, (tuple, list, dict)) != isinstance(results[0], (tuple, list, dict))):
+        raise ValueError("The two structures don't have the same nested structure.")
+    columns = [[_flatten(r)[1][j] for r in results] for j in range(len(first))]
+    return _rebuild(out_structure, [stack(column) for column in columns])
+
+
+@tf_export("vectorized_map")
+def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
+    """Computed as tf.map_fn (the same values; TensorFlow vectorises the loop away)."""
+    return map_fn(fn, elems)
