@@ -30,7 +30,8 @@ class SnippetEvaluation(HtmlDisplay, Record):
 
 
 def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "none", boxed: bool = False,
-                     limits=None, limit_options=(None, None), graph: bool = False) -> SnippetEvaluation:
+                     limits=None, limit_options=(None, None), graph: bool = False,
+                     prints_only: bool = False) -> SnippetEvaluation:
     """Run a TensorFlow snippet (a .py file) on CPython with the project's TensorFlow package.
     `on_print` receives printed text as it is printed; `seed` seeds NumPy's legacy generator first.
     Boxed, the limits are `limits` (a sandbox Limits), else the command line's `limit_options`
@@ -38,11 +39,13 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
     `graph`: also hand back the engine graph behind its gradient tables (`program`, with
     `node_values` as computed in the run), for explain, graph, verify and report; a snippet
     that fails after building it gives its results so far with `error` set (else it raises).
-    A gradient's values are NumPy arrays, a scalar's a Python number (runner.box_value)."""
+    A gradient's values are NumPy arrays, a scalar's a Python number (runner.box_value).
+    `prints_only`: no gradient records are made (eval --prints-only shows none; for a large
+    model most of a run's time is spent making them)."""
     error = None
     try:
         data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits,
-                           limit_options=limit_options, graph=graph)
+                           limit_options=limit_options, graph=graph, prints_only=prints_only)
     except FailedRun as failed:
         data, error = failed.data, AgError(failed.message, failed.pos, failed.source)
     prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
@@ -105,7 +108,8 @@ def dialect_of(filename: str, dialect: str | None = None) -> str:
 
 
 def evaluate_program(source: str, dialect: str = "ag", sets=None, unconnected: str = "none", grads=(), wrt=(),
-                     graph: bool = False, on_print=None, boxed: bool = False, limit_options=(None, None)):
+                     graph: bool = False, on_print=None, boxed: bool = False, limit_options=(None, None),
+                     prints_only: bool = False):
     """Evaluate a program of either dialect, with the options that dialect takes (the others
     are an error saying where they belong): an Evaluation for .ag, a SnippetEvaluation for a
     snippet (`graph`, `on_print`, `boxed`, `limit_options`: evaluate_snippet's)."""
@@ -119,7 +123,7 @@ def evaluate_program(source: str, dialect: str = "ag", sets=None, unconnected: s
         if grads or wrt:
             raise AgError("--grad/--wrt are for .ag programs; in a snippet, call tf.gradients or tape.gradient")
         return evaluate_snippet(source, on_print=on_print, unconnected=unconnected, boxed=boxed,
-                                limit_options=limit_options, graph=graph)
+                                limit_options=limit_options, graph=graph, prints_only=prints_only)
     if any(option is not None for option in limit_options):
         raise AgError("--time-limit and --max-memory are for snippets (.py); a .ag program's memory limit is "
                       "AUTOGRAD_CLI_MAX_MEMORY")

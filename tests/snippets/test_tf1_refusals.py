@@ -1,4 +1,5 @@
-"""TF1 features refused on purpose: a located error that says what is not supported."""
+"""TF1 features refused on purpose: a located error that says what is not supported; and what
+eval --prints-only leaves out."""
 from __future__ import annotations
 
 import pytest
@@ -34,3 +35,13 @@ def test_saving_or_restoring_a_checkpoint_is_refused_at_the_call():
                   "    path = saver.save(sess, 'model.ckpt')\n")
     assert error.message.startswith("NotImplementedError: tf.train.Saver.save writes checkpoint files")
     assert error.pos.line == 6
+
+
+def test_prints_only_makes_no_gradient_records_and_prints_the_same():
+    source = ("import tensorflow as tf\nw = tf.Variable(3.0)\nloss = w * w\n"
+              "train = tf.train.GradientDescentOptimizer(0.25).minimize(loss)\n"
+              "with tf.Session() as sess:\n    sess.run(tf.global_variables_initializer())\n"
+              "    for _ in range(2):\n        sess.run(train)\n    print(sess.run(w))\n")
+    full, short = evaluate_snippet(source, seed=0), evaluate_snippet(source, seed=0, prints_only=True)
+    assert [p.text for p in short.prints] == [p.text for p in full.prints] == ["0.75\n"]   # 3 * (1 - 0.5)^2
+    assert full.gradients and not short.gradients

@@ -128,7 +128,7 @@ def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=N
         # nothing outside itself, with time and memory limits); its prints stream as it runs.
         result = evaluate_program(session.source, dialect, parse_sets(set_), unconnected,
                                   grad or (), wrt or (), on_print=None if as_json else show.stream, boxed=True,
-                                  limit_options=limits)
+                                  limit_options=limits, prints_only=prints_only and not as_json)
     finally:
         if not as_json:
             sys.stdout.flush()

@@ -294,8 +294,11 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
         ctx.tapes.clear()
         if saved_main is not None:
             sys.modules["__main__"] = saved_main
-        _values_from_runs(recorder)
-        recorder.result = _gradient_records(recorder, source, module.__dict__)
+        if payload.get("prints_only"):      # eval --prints-only shows no gradient table: none is made
+            recorder.result = []
+        else:
+            _values_from_runs(recorder)
+            recorder.result = _gradient_records(recorder, source, module.__dict__)
     del tf
     data = {"prints": recorder.prints, "gradients": recorder.result, "warnings": recorder.warnings}
     if graph is not None:

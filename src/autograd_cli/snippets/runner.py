@@ -21,12 +21,12 @@ class PrintRecord(Record):
 
 
 def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME, boxed: bool = False,
-                limits=None, limit_options=(None, None), graph: bool = False) -> dict:
+                limits=None, limit_options=(None, None), graph: bool = False, prints_only: bool = False) -> dict:
     """The job's data (prints, gradient records, warnings; with `graph`, the plain data of
     the engine graph behind the records). `boxed`: in the box's child process (what the
     command line does), else in this process (a notebook, the tests); its limits: `limits`,
     else the text of --time-limit and --max-memory over the environment."""
-    payload = {"seed": seed, "graph": bool(graph)}
+    payload = {"seed": seed, "graph": bool(graph), "prints_only": bool(prints_only)}
     if boxed:
         return _run_boxed(source, payload, on_print, filename, limits, limit_options)
     from autograd_cli.snippets import job
