@@ -115,7 +115,8 @@ class Limits:
                 f"(raise it with {SECONDS_OPTION} or {SECONDS_VARIABLE}=SECONDS)")
 
     def wall_message(self, cpu_seconds: float = 0.0) -> str:
-        if cpu_seconds >= 0.5 * self.wall_seconds:   # computing, on a busy machine
+        # computing, starved by other processes: it got half its CPU budget or more
+        if cpu_seconds >= 0.5 * self.seconds:
             why = f"it used {cpu_seconds:.1f} s of CPU in that time: the machine is busy"
         else:
             why = "it was waiting rather than computing"

@@ -63,8 +63,10 @@ def hinted(error: Exception, hint: str) -> Exception:
     return error
 
 
-def kernel_message(op_type: str, text: str, named: bool = True) -> str:
+def kernel_message(op_type: str, text: str, named: bool = True, name: str = "", function: str = "") -> str:
     """An eager kernel's error as TensorFlow 2.21 words it: each op runs as a wrapped function,
-    whose node the message names first; most ops' messages end with their (empty) name."""
-    node = f"{{{{function_node __wrapped__{op_type}_device_/job:localhost/replica:0/task:0/device:CPU:0}}}}"
-    return f"{node} {text} [Op:{op_type}]" + (" name: " if named else "")
+    whose node the message names first (`function`: the op type, followed for ops with a count
+    attribute by it, `ConcatV2_N_2`); most ops' messages end with their name (often empty)."""
+    node = (f"{{{{function_node __wrapped__{function or op_type}_device_/job:localhost/replica:0/task:0/"
+            f"device:CPU:0}}}}")
+    return f"{node} {text} [Op:{op_type}]" + (f" name: {name}" if named else "")

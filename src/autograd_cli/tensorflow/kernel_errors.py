@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 
 
 def dims(shape) -> str:
     return "[" + ",".join(str(d) for d in shape) + "]"
 
 
-def fail(message, op_type, name=""):
-    """The kernel's error; `name` None for the ops whose wrappers pass no name (no ` name: `)."""
-    suffix = "" if name is None else f" name: {name}"
-    raise InvalidArgumentError(None, None, f"{message} [Op:{op_type}]{suffix}")
+def fail(message, op_type, name="", count=None):
+    """The kernel's error; `name` None for the ops whose wrappers pass no name (no ` name: `);
+    `count` the number of inputs of a list op (ConcatV2, Pack, AddN), part of its function's name."""
+    function = op_type if count is None else f"{op_type}_N_{count}"
+    raise InvalidArgumentError(None, None, kernel_message(op_type, message, name is not None, name or "", function))
 
 
 def list_dtypes(op_type, tensors, name=""):
@@ -26,25 +27,26 @@ def list_dtypes(op_type, tensors, name=""):
     for k, t in enumerate(tensors[1:], 1):
         if t.dtype != tensors[0].dtype:
             fail(f"cannot compute {op_type} as input #{k}(zero-based) was expected to be a "
-                 f"{tensors[0].dtype.kernel_name} tensor but is a {t.dtype.kernel_name} tensor", op_type, name)
+                 f"{tensors[0].dtype.kernel_name} tensor but is a {t.dtype.kernel_name} tensor", op_type, name,
+                 len(tensors))
 
 
 def concat(shapes, axis, name="concat"):
     rank = len(shapes[0])
     if not (-rank <= axis < rank or axis == 0):       # (a scalar's axis 0 is the legacy case)
         fail(f"ConcatOp : Expected concatenating dimensions in the range [{-rank}, {rank}), but got {axis}",
-             "ConcatV2", name)
+             "ConcatV2", name, len(shapes))
     axis %= max(rank, 1)
     for k, s in enumerate(shapes):
         if not s:
-            fail("ConcatOp : Can't concatenate scalars (use tf.stack instead)", "ConcatV2", name)
+            fail("ConcatOp : Can't concatenate scalars (use tf.stack instead)", "ConcatV2", name, len(shapes))
         if len(s) != rank:
             fail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = {dims(shapes[0])} vs. "
-                 f"shape[{k}] = {dims(s)}", "ConcatV2", name)
+                 f"shape[{k}] = {dims(s)}", "ConcatV2", name, len(shapes))
         for j in range(rank):
             if j != axis and s[j] != shapes[0][j]:
                 fail(f"ConcatOp : Dimension {j} in both shapes must be equal: shape[0] = {dims(shapes[0])} vs. "
-                     f"shape[{k}] = {dims(s)}", "ConcatV2", name)
+                     f"shape[{k}] = {dims(s)}", "ConcatV2", name, len(shapes))
 
 
 def stack_axis(rank, axis):
@@ -57,14 +59,14 @@ def pack(shapes, name="stack"):
     for k, s in enumerate(shapes[1:], 1):
         if tuple(s) != tuple(shapes[0]):
             fail(f"Shapes of all inputs must match: values[0].shape = {dims(shapes[0])} != values[{k}].shape = "
-                 f"{dims(s)}", "Pack", name)
+                 f"{dims(s)}", "Pack", name, len(shapes))
 
 
 def add_n(shapes):
     for k, s in enumerate(shapes[1:], 1):
         if tuple(s) != tuple(shapes[0]):
             fail(f"Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: "
-                 f"{dims(shapes[0])} != input {k}: {dims(s)}", "AddN")
+                 f"{dims(shapes[0])} != input {k}: {dims(s)}", "AddN", "", len(shapes))
 
 
 def reduction(op_type, rank, axes):

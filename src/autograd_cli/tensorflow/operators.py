@@ -41,11 +41,11 @@ def _truediv(x, y):
 
 
 def _floordiv(x, y):
-    return m.binary("FloorDiv", "floordiv", x, y, "floordiv")
+    return m.floordiv(x, y, "floordiv")      # (its kernel's check: integer division by zero)
 
 
 def _mod(x, y):
-    return m.binary("FloorMod", "floormod", x, y, "mod")
+    return m.floormod(x, y, "mod")
 
 
 def _pow(x, y):
