@@ -1,6 +1,5 @@
 """The user documentation stays true: every ```ag example runs, links resolve, README stays short."""
 import re
-from pathlib import Path
 
 import pytest
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from autograd_cli.analysis.diagram import graph_view
-from autograd_cli.render.diagram_text import dot_string, mermaid_text, to_dot, to_mermaid
+from autograd_cli.render.diagram_text import dot_string, mermaid_text
 from conftest import SRC, cli
 from test_explain import W1_SEED
 

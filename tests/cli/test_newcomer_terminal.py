@@ -70,7 +70,7 @@ def test_several_files_from_a_deep_checkout_fit_the_terminal(width, tmp_path):
 def test_explain_fits_the_terminal_between_words(width):
     for sample in ("explain_demo.ag", "second_derivatives.ag", "seed_stop_gradient_w1_none.ag"):
         proc = term(width, "explain", SAMPLES / sample)
-        lines = fits(proc, width)
+        fits(proc, width)
         # the text, unwrapped, is the same at every width: lines were broken between words
         words = proc.stdout.split()
         assert words == term(200, "explain", SAMPLES / sample).stdout.split()

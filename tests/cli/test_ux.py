@@ -108,7 +108,6 @@ def test_verify_without_gradients_says_nothing_to_check(tmp_path):
 
 
 def test_verify_nan_error_is_not_hidden():
-    from autograd_cli.analysis.verify.judge import judge
     from autograd_cli.render.verifyout import verify_tables
     from autograd_cli.analysis.verify.checks import Check, Report
     import numpy as np
@@ -411,8 +410,8 @@ def test_graph_cuts_and_missing_gradients_look_different(tmp_path):
     p = write(tmp_path, "x = variable(1.5)\ns = stop_gradient(x * x)\nr = round(x)\ny = s + r * x\n"
                         "g = gradients(y, x)\n")
     dot = cli("graph", p).stdout
-    cut = [l for l in dot.splitlines() if "✂ stop_gradient" in l]
-    none = [l for l in dot.splitlines() if "no gradient: round" in l]
+    cut = [line for line in dot.splitlines() if "✂ stop_gradient" in line]
+    none = [line for line in dot.splitlines() if "no gradient: round" in line]
     assert cut and none and "dashed" in cut[0] and "dotted" in none[0] and "dashed" not in none[0]
 
 

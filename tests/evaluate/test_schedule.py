@@ -83,7 +83,7 @@ def programs(draw, size=None):
         y = "y"
     lines.append(f"g0, g1, g2 = gradients({y}, [v0, v1, v2], unconnected_gradients=\"zero\")")
     if draw(st.booleans()):
-        lines.append(f"h = gradients(g0, [v0, v1])")
+        lines.append("h = gradients(g0, [v0, v1])")
     return "\n".join(lines) + "\n"
 
 

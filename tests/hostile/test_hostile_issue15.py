@@ -282,7 +282,7 @@ def test_an_interrupted_write_leaves_no_part_file(tmp_path, monkeypatch):
 
 
 def test_sigterm_and_sighup_exit_through_python(tmp_path):
-    program = _write(tmp_path, "x = 1\n")
+    _write(tmp_path, "x = 1\n")
     code = ("import os, signal, sys, threading\n"
             "from autograd_cli.cli import app\n"
             "app._exit_on_signals()\n"

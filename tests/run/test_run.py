@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import ROOT, SRC, cli
+from conftest import SRC, cli
 
 
 def run_json(*args, **kw):

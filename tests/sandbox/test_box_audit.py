@@ -29,7 +29,7 @@ def test_a_refusal_says_what_the_snippet_has_not(source, line, words, layers):
 
 
 def test_a_refusal_a_library_swallowed_is_still_mentioned():
-    error = located(boxed("import tempfile\n\nf = tempfile.TemporaryFile()\n", layers=AUDIT_ONLY),
+    located(boxed("import tempfile\n\nf = tempfile.TemporaryFile()\n", layers=AUDIT_ONLY),
                     "FileNotFoundError", 3, "No usable temporary directory", "before this, the box refused",
                     "the snippet has no files")
 

@@ -9,7 +9,7 @@ import pytest
 from autograd_cli.sandbox import BoxError, Limits, LocatedError, run_boxed
 from autograd_cli.sandbox.limits import MEMORY_VARIABLE, SECONDS_VARIABLE
 
-from .conftest import JOB, boxed, located
+from .conftest import boxed, located
 
 JOBS = os.path.join(os.path.dirname(__file__), "jobs")
 

@@ -110,7 +110,7 @@ def test_output_flooding_stops_at_the_print():
 def test_output_written_past_python_is_stopped_by_the_parent():
     source = "import os\nwhile True:\n    os.write(1, b'y' * 65536)\n"
     result = boxed(source, output_bytes=100_000)
-    error = located(result, "OutputLimitError", 3)
+    located(result, "OutputLimitError", 3)
     assert len(result.output) <= 100_000 + (1 << 20)
 
 

@@ -16,11 +16,11 @@ def __getattr__(name):
     # Loaded on first use: the child imports this package too, and must not pay for the
     # parent's modules (subprocess, selectors) at its start.
     if name in ("Limits", "BoxError"):
-        from .limits import BoxError, Limits
+        from .limits import BoxError, Limits  # noqa: F401 (read back through locals())
     elif name == "run_boxed":
-        from .parent import run_boxed
+        from .parent import run_boxed  # noqa: F401
     elif name in ("BoxResult", "LocatedError"):
-        from .results import BoxResult, LocatedError
+        from .results import BoxResult, LocatedError  # noqa: F401
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = locals()[name]
