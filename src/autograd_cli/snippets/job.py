@@ -274,6 +274,7 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
                 raise
     except BaseException as exc:
         _hint_none(exc, _gradient_records(recorder, source, module.__dict__))
+        _import_error_as_spelled(exc)
         if payload.get("graph"):
             failed = _failed_with_graph(exc, recorder, module.__dict__, source, filename)
             if failed is not None:
@@ -421,6 +422,20 @@ def _tf_name(source, attribute: str):
     except (AttributeError, ValueError):   # an eager tensor has no name
         return None
     return (name[:-2] if name.endswith(":0") else name) or None
+
+
+def _import_error_as_spelled(exc) -> None:
+    """`from tensorflow.X import NAME` that fails names the module as the snippet spelled it,
+    not the package it resolves to, and no file of the tool."""
+    name = getattr(exc, "name", None) if isinstance(exc, ImportError) else None
+    if not isinstance(name, str) or not name.startswith(ALIASES["tensorflow"]):
+        return
+    text = str(exc).replace(f"'{name}'", f"'tensorflow{name[len(ALIASES['tensorflow']):]}'", 1)
+    path = getattr(exc, "path", None)
+    if path:
+        text = text.replace(f"({path})", "(unknown location)")
+    exc.msg = text
+    exc.args = (text,)
 
 
 def _hint_none(exc, records):
