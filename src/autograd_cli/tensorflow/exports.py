@@ -121,19 +121,26 @@ class _DeferredNamespaces:
         pass
 
 
+_TF_KERAS_WRAPPERS = ("backend", "layers", "losses", "metrics")
+
+
 def shown_name(module) -> str:
     """The module's name as TensorFlow 2.21 gives it in an AttributeError: `tensorflow` and
     `tensorflow._api.v2.nn`, or in TF1 code (tensorflow.compat.v1) `tensorflow.compat.v1` and
-    `tensorflow._api.v2.compat.v1.nn`."""
+    `tensorflow._api.v2.compat.v1.nn`; tf.keras `tensorflow.keras` (`keras._tf_keras.keras` in TF1
+    code) and its submodules `keras._tf_keras.keras.layers` or `keras.optimizers`."""
     root = _BUILT["root"]
     name = module.__name__
     if root is None or not (name == root.__name__ or name.startswith(root.__name__ + ".")):
         return name.replace("autograd_cli.", "", 1)
     path = name[len(root.__name__) + 1:]
-    if path.split(".")[0] == "keras":
-        return name.replace("autograd_cli.", "", 1)
     core = sys.modules.get(root.__name__ + ".core")
     v1 = bool(core is not None and core.ctx.v1)
+    if path == "keras":
+        return "keras._tf_keras.keras" if v1 else "tensorflow.keras"
+    if path.startswith("keras."):       # four are TensorFlow's wrappers, the others Keras 3's modules
+        sub = path[len("keras."):]
+        return f"keras._tf_keras.keras.{sub}" if sub in _TF_KERAS_WRAPPERS else f"keras.{sub}"
     if path == "" or (path == "compat.v1" and v1):
         return "tensorflow.compat.v1" if v1 else "tensorflow"
     if v1 and not path.startswith("compat."):

@@ -8,7 +8,7 @@ import sys
 
 from autograd_cli.tensorflow import tf1_legacy
 from autograd_cli.tensorflow.core import ctx
-from autograd_cli.tensorflow.exports import EXPORTS, export_value, refresh
+from autograd_cli.tensorflow.exports import EXPORTS, export_value, refresh, unknown_name
 from autograd_cli.tensorflow.keras import (activations, backend, callbacks, conv_layers, datasets, initializers,
                                            keras_random, layers, losses, merging, metrics, models, optimizers,
                                            recurrent, regularizers, schedules, utils)
@@ -53,34 +53,15 @@ for _name, _value in (("Sequential", Sequential), ("Model", Model), ("Input", In
 
 __all__ = ["Input", "Layer", "Model", "Sequential", *SUBMODULES]
 
-# An unknown name's AttributeError names the module as TensorFlow 2.21 shows it: tf.keras is
-# `tensorflow.keras` eagerly and `keras._tf_keras.keras` under tf.compat.v1; four submodules
-# are TensorFlow's own wrappers (keras._tf_keras.keras.X), the others Keras 3's modules (keras.X).
-_TF_WRAPPED = ("backend", "layers", "losses", "metrics")
-
-
-def _shown_name(sub: str) -> str:
-    if not sub:
-        return "keras._tf_keras.keras" if ctx.v1 else "tensorflow.keras"
-    return f"keras._tf_keras.keras.{sub}" if sub in _TF_WRAPPED else f"keras.{sub}"
-
-
-def _unknown_names(sub: str, module):
-    def __getattr__(name):
-        error = AttributeError(f"module '{_shown_name(sub)}' has no attribute '{name}'")
-        if not name.startswith("__"):
-            import difflib
-
-            close = difflib.get_close_matches(name, [n for n in vars(module) if not n.startswith("_")], n=1)
-            if close:
-                error.ag_hint = f"did you mean '{close[0]}'?"
-        raise error
+def _unknown_names(module):
+    def __getattr__(name):      # TensorFlow's AttributeError, its module named as TF 2.21 shows it
+        raise unknown_name(module, name)
     return __getattr__
 
 
-for _sub, _module in SUBMODULES.items():
+for _module in SUBMODULES.values():
     if "__getattr__" not in vars(_module):       # (backend and losses word their own)
-        _module.__getattr__ = _unknown_names(_sub, _module)
-__getattr__ = _unknown_names("", sys.modules[__name__])
+        _module.__getattr__ = _unknown_names(_module)
+__getattr__ = _unknown_names(sys.modules[__name__])
 
 refresh()     # this module is deferred (tensorflow/__init__): its names join the namespaces now
