@@ -50,15 +50,17 @@ class Conv2D(Layer):
         self.kernel = None
         self.bias = None
 
+    def _add_kernel_and_bias(self, kernel_shape):
+        self.kernel = self.add_weight(shape=kernel_shape, initializer=self.kernel_initializer, name="kernel")
+        if self.use_bias:
+            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias")
+        self.built = True
+
     def build(self, input_shape):
         if input_shape is None or len(input_shape) != 4 or input_shape[-1] is None:
             raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=4, "
                              f"found shape={input_shape}")
-        self.kernel = self.add_weight(shape=self.kernel_size + (input_shape[-1], self.filters),
-                                      initializer=self.kernel_initializer, name="kernel")
-        if self.use_bias:
-            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias")
-        self.built = True
+        self._add_kernel_and_bias(self.kernel_size + (input_shape[-1], self.filters))
 
     def call(self, inputs):
         if not inputs.dtype.is_floating:
@@ -140,11 +142,7 @@ class Conv1D(Conv2D):
             raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=3, "
                              f"found ndim={0 if input_shape is None else len(input_shape)}. Full shape received: "
                              f"{input_shape}")
-        self.kernel = self.add_weight(shape=(self.kernel_size[1], input_shape[-1], self.filters),
-                                      initializer=self.kernel_initializer, name="kernel")
-        if self.use_bias:
-            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias")
-        self.built = True
+        self._add_kernel_and_bias((self.kernel_size[1], input_shape[-1], self.filters))
 
     def call(self, inputs):
         if not inputs.dtype.is_floating:
@@ -192,11 +190,7 @@ class Conv2DTranspose(Conv2D):
         if input_shape is None or len(input_shape) != 4 or input_shape[-1] is None:
             raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=4, "
                              f"found shape={input_shape}")
-        self.kernel = self.add_weight(shape=self.kernel_size + (self.filters, input_shape[-1]),
-                                      initializer=self.kernel_initializer, name="kernel")
-        if self.use_bias:
-            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias")
-        self.built = True
+        self._add_kernel_and_bias(self.kernel_size + (self.filters, input_shape[-1]))
 
     def call(self, inputs):
         if not inputs.dtype.is_floating:
