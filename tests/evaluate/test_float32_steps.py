@@ -148,3 +148,31 @@ def test_the_float32_steps_are_used_and_their_kept_values_are_the_reference_eval
         for seed in range(8):
             _session_run(seed, 1.0, inspect)
     assert sum(used) >= 4     # (a graph of inexact ops alone has none)
+
+
+def test_a_float32_ops_step_calls_its_kernel_on_float32_forms():
+    # reduce_mean and reduce_sum (float32 kernels) of float32 values: the rewritten steps call
+    # the kernels themselves, not the float64 forwards that narrow and widen around them
+    from functools import partial
+    modes.graph_mode()
+    tf.reset_default_graph()
+    try:
+        xv = np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3)
+        yv = (xv @ np.array([[1.0], [-2.0], [0.5]], np.float32) + 0.3).astype(np.float32)
+        x, y = tf.placeholder(tf.float32, [None, 3]), tf.placeholder(tf.float32, [None, 1])
+        W, b = tf.Variable(tf.zeros([3, 1])), tf.Variable(tf.zeros([1]))
+        loss = tf.reduce_mean(tf.square(tf.matmul(x, W) + b - y))
+        train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
+        with tf.Session() as sess:
+            sess.run(tf.global_variables_initializer())
+            for _ in range(3):
+                sess.run([train, loss], feed_dict={x: xv, y: yv})
+            runner = sess._last_runner
+        variants = [v for v in runner.plan.schedule._float32.values() if v is not None]
+        assert variants
+        fns = [fn.func if type(fn) is partial else fn for fn, *_ in variants[0][0]]
+        assert not any(hasattr(fn, "float32_kernel") for fn in fns)
+        names = {getattr(fn, "__name__", "") for fn in fns}
+        assert {"_mean", "_sum"} <= names
+    finally:
+        modes.eager_mode()

@@ -13,10 +13,14 @@ later, it is recomputed from its inputs, as the schedule's released values are).
 `float32_steps` rewrites the run's steps (fn, a, b, out) of a small schedule: every step
 a call of one or two slots (no generic NumPy step). Which values are float32 numbers: the
 roundings' results, constants that are, the leaves the caller gives a float32 form of, and
-rearrangements (identity, reshape, transpose, broadcast_to) of those.
+rearrangements (identity, reshape, transpose, broadcast_to) of those, and the results of
+float32 ops (`float32_op`: TensorFlow's float32 kernel, whose float64 forward narrows its
+inputs and widens the kernel's result): such a step calls the kernel on its inputs'
+float32 forms, and its value is widened only where a float64 step reads it.
 """
 from __future__ import annotations
 
+from functools import partial
 from operator import methodcaller
 
 import numpy as np
@@ -47,6 +51,16 @@ _NARROW_ARRAY, _WIDEN_ARRAY = methodcaller("astype", _F32), methodcaller("astype
 def _casts(node):
     """(narrow, widen) for the node's values."""
     return (_NARROW_ARRAY, _WIDEN_ARRAY) if node.shape else (narrow, widen)
+
+
+def _kernel32(fn):
+    """The float32 kernel that a float32 op's step calls through its float64 forward, bound
+    to the step's parameters, or None for any other step."""
+    forward, params = (fn.func, fn.keywords) if type(fn) is partial else (fn, None)
+    kernel = getattr(forward, "float32_kernel", None)
+    if kernel is None or (type(fn) is partial and fn.args):
+        return None
+    return partial(kernel, **params) if params else kernel
 
 
 def _exact32(value):
@@ -87,7 +101,8 @@ def float32_steps(order, slot_of, template, known, runnable, keep_slots, leaf32)
         readers.setdefault(a, []).append(i)
         if b is not None and b != a:
             readers.setdefault(b, []).append(i)
-    kinds = []                    # per step: "round", "fused", "round_fused", "rearranging" or "other"
+    kinds = []                    # per step: "round", "fused", "round_fused", "rearranging", "kernel" or "other"
+    kernels: dict = {}            # step index -> the float32 kernel a "kernel" step calls
     avail = set(leaf32)           # slots whose float32 form can be had
     const32 = {}                  # constant slot -> its float32 form
     fused_of_round: dict = {}
@@ -115,12 +130,18 @@ def float32_steps(order, slot_of, template, known, runnable, keep_slots, leaf32)
                 kinds.append("fused")
                 fused_of_round[out] = i
                 continue
+        kernel = _kernel32(fn) if node is not None else None
+        if kernel is not None and has32(a) and (b is None or has32(b)):
+            kinds.append("kernel")
+            kernels[i] = kernel
+            avail.add(out)
+            continue
         if node is not None and b is None and (fn is _identity or node.op.name in REARRANGING) and has32(a):
             kinds.append("rearranging")
             avail.add(out)
             continue
         kinds.append("other")
-    if "fused" not in kinds:
+    if "fused" not in kinds and "kernel" not in kinds:
         return None
     # which forms are read, from the last step back (the kept values in both forms: a caller
     # may pass a kept float32 form back as a leaf's, a variable's next value)
@@ -129,7 +150,7 @@ def float32_steps(order, slot_of, template, known, runnable, keep_slots, leaf32)
     for i in range(len(runnable) - 1, -1, -1):
         fn, a, b, out = runnable[i]
         kind = kinds[i]
-        if kind == "fused":
+        if kind == "fused" or kind == "kernel":
             need32.add(a)
             if b is not None:
                 need32.add(b)
@@ -160,6 +181,12 @@ def float32_steps(order, slot_of, template, known, runnable, keep_slots, leaf32)
         if kind == "fused":
             steps.append((fn, slot32(a), None if b is None else slot32(b), slot32(out)))
             freed.append(out)
+        elif kind == "kernel":
+            steps.append((kernels[i], slot32(a), None if b is None else slot32(b), slot32(out)))
+            if out in need64:
+                steps.append((_casts(node_at[out])[1], slot32(out), None, out))
+            else:
+                freed.append(out)
         elif kind == "round_fused":
             shadow[out] = slot32(a)
             if out in need64:
@@ -190,8 +217,8 @@ def float32_steps(order, slot_of, template, known, runnable, keep_slots, leaf32)
     result.template = extra
     result.leaf_slots = tuple((s, shadow[s]) for s in leaf32 if s in shadow)
     result.freed = tuple(freed)
-    # (the roundings' float32 forms: arrays each run makes anew, never a constant's, a leaf's
-    # or a view of one)
-    rounded = {out for (_, _, _, out), kind in zip(runnable, kinds) if kind in ("round", "round_fused")}
+    # (the roundings' and kernels' float32 forms: arrays each run makes anew, never a
+    # constant's, a leaf's or a view of one)
+    rounded = {out for (_, _, _, out), kind in zip(runnable, kinds) if kind in ("round", "round_fused", "kernel")}
     result.shadow = {s: slot for s, slot in shadow.items() if s in rounded}
     return result

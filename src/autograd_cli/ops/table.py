@@ -152,6 +152,7 @@ def float32_op(row: Op) -> Op:
                         for a in arrays]
             return np.asarray(kernel(*narrowed, **params), dtype=np.float64)
 
+        forward.float32_kernel = kernel     # (a schedule's float32 steps call it on float32 forms: float32.py)
         found = _FLOAT32_OPS[row.name] = replace(row, forward=forward, fresh=True, exact=False)
     return found
 
