@@ -19,7 +19,7 @@ from autograd_cli.ops import ShapeError
 from autograd_cli.support.errors import AgError, pos_at
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.dtype import DType, as_dtype
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow import printing
 from autograd_cli.tensorflow.lowering import STAND_IN, VARIABLES, Lowering, Recipe, RoundingGraph, row_shape  # noqa: F401
@@ -109,6 +109,7 @@ def _column(code, offset: int) -> int:
 
 # ---------------------------------------------------------------- graphs and operations
 
+@tf_class("tensorflow.python.framework.ops.Graph")
 @tf_export("Graph")
 class Graph:
     captures_outer = False     # a FuncGraph (tracing.py) may use tensors of other graphs
@@ -217,6 +218,7 @@ class _Nothing:
         return False
 
 
+@tf_class("tensorflow.python.framework.ops.name_scope_v1")
 class _NameScope:
     def __init__(self, graph, name):
         self.graph, self.name = graph, name
@@ -265,6 +267,7 @@ class _ControlDependencies:
         return False
 
 
+@tf_class("tensorflow.python.framework.ops.Operation")
 @tf_export("Operation")
 class Operation:
     """One TensorFlow op: its type (`Mul`), name, inputs, outputs, and the recipe of
@@ -302,6 +305,7 @@ class Operation:
 
 # ---------------------------------------------------------------- tensors
 
+@tf_class("tensorflow.python.framework.tensor.Tensor")
 @tf_export("Tensor")
 class Tensor:
     """A value of some dtype and shape, the output `value_index` of an operation."""
@@ -479,6 +483,7 @@ class _Ref:
         return isinstance(other, _Ref) and other._tensor is self._tensor
 
 
+@tf_class("tensorflow.python.framework.ops.EagerTensor")
 class EagerTensor(Tensor):
     __slots__ = ()
 
@@ -486,7 +491,8 @@ class EagerTensor(Tensor):
         """`v[0].assign(x)`: a slice of a variable read eagerly assigns into the variable."""
         target = VARIABLE_SLICES.get(self.uid) if name in ("assign", "assign_add", "assign_sub") else None
         if target is None:
-            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+            # (TensorFlow's EagerTensor is a C type: its AttributeError names the module too)
+            raise AttributeError(f"'{type(self).__module__}.{type(self).__name__}' object has no attribute '{name}'")
         var, key = target
         return lambda value, use_locking=None, name=None, read_value=True, kind=name: var._assign_slice(key, value,
                                                                                                        kind)
@@ -501,12 +507,10 @@ def remember_slice(tensor, var, key):
     return tensor
 
 
+@tf_class("tensorflow.python.framework.ops.SymbolicTensor")
 class SymbolicTensor(Tensor):
     __slots__ = ()
 
-
-EagerTensor.__module__ = "tensorflow.python.framework.ops"
-SymbolicTensor.__module__ = "tensorflow.python.framework.ops"
 
 
 def eager_tensor(value: np.ndarray, dtype: DType) -> EagerTensor:

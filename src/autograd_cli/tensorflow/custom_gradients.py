@@ -19,7 +19,7 @@ import functools
 import inspect
 
 from autograd_cli.tensorflow.core import HOOKS, convert_to_tensor, ctx, make_op
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.tape import _flatten, _rebuild
 from autograd_cli.tensorflow.tracing import lower_traced, trace
@@ -147,6 +147,7 @@ _PASS_THROUGH = "Identity"  # TensorFlow's own gradients an override map may nam
 _NO_GRADIENT = ("StopGradient", "PreventGradient")
 
 
+@tf_class("tensorflow.python.framework.ops.RegisterGradient")
 @tf_export("RegisterGradient", "python.framework.ops.RegisterGradient")
 class RegisterGradient:
     """`@tf.RegisterGradient("Name")` on `def grad(op, grad)`: a gradient function that

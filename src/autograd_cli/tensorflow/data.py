@@ -21,7 +21,7 @@ import numpy as np
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import random_streams
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, _const_value, ctx, to_array
-from autograd_cli.tensorflow.exports import export_value, refresh, tf_export
+from autograd_cli.tensorflow.exports import tf_class, export_value, refresh, tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
 from autograd_cli.tensorflow.shape import TensorShape
 
@@ -83,6 +83,7 @@ def _tensor(array, dtype):
     return EagerTensor(None, 0, dtype, array.shape, array)
 
 
+@tf_class("tensorflow.python.framework.tensor.TensorSpec")
 class TensorSpec:
     def __init__(self, shape, dtype=dtypes.float32, name=None):
         self.shape, self.dtype, self.name = TensorShape(shape), dtypes.as_dtype(dtype), name
@@ -106,6 +107,7 @@ def _spec_of(element, batch=None):
 
 # ---------------------------------------------------------------- datasets
 
+@tf_class("tensorflow.python.data.ops.dataset_ops.DatasetV2")
 @tf_export("data.Dataset")
 class Dataset:
     """A pipeline; subclasses give `_elements()` (a new iterator each time) and `_count`."""
@@ -256,6 +258,7 @@ def _first(dataset):
         _PEEKING[0] = False
 
 
+@tf_class("tensorflow.python.data.ops.iterator_ops.Iterator")
 class Iterator:
     """What iterating a dataset gives: `next(it)`, `it.get_next()` (OutOfRangeError at the end).
     In graph mode `get_next()` is an op each Session run takes the next element from (each
@@ -538,6 +541,7 @@ InitializableIterator.__name__ = InitializableIterator.__qualname__ = "Iterator"
 tf_export("compat.v1.data.Iterator")(InitializableIterator)
 
 
+@tf_class("tensorflow.python.data.ops.from_tensor_slices_op._TensorSliceDataset")
 class _Slices(Dataset):
     _kind = "TensorSlice"
 
@@ -563,6 +567,7 @@ class _Slices(Dataset):
         return _pack(self._like, [TensorSpec(t._shape[1:], t.dtype) for t in self._components])
 
 
+@tf_class("tensorflow.python.data.ops.from_tensors_op._TensorDataset")
 class _Tensors(Dataset):
     _kind = "Tensor"
     _count = 1
@@ -574,6 +579,7 @@ class _Tensors(Dataset):
         yield self._element
 
 
+@tf_class("tensorflow.python.data.ops.flat_map_op._FlatMapDataset")
 class _Generator(Dataset):
     """Elements a Python generator yields, each iteration calling it again; each component
     takes output_types' (or output_signature's) dtype and is checked against its shape."""
@@ -620,6 +626,7 @@ class _Generator(Dataset):
                                    zip(_flatten(self._types), shapes)])
 
 
+@tf_class("tensorflow.python.data.ops.range_op._RangeDataset")
 class _Range(Dataset):
     _kind = "Range"
 
@@ -636,6 +643,7 @@ class _Range(Dataset):
         return TensorSpec((), self._dtype)
 
 
+@tf_class("tensorflow.python.data.ops.zip_op._ZipDataset")
 class _Zip(Dataset):
     _kind = "Zip"
 
@@ -652,6 +660,7 @@ class _Zip(Dataset):
         return tuple(d._spec() for d in self._datasets)
 
 
+@tf_class("tensorflow.python.data.ops.batch_op._BatchDataset")
 class _Batch(Dataset):
     _kind = "Batch"
 
@@ -686,6 +695,7 @@ class _Batch(Dataset):
         return _pack(inner, [TensorSpec((batch,) + tuple(s.shape.dims), s.dtype) for s in _flatten(inner)])
 
 
+@tf_class("tensorflow.python.data.ops.repeat_op._RepeatDataset")
 class _Repeat(Dataset):
     _kind = "Repeat"
 
@@ -708,6 +718,7 @@ class _Repeat(Dataset):
         return self._source._spec()
 
 
+@tf_class("tensorflow.python.data.ops.take_op._TakeDataset")
 class _Take(Dataset):
     _kind = "Take"
 
@@ -724,6 +735,7 @@ class _Take(Dataset):
         return self._source._spec()
 
 
+@tf_class("tensorflow.python.data.ops.skip_op._SkipDataset")
 class _Skip(Dataset):
     _kind = "Skip"
 
@@ -742,6 +754,7 @@ class _Skip(Dataset):
         return self._source._spec()
 
 
+@tf_class("tensorflow.python.data.ops.shuffle_op._ShuffleDataset")
 class _Shuffle(Dataset):
     _kind = "Shuffle"
 
@@ -786,6 +799,7 @@ def _traced(fn):
     return Function(fn)
 
 
+@tf_class("tensorflow.python.data.ops.map_op._MapDataset")
 class _Map(Dataset):
     _kind = "Map"
 
@@ -811,6 +825,7 @@ class _Map(Dataset):
         return _spec_of(result)
 
 
+@tf_class("tensorflow.python.data.ops.filter_op._FilterDataset")
 class _Filter(Dataset):
     _kind = "Filter"
 

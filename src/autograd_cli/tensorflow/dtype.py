@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.exports import tf_class, export_value, tf_export
 
 
+@tf_class("tensorflow.python.framework.dtypes.DType")
 @tf_export("dtypes.DType", "DType")
 class DType:
     __slots__ = ("name", "np", "kernel_name", "_ref")

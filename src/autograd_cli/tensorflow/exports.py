@@ -39,6 +39,17 @@ def tf_export(*paths: str, builtin: str | None = None):
     return register
 
 
+def tf_class(path: str):
+    """The class as TensorFlow (or Keras 3) defines it, `module.Name`: what `type(x)`, an
+    AttributeError's text and a default repr print of its objects, as they do under TensorFlow."""
+    module, _, name = path.rpartition(".")
+
+    def name_it(cls):
+        cls.__module__, cls.__name__, cls.__qualname__ = module, name, name
+        return cls
+    return name_it
+
+
 def export_value(path: str, value) -> None:
     """A public constant (a dtype, a version string, an enum)."""
     EXPORTS[path] = value
@@ -89,7 +100,8 @@ def lookup(module: types.ModuleType, name: str):
 
 
 class Namespace(types.ModuleType):
-    """A module object holding one level of the public tree (tf.math, tf.nn, ...)."""
+    """A module object holding one level of the public tree (tf.math, tf.nn, ...): its type
+    prints as a module's, `<class 'module'>`, as TensorFlow's namespaces are modules."""
 
     def __repr__(self):
         return f"<module '{self.__name__.replace('autograd_cli.', '', 1)}'>"
@@ -100,6 +112,9 @@ class Namespace(types.ModuleType):
     def __dir__(self):
         complete()
         return sorted(vars(self))
+
+
+tf_class("builtins.module")(Namespace)
 
 
 class _DeferredNamespaces:

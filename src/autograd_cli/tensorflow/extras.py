@@ -7,7 +7,7 @@ import collections as _collections
 import sys
 
 from autograd_cli.tensorflow.core import ctx
-from autograd_cli.tensorflow.exports import export_value, refresh, tf_export
+from autograd_cli.tensorflow.exports import tf_class, export_value, refresh, tf_export
 
 
 def _summary(name, tensor=None, *args, **kwargs):
@@ -30,6 +30,7 @@ def merge_all(key=None, scope=None, name=None):
     return None if ctx.eager else no_op(name="Merge/MergeSummary")
 
 
+@tf_class("tensorflow.python.summary.writer.writer.FileWriter")
 @tf_export("summary.FileWriter", "compat.v1.summary.FileWriter")
 class FileWriter:
     def __init__(self, logdir=None, graph=None, *args, **kwargs):
@@ -119,6 +120,7 @@ _CPU = PhysicalDevice("/physical_device:CPU:0", "CPU")
 _VIRTUAL = {"count": 1}
 
 
+@tf_class("tensorflow.python.eager.context.LogicalDeviceConfiguration")
 @tf_export("config.LogicalDeviceConfiguration", "config.experimental.VirtualDeviceConfiguration")
 class LogicalDeviceConfiguration(_collections.namedtuple(
         "LogicalDeviceConfiguration", ["memory_limit", "experimental_priority", "experimental_device_ordinal"])):

@@ -10,12 +10,13 @@ from autograd_cli.ops import ShapeError
 from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import Operation, Tensor, _add_op, convert_to_tensor, ctx, user_line, user_pos
-from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.exports import tf_class, export_value, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
 
 
+@tf_class("tensorflow.python.ops.unconnected_gradients.UnconnectedGradients")
 @tf_export("UnconnectedGradients")
 class UnconnectedGradients:
     NONE = "none"

@@ -7,10 +7,11 @@ import numpy as np
 
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import EagerTensor, convert_to_tensor
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.shape import TensorShape
 
 
+@tf_class("tensorflow.python.framework.indexed_slices.IndexedSlices")
 @tf_export("IndexedSlices")
 class IndexedSlices:
     def __init__(self, values, indices, dense_shape=None):

@@ -18,7 +18,7 @@ from autograd_cli.tensorflow import random_api, random_streams
 from autograd_cli.tensorflow.array_ops import constant, ones, zeros
 from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.dtype import as_dtype
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 
 
 class Initializer:
@@ -32,18 +32,21 @@ class Initializer:
         return {}
 
 
+@tf_class("tensorflow.python.ops.init_ops.Zeros")
 @tf_export("zeros_initializer", "initializers.zeros")
 class Zeros(Initializer):
     def __call__(self, shape, dtype=None, partition_info=None, **kwargs):
         return zeros(shape, self._dtype(dtype))
 
 
+@tf_class("tensorflow.python.ops.init_ops.Ones")
 @tf_export("ones_initializer", "initializers.ones")
 class Ones(Initializer):
     def __call__(self, shape, dtype=None, partition_info=None, **kwargs):
         return ones(shape, self._dtype(dtype))
 
 
+@tf_class("tensorflow.python.ops.init_ops.Constant")
 @tf_export("constant_initializer", "initializers.constant")
 class Constant(Initializer):
     def __init__(self, value=0, dtype=None, verify_shape=False):
@@ -74,6 +77,7 @@ class _Random(Initializer):
         self.seed = seed
 
 
+@tf_class("tensorflow.python.ops.init_ops.RandomNormal")
 @tf_export("random_normal_initializer", "initializers.random_normal")
 class RandomNormal(_Random):
     draw = staticmethod(random_api.normal)
@@ -87,6 +91,7 @@ class RandomNormal(_Random):
         return self.draw(shape, self.mean, self.stddev, self._dtype(dtype), seed=self.seed)
 
 
+@tf_class("tensorflow.python.ops.init_ops.RandomUniform")
 @tf_export("random_uniform_initializer", "initializers.random_uniform")
 class RandomUniform(_Random):
     def __init__(self, minval=None, maxval=None, seed=None, dtype=None):
@@ -98,11 +103,13 @@ class RandomUniform(_Random):
         return random_api.uniform(shape, self.minval, self.maxval, self._dtype(dtype), seed=self.seed)
 
 
+@tf_class("tensorflow.python.ops.init_ops.TruncatedNormal")
 @tf_export("truncated_normal_initializer", "initializers.truncated_normal")
 class TruncatedNormal(RandomNormal):
     draw = staticmethod(random_api.truncated_normal)
 
 
+@tf_class("tensorflow.python.ops.init_ops.VarianceScaling")
 @tf_export("variance_scaling_initializer", "initializers.variance_scaling")
 class VarianceScaling(_Random):
     def __init__(self, scale=1.0, mode="fan_in", distribution="truncated_normal", seed=None, dtype=None):
@@ -121,12 +128,14 @@ class VarianceScaling(_Random):
         return random_api.normal(shape, 0.0, parameter, kind, seed=self.seed)
 
 
+@tf_class("tensorflow.python.ops.init_ops.GlorotUniform")
 @tf_export("glorot_uniform_initializer", "initializers.glorot_uniform")
 class GlorotUniform(VarianceScaling):
     def __init__(self, seed=None, dtype=None):
         super().__init__(1.0, "fan_avg", "uniform", seed, dtype)
 
 
+@tf_class("tensorflow.python.ops.init_ops.GlorotNormal")
 @tf_export("glorot_normal_initializer", "initializers.glorot_normal")
 class GlorotNormal(VarianceScaling):
     def __init__(self, seed=None, dtype=None):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from autograd_cli.tensorflow import shape as shapes
 from autograd_cli.tensorflow.core import ctx
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 
 
 @tf_export("executing_eagerly", "compat.v1.executing_eagerly")
@@ -69,6 +69,7 @@ def name_scope(name, default_name=None, values=None):
     return ctx.graph.name_scope(name or default_name)
 
 
+@tf_class("tensorflow.python.framework.ops.name_scope_v2")
 class _EagerScope:
     def __init__(self, name):
         self.name = name

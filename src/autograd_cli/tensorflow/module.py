@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.variables import Variable
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -22,6 +22,7 @@ def _snake_case(name: str) -> str:
     return re.sub("([a-z0-9])([A-Z])", r"\1_\2", intermediate).lower()
 
 
+@tf_class("tensorflow.python.module.module.Module")
 @tf_export("Module", "experimental.Module")
 class Module:
     def __init__(self, name=None):

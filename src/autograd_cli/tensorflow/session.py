@@ -18,7 +18,7 @@ from autograd_cli.tensorflow.array_ops import identity
 from autograd_cli.tensorflow.core import HOOKS, Operation, Tensor, _add_op, _identity, ctx, user_pos
 from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed, run_plan
 from autograd_cli.tensorflow.dtype import as_dtype
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, hinted
 from autograd_cli.tensorflow.gradients import LoweredRun
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
@@ -397,10 +397,9 @@ class _Runner:
 _DEFAULT_SESSIONS: list = []
 
 
+@tf_class("tensorflow.python.client.session.Session")
 @tf_export("compat.v1.Session", "Session")
 class Session:
-    __module__ = "tensorflow.python.client.session"    # its repr names TensorFlow's class, as TF prints it
-
     def __init__(self, target="", graph=None, config=None):
         self.graph = graph or ctx.graph
         self._values: dict = {}       # var uid -> array (the variables' values in this session)
@@ -619,6 +618,7 @@ class _SessionDefault:
         return False
 
 
+@tf_class("tensorflow.python.client.session.InteractiveSession")
 @tf_export("compat.v1.InteractiveSession", "InteractiveSession")
 class InteractiveSession(Session):
     def __init__(self, *args, **kwargs):

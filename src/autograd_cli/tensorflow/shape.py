@@ -1,11 +1,12 @@
 """tf.TensorShape and Dimension: static shapes whose sizes may be unknown (None)."""
 from __future__ import annotations
 
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 
 V1 = [False]   # TF1 behaviour (disable_v2_behavior): sizes print as '?', entries are Dimensions
 
 
+@tf_class("tensorflow.python.framework.tensor_shape.Dimension")
 @tf_export("compat.v1.Dimension", "Dimension")
 class Dimension:
     __slots__ = ("value",)
@@ -56,6 +57,7 @@ class Dimension:
         return self._binary(other, lambda a, b: a // b)
 
 
+@tf_class("tensorflow.python.framework.tensor_shape.TensorShape")
 @tf_export("TensorShape")
 class TensorShape:
     """dims: a tuple of int-or-None, or None for an unknown rank."""

@@ -13,7 +13,7 @@ from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import kernel_errors
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, user_line
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.gradients import GradientCall, LoweredRun, announce, unconnected_mode
 from autograd_cli.tensorflow.graph_run import run_plan
 from autograd_cli.tensorflow.lowering import Lowering, position
@@ -50,6 +50,7 @@ def _rebuild(structure, values):
     return values[structure]
 
 
+@tf_class("tensorflow.python.eager.backprop.GradientTape")
 @tf_export("GradientTape", "autodiff.GradientTape")
 class GradientTape:
     def __init__(self, persistent=False, watch_accessed_variables=True):

@@ -8,7 +8,7 @@ import re
 import sys
 
 from autograd_cli.tensorflow.core import ctx
-from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.exports import tf_class, export_value, tf_export
 from autograd_cli.tensorflow.tf1_legacy import _LayersGoneWithKeras3
 
 
@@ -24,11 +24,13 @@ class _Options:
                        if not isinstance(v, _Options))
 
 
+@tf_class("tensorflow.core.protobuf.config_pb2.GPUOptions")
 @tf_export("compat.v1.GPUOptions", "GPUOptions")
 class GPUOptions(_Options):
     pass
 
 
+@tf_class("tensorflow.core.protobuf.config_pb2.ConfigProto")
 @tf_export("compat.v1.ConfigProto", "ConfigProto")
 class ConfigProto(_Options):
     def __init__(self, **fields):
@@ -36,6 +38,7 @@ class ConfigProto(_Options):
         super().__init__(**fields)
 
 
+@tf_class("tensorflow.python.framework.ops.GraphKeys")
 @tf_export("compat.v1.GraphKeys", "GraphKeys")
 class GraphKeys:
     GLOBAL_VARIABLES = "variables"
@@ -64,6 +67,7 @@ def add_to_collection(name, value):
     ctx.graph.add_to_collection(name, value)
 
 
+@tf_class("tensorflow.python.training.saver.Saver")
 @tf_export("compat.v1.train.Saver", "train.Saver")
 class Saver:
     def __init__(self, var_list=None, reshape=False, sharded=False, max_to_keep=5, **kwargs):

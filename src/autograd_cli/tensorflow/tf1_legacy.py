@@ -7,7 +7,7 @@ from __future__ import annotations
 from autograd_cli.tensorflow import array_ops, math_ops, nn_ops
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx
-from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.exports import tf_class, export_value, tf_export
 from autograd_cli.tensorflow.modes import name_scope
 
 
@@ -96,6 +96,7 @@ export_value("compat.v1.multinomial", _categorical)
 export_value("multinomial", _categorical)
 
 
+@tf_class("tensorflow.python.ops.losses.losses_impl.Reduction")
 class Reduction:
     NONE = "none"
     SUM = "weighted_sum"

@@ -29,7 +29,7 @@ import numpy as np
 from autograd_cli.evaluate import needed, run_plain
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, record_on_tapes
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
 from autograd_cli.tensorflow.tape import _flatten, _rebuild
 from autograd_cli.tensorflow.tracing import FuncGraph, Trace, lower_traced, symbolic_input, tracing
@@ -45,6 +45,7 @@ def function(func=None, input_signature=None, autograph=True, jit_compile=None, 
     return Function(func, input_signature)
 
 
+@tf_class("tensorflow.python.eager.polymorphic_function.polymorphic_function.Function")
 class Function:
     def __init__(self, func, input_signature=None):
         functools.update_wrapper(self, func)

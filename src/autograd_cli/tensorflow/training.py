@@ -6,7 +6,7 @@ import numpy as np
 
 from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 
 
 class Optimizer:
@@ -109,6 +109,7 @@ class Optimizer:
         return list(self._slots.values())
 
 
+@tf_class("tensorflow.python.training.gradient_descent.GradientDescentOptimizer")
 @tf_export("compat.v1.train.GradientDescentOptimizer", "train.GradientDescentOptimizer")
 class GradientDescentOptimizer(Optimizer):
     def __init__(self, learning_rate, use_locking=False, name="GradientDescent"):
@@ -118,6 +119,7 @@ class GradientDescentOptimizer(Optimizer):
         return v.assign_sub(m.multiply(self._lr_tensor(v), g))
 
 
+@tf_class("tensorflow.python.training.momentum.MomentumOptimizer")
 @tf_export("compat.v1.train.MomentumOptimizer", "train.MomentumOptimizer")
 class MomentumOptimizer(Optimizer):
     def __init__(self, learning_rate, momentum, use_locking=False, name="Momentum", use_nesterov=False):
@@ -140,6 +142,7 @@ class MomentumOptimizer(Optimizer):
         return v.assign_sub(step)
 
 
+@tf_class("tensorflow.python.training.rmsprop.RMSPropOptimizer")
 @tf_export("compat.v1.train.RMSPropOptimizer", "train.RMSPropOptimizer")
 class RMSPropOptimizer(Optimizer):
     """TF1's ApplyRMSProp: ms (starting at 1) += (g^2 - ms)(1 - decay); mom = mom * momentum +
@@ -167,6 +170,7 @@ class RMSPropOptimizer(Optimizer):
         return v.assign_sub(new_mom if ctx.eager else mom_t)
 
 
+@tf_class("tensorflow.python.training.adagrad.AdagradOptimizer")
 @tf_export("compat.v1.train.AdagradOptimizer", "train.AdagradOptimizer")
 class AdagradOptimizer(Optimizer):
     """TF1's ApplyAdagrad: accum (starting at initial_accumulator_value) += g^2;
@@ -184,6 +188,7 @@ class AdagradOptimizer(Optimizer):
         return v.assign_sub(m.multiply(m.multiply(g, self._lr_tensor(v)), scale))
 
 
+@tf_class("tensorflow.python.training.adam.AdamOptimizer")
 @tf_export("compat.v1.train.AdamOptimizer", "train.AdamOptimizer")
 class AdamOptimizer(Optimizer):
     def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False, name="Adam"):

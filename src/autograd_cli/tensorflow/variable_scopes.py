@@ -18,7 +18,7 @@ from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import init_ops
 from autograd_cli.tensorflow.core import Tensor, ctx
 from autograd_cli.tensorflow.dtype import as_dtype
-from autograd_cli.tensorflow.exports import export_value, tf_export
+from autograd_cli.tensorflow.exports import tf_class, export_value, tf_export
 from autograd_cli.tensorflow.shape import TensorShape
 from autograd_cli.tensorflow.variables import _EAGER_SCOPE, Variable
 
@@ -50,6 +50,7 @@ def _store() -> _Store:
     return found
 
 
+@tf_class("tensorflow.python.ops.variable_scope.VariableScope")
 @tf_export("VariableScope")
 class VariableScope:
     def __init__(self, reuse, name="", initializer=None, dtype=dtypes.float32, name_scope="", trainable=None):
@@ -100,6 +101,7 @@ def get_variable_scope():
     return _SCOPES[-1]
 
 
+@tf_class("tensorflow.python.ops.variable_scope.variable_scope")
 @tf_export("variable_scope")
 class variable_scope:    # noqa: N801 (TensorFlow's name)
     def __init__(self, name_or_scope, default_name=None, values=None, initializer=None, regularizer=None,

@@ -9,7 +9,7 @@ from autograd_cli.tensorflow.lowering import VARIABLES
 from autograd_cli.tensorflow.core import (HOOKS, EagerTensor, Operation, Tensor, _add_op, convert_to_tensor, ctx,
                                           make_op, remember_slice, to_array, user_pos)
 from autograd_cli.tensorflow.dtype import as_dtype
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.operators import OPERATORS
 from autograd_cli.tensorflow.tracing import init_scope, tracing_function, value_now
@@ -28,6 +28,7 @@ def _lower_assign(L, value, var_uid, kind):
     return node
 
 
+@tf_class("tensorflow.python.ops.variables.Variable")
 @tf_export("Variable", "compat.v1.Variable", builtin="variable")
 class Variable:
     _eager_names: dict = {}
@@ -328,10 +329,12 @@ class Variable:
         return (np.asarray, (self.numpy(),))
 
 
+@tf_class("tensorflow.python.ops.resource_variable_ops.ResourceVariable")
 class ResourceVariable(Variable):
     pass
 
 
+@tf_class("tensorflow.python.ops.ref_variable.RefVariable")
 class RefVariable(Variable):
     @property
     def dtype(self):
@@ -349,6 +352,7 @@ for _name, _fn in OPERATORS.items():
         setattr(Variable, _name, (lambda fn: lambda self, *other: fn(self._as_tensor(), *other))(_fn))
 
 
+@tf_class("tensorflow.python.ops.resource_variable_ops._UnreadVariable")
 class _UnreadVariable(ResourceVariable):
     """What an eager assign returns, as TensorFlow's: the same variable (its state is shared),
     named 'UnreadVariable' where it prints."""

@@ -3,8 +3,10 @@ each batch (Keras 3's hooks and their logs), History, LambdaCallback and EarlySt
 from __future__ import annotations
 
 import numpy as np
+from autograd_cli.tensorflow.exports import tf_class
 
 
+@tf_class("keras.src.callbacks.callback.Callback")
 class Callback:
     def __init__(self):
         self.model = None
@@ -41,6 +43,7 @@ class Callback:
         pass
 
 
+@tf_class("keras.src.callbacks.history.History")
 class History(Callback):
     def __init__(self):
         super().__init__()
@@ -56,6 +59,7 @@ class History(Callback):
             self.history.setdefault(key, []).append(value)
 
 
+@tf_class("keras.src.callbacks.lambda_callback.LambdaCallback")
 class LambdaCallback(Callback):
     def __init__(self, on_epoch_begin=None, on_epoch_end=None, on_train_begin=None, on_train_end=None,
                  on_train_batch_begin=None, on_train_batch_end=None, **kwargs):
@@ -68,6 +72,7 @@ class LambdaCallback(Callback):
                 setattr(self, name, hook)
 
 
+@tf_class("keras.src.callbacks.early_stopping.EarlyStopping")
 class EarlyStopping(Callback):
     """Stop when `monitor` has not improved by more than min_delta for `patience` epochs."""
 
@@ -127,6 +132,7 @@ def progress_line(steps, logs, verbose=1) -> str:
     return " - ".join([f"{steps}/{steps}"] + [f"{k}: {progress_value(v, verbose)}" for k, v in logs.items()])
 
 
+@tf_class("keras.src.callbacks.progbar_logger.ProgbarLogger")
 class ProgbarLogger(Callback):
     """fit's printing (verbose 1 or 2; "auto" is 1): `Epoch i/N` at each epoch's start when there
     are several epochs, then the epoch's final progress line (the last batch's logs in their

@@ -6,6 +6,7 @@ from __future__ import annotations
 from autograd_cli.tensorflow.keras import activations, initializers
 from autograd_cli.tensorflow.keras._support import tf
 from autograd_cli.tensorflow.keras.layers import Layer
+from autograd_cli.tensorflow.exports import tf_class
 
 
 def _pair(value, name):
@@ -31,6 +32,7 @@ def _spatial_out(size, window, stride, padding):
     return -(-size // stride) if padding == "same" else (size - window) // stride + 1
 
 
+@tf_class("keras.src.layers.convolutional.conv2d.Conv2D")
 class Conv2D(Layer):
     def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", data_format=None, dilation_rate=(1, 1),
                  groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
@@ -91,16 +93,19 @@ class _Pooling2D(Layer):
         return (n, _spatial_out(h, ph, sh, self.padding), _spatial_out(w, pw, sw, self.padding), c)
 
 
+@tf_class("keras.src.layers.pooling.max_pooling2d.MaxPooling2D")
 class MaxPooling2D(_Pooling2D):
     def call(self, inputs):
         return tf.nn.max_pool2d(inputs, list(self.pool_size), list(self.strides), self.padding.upper())
 
 
+@tf_class("keras.src.layers.pooling.average_pooling2d.AveragePooling2D")
 class AveragePooling2D(_Pooling2D):
     def call(self, inputs):
         return tf.nn.avg_pool2d(inputs, list(self.pool_size), list(self.strides), self.padding.upper())
 
 
+@tf_class("keras.src.layers.pooling.global_average_pooling2d.GlobalAveragePooling2D")
 class GlobalAveragePooling2D(Layer):
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
@@ -114,6 +119,7 @@ class GlobalAveragePooling2D(Layer):
         return (n, 1, 1, c) if self.keepdims else (n, c)
 
 
+@tf_class("keras.src.layers.pooling.global_average_pooling1d.GlobalAveragePooling1D")
 class GlobalAveragePooling1D(Layer):
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
@@ -127,6 +133,7 @@ class GlobalAveragePooling1D(Layer):
         return (n, 1, c) if self.keepdims else (n, c)
 
 
+@tf_class("keras.src.layers.convolutional.conv1d.Conv1D")
 class Conv1D(Conv2D):
     """A Conv2D over a height of 1: kernel (kernel_size, input channels, filters), as Keras'."""
 
@@ -175,6 +182,7 @@ def _transposed_length(size, window, stride, padding):
     return size * stride if padding == "same" else size * stride + max(window - stride, 0)
 
 
+@tf_class("keras.src.layers.convolutional.conv2d_transpose.Conv2DTranspose")
 class Conv2DTranspose(Conv2D):
     """Keras' Conv2DTranspose: kernel (kh, kw, filters, input channels); the transpose of a
     Conv2D whose input has the output's size: the input spread out by the strides (zeros between)
@@ -223,6 +231,7 @@ class Conv2DTranspose(Conv2D):
                 self.filters]        # (a list, as Keras' compute_conv_transpose_output_shape gives)
 
 
+@tf_class("keras.src.layers.reshaping.up_sampling2d.UpSampling2D")
 class UpSampling2D(Layer):
     """Each row repeated size[0] times and each column size[1] times (interpolation 'nearest')."""
 
@@ -261,14 +270,17 @@ class _GlobalPooling(Layer):
         return tuple(kept) if self.keepdims else (input_shape[0], input_shape[-1])
 
 
+@tf_class("keras.src.layers.pooling.global_max_pooling1d.GlobalMaxPooling1D")
 class GlobalMaxPooling1D(_GlobalPooling):
     _axes = (1,)
 
 
+@tf_class("keras.src.layers.pooling.global_max_pooling2d.GlobalMaxPooling2D")
 class GlobalMaxPooling2D(_GlobalPooling):
     _axes = (1, 2)
 
 
+@tf_class("keras.src.layers.normalization.batch_normalization.BatchNormalization")
 class BatchNormalization(Layer):
     """Keras 3's: in training the batch's moments (tf.nn.moments) normalise and move the
     moving statistics; otherwise the moving statistics normalise."""

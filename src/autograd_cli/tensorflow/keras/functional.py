@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 from autograd_cli.tensorflow.keras._support import tf, unique_name
+from autograd_cli.tensorflow.exports import tf_class
 
 _ORDER = itertools.count()
 
@@ -20,6 +21,7 @@ _NOT_A_TF_INPUT = (
     "tf_fn(x)\n\nx = MyLayer()(x)\n```\n")
 
 
+@tf_class("keras.src.backend.common.keras_tensor.KerasTensor")
 class KerasTensor:
     """A symbolic tensor of the functional API: a shape with a None batch axis, a dtype, and
     the layer call that made it (None for a model input)."""

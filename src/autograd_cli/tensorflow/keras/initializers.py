@@ -7,8 +7,10 @@ import numpy as np
 
 from autograd_cli.tensorflow import random_streams
 from autograd_cli.tensorflow.keras._support import tf
+from autograd_cli.tensorflow.exports import tf_class
 
 
+@tf_class("keras.src.initializers.initializer.Initializer")
 class Initializer:
     def __call__(self, shape, dtype=None):
         raise NotImplementedError
@@ -17,6 +19,7 @@ class Initializer:
         return {}
 
 
+@tf_class("keras.src.initializers.constant_initializers.Constant")
 class Constant(Initializer):
     def __init__(self, value=0.0):
         self.value = value
@@ -26,16 +29,19 @@ class Constant(Initializer):
             else tf.constant(np.broadcast_to(np.asarray(self.value), tuple(shape)), dtype=dtype or "float32")
 
 
+@tf_class("keras.src.initializers.constant_initializers.Zeros")
 class Zeros(Initializer):
     def __call__(self, shape, dtype=None):
         return tf.zeros(list(shape), dtype=dtype or "float32")
 
 
+@tf_class("keras.src.initializers.constant_initializers.Ones")
 class Ones(Initializer):
     def __call__(self, shape, dtype=None):
         return tf.ones(list(shape), dtype=dtype or "float32")
 
 
+@tf_class("keras.src.initializers.constant_initializers.Identity")
 class Identity(Initializer):
     def __init__(self, gain=1.0):
         self.gain = gain
@@ -67,6 +73,7 @@ class _Random(Initializer):
         return {"seed": self.seed, **self.config}
 
 
+@tf_class("keras.src.initializers.random_initializers.RandomNormal")
 class RandomNormal(_Random):
     kind = "RandomNormal"
 
@@ -74,6 +81,7 @@ class RandomNormal(_Random):
         super().__init__(seed, mean=mean, stddev=stddev)
 
 
+@tf_class("keras.src.initializers.random_initializers.RandomUniform")
 class RandomUniform(_Random):
     kind = "RandomUniform"
 
@@ -81,6 +89,7 @@ class RandomUniform(_Random):
         super().__init__(seed, minval=minval, maxval=maxval)
 
 
+@tf_class("keras.src.initializers.random_initializers.TruncatedNormal")
 class TruncatedNormal(_Random):
     kind = "TruncatedNormal"
 
@@ -88,6 +97,7 @@ class TruncatedNormal(_Random):
         super().__init__(seed, mean=mean, stddev=stddev)
 
 
+@tf_class("keras.src.initializers.random_initializers.VarianceScaling")
 class VarianceScaling(_Random):
     kind = "VarianceScaling"
 
@@ -95,6 +105,7 @@ class VarianceScaling(_Random):
         super().__init__(seed, scale=scale, mode=mode, distribution=distribution)
 
 
+@tf_class("keras.src.initializers.random_initializers.Orthogonal")
 class Orthogonal(Initializer):
     """Keras 3's: a seeded normal draw of shape (max(rows, cols), min(rows, cols)) (rows the
     product of all but the last axis), its QR factors' Q with each column's sign made that of
@@ -131,8 +142,7 @@ def _named(kind):
         def __init__(self, seed=None):
             super().__init__(seed)
     Named.kind = kind
-    Named.__name__ = Named.__qualname__ = kind
-    return Named
+    return tf_class(f"keras.src.initializers.random_initializers.{kind}")(Named)
 
 
 GlorotUniform = _named("GlorotUniform")

@@ -17,6 +17,7 @@ from autograd_cli.tensorflow.keras import activations, initializers, regularizer
 from autograd_cli.tensorflow.keras.functional import KerasTensor, flat, is_symbolic, substitute, takes_training
 from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_float_tensor, is_tensor, remember_logits,
                                                    snake_case, tf, unique_name)
+from autograd_cli.tensorflow.exports import tf_class
 
 
 _CALLS: list = []       # the layer calls under way, outermost first
@@ -42,6 +43,7 @@ def _while_inferring(layer, error):
     return wrapped
 
 
+@tf_class("keras.src.layers.layer.Layer")
 class Layer:
     def __init__(self, trainable=True, name=None, dtype=None, input_shape=None, input_dim=None, **kwargs):
         object.__setattr__(self, "_tracked_layers", [])
@@ -311,6 +313,7 @@ class Layer:
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
 
 
+@tf_class("keras.src.layers.core.dense.Dense")
 class Dense(Layer):
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
@@ -360,6 +363,7 @@ class Dense(Layer):
         return tuple(input_shape[:-1]) + (self.units,)
 
 
+@tf_class("keras.src.layers.core.embedding.Embedding")
 class Embedding(Layer):
     """Rows of a trainable (input_dim, output_dim) table, looked up by integer ids."""
 
@@ -388,6 +392,7 @@ class Embedding(Layer):
         return tuple(input_shape) + (self.output_dim,)
 
 
+@tf_class("keras.src.layers.activations.activation.Activation")
 class Activation(Layer):
     def __init__(self, activation, **kwargs):
         super().__init__(**kwargs)
@@ -397,6 +402,7 @@ class Activation(Layer):
         return self.activation(inputs)
 
 
+@tf_class("keras.src.layers.activations.softmax.Softmax")
 class Softmax(Layer):
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
@@ -408,6 +414,7 @@ class Softmax(Layer):
         return remember_logits(tf.nn.softmax(inputs, axis=self.axis), inputs)
 
 
+@tf_class("keras.src.layers.activations.relu.ReLU")
 class ReLU(Layer):
     def __init__(self, max_value=None, negative_slope=0.0, threshold=0.0, **kwargs):
         super().__init__(**kwargs)
@@ -418,6 +425,7 @@ class ReLU(Layer):
                                 threshold=self.threshold)
 
 
+@tf_class("keras.src.layers.activations.leaky_relu.LeakyReLU")
 class LeakyReLU(Layer):
     def __init__(self, negative_slope=0.3, **kwargs):
         kwargs.pop("alpha", None)
@@ -428,6 +436,7 @@ class LeakyReLU(Layer):
         return tf.nn.leaky_relu(inputs, alpha=self.negative_slope)
 
 
+@tf_class("keras.src.layers.reshaping.flatten.Flatten")
 class Flatten(Layer):
     def __init__(self, data_format=None, **kwargs):
         super().__init__(**kwargs)
@@ -443,6 +452,7 @@ class Flatten(Layer):
         return (input_shape[0], None if None in rest else int(np.prod(rest)))
 
 
+@tf_class("keras.src.random.seed_generator.SeedGenerator")
 class SeedGenerator:
     """Keras 3's seed state: the int64 variable [seed, counter] (a non-trainable variable of
     its layer, not a weight), the seed drawn from Python's `random` when not given; `next()`
@@ -471,6 +481,7 @@ class SeedGenerator:
         return value
 
 
+@tf_class("keras.src.layers.regularization.dropout.Dropout")
 class Dropout(Layer):
     """Keras 3's Dropout: the identity unless called with training=True (fit does); else
     TensorFlow's stateless dropout with the seed its SeedGenerator gives next (the int64
@@ -497,6 +508,7 @@ class Dropout(Layer):
         return tf.where(keep, scaled, tf.zeros([], x.dtype))
 
 
+@tf_class("keras.src.layers.core.input_layer.InputLayer")
 class InputLayer(Layer):
     def __init__(self, shape=None, batch_size=None, dtype=None, name=None, input_shape=None, **kwargs):
         super().__init__(name=name or unique_name("input_layer"), dtype=dtype)
@@ -508,6 +520,7 @@ class InputLayer(Layer):
         self.built = True
 
 
+@tf_class("keras.src.backend.common.keras_tensor.KerasTensor")
 class KerasInput(KerasTensor):
     """What keras.Input(shape) returns: a Sequential's first entry, or the start of a
     functional model's layer calls."""

@@ -10,7 +10,7 @@ tf.nn.softmax output is plain probabilities, clipped to [1e-7, 1 - 1e-7]."""
 from __future__ import annotations
 
 from autograd_cli.tensorflow.keras._support import MASKS, as_float_tensor, keras_logits, tf
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.math_ops import builtin_op
 
 REDUCTIONS = ("sum_over_batch_size", "sum", "none", None, "mean", "mean_with_sample_weight")
@@ -175,6 +175,7 @@ def log_cosh(y_true, y_pred):
 
 # ---------------------------------------------------------------- loss objects
 
+@tf_class("keras.src.losses.loss.Loss")
 class Loss:
     """A loss object: the per-sample function, then its reduction."""
 
@@ -212,7 +213,7 @@ def _loss_class(class_name, function, name, params):
             bound[key] = value
         Loss.__init__(self, name=name, reduction=reduction, dtype=dtype, **bound)
     cls = type(class_name, (Loss,), {"__init__": __init__, "fn": staticmethod(function), "default_name": name})
-    return cls
+    return tf_class(f"keras.src.losses.losses.{class_name}")(cls)
 
 
 CategoricalCrossentropy = _loss_class("CategoricalCrossentropy", categorical_crossentropy,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from autograd_cli.tensorflow.keras._support import tf
 from autograd_cli.tensorflow.keras.layers import Layer
+from autograd_cli.tensorflow.exports import tf_class
 
 
 class _Merge(Layer):
@@ -24,11 +25,13 @@ class _Merge(Layer):
         return tuple(input_shape[0])
 
 
+@tf_class("keras.src.layers.merging.add.Add")
 class Add(_Merge):
     def _combine(self, a, b):
         return tf.add(a, b)
 
 
+@tf_class("keras.src.layers.merging.subtract.Subtract")
 class Subtract(_Merge):
     def call(self, inputs):
         if not isinstance(inputs, (list, tuple)) or len(inputs) != 2:
@@ -36,21 +39,25 @@ class Subtract(_Merge):
         return tf.subtract(inputs[0], inputs[1])
 
 
+@tf_class("keras.src.layers.merging.multiply.Multiply")
 class Multiply(_Merge):
     def _combine(self, a, b):
         return tf.multiply(a, b)
 
 
+@tf_class("keras.src.layers.merging.maximum.Maximum")
 class Maximum(_Merge):
     def _combine(self, a, b):
         return tf.maximum(a, b)
 
 
+@tf_class("keras.src.layers.merging.minimum.Minimum")
 class Minimum(_Merge):
     def _combine(self, a, b):
         return tf.minimum(a, b)
 
 
+@tf_class("keras.src.layers.merging.average.Average")
 class Average(_Merge):
     def call(self, inputs):
         return tf.divide(super().call(inputs), float(len(inputs)))
@@ -59,6 +66,7 @@ class Average(_Merge):
         return tf.add(a, b)
 
 
+@tf_class("keras.src.layers.merging.concatenate.Concatenate")
 class Concatenate(_Merge):
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
@@ -75,6 +83,7 @@ class Concatenate(_Merge):
         return tuple(out)
 
 
+@tf_class("keras.src.layers.reshaping.reshape.Reshape")
 class Reshape(Layer):
     def __init__(self, target_shape, **kwargs):
         super().__init__(**kwargs)
@@ -95,6 +104,7 @@ class Reshape(Layer):
         return (input_shape[0],) + self.target_shape
 
 
+@tf_class("keras.src.layers.preprocessing.rescaling.Rescaling")
 class Rescaling(Layer):
     def __init__(self, scale, offset=0.0, **kwargs):
         super().__init__(**kwargs)
@@ -108,6 +118,7 @@ class Rescaling(Layer):
         return tuple(input_shape)
 
 
+@tf_class("keras.src.layers.core.lambda_layer.Lambda")
 class Lambda(Layer):
     def __init__(self, function, output_shape=None, mask=None, arguments=None, **kwargs):
         super().__init__(**kwargs)

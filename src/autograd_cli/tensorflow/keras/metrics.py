@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.tensorflow.keras._support import tf
+from autograd_cli.tensorflow.exports import tf_class
 
 
+@tf_class("keras.src.metrics.metric.Metric")
 class Metric:
     def __init__(self, name=None, dtype=None):
         self.name = name or type(self).__name__.lower()
@@ -67,11 +69,13 @@ class Metric:
         return self.result()
 
 
+@tf_class("keras.src.metrics.reduction_metrics.Mean")
 class Mean(Metric):
     def update_state(self, values, sample_weight=None):
         self._add(values, sample_weight)
 
 
+@tf_class("keras.src.metrics.reduction_metrics.Sum")
 class Sum(Metric):
     def update_state(self, values, sample_weight=None):
         self._add(values, sample_weight)
@@ -80,11 +84,13 @@ class Sum(Metric):
         return tf.constant(self._total)
 
 
+@tf_class("keras.src.metrics.accuracy_metrics.Accuracy")
 class Accuracy(Metric):
     def update_state(self, y_true, y_pred, sample_weight=None):
         self._add(np.equal(np.asarray(y_true), np.asarray(y_pred)).astype(np.float32), sample_weight)
 
 
+@tf_class("keras.src.metrics.accuracy_metrics.CategoricalAccuracy")
 class CategoricalAccuracy(Metric):
     def __init__(self, name="categorical_accuracy", dtype=None):
         super().__init__(name, dtype)
@@ -94,6 +100,7 @@ class CategoricalAccuracy(Metric):
         self._add((np.argmax(y_true, -1) == np.argmax(y_pred, -1)).astype(np.float32), sample_weight)
 
 
+@tf_class("keras.src.metrics.accuracy_metrics.SparseCategoricalAccuracy")
 class SparseCategoricalAccuracy(Metric):
     def __init__(self, name="sparse_categorical_accuracy", dtype=None):
         super().__init__(name, dtype)
@@ -103,6 +110,7 @@ class SparseCategoricalAccuracy(Metric):
         self._add((y_true.reshape(y_pred.shape[:-1]) == np.argmax(y_pred, -1)).astype(np.float32), sample_weight)
 
 
+@tf_class("keras.src.metrics.accuracy_metrics.BinaryAccuracy")
 class BinaryAccuracy(Metric):
     def __init__(self, name="binary_accuracy", dtype=None, threshold=0.5):
         self.threshold = threshold
@@ -138,11 +146,13 @@ def _per_sample(kind):
     return fn
 
 
+@tf_class("keras.src.metrics.regression_metrics.MeanAbsoluteError")
 class MeanAbsoluteError(MeanMetricWrapper):
     def __init__(self, name="mean_absolute_error", dtype=None):
         super().__init__(_per_sample("mae"), name, dtype)
 
 
+@tf_class("keras.src.metrics.regression_metrics.MeanSquaredError")
 class MeanSquaredError(MeanMetricWrapper):
     def __init__(self, name="mean_squared_error", dtype=None):
         super().__init__(_per_sample("mse"), name, dtype)
@@ -156,11 +166,13 @@ def _percentage_error(y_true, y_pred):
     return 100.0 * tf.reduce_mean(diff, axis=-1)
 
 
+@tf_class("keras.src.metrics.regression_metrics.MeanAbsolutePercentageError")
 class MeanAbsolutePercentageError(MeanMetricWrapper):
     def __init__(self, name="mean_absolute_percentage_error", dtype=None):
         super().__init__(_percentage_error, name, dtype)
 
 
+@tf_class("keras.src.metrics.regression_metrics.RootMeanSquaredError")
 class RootMeanSquaredError(Metric):
     def __init__(self, name="root_mean_squared_error", dtype=None):
         super().__init__(name, dtype)

@@ -16,8 +16,10 @@ from autograd_cli.tensorflow.keras.layers import InputLayer, KerasInput, Layer, 
 from autograd_cli.tensorflow.keras.training_data import (EpochIterator, arrays, as_array,
                                                          class_weight_to_sample_weights, first_batch_size, is_dataset,
                                                          take, unpack)
+from autograd_cli.tensorflow.exports import tf_class
 
 
+@tf_class("keras.src.models.model.Model")
 class Model(Layer):
     """A Layer with the training loop (compile, fit, evaluate, predict). Subclass it and
     define `call`, or give it the functional API's `inputs` and `outputs`; fit calls
@@ -421,6 +423,7 @@ def _pythonify(logs, ordered=True):
     return out
 
 
+@tf_class("keras.src.models.sequential.Sequential")
 class Sequential(Model):
     def __init__(self, layers=None, trainable=True, name=None):
         Layer.__init__(self, trainable=trainable, name=name)

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 
 from autograd_cli.tensorflow.keras._support import PATH, KerasVariable, snake_case, tf, unique_name
+from autograd_cli.tensorflow.exports import tf_class
 
 
+@tf_class("keras.src.optimizers.optimizer.Optimizer")
 class Optimizer:
     def __init__(self, learning_rate=0.001, weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None,
                  use_ema=False, ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
@@ -183,6 +185,7 @@ def _square(gradient):
     return tf.square(gradient)
 
 
+@tf_class("keras.src.optimizers.sgd.SGD")
 class SGD(Optimizer):
     def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)
@@ -202,6 +205,7 @@ class SGD(Optimizer):
         return [m, variable.assign_add(m)]
 
 
+@tf_class("keras.src.optimizers.adam.Adam")
 class Adam(Optimizer):
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False, name=None,
                  **kwargs):
@@ -227,6 +231,7 @@ class Adam(Optimizer):
         return updates
 
 
+@tf_class("keras.src.optimizers.adamw.AdamW")
 class AdamW(Adam):
     """Adam with Keras 3's decoupled weight decay (0.004 unless given; None is refused)."""
 
@@ -238,6 +243,7 @@ class AdamW(Adam):
             raise ValueError(f"Argument `weight_decay` must be a float. Received: weight_decay={weight_decay}")
 
 
+@tf_class("keras.src.optimizers.rmsprop.RMSprop")
 class RMSprop(Optimizer):
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False, name=None,
                  **kwargs):
@@ -266,6 +272,7 @@ class RMSprop(Optimizer):
         return updates
 
 
+@tf_class("keras.src.optimizers.adagrad.Adagrad")
 class Adagrad(Optimizer):
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, name=name, **kwargs)

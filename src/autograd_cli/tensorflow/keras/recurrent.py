@@ -17,6 +17,7 @@ from autograd_cli.tensorflow.keras import activations, initializers, regularizer
 from autograd_cli.tensorflow.keras._support import as_float_tensor, is_tensor, tf
 from autograd_cli.tensorflow.keras.functional import KerasTensor, OperatorCall, flat
 from autograd_cli.tensorflow.keras.layers import Layer, SeedGenerator
+from autograd_cli.tensorflow.exports import tf_class
 
 
 def _units(units):
@@ -105,6 +106,7 @@ def _previous(states):
     return states[0] if isinstance(states, (list, tuple)) else states
 
 
+@tf_class("keras.src.layers.rnn.simple_rnn.SimpleRNNCell")
 class SimpleRNNCell(_Cell):
     def __init__(self, units, activation="tanh", use_bias=True, **kwargs):
         super().__init__(units, activation=activation, use_bias=use_bias, seed_first=True, **kwargs)
@@ -122,6 +124,7 @@ class SimpleRNNCell(_Cell):
         return output, [output] if isinstance(states, (list, tuple)) else output
 
 
+@tf_class("keras.src.layers.rnn.lstm.LSTMCell")
 class LSTMCell(_Cell):
     def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True,
                  unit_forget_bias=True, **kwargs):
@@ -156,6 +159,7 @@ class LSTMCell(_Cell):
         return h, [h, c]
 
 
+@tf_class("keras.src.layers.rnn.gru.GRUCell")
 class GRUCell(_Cell):
     def __init__(self, units, activation="tanh", recurrent_activation="sigmoid", use_bias=True, reset_after=True,
                  **kwargs):
@@ -196,6 +200,7 @@ class GRUCell(_Cell):
         return h, [h] if isinstance(states, (list, tuple)) else h
 
 
+@tf_class("keras.src.layers.rnn.rnn.RNN")
 class RNN(Layer):
     """A cell run over the time axis: `layer(sequences, initial_state=None, training=...)`
     gives the last output (or all of them with return_sequences) and, with return_state, the
@@ -354,6 +359,7 @@ def _copy(layer, name, go_backwards):
     return type(layer)(units, **dict(kwargs, name=name, go_backwards=go_backwards))
 
 
+@tf_class("keras.src.layers.rnn.bidirectional.Bidirectional")
 class Bidirectional(Layer):
     """Keras 3's: a forward and a backward copy of a recurrent layer on the same sequences, the
     backward one's outputs flipped back to time order (with return_sequences), merged by
@@ -448,11 +454,9 @@ _CELL_PROPERTIES = ("activation", "recurrent_activation", "use_bias", "unit_forg
                     "recurrent_initializer", "bias_initializer", "kernel_regularizer", "recurrent_regularizer",
                     "bias_regularizer", "dropout", "recurrent_dropout", "reset_after")
 
-SimpleRNN = _layer(SimpleRNNCell, "simple_rnn_cell")
-LSTM = _layer(LSTMCell, "lstm_cell")
-GRU = _layer(GRUCell, "gru_cell")
-for _cls, _name in ((SimpleRNN, "SimpleRNN"), (LSTM, "LSTM"), (GRU, "GRU")):
-    _cls.__name__ = _cls.__qualname__ = _name
+SimpleRNN = tf_class("keras.src.layers.rnn.simple_rnn.SimpleRNN")(_layer(SimpleRNNCell, "simple_rnn_cell"))
+LSTM = tf_class("keras.src.layers.rnn.lstm.LSTM")(_layer(LSTMCell, "lstm_cell"))
+GRU = tf_class("keras.src.layers.rnn.gru.GRU")(_layer(GRUCell, "gru_cell"))
 
 CLASSES = {"Bidirectional": Bidirectional, "RNN": RNN, "SimpleRNN": SimpleRNN, "LSTM": LSTM, "GRU": GRU, "SimpleRNNCell": SimpleRNNCell,
            "LSTMCell": LSTMCell, "GRUCell": GRUCell}

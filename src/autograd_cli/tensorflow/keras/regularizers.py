@@ -3,8 +3,10 @@ each read, as Keras 3 does) and compile's loss adds."""
 from __future__ import annotations
 
 from autograd_cli.tensorflow.keras._support import tf
+from autograd_cli.tensorflow.exports import tf_class
 
 
+@tf_class("keras.src.regularizers.regularizers.Regularizer")
 class Regularizer:
     def __call__(self, x):
         return 0.0
@@ -13,6 +15,7 @@ class Regularizer:
         return {}
 
 
+@tf_class("keras.src.regularizers.regularizers.L1L2")
 class L1L2(Regularizer):
     def __init__(self, l1=0.0, l2=0.0):
         self.l1, self.l2 = float(l1), float(l2)
@@ -29,6 +32,7 @@ class L1L2(Regularizer):
         return {"l1": self.l1, "l2": self.l2}
 
 
+@tf_class("keras.src.regularizers.regularizers.L1")
 class L1(L1L2):
     def __init__(self, l1=0.01):
         super().__init__(l1=l1)
@@ -37,6 +41,7 @@ class L1(L1L2):
         return tf.multiply(tf.cast(self.l1, x.dtype), tf.reduce_sum(tf.abs(x)))
 
 
+@tf_class("keras.src.regularizers.regularizers.L2")
 class L2(L1L2):
     def __init__(self, l2=0.01):
         super().__init__(l2=l2)

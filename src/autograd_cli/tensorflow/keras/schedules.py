@@ -6,8 +6,10 @@ from __future__ import annotations
 import math
 
 from autograd_cli.tensorflow.keras._support import tf
+from autograd_cli.tensorflow.exports import tf_class
 
 
+@tf_class("keras.src.optimizers.schedules.learning_rate_schedule.LearningRateSchedule")
 class LearningRateSchedule:
     def __call__(self, step):
         raise NotImplementedError("Learning rate schedule must override __call__")
@@ -28,6 +30,7 @@ def _progress(schedule, step):
     return initial, tf.floor(p) if schedule.staircase else p
 
 
+@tf_class("keras.src.optimizers.schedules.learning_rate_schedule.ExponentialDecay")
 class ExponentialDecay(LearningRateSchedule):
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="ExponentialDecay"):
         if decay_steps <= 0:
@@ -44,6 +47,7 @@ class ExponentialDecay(LearningRateSchedule):
                 "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
 
 
+@tf_class("keras.src.optimizers.schedules.learning_rate_schedule.InverseTimeDecay")
 class InverseTimeDecay(LearningRateSchedule):
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="InverseTimeDecay"):
         self.initial_learning_rate, self.decay_steps = initial_learning_rate, decay_steps
@@ -54,6 +58,7 @@ class InverseTimeDecay(LearningRateSchedule):
         return tf.divide(initial, 1 + tf.cast(self.decay_rate, initial.dtype) * p)
 
 
+@tf_class("keras.src.optimizers.schedules.learning_rate_schedule.PolynomialDecay")
 class PolynomialDecay(LearningRateSchedule):
     def __init__(self, initial_learning_rate, decay_steps, end_learning_rate=0.0001, power=1.0, cycle=False,
                  name="PolynomialDecay"):
@@ -74,6 +79,7 @@ class PolynomialDecay(LearningRateSchedule):
         return tf.add(tf.multiply(initial - end, tf.pow(1 - step / steps, power)), end)
 
 
+@tf_class("keras.src.optimizers.schedules.learning_rate_schedule.CosineDecay")
 class CosineDecay(LearningRateSchedule):
     def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name="CosineDecay", warmup_target=None,
                  warmup_steps=0):
@@ -92,6 +98,7 @@ class CosineDecay(LearningRateSchedule):
         return tf.multiply(initial, (1 - alpha) * cosine + alpha)
 
 
+@tf_class("keras.src.optimizers.schedules.learning_rate_schedule.PiecewiseConstantDecay")
 class PiecewiseConstantDecay(LearningRateSchedule):
     def __init__(self, boundaries, values, name="PiecewiseConstant"):
         if len(boundaries) != len(values) - 1:
