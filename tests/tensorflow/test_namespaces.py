@@ -92,3 +92,15 @@ def test_the_compat_namespaces_nest_as_tensorflows_do_and_load_at_their_first_us
                           "autograd_cli.tensorflow.keras" in sys.modules]))
     """)
     assert found == [False, True, True, True, True, True, True, True]
+
+
+def test_every_exported_class_is_named_as_tensorflow_or_keras_defines_it():
+    # (type(x) prints the class path: a class added without @tf_class would print ours; the
+    # paths themselves are checked against TensorFlow 2.21 by the oracle's *_class_paths cases)
+    ours = fresh("""
+        from autograd_cli.tensorflow import exports
+        exports.complete()
+        print(json.dumps(sorted({f"{o.__module__}.{o.__qualname__} ({path})" for path, o in exports.EXPORTS.items()
+                                 if isinstance(o, type) and o.__module__.startswith("autograd_cli")})))
+    """)
+    assert ours == []

@@ -537,7 +537,7 @@ def _from_structure(output_types, output_shapes=None, shared_name=None, output_c
 
 
 InitializableIterator.from_structure = staticmethod(_from_structure)
-InitializableIterator.__name__ = InitializableIterator.__qualname__ = "Iterator"     # (TensorFlow's one class)
+tf_class("tensorflow.python.data.ops.iterator_ops.Iterator")(InitializableIterator)    # (TensorFlow's one class)
 tf_export("compat.v1.data.Iterator")(InitializableIterator)
 
 

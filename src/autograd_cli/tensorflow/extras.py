@@ -112,10 +112,10 @@ def _print_op(function, inputs, stream, sep, end):
 # One CPU and no GPU, as TensorFlow's CPU build on this machine; the virtual CPUs a snippet
 # configures before it runs an op are its logical devices.
 
-PhysicalDevice = tf_export("config.PhysicalDevice")(
-    _collections.namedtuple("PhysicalDevice", ["name", "device_type"]))
-LogicalDevice = tf_export("config.LogicalDevice")(
-    _collections.namedtuple("LogicalDevice", ["name", "device_type"]))
+PhysicalDevice = tf_export("config.PhysicalDevice")(tf_class("tensorflow.python.eager.context.PhysicalDevice")(
+    _collections.namedtuple("PhysicalDevice", ["name", "device_type"])))
+LogicalDevice = tf_export("config.LogicalDevice")(tf_class("tensorflow.python.eager.context.LogicalDevice")(
+    _collections.namedtuple("LogicalDevice", ["name", "device_type"])))
 _CPU = PhysicalDevice("/physical_device:CPU:0", "CPU")
 _VIRTUAL = {"count": 1}
 

@@ -322,6 +322,5 @@ def gradient_names(ys, xs, scope):
     return out
 
 
-export_value("AggregationMethod", type("AggregationMethod", (), {"ADD_N": 0, "DEFAULT": 0,
-                                                                  "EXPERIMENTAL_TREE": 1,
-                                                                  "EXPERIMENTAL_ACCUMULATE_N": 2}))
+export_value("AggregationMethod", tf_class("tensorflow.python.ops.gradients_util.AggregationMethod")(
+    type("AggregationMethod", (), {"ADD_N": 0, "DEFAULT": 0, "EXPERIMENTAL_TREE": 1, "EXPERIMENTAL_ACCUMULATE_N": 2})))
