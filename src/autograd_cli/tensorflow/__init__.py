@@ -12,7 +12,7 @@ import importlib as _importlib
 
 from autograd_cli.tensorflow import exports as _exports
 from autograd_cli.tensorflow import (array_ops, control, conv_ops, core, custom_gradients, dtype, failures,  # noqa: F401
-                                     gradients, indexed_slices, init_ops, linalg_ops, math_ops, modes, nn_ops,
+                                     gradients, indexed_slices, init_ops, linalg_ops, lr_decay, math_ops, modes, nn_ops,
                                      operators, printing, py_funcs, session, module, shape, tape, tf1_legacy,
                                      tf_function, training, variable_scopes, variables)
 
@@ -23,7 +23,8 @@ _exports.export_value("errors.OpError", failures.OpError)
 
 # Loaded at the first name they declare (exports.defer): Keras, tf.data and the small
 # APIs in extras are most of what a TF1 graph snippet never touches.
-_exports.defer(f"{__name__}.extras", f"{__name__}.tf1_boilerplate", f"{__name__}.data", f"{__name__}.image_ops", f"{__name__}.keras")
+_exports.defer(f"{__name__}.extras", f"{__name__}.tf1_boilerplate", f"{__name__}.data", f"{__name__}.image_ops", f"{__name__}.keras",
+               f"{__name__}.tf1_optimizers")
 _exports.build_namespaces(_importlib.import_module(__name__))
 __version__ = "2.21.0"
 

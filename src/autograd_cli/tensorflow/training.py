@@ -85,7 +85,9 @@ class Optimizer:
     def _finish(self):
         pass
 
-    def _slot(self, var, name, initial=0.0):
+    def _slot(self, var, name, initial=0.0, owner=None):
+        """The slot `name` of var, made at the first call as the variable VAR/OWNER (OWNER: the
+        optimizer's name unless given)."""
         from autograd_cli.tensorflow.variables import Variable
 
         key = (var.uid, name)
@@ -96,7 +98,7 @@ class Optimizer:
             if graph is not None:
                 graph._scope = []       # VAR/Adam whatever name scope the update is made in
             try:
-                self._slots[key] = Variable(init, trainable=False, name=f"{var._name}/{self._name}")
+                self._slots[key] = Variable(init, trainable=False, name=f"{var._name}/{owner or self._name}")
             finally:
                 if graph is not None:
                     graph._scope = inside
@@ -104,6 +106,9 @@ class Optimizer:
 
     def get_slot(self, var, name):
         return self._slots.get((var.uid, name))
+
+    def get_slot_names(self):
+        return sorted({name for _, name in self._slots})
 
     def variables(self):
         return list(self._slots.values())
@@ -233,22 +238,72 @@ class AdamOptimizer(Optimizer):
         return op
 
 
-@tf_export("compat.v1.train.get_or_create_global_step", "train.get_or_create_global_step",
-           "compat.v1.train.get_global_step", "train.get_global_step")
-def get_or_create_global_step(graph=None):
+GLOBAL_STEP = "global_step"
+
+
+@tf_export("compat.v1.train.get_global_step", "train.get_global_step")
+def get_global_step(graph=None):
+    """The graph's global step: the one variable of its GLOBAL_STEP collection, else the
+    tensor named global_step:0, else None (TensorFlow's order)."""
+    graph = graph or ctx.graph
+    found = graph.get_collection(GLOBAL_STEP)
+    if len(found) > 1:
+        return None
+    if found:
+        step = found[0]
+    else:
+        try:
+            step = graph.get_tensor_by_name("global_step:0")
+        except KeyError:
+            return None
+    assert_global_step(step)
+    return step
+
+
+@tf_export("compat.v1.train.assert_global_step", "train.assert_global_step")
+def assert_global_step(global_step_tensor):
     from autograd_cli.tensorflow.variables import Variable
 
-    found = getattr(ctx.graph, "_global_step", None)
-    if found is None:
-        found = Variable(np.int64(0), trainable=False, name="global_step")
-        ctx.graph._global_step = found
-    return found
+    if not isinstance(global_step_tensor, (Variable, Tensor)):
+        raise TypeError(f'Existing "global_step" must be a Variable or Tensor: {global_step_tensor}.')
+    if not global_step_tensor.dtype.base_dtype.is_integer:
+        raise TypeError(f'Existing "global_step" does not have integer type: {global_step_tensor.dtype}')
+    shape = global_step_tensor.get_shape()
+    if shape.ndims != 0 and shape.is_fully_defined():
+        raise TypeError(f'Existing "global_step" is not scalar: {shape}')
 
 
-@tf_export("compat.v1.train.exponential_decay", "train.exponential_decay")
-def exponential_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
-    step = m.cast(global_step, "float32")
-    p = m.divide(step, float(decay_steps))
-    if staircase:
-        p = m.floor(p)
-    return m.multiply(learning_rate, m.pow(float(decay_rate), p))
+@tf_export("compat.v1.train.create_global_step", "train.create_global_step")
+def create_global_step(graph=None):
+    """An int64 scalar variable `global_step` (outside any name scope), in the GLOBAL_VARIABLES
+    and GLOBAL_STEP collections."""
+    from autograd_cli.tensorflow.init_ops import Zeros
+    from autograd_cli.tensorflow.variable_scopes import get_variable
+    from autograd_cli.tensorflow.variables import GLOBAL_VARIABLES
+
+    graph = graph or ctx.graph
+    if get_global_step(graph) is not None:
+        raise ValueError('"global_step" already exists.')
+    with graph.as_default():
+        saved = graph._scope
+        graph._scope = []
+        try:
+            return get_variable(GLOBAL_STEP, shape=[], dtype="int64", initializer=Zeros(), trainable=False,
+                                collections=[GLOBAL_VARIABLES, GLOBAL_STEP])
+        finally:
+            graph._scope = saved
+
+
+@tf_export("compat.v1.train.get_or_create_global_step", "train.get_or_create_global_step")
+def get_or_create_global_step(graph=None):
+    graph = graph or ctx.graph
+    found = get_global_step(graph)
+    return found if found is not None else create_global_step(graph)
+
+
+@tf_export("compat.v1.train.global_step", "train.global_step")
+def global_step(sess, global_step_tensor):
+    """The step's value as a Python int."""
+    if ctx.eager:
+        return int(global_step_tensor.numpy())
+    return int(sess.run(global_step_tensor))
