@@ -24,7 +24,8 @@ _exports.export_value("errors.OpError", failures.OpError)
 # Loaded at the first name they declare (exports.defer): Keras, tf.data and the small
 # APIs in extras are most of what a TF1 graph snippet never touches.
 _exports.defer(f"{__name__}.extras", f"{__name__}.tf1_boilerplate", f"{__name__}.data", f"{__name__}.image_ops", f"{__name__}.keras",
-               f"{__name__}.tf1_optimizers")
+               f"{__name__}.tf1_optimizers", f"{__name__}.moving_averages",
+               f"{__name__}.tf1_metrics")
 _exports.build_namespaces(_importlib.import_module(__name__))
 __version__ = "2.21.0"
 

@@ -52,6 +52,8 @@ class GraphKeys:
     UPDATE_OPS = "update_ops"
     SUMMARIES = "summaries"
     TRAIN_OP = "train_op"
+    MOVING_AVERAGE_VARIABLES = "moving_average_variables"
+    METRIC_VARIABLES = "metric_variables"
 
 
 @tf_export("compat.v1.get_collection", "get_collection")

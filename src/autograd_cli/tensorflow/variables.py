@@ -87,6 +87,16 @@ class Variable:
             self._initializer = None
             self._initial = None
             return
+        # (TensorFlow makes a variable's ops under init_scope: outside any control_dependencies)
+        from autograd_cli.tensorflow.core import _ControlDependencies
+
+        saved_dependencies, _ControlDependencies.stack = _ControlDependencies.stack, []
+        try:
+            self._init_graph(initial_value, kind, base, shape, collections)
+        finally:
+            _ControlDependencies.stack = saved_dependencies
+
+    def _init_graph(self, initial_value, kind, base, shape, collections):
         graph = ctx.graph
         self._graph = graph
         self._value = None
