@@ -12,7 +12,6 @@ from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx
 from autograd_cli.tensorflow.exports import tf_export
-from autograd_cli.tensorflow.modes import name_scope
 
 LOCAL_VARIABLES = "local_variables"
 METRIC_VARIABLES = "metric_variables"
