@@ -96,6 +96,9 @@ export_value("compat.v1.multinomial", _categorical)
 export_value("multinomial", _categorical)
 
 
+LOSSES = "losses"
+
+
 @tf_class("tensorflow.python.ops.losses.losses_impl.Reduction")
 class Reduction:
     NONE = "none"
@@ -110,12 +113,22 @@ export_value("compat.v1.losses.Reduction", Reduction)
 
 
 @tf_export("compat.v1.losses.compute_weighted_loss")
-def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=None,
+def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=LOSSES,
                           reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """TF1's reduction: the weighted losses summed, then divided by the number of non-zero
     weights (each weight broadcast over the losses), or by the sum of the weights (MEAN)."""
     with name_scope(scope, "weighted_loss"):
-        return _weighted_loss(losses, weights, reduction)
+        loss = _weighted_loss(losses, weights, reduction)
+        add_loss(loss, loss_collection)
+        return loss
+
+
+@tf_export("compat.v1.losses.add_loss", "losses.add_loss")
+def add_loss(loss, loss_collection=LOSSES):
+    """A loss joins the graph's collection (LOSSES: what losses.get_total_loss adds up);
+    eagerly nothing happens."""
+    if loss_collection and not ctx.eager:
+        ctx.graph.add_to_collection(loss_collection, loss)
 
 
 def _weighted_loss(losses, weights, reduction):
@@ -143,16 +156,16 @@ def _floats(labels, predictions):
 
 
 @tf_export("compat.v1.losses.sparse_softmax_cross_entropy", "losses.sparse_softmax_cross_entropy")
-def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_collection=None,
+def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_collection=LOSSES,
                                  reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "sparse_softmax_cross_entropy_loss") as scoped:
         losses = nn_ops.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
-        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
+        return compute_weighted_loss(losses, weights, scoped, loss_collection, reduction)
 
 
 @tf_export("compat.v1.losses.softmax_cross_entropy", "losses.softmax_cross_entropy")
 def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None,
-                          loss_collection=None, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+                          loss_collection=LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "softmax_cross_entropy_loss") as scoped:
         labels, logits = _floats(onehot_labels, logits)
         if label_smoothing:
@@ -160,40 +173,40 @@ def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0,
             labels = math_ops.add(math_ops.multiply(labels, 1.0 - label_smoothing),
                                   math_ops.divide(label_smoothing, classes))
         losses = nn_ops.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
-        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
+        return compute_weighted_loss(losses, weights, scoped, loss_collection, reduction)
 
 
 @tf_export("compat.v1.losses.sigmoid_cross_entropy", "losses.sigmoid_cross_entropy")
 def sigmoid_cross_entropy(multi_class_labels, logits, weights=1.0, label_smoothing=0, scope=None,
-                          loss_collection=None, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+                          loss_collection=LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "sigmoid_cross_entropy_loss") as scoped:
         labels, logits = _floats(multi_class_labels, logits)
         if label_smoothing:
             labels = math_ops.add(math_ops.multiply(labels, 1.0 - label_smoothing), 0.5 * label_smoothing)
         losses = nn_ops.sigmoid_cross_entropy_with_logits(labels=labels, logits=logits)
-        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
+        return compute_weighted_loss(losses, weights, scoped, loss_collection, reduction)
 
 
 @tf_export("compat.v1.losses.mean_squared_error")   # (tf.losses.mean_squared_error: keras/__init__.py)
-def mean_squared_error_v1(labels, predictions, weights=1.0, scope=None, loss_collection=None,
+def mean_squared_error_v1(labels, predictions, weights=1.0, scope=None, loss_collection=LOSSES,
                           reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "mean_squared_error") as scoped:
         labels, predictions = _floats(labels, predictions)
         losses = math_ops.squared_difference(predictions, labels)
-        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
+        return compute_weighted_loss(losses, weights, scoped, loss_collection, reduction)
 
 
 @tf_export("compat.v1.losses.absolute_difference", "losses.absolute_difference")
-def absolute_difference(labels, predictions, weights=1.0, scope=None, loss_collection=None,
+def absolute_difference(labels, predictions, weights=1.0, scope=None, loss_collection=LOSSES,
                         reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "absolute_difference") as scoped:
         labels, predictions = _floats(labels, predictions)
         losses = math_ops.abs(math_ops.subtract(predictions, labels))
-        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
+        return compute_weighted_loss(losses, weights, scoped, loss_collection, reduction)
 
 
 @tf_export("compat.v1.losses.log_loss", "losses.log_loss")
-def log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_collection=None,
+def log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_collection=LOSSES,
              reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "log_loss") as scoped:
         labels, predictions = _floats(labels, predictions)
@@ -201,21 +214,21 @@ def log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_co
             math_ops.negative(math_ops.multiply(labels, math_ops.log(math_ops.add(predictions, epsilon)))),
             math_ops.multiply(math_ops.subtract(1.0, labels),
                               math_ops.log(math_ops.add(math_ops.subtract(1.0, predictions), epsilon))))
-        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
+        return compute_weighted_loss(losses, weights, scoped, loss_collection, reduction)
 
 
 @tf_export("compat.v1.losses.hinge_loss", "losses.hinge_loss")
-def hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=None,
+def hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=LOSSES,
                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "hinge_loss") as scoped:
         labels, logits = _floats(labels, logits)
         signs = math_ops.subtract(math_ops.multiply(2.0, labels), 1.0)
         losses = nn_ops.relu(math_ops.subtract(1.0, math_ops.multiply(signs, logits)))
-        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
+        return compute_weighted_loss(losses, weights, scoped, loss_collection, reduction)
 
 
 @tf_export("compat.v1.losses.huber_loss", "losses.huber_loss")
-def huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_collection=None,
+def huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_collection=LOSSES,
                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "huber_loss") as scoped:
         labels, predictions = _floats(labels, predictions)
@@ -223,7 +236,7 @@ def huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_col
         quadratic = math_ops.minimum(error, delta)
         linear = math_ops.subtract(error, quadratic)
         losses = math_ops.add(math_ops.multiply(0.5, math_ops.square(quadratic)), math_ops.multiply(delta, linear))
-        return compute_weighted_loss(losses, weights, scoped, reduction=reduction)
+        return compute_weighted_loss(losses, weights, scoped, loss_collection, reduction)
 
 
 class _LayersGoneWithKeras3:

@@ -53,9 +53,11 @@ def _store() -> _Store:
 @tf_class("tensorflow.python.ops.variable_scope.VariableScope")
 @tf_export("VariableScope")
 class VariableScope:
-    def __init__(self, reuse, name="", initializer=None, dtype=dtypes.float32, name_scope="", trainable=None):
+    def __init__(self, reuse, name="", initializer=None, dtype=dtypes.float32, name_scope="", trainable=None,
+                 regularizer=None):
         self._reuse, self._name, self._initializer = reuse, name, initializer
         self._dtype, self._name_scope, self._trainable = as_dtype(dtype), name_scope, trainable
+        self._regularizer = regularizer
 
     @property
     def name(self):
@@ -76,6 +78,13 @@ class VariableScope:
     @property
     def dtype(self):
         return self._dtype
+
+    @property
+    def regularizer(self):
+        return self._regularizer
+
+    def set_regularizer(self, regularizer):
+        self._regularizer = regularizer
 
     def reuse_variables(self):
         self._reuse = True
@@ -115,7 +124,7 @@ class variable_scope:    # noqa: N801 (TensorFlow's name)
             raise ValueError("The reuse parameter must be True or False or None.")
         self._name, self._default = name_or_scope, default_name
         self._reuse = None if reuse is False else reuse
-        self._initializer, self._dtype = initializer, dtype
+        self._initializer, self._dtype, self._regularizer = initializer, dtype, regularizer
         self._auxiliary = auxiliary_name_scope
 
     def __enter__(self):
@@ -130,7 +139,7 @@ class variable_scope:    # noqa: N801 (TensorFlow's name)
         store.scope_counts[full] = store.scope_counts.get(full, 0) + 1
         self._saved_name_scope = self._open_name_scope(full.rpartition("/")[2])
         scope = VariableScope(reuse, full, self._initializer or base.initializer, self._dtype or base.dtype,
-                              self._opened)
+                              self._opened, regularizer=self._regularizer or base.regularizer)
         _SCOPES.append(scope)
         return scope
 
@@ -197,7 +206,28 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
                          constraint)
     if not ctx.eager:
         store.variables[full] = (var, _where_made())
+        _regularize(full, var, regularizer if regularizer is not None else scope.regularizer)
     return var
+
+
+def _regularize(full, var, regularizer):
+    """The regularizer's penalty of a new variable, made in the name scope FULL/Regularizer/,
+    joins REGULARIZATION_LOSSES (what tf.losses.get_regularization_loss adds up)."""
+    if regularizer is None:
+        return
+    graph = ctx.graph
+    saved = graph._scope
+    try:
+        # (TensorFlow calls it once more first, outside any name scope, to see whether it gives
+        # None: that call's ops take names there too)
+        graph._scope = []
+        if regularizer(var) is None:
+            return
+        graph._scope = full.split("/") + ["Regularizer"]
+        penalty = regularizer(var)
+    finally:
+        graph._scope = saved
+    graph.add_to_collection("regularization_losses", penalty)
 
 
 def _initial_value(full, dims, kind, initializer):
