@@ -27,6 +27,18 @@ def cli_json(*args, **kw):
 
 
 @pytest.fixture
+def tf_graph_mode():
+    """autograd_cli.tensorflow in TF1 graph mode on a new default graph, eager again after."""
+    import autograd_cli.tensorflow as tf
+    from autograd_cli.tensorflow import modes
+
+    modes.graph_mode()
+    tf.reset_default_graph()
+    yield
+    modes.eager_mode()
+
+
+@pytest.fixture
 def samples():
     return ROOT / "samples"
 

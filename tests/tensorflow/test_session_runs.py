@@ -7,15 +7,9 @@ import numpy as np
 import pytest
 
 import autograd_cli.tensorflow as tf
-from autograd_cli.tensorflow import modes
 
 
-@pytest.fixture(autouse=True)
-def graph_mode():
-    modes.graph_mode()
-    tf.reset_default_graph()
-    yield
-    modes.eager_mode()
+pytestmark = pytest.mark.usefixtures("tf_graph_mode")
 
 
 def _model():

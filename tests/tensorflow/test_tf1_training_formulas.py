@@ -9,15 +9,9 @@ import numpy as np
 import pytest
 
 import autograd_cli.tensorflow as tf
-from autograd_cli.tensorflow import modes
 
 
-@pytest.fixture(autouse=True)
-def graph_mode():
-    modes.graph_mode()
-    tf.reset_default_graph()
-    yield
-    modes.eager_mode()
+pytestmark = pytest.mark.usefixtures("tf_graph_mode")
 
 
 TARGET = np.array([0.3, -2.0, 0.05, 1.0])

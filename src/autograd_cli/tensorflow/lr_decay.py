@@ -23,25 +23,29 @@ def _schedule(compute, step):
     return compute(step)
 
 
-def _start(learning_rate, step):
-    """The initial rate as a tensor, its dtype, and the step cast to it."""
+def _start(learning_rate, step, *numbers):
+    """The initial rate as a tensor, the step and the numbers cast to its dtype."""
     initial = convert_to_tensor(learning_rate, name="initial_learning_rate")
-    return initial, initial.dtype, m.cast(step, initial.dtype)
+    return (initial, m.cast(step, initial.dtype)) + tuple(m.cast(x, initial.dtype) for x in numbers)
 
 
 def _pi():
     return constant_tensor(np.array(math.pi, dtype=np.float32), dtypes.float32)
 
 
+def _periods(learning_rate, step, decay_steps, decay_rate, staircase):
+    """The initial rate, the decay rate in its dtype and step / decay_steps (floored: staircase)."""
+    initial, t, steps, rate = _start(learning_rate, step, decay_steps, decay_rate)
+    p = m.divide(t, steps)
+    return initial, rate, m.floor(p) if staircase else p
+
+
 @tf_export("compat.v1.train.exponential_decay", "train.exponential_decay")
 def exponential_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
     def compute(step):
         with name_scope(name or "ExponentialDecay") as scope:
-            initial, kind, t = _start(learning_rate, step)
-            p = m.divide(t, m.cast(decay_steps, kind))
-            if staircase:
-                p = m.floor(p)
-            return m.multiply(initial, m.pow(m.cast(decay_rate, kind), p), name=scope)
+            initial, rate, p = _periods(learning_rate, step, decay_steps, decay_rate, staircase)
+            return m.multiply(initial, m.pow(rate, p), name=scope)
     return _schedule(compute, global_step)
 
 
@@ -56,11 +60,8 @@ def natural_exp_decay(learning_rate, global_step, decay_steps, decay_rate, stair
 def inverse_time_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
     def compute(step):
         with name_scope(name or "InverseTimeDecay") as scope:
-            initial, kind, t = _start(learning_rate, step)
-            p = m.divide(t, m.cast(decay_steps, kind))
-            if staircase:
-                p = m.floor(p)
-            denominator = m.add(m.cast(1, kind), m.multiply(m.cast(decay_rate, kind), p))
+            initial, rate, p = _periods(learning_rate, step, decay_steps, decay_rate, staircase)
+            denominator = m.add(m.cast(1, initial.dtype), m.multiply(rate, p))
             return m.divide(initial, denominator, name=scope)
     return _schedule(compute, global_step)
 
@@ -70,10 +71,7 @@ def polynomial_decay(learning_rate, global_step, decay_steps, end_learning_rate=
                      name=None):
     def compute(step):
         with name_scope(name or "PolynomialDecay") as scope:
-            initial, kind, t = _start(learning_rate, step)
-            end = m.cast(end_learning_rate, kind)
-            exponent = m.cast(power, kind)
-            steps = m.cast(decay_steps, kind)
+            initial, t, end, exponent, steps = _start(learning_rate, step, end_learning_rate, power, decay_steps)
             if cycle:
                 # the decay starts again at each multiple of decay_steps, over a period that grows
                 periods = where(m.equal(t, 0), 1.0, m.ceil(m.divide(t, decay_steps)))
@@ -89,8 +87,7 @@ def polynomial_decay(learning_rate, global_step, decay_steps, end_learning_rate=
 def cosine_decay(learning_rate, global_step, decay_steps, alpha=0.0, name=None):
     def compute(step):
         with name_scope(name or "CosineDecay"):
-            initial, kind, t = _start(learning_rate, step)
-            steps = m.cast(decay_steps, kind)
+            initial, t, steps = _start(learning_rate, step, decay_steps)
             fraction = m.divide(m.minimum(t, steps), steps)
             cosine = m.multiply(0.5, m.add(1.0, m.cos(m.multiply(_pi(), fraction))))
             return m.multiply(initial, m.add(m.multiply(1 - alpha, cosine), alpha))
@@ -103,9 +100,7 @@ def cosine_decay_restarts(learning_rate, global_step, first_decay_steps, t_mul=2
     at m_mul times the last start."""
     def compute(step):
         with name_scope(name or "SGDRDecay") as scope:
-            initial, kind, t = _start(learning_rate, step)
-            first = m.cast(first_decay_steps, kind)
-            low, grow, shrink = m.cast(alpha, kind), m.cast(t_mul, kind), m.cast(m_mul, kind)
+            initial, t, first, low, grow, shrink = _start(learning_rate, step, first_decay_steps, alpha, t_mul, m_mul)
             fraction = m.divide(t, first)
             # (TensorFlow picks one branch with a cond on t_mul == 1; t_mul is known here)
             if float(t_mul) == 1.0:
@@ -127,9 +122,7 @@ def cosine_decay_restarts(learning_rate, global_step, first_decay_steps, t_mul=2
 def linear_cosine_decay(learning_rate, global_step, decay_steps, num_periods=0.5, alpha=0.0, beta=0.001, name=None):
     def compute(step):
         with name_scope(name or "LinearCosineDecay") as scope:
-            initial, kind, t = _start(learning_rate, step)
-            steps = m.cast(decay_steps, kind)
-            periods, low, floor_ = m.cast(num_periods, kind), m.cast(alpha, kind), m.cast(beta, kind)
+            initial, t, steps, periods, low, floor_ = _start(learning_rate, step, decay_steps, num_periods, alpha, beta)
             t = m.minimum(t, steps)
             linear = m.divide(m.subtract(steps, t), steps)
             fraction = m.multiply(m.multiply(2.0, periods), m.divide(t, steps))

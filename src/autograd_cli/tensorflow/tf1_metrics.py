@@ -113,22 +113,19 @@ def accuracy(labels, predictions, weights=None, metrics_collections=None, update
     return mean(correct, weights, metrics_collections, updates_collections, name or "accuracy")
 
 
-@tf_export("compat.v1.metrics.mean_absolute_error", "metrics.mean_absolute_error")
-def mean_absolute_error(labels, predictions, weights=None, metrics_collections=None, updates_collections=None,
-                        name=None):
-    _graph_only("mean_absolute_error")
-    predictions, labels, weights = _prepare(predictions, labels, weights)
-    errors = m.abs(m.subtract(predictions, labels))
-    return mean(errors, weights, metrics_collections, updates_collections, name or "mean_absolute_error")
+def _mean_error(kind, error):
+    """tf.metrics.KIND: the mean of error(labels, predictions)."""
+    def metric(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
+        _graph_only(kind)
+        predictions, labels, weights = _prepare(predictions, labels, weights)
+        return mean(error(labels, predictions), weights, metrics_collections, updates_collections, name or kind)
+    metric.__name__ = metric.__qualname__ = kind
+    return tf_export(f"compat.v1.metrics.{kind}", f"metrics.{kind}")(metric)
 
 
-@tf_export("compat.v1.metrics.mean_squared_error", "metrics.mean_squared_error")
-def mean_squared_error(labels, predictions, weights=None, metrics_collections=None, updates_collections=None,
-                       name=None):
-    _graph_only("mean_squared_error")
-    predictions, labels, weights = _prepare(predictions, labels, weights)
-    errors = m.squared_difference(labels, predictions)
-    return mean(errors, weights, metrics_collections, updates_collections, name or "mean_squared_error")
+mean_absolute_error = _mean_error("mean_absolute_error",
+                                  lambda labels, predictions: m.abs(m.subtract(predictions, labels)))
+mean_squared_error = _mean_error("mean_squared_error", lambda labels, predictions: m.squared_difference(labels, predictions))
 
 
 @tf_export("compat.v1.metrics.root_mean_squared_error", "metrics.root_mean_squared_error")
@@ -160,44 +157,21 @@ def _count(kind, condition, labels, predictions, weights, metrics_collections, u
         return value, update
 
 
-def _true_positive(labels, predictions):
-    return m.logical_and(labels, predictions)
+def _counter(kind, condition):
+    """tf.metrics.KIND: the count of where condition(labels, predictions) holds."""
+    def count(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
+        return _count(kind, condition, labels, predictions, weights, metrics_collections, updates_collections, name)
+    count.__name__ = count.__qualname__ = kind
+    return tf_export(f"compat.v1.metrics.{kind}", f"metrics.{kind}")(count)
 
 
-def _false_positive(labels, predictions):
-    return m.logical_and(m.logical_not(labels), predictions)
-
-
-def _false_negative(labels, predictions):
-    return m.logical_and(labels, m.logical_not(predictions))
-
-
-def _true_negative(labels, predictions):
-    return m.logical_and(m.logical_not(labels), m.logical_not(predictions))
-
-
-@tf_export("compat.v1.metrics.true_positives", "metrics.true_positives")
-def true_positives(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
-    return _count("true_positives", _true_positive, labels, predictions, weights, metrics_collections,
-                  updates_collections, name)
-
-
-@tf_export("compat.v1.metrics.false_positives", "metrics.false_positives")
-def false_positives(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
-    return _count("false_positives", _false_positive, labels, predictions, weights, metrics_collections,
-                  updates_collections, name)
-
-
-@tf_export("compat.v1.metrics.false_negatives", "metrics.false_negatives")
-def false_negatives(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
-    return _count("false_negatives", _false_negative, labels, predictions, weights, metrics_collections,
-                  updates_collections, name)
-
-
-@tf_export("compat.v1.metrics.true_negatives", "metrics.true_negatives")
-def true_negatives(labels, predictions, weights=None, metrics_collections=None, updates_collections=None, name=None):
-    return _count("true_negatives", _true_negative, labels, predictions, weights, metrics_collections,
-                  updates_collections, name)
+true_positives = _counter("true_positives", lambda labels, predictions: m.logical_and(labels, predictions))
+false_positives = _counter("false_positives",
+                           lambda labels, predictions: m.logical_and(m.logical_not(labels), predictions))
+false_negatives = _counter("false_negatives",
+                           lambda labels, predictions: m.logical_and(labels, m.logical_not(predictions)))
+true_negatives = _counter("true_negatives", lambda labels, predictions: m.logical_and(m.logical_not(labels),
+                                                                                      m.logical_not(predictions)))
 
 
 def _ratio(kind, other, labels, predictions, weights, metrics_collections, updates_collections, name):
