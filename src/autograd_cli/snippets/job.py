@@ -255,6 +255,7 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
     module.__dict__["__builtins__"] = names
     saved_main = sys.modules.get("__main__")
     sys.modules["__main__"] = module
+    saved_argv, sys.argv = sys.argv, [filename]      # as `python FILE.py` has it (tf.flags parse it)
     import linecache
 
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
@@ -295,6 +296,7 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
         ctx.tapes.clear()
         if saved_main is not None:
             sys.modules["__main__"] = saved_main
+        sys.argv = saved_argv
         if payload.get("prints_only"):      # eval --prints-only shows no gradient table: none is made
             recorder.result = []
         else:

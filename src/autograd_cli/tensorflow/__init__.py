@@ -13,7 +13,7 @@ import importlib as _importlib
 from autograd_cli.tensorflow import exports as _exports
 from autograd_cli.tensorflow import (array_ops, control, conv_ops, core, custom_gradients, dtype, failures,  # noqa: F401
                                      gradients, indexed_slices, init_ops, linalg_ops, lr_decay, math_ops, modes, nn_ops,
-                                     operators, printing, py_funcs, session, module, shape, tape, tf1_legacy,
+                                     operators, printing, py_funcs, scatter_ops, session, module, shape, tape, tf1_legacy,
                                      tf_function, training, variable_scopes, variables)
 
 _exports.export_value("__version__", "2.21.0")
@@ -25,7 +25,7 @@ _exports.export_value("errors.OpError", failures.OpError)
 # APIs in extras are most of what a TF1 graph snippet never touches.
 _exports.defer(f"{__name__}.extras", f"{__name__}.tf1_boilerplate", f"{__name__}.data", f"{__name__}.image_ops", f"{__name__}.keras",
                f"{__name__}.tf1_optimizers", f"{__name__}.moving_averages",
-               f"{__name__}.tf1_metrics", f"{__name__}.tf1_losses")
+               f"{__name__}.tf1_metrics", f"{__name__}.tf1_losses", f"{__name__}.tf1_flags")
 _exports.build_namespaces(_importlib.import_module(__name__))
 __version__ = "2.21.0"
 

@@ -273,7 +273,7 @@ class Variable:
                             f"{self._dtype.name} of argument 'ref'.")
         return value
 
-    def _assign(self, value, kind, name, read_value=True):
+    def _assign(self, value, kind, name, read_value=True, op_type=None):
         if isinstance(value, Variable):
             value = value._as_tensor()
         if value is None:
@@ -309,7 +309,7 @@ class Variable:
                 pass
             return _unread(self) if type(self) is ResourceVariable and read_value else self
         value = self._write_value(value, kind)
-        op_type = {"assign": "Assign", "assign_add": "AssignAdd", "assign_sub": "AssignSub"}[kind]
+        op_type = op_type or {"assign": "Assign", "assign_add": "AssignAdd", "assign_sub": "AssignSub"}[kind]
         return make_op(op_type, Recipe("fn", _lower_assign, {"var_uid": self.uid, "kind": kind}), [value],
                        [self._dtype], name or op_type)[0]
 
