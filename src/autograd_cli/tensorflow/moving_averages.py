@@ -9,7 +9,7 @@ import numpy as np
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.modes import name_scope
 
 MOVING_AVERAGE_VARIABLES = "moving_average_variables"
@@ -19,6 +19,7 @@ def _key(item):
     return item.ref()
 
 
+@tf_class("tensorflow.python.training.moving_averages.ExponentialMovingAverage")
 @tf_export("compat.v1.train.ExponentialMovingAverage", "train.ExponentialMovingAverage")
 class ExponentialMovingAverage:
     def __init__(self, decay, num_updates=None, zero_debias=False, name="ExponentialMovingAverage"):

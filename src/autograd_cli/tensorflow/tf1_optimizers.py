@@ -12,7 +12,7 @@ import numpy as np
 from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow.array_ops import where, zeros_like
 from autograd_cli.tensorflow.core import Tensor, convert_to_tensor
-from autograd_cli.tensorflow.exports import tf_export
+from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.training import Optimizer
 
 
@@ -33,6 +33,7 @@ def _shrink(prox, threshold, denominator):
     return m.divide(m.multiply(m.sign(prox), m.maximum(m.subtract(m.abs(prox), threshold), 0.0)), denominator)
 
 
+@tf_class("tensorflow.python.training.adadelta.AdadeltaOptimizer")
 @tf_export("compat.v1.train.AdadeltaOptimizer", "train.AdadeltaOptimizer")
 class AdadeltaOptimizer(Optimizer):
     """accum = accum rho + g^2 (1 - rho); update = sqrt(accum_update + eps) rsqrt(accum + eps) g;
@@ -53,6 +54,7 @@ class AdadeltaOptimizer(Optimizer):
         return _write((accum, new_accum), (v, new_var), (accum_update, new_update))
 
 
+@tf_class("tensorflow.python.training.proximal_gradient_descent.ProximalGradientDescentOptimizer")
 @tf_export("compat.v1.train.ProximalGradientDescentOptimizer", "train.ProximalGradientDescentOptimizer")
 class ProximalGradientDescentOptimizer(Optimizer):
     """FOBOS: v = var - lr g, then var = sign(v) max(|v| - lr l1, 0) / (1 + l2 lr)."""
@@ -69,6 +71,7 @@ class ProximalGradientDescentOptimizer(Optimizer):
         return _write((v, new_var))
 
 
+@tf_class("tensorflow.python.training.proximal_adagrad.ProximalAdagradOptimizer")
 @tf_export("compat.v1.train.ProximalAdagradOptimizer", "train.ProximalAdagradOptimizer")
 class ProximalAdagradOptimizer(Optimizer):
     """FOBOS at Adagrad's rate: accum += g^2; r = lr rsqrt(accum); v = var - g r;
@@ -97,6 +100,7 @@ def _at_least_zero(value, what):
         raise ValueError(f"{what} {value:f} needs to be positive or zero")
 
 
+@tf_class("tensorflow.python.training.ftrl.FtrlOptimizer")
 @tf_export("compat.v1.train.FtrlOptimizer", "train.FtrlOptimizer")
 class FtrlOptimizer(Optimizer):
     """FTRL-Proximal (ApplyFtrl; ApplyFtrlV2 with L2 shrinkage):
