@@ -1,12 +1,12 @@
-"""Small TF APIs snippets call along the way: tf.summary (recorded nowhere), tf.print,
-tf.debugging, tf.config (tf.print also as an op inside a tf.function), tf.compat's text and
-dimension helpers."""
+"""Small TF APIs snippets call along the way: tf.summary (recorded nowhere), tf.print (in a
+graph an op printing when it runs: effects.print_op), tf.config, tf.autograph, tf.compat's text
+and dimension helpers."""
 from __future__ import annotations
 
 import collections as _collections
 import sys
 
-from autograd_cli.tensorflow.core import ctx
+from autograd_cli.tensorflow.core import Tensor, ctx
 from autograd_cli.tensorflow.exports import tf_class, export_value, refresh, tf_export
 
 
@@ -51,15 +51,14 @@ class FileWriter:
 
 @tf_export("print")
 def print_(*inputs, output_stream=None, sep=" ", end="\n", summarize=3, name=None):
-    """Eagerly: printed at once. Inside a tf.function: an op printing at each call."""
-    from autograd_cli.tensorflow.core import Tensor
-    from autograd_cli.tensorflow.tracing import tracing_function
-
+    """Eagerly: printed at once. In a graph (TF1, or a tf.function being traced): a PrintV2 op
+    printing each time it runs (effects.print_op)."""
     stream = sys.stderr if output_stream is None else output_stream
     inputs = [x._as_tensor() if hasattr(x, "_as_tensor") else x for x in inputs]     # variables: their values
-    function = tracing_function()
-    if function is not None and any(isinstance(x, Tensor) and x._value is None for x in inputs):
-        return _print_op(function, inputs, stream, sep, end)
+    if not ctx.eager:
+        from autograd_cli.tensorflow.effects import print_op
+
+        return print_op(inputs, stream, sep, end, _printed, name)
     print(sep.join(_printed(x._value if isinstance(x, Tensor) else x) for x in inputs), end=end, file=stream)
 
 
@@ -79,33 +78,6 @@ def _printed(value) -> str:
     if isinstance(value, (bool, np.bool_)):
         return str(bool(value)).lower()
     return str(value)
-
-
-def _print_op(function, inputs, stream, sep, end):
-    """The op of a tf.print inside a tf.function: the op table's py_function row, which runs
-    whenever the call is computed (the function keeps it among the outputs it computes)."""
-    import numpy as np
-
-    from autograd_cli.tensorflow import dtype as dtypes
-    from autograd_cli.tensorflow.core import Operation, Tensor, _add_op, user_pos
-    from autograd_cli.tensorflow.lowering import Recipe
-
-    tensors = [x for x in inputs if isinstance(x, Tensor)]
-
-    def show(index, *arrays):
-        values = iter(arrays)
-        parts = [_printed(np.asarray(next(values)).astype(x.dtype.np)) if isinstance(x, Tensor) else _printed(x)
-                 for x in inputs]
-        print(sep.join(parts), end=end, file=stream)
-        return np.zeros(())
-
-    def lower(L, *nodes):
-        return L.g.apply("py_function", *nodes, call=show, index=0, shape=())
-    graph = function
-    op = Operation("PrintV2", graph.unique_name("PrintV2"), tensors, Recipe("fn", lower), graph, user_pos())
-    out = _add_op(graph, op, [(dtypes.float32, ())])[0]
-    function.side_effects.append(out)
-    return op
 
 
 # ---------------------------------------------------------------- tf.config's devices
