@@ -9,13 +9,15 @@ it, as a fetch or through tf.control_dependencies. The TF2 spellings take no `da
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import math_ops
-from autograd_cli.tensorflow.array_ops import identity, shape as shape_of
+from autograd_cli.tensorflow.array_ops import identity, shape as shape_of, static_value
 from autograd_cli.tensorflow.control import no_op
-from autograd_cli.tensorflow.core import Tensor, _const_value, convert_to_tensor, ctx, make_op
+from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.effects import Assert, effect_op
 from autograd_cli.tensorflow.exports import refresh, tf_export
@@ -24,19 +26,15 @@ from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.modes import name_scope
 
 
-def constant_value(t):
-    """A graph tensor's value where TensorFlow knows it while building (constants, and
-    identities of them), else None; an eager tensor's value."""
-    while isinstance(t, Tensor):
-        if t._value is not None:
-            return t._value
-        value = _const_value(t)
-        if value is not None:
-            return value
-        if t.op is None or t.op.type not in ("Identity", "StopGradient") or not t.op.inputs:
-            return None
-        t = t.op.inputs[0]
-    return None
+def _tf2(v1, *paths):
+    """Export TF2's spelling `fn` at paths; in TF1 code (where `tf` is tf.compat.v1) a call of it
+    is TF1's (its `data=`, its order of arguments, its results)."""
+    def export(v2):
+        @functools.wraps(v2)
+        def call(*args, **kwargs):
+            return (v1 if ctx.v1 else v2)(*args, **kwargs)
+        return tf_export(*paths)(call)
+    return export
 
 
 def _prefix(message) -> str:
@@ -88,7 +86,7 @@ def _static_failure(data):
     texts = []
     for k, item in enumerate(data):
         if isinstance(item, Tensor):
-            value = constant_value(item)
+            value = static_value(item)
             if value is None:
                 raise TypeError(f"sequence item {k}: expected str instance, SymbolicTensor found")
             texts.append(str(value))
@@ -116,7 +114,7 @@ def _binary_assert(sym, opname, compare, holds_np, x, y, data, summarize, messag
         if message is not None:
             data = [message] + list(data)
         condition = math_ops.reduce_all(compare(x, y))
-        xs, ys = constant_value(x), constant_value(y)
+        xs, ys = static_value(x), static_value(y)
         if xs is not None and ys is not None and not np.all(holds_np(xs, ys)):
             raise _static_failure(data)
         return Assert(condition, data, summarize=summarize)
@@ -128,10 +126,11 @@ def _binary(sym, opname, compare, holds_np, root_v2, export=True):
 
     def v2(x, y, message=None, summarize=None, name=None):
         return v1(x, y, summarize=summarize, message=message, name=name)
-    v1.__name__ = v1.__qualname__ = v2.__name__ = v2.__qualname__ = opname
+    v1.__name__ = v1.__qualname__ = opname
+    v2.__name__ = v2.__qualname__ = f"{opname}_v2"
     if export:
         tf_export(f"compat.v1.debugging.{opname}", f"compat.v1.{opname}")(v1)
-        tf_export(f"debugging.{opname}", *([opname] if root_v2 else []))(v2)
+        _tf2(v1, f"debugging.{opname}", *([opname] if root_v2 else []))(v2)
     return v1
 
 
@@ -150,13 +149,12 @@ def assert_equal(x, y, data=None, summarize=None, message=None, name=None):
     return _assert_equal(x, y, data, summarize, message, name)
 
 
-def _assert_equal_v2(x, y, message=None, summarize=None, name=None):
+def assert_equal_v2(x, y, message=None, summarize=None, name=None):
     return assert_equal(x, y, summarize=summarize, message=message, name=name)
 
 
-assert_equal.__qualname__ = _assert_equal_v2.__name__ = _assert_equal_v2.__qualname__ = "assert_equal"
 tf_export("compat.v1.debugging.assert_equal", "compat.v1.assert_equal")(assert_equal)
-tf_export("debugging.assert_equal", "assert_equal")(_assert_equal_v2)
+_tf2(assert_equal, "debugging.assert_equal", "assert_equal")(assert_equal_v2)
 
 
 def _sign(opname, condition_text, zero_first, compare):
@@ -176,9 +174,10 @@ def _sign(opname, condition_text, zero_first, compare):
 
     def v2(x, message=None, summarize=None, name=None):
         return v1(x, summarize=summarize, message=message, name=name)
-    v1.__name__ = v1.__qualname__ = v2.__name__ = v2.__qualname__ = opname
+    v1.__name__ = v1.__qualname__ = opname
+    v2.__name__ = v2.__qualname__ = f"{opname}_v2"
     tf_export(f"compat.v1.debugging.{opname}", f"compat.v1.{opname}")(v1)
-    tf_export(f"debugging.{opname}")(v2)
+    _tf2(v1, f"debugging.{opname}")(v2)
     return v1
 
 
@@ -216,8 +215,8 @@ def assert_near(x, y, rtol=None, atol=None, data=None, summarize=None, message=N
         return Assert(condition, data, summarize=summarize)
 
 
-@tf_export("debugging.assert_near")
-def _assert_near_v2(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
+@_tf2(assert_near, "debugging.assert_near")
+def assert_near_v2(x, y, rtol=None, atol=None, message=None, summarize=None, name=None):
     return assert_near(x, y, rtol=rtol, atol=atol, summarize=summarize, message=message, name=name)
 
 
@@ -243,7 +242,7 @@ def _rank_assert(x, ranks, wording, holds, data, summarize, message, opname, nam
             data = [prefix, f"Tensor {shown} must have rank{wording}", *ranks, "Received shape: ", shape_of(x)]
         for r in ranks:
             assert_type(r, dtypes.int32)
-        known = [constant_value(r) for r in ranks]
+        known = [static_value(r) for r in ranks]
         if all(k is not None for k in known):
             if any(np.ndim(k) != 0 for k in known):
                 raise ValueError("Rank must be a scalar.")
@@ -280,8 +279,8 @@ def assert_rank(x, rank, data=None, summarize=None, message=None, name=None):
     return _rank_assert(x, [rank], "", _equal, data, summarize, message, "assert_rank", name)
 
 
-@tf_export("debugging.assert_rank", "assert_rank")
-def _assert_rank_v2(x, rank, message=None, name=None):
+@_tf2(assert_rank, "debugging.assert_rank", "assert_rank")
+def assert_rank_v2(x, rank, message=None, name=None):
     return assert_rank(x, rank, message=message, name=name)
 
 
@@ -290,8 +289,8 @@ def assert_rank_at_least(x, rank, data=None, summarize=None, message=None, name=
     return _rank_assert(x, [rank], " at least", _at_least, data, summarize, message, "assert_rank_at_least", name)
 
 
-@tf_export("debugging.assert_rank_at_least")
-def _assert_rank_at_least_v2(x, rank, message=None, name=None):
+@_tf2(assert_rank_at_least, "debugging.assert_rank_at_least")
+def assert_rank_at_least_v2(x, rank, message=None, name=None):
     return assert_rank_at_least(x, rank, message=message, name=name)
 
 
@@ -300,8 +299,8 @@ def assert_rank_in(x, ranks, data=None, summarize=None, message=None, name=None)
     return _rank_assert(x, list(ranks), " in", _within, data, summarize, message, "assert_rank_in", name)
 
 
-@tf_export("debugging.assert_rank_in")
-def _assert_rank_in_v2(x, ranks, message=None, name=None):
+@_tf2(assert_rank_in, "debugging.assert_rank_in")
+def assert_rank_in_v2(x, ranks, message=None, name=None):
     return assert_rank_in(x, ranks, message=message, name=name)
 
 
@@ -316,8 +315,8 @@ def assert_type(tensor, tf_type, message=None, name=None):
         return no_op(name="statically_determined_correct_type")
 
 
-@tf_export("debugging.assert_type")
-def _assert_type_v2(tensor, tf_type, message=None, name=None):
+@_tf2(assert_type, "debugging.assert_type")
+def assert_type_v2(tensor, tf_type, message=None, name=None):
     assert_type(tensor, tf_type, message=message, name=name)
 
 
@@ -331,8 +330,8 @@ def assert_integer(x, message=None, name=None):
         return no_op(name="statically_determined_was_integer")
 
 
-@tf_export("debugging.assert_integer")
-def _assert_integer_v2(x, message=None, name=None):
+@_tf2(assert_integer, "debugging.assert_integer")
+def assert_integer_v2(x, message=None, name=None):
     assert_integer(x, message=message, name=name)
 
 
@@ -346,8 +345,8 @@ def assert_scalar(tensor, name=None, message=None):
         return tensor
 
 
-@tf_export("debugging.assert_scalar")
-def _assert_scalar_v2(tensor, message=None, name=None):
+@_tf2(assert_scalar, "debugging.assert_scalar")
+def assert_scalar_v2(tensor, message=None, name=None):
     assert_scalar(tensor, message=message, name=name)
 
 
@@ -370,7 +369,9 @@ def _numerics_error(message, kind, node, eager):
 
 def _checked_gradient(message, node, eager):
     """CheckNumerics' gradient: the upstream gradient, checked too (TensorFlow's message)."""
-    text = f"Not a number (NaN) or infinity (Inf) values detected in gradient. {message}"
+    # (TensorFlow formats the op's message attribute, bytes: `b'...'`)
+    shown = message.encode() if isinstance(message, str) else message
+    text = f"Not a number (NaN) or infinity (Inf) values detected in gradient. {shown!s}"
 
     def check(index, dy):
         kind = _numerics_failure([dy])
@@ -411,8 +412,8 @@ def verify_tensor_all_finite(t=None, msg=None, name=None, x=None, message=None):
         return identity(checked, name="control_dependency")
 
 
-@tf_export("debugging.assert_all_finite")
-def _assert_all_finite_v2(x, message, name=None):
+@_tf2(verify_tensor_all_finite, "debugging.assert_all_finite")
+def verify_tensor_all_finite_v2(x, message, name=None):
     return verify_tensor_all_finite(x=x, message=message, name=name)
 
 

@@ -96,7 +96,18 @@ def lookup(module: types.ModuleType, name: str):
     complete()
     if name in vars(module):
         return vars(module)[name]
+    root = _BUILT["root"]
+    if module is root and _tf1_code():
+        # TF1 code's `tf` is tf.compat.v1: its names TF2's root lacks (tf.Print, tf.assert_none_equal)
+        found = vars(vars(vars(root)["compat"])["v1"]).get(name)
+        if found is not None:
+            return found
     raise unknown_name(module, name)
+
+
+def _tf1_code() -> bool:
+    core = sys.modules.get(_BUILT["root"].__name__ + ".core")
+    return bool(core is not None and core.ctx.v1)
 
 
 class Namespace(types.ModuleType):

@@ -31,6 +31,8 @@ def lower_ops(L, ops, feeds):
     """Lower ops in order into L; returns nothing (tensor nodes in L.tensor_nodes)."""
     nodes = L.tensor_nodes
     g = L.g
+    effects = getattr(L, "effects", None)
+    effects_of: dict = {}        # op uid -> the effects its lowering added (an assert's check)
     for op in ops:
         outs = op.outputs
         g.pos = op.pos
@@ -58,10 +60,14 @@ def lower_ops(L, ops, feeds):
                 inputs.append(None)
         g.pos = op.pos
         g.float32 = any(t.dtype is dtypes.float32 for t in outs)
+        made = len(effects) if effects is not None else 0
         try:
             result = op.recipe.lower(L, inputs)
         except AgError as exc:
+            _check_first(op, effects_of, feeds)
             raise InvalidArgumentError(None, op, f"{exc.message}\n\t [[{{{{node {op.name}}}}}]]") from None
+        if effects is not None and len(effects) > made:
+            effects_of[op.uid] = effects[made:]
         results = result if isinstance(result, (list, tuple)) else [result]
         if op.type == "Gradients":      # which engine nodes this call's gradients are (a session's run records them)
             L.__dict__.setdefault("lowered_gradients", []).append((op, L.last_gradients))
@@ -72,6 +78,22 @@ def lower_ops(L, ops, feeds):
             if hasattr(node, "label") and node.label is None:
                 node.label = op.name
     g.float32 = False
+
+
+def _check_first(op, effects_of, feeds):
+    """An op that cannot be computed (shapes fed that do not fit) after checks it depends on
+    (an assert on those shapes, through tf.control_dependencies): TensorFlow runs the checks
+    first, so a failing one is the run's error."""
+    if not effects_of:
+        return
+    from autograd_cli.evaluate import needed
+
+    for before in ops_needed([op], set(feeds)):
+        for nodes, _ in effects_of.get(before.uid, ()):
+            try:
+                run_plain(needed(nodes))
+            except AgError:
+                pass
 
 
 def run_plan(plan, overrides, keep=None, float32=None):
