@@ -197,6 +197,16 @@ def _lower_overridden(L, *nodes, inner, op, name):
     return wrapped if isinstance(result, (list, tuple)) else wrapped[0]
 
 
+def no_gradient_error(op_name, op_type) -> LookupError:
+    """TensorFlow's error for the gradient of an op that has none registered."""
+    return LookupError(f"No gradient defined for operation'{op_name}' (op type: {op_type}). In general every "
+                       "operation must have an associated `@tf.RegisterGradient` for correct autodiff, which this "
+                       "op is lacking. If you want to pretend this operation is a constant in your program, you "
+                       "may insert `tf.stop_gradient`. This can be useful to silence the error in cases where you "
+                       "know gradients are not needed, e.g. the forward pass of tf.custom_gradient. Please see more "
+                       "details in https://www.tensorflow.org/api_docs/python/tf/custom_gradient.")
+
+
 def _override_gradients(op, name, k, in_nodes, out_nodes, g, dy):
     """The gradients the function registered as `name` gives op's inputs, for upstream dy of
     output k (looked up now: registering after the op was made counts, as in TensorFlow)."""
@@ -206,12 +216,7 @@ def _override_gradients(op, name, k, in_nodes, out_nodes, g, dy):
     if name in _NO_GRADIENT:
         return [None] * count
     if name not in _REGISTERED:
-        raise LookupError(f"No gradient defined for operation'{op.name}' (op type: {op.type}). In general every "
-                          "operation must have an associated `@tf.RegisterGradient` for correct autodiff, which this "
-                          "op is lacking. If you want to pretend this operation is a constant in your program, you "
-                          "may insert `tf.stop_gradient`. This can be useful to silence the error in cases where you "
-                          "know gradients are not needed, e.g. the forward pass of tf.custom_gradient. Please see more "
-                          "details in https://www.tensorflow.org/api_docs/python/tf/custom_gradient.")
+        raise no_gradient_error(op.name, op.type)
     fn = _REGISTERED[name]
     if fn is None:
         return [None] * count
