@@ -120,6 +120,7 @@ def json_value(value, _open=None):
     """One printed argument as JSON; a list or dict that contains itself is `"[...]"` there,
     as Python prints it."""
     from autograd_cli.tensorflow.core import Tensor
+    from autograd_cli.tensorflow.indexed_slices import IndexedSlices
     from autograd_cli.tensorflow.variables import Variable
 
     if value is None or isinstance(value, (bool, str)):
@@ -138,6 +139,10 @@ def json_value(value, _open=None):
         if value._value is not None:
             return json_value(value._value)
         return {"tensor": repr(value), "value": _graph_value(value)}
+    if isinstance(value, IndexedSlices):       # shown dense (duplicate indices summed)
+        if value.values._value is not None:
+            return json_value(value._as_tensor()._value)
+        return {"tensor": str(value), "value": _graph_value(value)}
     if isinstance(value, (list, tuple, dict)):
         _open = set() if _open is None else _open
         if id(value) in _open:
@@ -460,6 +465,7 @@ def _graph_value(t):
     nothing fed (None where it needs a feed)."""
     from autograd_cli.tensorflow.session import Session
     from autograd_cli.tensorflow.failures import OpError
+    from autograd_cli.tensorflow.indexed_slices import IndexedSlicesValue, dense_value
 
     try:
         session = Session(graph=t.graph)
@@ -468,4 +474,6 @@ def _graph_value(t):
         value = session.run(t)
     except (OpError, TypeError, ValueError, KeyError):
         return None
+    if isinstance(value, IndexedSlicesValue):
+        value = dense_value(value)
     return json_value(np.asarray(value))

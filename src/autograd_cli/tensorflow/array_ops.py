@@ -439,9 +439,11 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     i = convert_to_tensor(indices)
     if ctx.eager:
         kernel.gather(p, i, 0 if axis is None else int(static_value(axis)), int(batch_dims))
-    return builtin_op("GatherV2", "gather", {"params": p, "indices": i},
+    # a TF1 graph's resource variable is gathered by a ResourceGather op, named Gather (its gradient's names)
+    kind = getattr(params, "_gather_op", "GatherV2") if getattr(params, "_graph", None) is not None else "GatherV2"
+    return builtin_op(kind, "gather", {"params": p, "indices": i},
                       {"axis": 0 if axis is None else int(static_value(axis)), "batch_dims": int(batch_dims)},
-                      p.dtype, name)
+                      p.dtype, name or ("Gather" if kind == "ResourceGather" else None))
 
 
 @tf_export("gather_nd", builtin="gather_nd")

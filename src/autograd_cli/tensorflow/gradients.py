@@ -9,6 +9,7 @@ from autograd_cli.core.graph import NoGradient
 from autograd_cli.ops import ShapeError
 from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import sliced_gradients
 from autograd_cli.tensorflow.core import Operation, Tensor, _add_op, convert_to_tensor, ctx, user_line, user_pos
 from autograd_cli.tensorflow.exports import tf_class, export_value, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError
@@ -172,15 +173,18 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
         if x.dtype is dtypes.string:
             raise TypeError("Gradients of string tensors are not supported")
     connected, reasons, static, _ = _static_connectivity(y_list, x_list, g_list, stops, mode)
+    sliced, popped, extras = _sliced_chains(y_list, x_list, g_list, stops, connected)
     graph = ctx.graph
     scope = graph.unique_name(name or "gradients")
-    op = Operation("Gradients", scope, y_list + x_list + [g for g in g_list if g is not None] + stops,
-                   Recipe("fn", _lower_gradients, {"n_y": len(y_list), "n_x": len(x_list),
+    all_xs = x_list + extras
+    all_connected = tuple(connected) + (True,) * len(extras)
+    op = Operation("Gradients", scope, y_list + all_xs + [g for g in g_list if g is not None] + stops,
+                   Recipe("fn", _lower_gradients, {"n_y": len(y_list), "n_x": len(all_xs),
                                                     "grad_ys": [g is not None for g in g_list],
                                                     "n_stop": len(stops), "unconnected": mode,
-                                                    "connected": tuple(connected)}),
+                                                    "connected": all_connected}),
                    graph, user_pos())
-    out_specs = [(x.dtype, x._shape) for x, c in zip(x_list, connected) if c]
+    out_specs = [(x.dtype, x._shape) for x, c in zip(all_xs, all_connected) if c]
     outs = iter(_add_op(graph, op, out_specs))
     names = gradient_names(y_list, x_list, scope)
     result = []
@@ -191,6 +195,14 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
             result.append(t)
         else:
             result.append(None)
+    if sliced:
+        # (the dense gradient of a sliced x stays an output of the op: the gradient tables show it)
+        grads = {}
+        for t, x in zip(outs, extras):
+            t._name = f"{scope}/{x.op.name}_grad/grad:0"
+            grads[x.op.uid] = t
+        for k, slices in sliced_gradients.build(graph, scope, sliced, popped, grads).items():
+            result[k] = slices
     notes = []
     if any(x.dtype.is_integer for x, c in zip(x_list, connected) if c):
         notes.append("TensorFlow 2 returns None for the gradient of an integer tensor; TensorFlow 1.x (as here, "
@@ -203,6 +215,29 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
     op.attrs["call"] = call
     announce(call)
     return result
+
+
+def _sliced_chains(ys, xs, grad_ys, stops, connected):
+    """The xs whose gradients are IndexedSlices (x index -> Chain), the backward pass' order,
+    and the gathers' outputs whose gradients make them (those the ys depend on)."""
+    found, popped = sliced_gradients.chains(ys, xs, stops)
+    if popped is None:
+        return {}, None, []
+    candidates = [(k, chain) for k, chain in enumerate(found) if chain is not None and connected[k]]
+    outs = list({op.uid: op.outputs[0] for _, chain in candidates for op in chain.gathers}.values())
+    linked = dict(zip((t.uid for t in outs), _static_connectivity(ys, outs, grad_ys, stops, "none")[0])) if outs else {}
+    sliced = {}
+    for k, chain in candidates:
+        chain.gathers = [op for op in chain.gathers if linked.get(op.outputs[0].uid)]
+        if not chain.gathers:
+            continue
+        if chain.others:       # a dense gradient through another consumer, unless x is cut off without the gathers
+            if _static_connectivity(ys, [xs[k]], grad_ys, stops + [op.outputs[0] for op in chain.gathers],
+                                    "none")[0][0]:
+                continue
+        sliced[k] = chain
+    extras = list({op.uid: op.outputs[0] for chain in sliced.values() for op in chain.gathers}.values())
+    return sliced, popped, extras
 
 
 @tf_export("hessians", "compat.v1.hessians", builtin="hessians")

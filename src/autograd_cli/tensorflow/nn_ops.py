@@ -257,9 +257,13 @@ def _dropout_ops(x, rate, noise_shape, seed, keep_prob):
 
 @tf_export("nn.embedding_lookup")
 def embedding_lookup(params, ids, max_norm=None, name=None):
-    from autograd_cli.tensorflow.array_ops import gather
+    from autograd_cli.tensorflow.array_ops import gather, identity
 
-    return gather(params, ids, name=name)
+    if ctx.eager:
+        return gather(params, ids)
+    # TensorFlow's ops: a gather named as the scope, then the scope's Identity (its gradient's names)
+    with ctx.graph.name_scope(name or "embedding_lookup") as scope:
+        return identity(gather(params, ids, name=scope))
 
 
 @tf_export("nn.zero_fraction", "math.zero_fraction")

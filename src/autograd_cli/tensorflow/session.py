@@ -21,6 +21,7 @@ from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, hinted
 from autograd_cli.tensorflow.gradients import LoweredRun
+from autograd_cli.tensorflow.indexed_slices import IndexedSlices, IndexedSlicesValue
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
 from autograd_cli.tensorflow.printing import _SCALARS, scalar_of
 from autograd_cli.tensorflow.shape import TensorShape
@@ -113,6 +114,15 @@ class _Plan:
     __slots__ = ("lowering", "fetch_nodes", "schedule", "var_uids", "order")
 
 
+class _SlicesFetch:
+    """Where an IndexedSlices' values, indices and dense_shape (or None) are among the flat fetches."""
+
+    __slots__ = ("places",)
+
+    def __init__(self, places):
+        self.places = places
+
+
 def _flatten_fetches(fetches):
     flat = []
 
@@ -121,6 +131,9 @@ def _flatten_fetches(fetches):
             return [walk(i) for i in item] if isinstance(item, list) else tuple(walk(i) for i in item)
         if isinstance(item, dict):
             return {k: walk(v) for k, v in item.items()}
+        if isinstance(item, IndexedSlices):     # fetched as its tensors, returned as an IndexedSlicesValue
+            return _SlicesFetch(tuple(None if t is None else walk(t)
+                                      for t in (item.values, item.indices, item.dense_shape)))
         flat.append(item)
         return len(flat) - 1
     structure = walk(fetches)
@@ -134,7 +147,14 @@ def _rebuild(structure, values):
         return tuple(_rebuild(s, values) for s in structure)
     if isinstance(structure, dict):
         return {k: _rebuild(v, values) for k, v in structure.items()}
+    if isinstance(structure, _SlicesFetch):
+        return IndexedSlicesValue(*(None if k is None else values[k] for k in structure.places))
     return values[structure]
+
+
+def _composite(fetch) -> bool:
+    """A fetch that is not one tensor or op: a list, tuple or dict of fetches, an IndexedSlices."""
+    return isinstance(fetch, (list, tuple, dict, IndexedSlices))
 
 
 MAX_CACHED_CALLS = 64      # distinct `run` calls (fetches, feed keys, feed shapes) a session keeps
@@ -219,12 +239,13 @@ class _Runner:
         L = plan.lowering
         self.plan = plan
         self.fetches = list(flat) if isinstance(fetches, (list, tuple)) else fetches   # (flat: same_call)
-        self.nested = isinstance(fetches, (list, tuple)) and any(isinstance(f, (list, tuple, dict)) for f in fetches)
+        self.nested = isinstance(fetches, IndexedSlices) or isinstance(fetches, (list, tuple)) and any(
+            map(_composite, fetches))
         self.feed_keys = feed_keys
         self.version = session.graph.version
         self.fetch_type = type(fetches)
         self.structure = structure
-        self.single = not isinstance(fetches, (list, tuple, dict))
+        self.single = not _composite(fetches)
         self.flat_list = type(fetches) is list and not self.nested
         self.var_leaves = [(node.id, uid) for uid, node in L.var_leaves.items()]
         fed = {tensor.uid for _, tensor in feed_keys}

@@ -341,7 +341,7 @@ class Variable:
 
 @tf_class("tensorflow.python.ops.resource_variable_ops.ResourceVariable")
 class ResourceVariable(Variable):
-    pass
+    _gather_op = "ResourceGather"        # tf.gather's op for it in a TF1 graph
 
 
 @tf_class("tensorflow.python.ops.ref_variable.RefVariable")
