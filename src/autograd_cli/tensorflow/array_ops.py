@@ -10,6 +10,7 @@ from autograd_cli.tensorflow.core import (HOOKS, Tensor, _const_value, constant_
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.indexed_slices import IndexedSlices
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.math_ops import builtin_op, row_eager
 
@@ -160,6 +161,9 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
 
 @tf_export("identity", builtin="identity")
 def identity(input, name=None):   # noqa: A002
+    if isinstance(input, IndexedSlices):       # each of its tensors
+        return IndexedSlices(identity(input.values, name), identity(input.indices, name),
+                             None if input.dense_shape is None else identity(input.dense_shape, name))
     x = convert_to_tensor(input)
     return make_op("Identity", Recipe("row", "identity"), [x], [x.dtype], name, eager_fn=lambda a: a)[0]
 
@@ -486,6 +490,9 @@ def where(condition, x=None, y=None, name=None, _op="SelectV2"):
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     from autograd_cli.tensorflow.math_ops import maximum, minimum
 
+    if isinstance(t, IndexedSlices):      # (TensorFlow clips the values, keeping the indices)
+        return IndexedSlices(clip_by_value(t.values, clip_value_min, clip_value_max, name), t.indices,
+                             t.dense_shape)
     if ctx.eager:
         return maximum(minimum(t, clip_value_max), clip_value_min, name)
     with ctx.graph.name_scope(name or "clip_by_value") as scope:
@@ -496,6 +503,8 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
 def clip_by_norm(t, clip_norm, axes=None, name=None):
     from autograd_cli.tensorflow import math_ops as m
 
+    if isinstance(t, IndexedSlices):      # the values' norm, as TensorFlow's (not the dense tensor's)
+        return IndexedSlices(clip_by_norm(t.values, clip_norm, axes, name), t.indices, t.dense_shape)
     t = convert_to_tensor(t)
     # TensorFlow's composition (so an integer tensor meets Sqrt's dtype error, as there)
     if np.isscalar(clip_norm):
@@ -513,18 +522,21 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
 def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
     from autograd_cli.tensorflow import math_ops as m
 
-    tensors = [None if t is None else convert_to_tensor(t) for t in t_list]
+    tensors = [None if t is None else t if isinstance(t, IndexedSlices) else convert_to_tensor(t) for t in t_list]
     norm = use_norm if use_norm is not None else global_norm(tensors)
     clip = convert_to_tensor(clip_norm, dtypes.float32)
     scale = m.multiply(clip, m.minimum(m.divide(1.0, norm), m.divide(1.0, clip)))
-    return [None if t is None else m.multiply(t, scale) for t in tensors], norm
+    return [None if t is None else IndexedSlices(m.multiply(t.values, scale), t.indices, t.dense_shape)
+            if isinstance(t, IndexedSlices) else m.multiply(t, scale) for t in tensors], norm
 
 
 @tf_export("linalg.global_norm", "global_norm")
 def global_norm(t_list, name=None):
     from autograd_cli.tensorflow import math_ops as m
 
-    parts = [m.reduce_sum(m.square(convert_to_tensor(t))) for t in t_list if t is not None]
+    # (an IndexedSlices counts by its values, repeated indices each once, as TensorFlow's)
+    parts = [m.reduce_sum(m.square(convert_to_tensor(t.values if isinstance(t, IndexedSlices) else t)))
+             for t in t_list if t is not None]
     return m.sqrt(m.add_n(parts), name)
 
 

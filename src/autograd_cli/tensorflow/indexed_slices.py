@@ -9,7 +9,6 @@ import collections
 
 import numpy as np
 
-from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import (EagerTensor, Operation, _add_op, _const_value, convert_to_tensor, ctx,
                                           user_pos)
 from autograd_cli.tensorflow.exports import tf_class, tf_export
@@ -103,35 +102,6 @@ def _lower_dense(L, values, indices, dense_shape):
     rows = L.apply("reshape", values, shape=(-1,) + tuple(dims[1:]))
     ids = L.apply("reshape", indices, shape=(-1,))
     return L.call_builtin("unsorted_segment_sum", ("data", "segment_ids"), [rows, ids], {"num_segments": dims[0]})
-
-
-def of_gathers(var, ops, values_of):
-    """The IndexedSlices gradient of `var` (a variable, or a tensor a tape watched) when every
-    op (of those the target needs) reading it is an axis-0 gather of its value (else None), as
-    TensorFlow's GatherV2 gradient; values_of(tensors) gives the gradients of the gathers' outputs."""
-    from autograd_cli.tensorflow.variables import Variable
-
-    if isinstance(var, Variable):
-        def is_it(t):
-            return t._var is var
-    else:
-        def is_it(t):
-            return t.uid == var.uid
-    reads = [op for op in ops if any(is_it(t) for t in op.inputs)]
-    if not reads or any(op.type != "GatherV2" or not is_it(op.inputs[0]) or is_it(op.inputs[1])
-                        or gather_axis(op) != (0, 0) for op in reads):
-        return None
-    grads = values_of([op.outputs[0] for op in reads])
-    # a gather whose output the target does not depend on differentiably adds no slices
-    reads, grads = [op for op, g in zip(reads, grads) if g is not None], [g for g in grads if g is not None]
-    if not grads:
-        return None
-    rows = tuple(var._shape[1:])
-    values = np.concatenate([g._value.reshape((-1,) + rows) for g in grads])
-    indices = np.concatenate([op.inputs[1]._value.reshape(-1) for op in reads]).astype(np.int32)
-    return IndexedSlices(EagerTensor(None, 0, grads[0].dtype, values.shape, values),
-                         EagerTensor(None, 0, dtypes.int32, indices.shape, indices),
-                         EagerTensor(None, 0, dtypes.int32, (len(var._shape),), np.array(var._shape, np.int32)))
 
 
 def gather_axis(op):

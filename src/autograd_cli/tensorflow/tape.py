@@ -16,6 +16,7 @@ from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor,
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.gradients import GradientCall, LoweredRun, announce, unconnected_mode
 from autograd_cli.tensorflow.graph_run import run_plan
+from autograd_cli.tensorflow.indexed_slices import IndexedSlices, gather_axis
 from autograd_cli.tensorflow.lowering import Lowering, position
 
 _CACHE: dict = {}
@@ -141,7 +142,6 @@ class GradientTape:
         """A variable or tensor read only by gathers has TensorFlow's IndexedSlices gradient."""
         if not any(op.type == "GatherV2" for op in self._ops):
             return values
-        from autograd_cli.tensorflow.indexed_slices import of_gathers
         from autograd_cli.tensorflow.variables import Variable
 
         produced = {out.uid: op for op in self._ops for out in op.outputs}
@@ -624,3 +624,32 @@ def _ref_of(t, ops, leaves):
         if key[0] == "t" and key[1] == t.uid:
             return ("l", k)
     raise KeyError("a tensor the tape did not see")
+
+
+def of_gathers(var, ops, values_of):
+    """The IndexedSlices gradient of `var` (a variable, or a tensor a tape watched) when every
+    op (of those the target needs) reading it is an axis-0 gather of its value (else None), as
+    TensorFlow's GatherV2 gradient; values_of(tensors) gives the gradients of the gathers' outputs."""
+    from autograd_cli.tensorflow.variables import Variable
+
+    if isinstance(var, Variable):
+        def is_it(t):
+            return t._var is var
+    else:
+        def is_it(t):
+            return t.uid == var.uid
+    reads = [op for op in ops if any(is_it(t) for t in op.inputs)]
+    if not reads or any(op.type != "GatherV2" or not is_it(op.inputs[0]) or is_it(op.inputs[1])
+                        or gather_axis(op) != (0, 0) for op in reads):
+        return None
+    grads = values_of([op.outputs[0] for op in reads])
+    # a gather whose output the target does not depend on differentiably adds no slices
+    reads, grads = [op for op, g in zip(reads, grads) if g is not None], [g for g in grads if g is not None]
+    if not grads:
+        return None
+    rows = tuple(var._shape[1:])
+    values = np.concatenate([g._value.reshape((-1,) + rows) for g in grads])
+    indices = np.concatenate([op.inputs[1]._value.reshape(-1) for op in reads]).astype(np.int32)
+    return IndexedSlices(EagerTensor(None, 0, grads[0].dtype, values.shape, values),
+                         EagerTensor(None, 0, dtypes.int32, indices.shape, indices),
+                         EagerTensor(None, 0, dtypes.int32, (len(var._shape),), np.array(var._shape, np.int32)))

@@ -5,11 +5,15 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.tensorflow import math_ops as m
+from autograd_cli.tensorflow import sparse_updates
 from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx
 from autograd_cli.tensorflow.exports import tf_class, tf_export
+from autograd_cli.tensorflow.indexed_slices import IndexedSlices
 
 
 class Optimizer:
+    _sparse = None      # its update for an IndexedSlices gradient (sparse_updates), where it differs from the dense one
+
     def __init__(self, learning_rate=0.001, use_locking=False, name=None):
         self._lr = learning_rate
         self._name = name or type(self).__name__.replace("Optimizer", "")
@@ -56,7 +60,7 @@ class Optimizer:
         if ctx.eager:
             for g, v in pairs:
                 if g is not None:
-                    self._update(g, v)
+                    self._apply(g, v)
             if global_step is not None:
                 global_step.assign_add(1)
             self._finish()
@@ -68,11 +72,16 @@ class Optimizer:
             for g, v in pairs:
                 if g is not None:
                     with graph.name_scope("update_" + v.name.split(":")[0]):
-                        updates.append(self._update(g, v))
+                        updates.append(self._apply(g, v))
             self._finish()
             if global_step is not None:
                 updates.append(global_step.assign_add(1))
             return group(*updates, name=scope)
+
+    def _apply(self, g, v):
+        if isinstance(g, IndexedSlices) and self._sparse is not None:
+            return self._sparse(g, v)
+        return self._update(g, v)
 
     def _lr_tensor(self, var):
         lr = self._lr() if callable(self._lr) else self._lr
@@ -127,6 +136,8 @@ class GradientDescentOptimizer(Optimizer):
 @tf_class("tensorflow.python.training.momentum.MomentumOptimizer")
 @tf_export("compat.v1.train.MomentumOptimizer", "train.MomentumOptimizer")
 class MomentumOptimizer(Optimizer):
+    _sparse = sparse_updates.momentum
+
     def __init__(self, learning_rate, momentum, use_locking=False, name="Momentum", use_nesterov=False):
         super().__init__(learning_rate, use_locking, name)
         self._momentum = momentum
@@ -152,6 +163,8 @@ class MomentumOptimizer(Optimizer):
 class RMSPropOptimizer(Optimizer):
     """TF1's ApplyRMSProp: ms (starting at 1) += (g^2 - ms)(1 - decay); mom = mom * momentum +
     g lr / sqrt(ms + eps); var -= mom (centered: ms - mg^2 under the root)."""
+
+    _sparse = sparse_updates.rmsprop
 
     def __init__(self, learning_rate, decay=0.9, momentum=0.0, epsilon=1e-10, use_locking=False, centered=False,
                  name="RMSProp"):
@@ -181,6 +194,8 @@ class AdagradOptimizer(Optimizer):
     """TF1's ApplyAdagrad: accum (starting at initial_accumulator_value) += g^2;
     var -= lr g rsqrt(accum)."""
 
+    _sparse = sparse_updates.adagrad
+
     def __init__(self, learning_rate, initial_accumulator_value=0.1, use_locking=False, name="Adagrad"):
         super().__init__(learning_rate, use_locking, name)
         self._initial = initial_accumulator_value
@@ -196,6 +211,8 @@ class AdagradOptimizer(Optimizer):
 @tf_class("tensorflow.python.training.adam.AdamOptimizer")
 @tf_export("compat.v1.train.AdamOptimizer", "train.AdamOptimizer")
 class AdamOptimizer(Optimizer):
+    _sparse = sparse_updates.adam
+
     def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False, name="Adam"):
         super().__init__(learning_rate, use_locking, name)
         self._b1, self._b2, self._eps = beta1, beta2, epsilon
