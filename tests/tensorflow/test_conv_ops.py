@@ -58,3 +58,119 @@ def test_the_filter_gradient_is_the_windows_times_the_upstream_gradient():
     # d(sum of outputs)/d w[a, b] = the sum of the inputs that w[a, b] meets: x[a:a+3, b:b+3]
     expected = np.array([[x[0, a:a + 3, b:b + 3, 0].sum() for b in range(2)] for a in range(2)])
     np.testing.assert_allclose(tape.gradient(loss, w).numpy()[:, :, 0, 0], expected, rtol=1e-5)
+
+
+def _dilated_conv(x, w, stride, rate, padding):
+    """conv2d written out: each output element the sum over the (dilated) window it sees."""
+    kh, kw = w.shape[:2]
+    eh, ew = (kh - 1) * rate + 1, (kw - 1) * rate + 1
+    n, h, wd, _ = x.shape
+    oh, top = _pads(h, eh, stride, padding)
+    ow, left = _pads(wd, ew, stride, padding)
+    out = np.zeros((n, oh, ow, w.shape[3]))
+    for i in range(oh):
+        for j in range(ow):
+            for a in range(kh):
+                for b in range(kw):
+                    r, s = i * stride - top + a * rate, j * stride - left + b * rate
+                    if 0 <= r < h and 0 <= s < wd:
+                        out[:, i, j] += x[:, r, s] @ w[a, b]
+    return out
+
+
+@pytest.mark.parametrize("padding, stride, rate", [("SAME", 1, 2), ("VALID", 1, 2), ("SAME", 2, 2), ("VALID", 1, 3)])
+def test_dilated_conv2d_and_atrous_conv2d_skip_rate_minus_one_inputs_in_each_window(padding, stride, rate):
+    rng = np.random.RandomState(3)
+    x = rng.randn(2, 7, 8, 2).astype(np.float32)
+    w = rng.randn(3, 2, 2, 3).astype(np.float32)
+    expected = _dilated_conv(x.astype(np.float64), w.astype(np.float64), stride, rate, padding)
+    got = tf.nn.conv2d(x, w, strides=stride, padding=padding, dilations=rate).numpy()
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    if stride == 1:
+        np.testing.assert_allclose(tf.nn.atrous_conv2d(x, w, rate, padding).numpy(), expected, rtol=1e-5, atol=1e-5)
+
+
+def test_conv1d_is_conv2d_over_a_height_of_one():
+    rng = np.random.RandomState(4)
+    x = rng.randn(2, 9, 3).astype(np.float32)
+    w = rng.randn(4, 3, 2).astype(np.float32)
+    expected = _dilated_conv(x[:, None].astype(np.float64), w[None].astype(np.float64), 2, 1, "SAME")[:, 0]
+    np.testing.assert_allclose(tf.nn.conv1d(x, w, 2, "SAME").numpy(), expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("padding, stride, size", [("SAME", 2, 10), ("VALID", 2, 11), ("VALID", 2, 12), ("SAME", 1, 5),
+                                                  ("SAME", 3, 14)])
+def test_conv2d_transpose_scatters_each_input_times_the_filter(padding, stride, size):
+    """The transpose of conv2d: input element (i, j) adds x[i, j] * w[a, b] at the output's
+    (i * stride + a - top, j * stride + b - left), top/left the forward conv's SAME padding."""
+    rng = np.random.RandomState(5)
+    x = rng.randn(2, 5, 5, 2).astype(np.float32)
+    w = rng.randn(3, 3, 4, 2).astype(np.float32)
+    got = tf.nn.conv2d_transpose(x, w, [2, size, size, 4], stride, padding).numpy()
+    _, top = _pads(size, 3, stride, padding)
+    out = np.zeros((2, size + 6, size + 6, 4))
+    for i in range(5):
+        for j in range(5):
+            for a in range(3):
+                for b in range(3):
+                    r, s = i * stride + a - top + 3, j * stride + b - top + 3
+                    out[:, r, s] += x[:, i, j].astype(np.float64) @ w[a, b].T.astype(np.float64)
+    np.testing.assert_allclose(got, out[:, 3:3 + size, 3:3 + size], rtol=1e-5, atol=1e-5)
+
+
+def test_depthwise_and_separable_conv2d_keep_each_channel_to_its_own_filters():
+    rng = np.random.RandomState(6)
+    x = rng.randn(1, 6, 6, 3).astype(np.float32)
+    w = rng.randn(2, 3, 3, 2).astype(np.float32)
+    pw = rng.randn(1, 1, 6, 4).astype(np.float32)
+    got = tf.nn.depthwise_conv2d(x, w, [1, 2, 2, 1], "SAME").numpy()
+    expected = np.zeros(got.shape)
+    for c in range(3):
+        one = _dilated_conv(x[..., c:c + 1].astype(np.float64), w[:, :, c:c + 1, :].astype(np.float64), 2, 1, "SAME")
+        expected[..., c * 2:(c + 1) * 2] = one          # output channel c * multiplier + m
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    separable = tf.nn.separable_conv2d(x, w, pw, [1, 2, 2, 1], "SAME").numpy()
+    np.testing.assert_allclose(separable, expected @ pw[0, 0].astype(np.float64), rtol=1e-5, atol=1e-5)
+
+
+def _finite_difference(fn, value, eps=1e-3):
+    grad = np.zeros(value.shape)
+    for index in np.ndindex(value.shape):
+        up, down = value.copy(), value.copy()
+        up[index] += eps
+        down[index] -= eps
+        grad[index] = (fn(up) - fn(down)) / (2 * eps)
+    return grad
+
+
+@pytest.mark.parametrize("which", ["transpose", "depthwise", "separable", "conv1d", "atrous"])
+def test_the_new_convolutions_gradients_are_the_finite_differences(which):
+    rng = np.random.RandomState(7)
+    x = rng.randn(1, 4, 4, 2)
+    shapes = {"transpose": (3, 3, 3, 2), "depthwise": (2, 2, 2, 2), "separable": (2, 2, 2, 1), "conv1d": (3, 2, 3),
+              "atrous": (2, 2, 2, 3)}
+    w = rng.randn(*shapes[which])
+    pw = tf.constant(rng.randn(1, 1, 2, 3))
+
+    def run(xt, wt):
+        if which == "transpose":
+            y = tf.nn.conv2d_transpose(xt, wt, [1, 8, 8, 3], 2, "SAME")
+        elif which == "depthwise":
+            y = tf.nn.depthwise_conv2d(xt, wt, [1, 1, 1, 1], "SAME", dilations=[2, 2])
+        elif which == "separable":
+            y = tf.nn.separable_conv2d(xt, wt, pw, [1, 1, 1, 1], "VALID")
+        elif which == "conv1d":
+            y = tf.nn.conv1d(tf.reshape(xt, [1, 16, 2]), wt, 1, "SAME")
+        else:
+            y = tf.nn.atrous_conv2d(xt, wt, 2, "SAME")
+        return tf.reduce_sum(tf.sin(y))
+
+    xt, wt = tf.constant(x), tf.constant(w)
+    with tf.GradientTape() as tape:
+        tape.watch([xt, wt])
+        loss = run(xt, wt)
+    gx, gw = tape.gradient(loss, [xt, wt])
+    np.testing.assert_allclose(gx.numpy(), _finite_difference(lambda v: run(tf.constant(v), wt).numpy(), x),
+                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(gw.numpy(), _finite_difference(lambda v: run(xt, tf.constant(v)).numpy(), w),
+                               rtol=1e-5, atol=1e-6)

@@ -3,6 +3,7 @@ poolings, and BatchNormalization, on tf.nn.conv2d / max_pool2d / avg_pool2d /
 batch_normalization."""
 from __future__ import annotations
 
+from autograd_cli.tensorflow.conv_ops import transposed_conv
 from autograd_cli.tensorflow.keras import activations, initializers
 from autograd_cli.tensorflow.keras._support import tf
 from autograd_cli.tensorflow.keras.layers import Layer
@@ -185,8 +186,7 @@ def _transposed_length(size, window, stride, padding):
 @tf_class("keras.src.layers.convolutional.conv2d_transpose.Conv2DTranspose")
 class Conv2DTranspose(Conv2D):
     """Keras' Conv2DTranspose: kernel (kh, kw, filters, input channels); the transpose of a
-    Conv2D whose input has the output's size: the input spread out by the strides (zeros between)
-    and convolved with the kernel turned round (flipped, its channel axes swapped)."""
+    Conv2D whose input has the output's size (tf.nn.conv2d_transpose's composition)."""
 
     def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", output_padding=None,
                  data_format=None, dilation_rate=(1, 1), **kwargs):
@@ -203,23 +203,10 @@ class Conv2DTranspose(Conv2D):
     def call(self, inputs):
         if not inputs.dtype.is_floating:
             inputs = tf.cast(inputs, self.kernel.dtype)
-        _, h, w, c = inputs.shape.as_list()
+        _, h, w, _ = inputs.shape.as_list()
         (kh, kw), (sh, sw) = self.kernel_size, self.strides
         oh, ow = (_transposed_length(h, kh, sh, self.padding), _transposed_length(w, kw, sw, self.padding))
-        x = inputs
-        if sh > 1 or sw > 1:        # zeros between the rows and the columns
-            x = tf.reshape(x, (-1, h, 1, w, 1, c))
-            x = tf.pad(x, [[0, 0], [0, 0], [0, sh - 1], [0, 0], [0, sw - 1], [0, 0]])
-            x = tf.reshape(x, (-1, h * sh, w * sw, c))[:, :(h - 1) * sh + 1, :(w - 1) * sw + 1, :]
-        pads = []
-        for size, out, window, stride in ((h, oh, kh, sh), (w, ow, kw, sw)):
-            before = window - 1 - (max((size - 1) * stride + window - out, 0) // 2 if self.padding == "same" else 0)
-            pads.append([before, out + window - 1 - before - ((size - 1) * stride + 1)])
-        if min(min(p) for p in pads) < 0:
-            raise NotImplementedError("Conv2DTranspose: this kernel size, stride and padding are not supported here")
-        x = tf.pad(x, [[0, 0], pads[0], pads[1], [0, 0]])
-        kernel = tf.transpose(tf.reverse(self.kernel, [0, 1]), [0, 1, 3, 2])
-        x = tf.nn.conv2d(x, kernel, strides=[1, 1], padding="VALID")
+        x = transposed_conv(inputs, self.kernel, (oh, ow), (sh, sw), self.padding.upper())
         if self.bias is not None:
             x = tf.add(x, tf.reshape(self.bias, (1, 1, 1, self.filters)))
         return self.activation(x)
