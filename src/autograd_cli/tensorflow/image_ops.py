@@ -9,7 +9,7 @@ import numpy as np
 
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import constant_tensor, convert_to_tensor, ctx, make_op
-from autograd_cli.tensorflow.exports import refresh, tf_export
+from autograd_cli.tensorflow.exports import refresh, tf_class, tf_export
 from autograd_cli.tensorflow.lowering import Recipe
 
 
@@ -49,6 +49,7 @@ def adjust_contrast(images, contrast_factor):
 
 # ---------------------------------------------------------------- resize
 
+@tf_class("tensorflow.python.ops.image_ops_impl.ResizeMethod")
 class ResizeMethod:
     """tf.image.ResizeMethod (TF2: strings)."""
     BILINEAR = "bilinear"
@@ -61,6 +62,7 @@ class ResizeMethod:
     MITCHELLCUBIC = "mitchellcubic"
 
 
+@tf_class("tensorflow.python.ops.image_ops_impl.ResizeMethodV1")
 class ResizeMethodV1:
     """tf.compat.v1.image.ResizeMethod (TF1: numbers)."""
     BILINEAR = 0
