@@ -26,6 +26,20 @@ def cli_json(*args, **kw):
     return json.loads(proc.stdout)
 
 
+def central_difference(fn, value, eps=1e-6):
+    """The gradient of the scalar fn at value (a float64 array) by central differences: a
+    reference for gradients that is independent of the code under test."""
+    import numpy as np
+
+    grad = np.zeros(value.shape)
+    for index in np.ndindex(value.shape):
+        up, down = value.copy(), value.copy()
+        up[index] += eps
+        down[index] -= eps
+        grad[index] = (fn(up) - fn(down)) / (2 * eps)
+    return grad
+
+
 @pytest.fixture
 def tf_graph_mode():
     """autograd_cli.tensorflow in TF1 graph mode on a new default graph, eager again after."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import central_difference
 
 import autograd_cli.tensorflow as tf
 
@@ -133,16 +134,6 @@ def test_depthwise_and_separable_conv2d_keep_each_channel_to_its_own_filters():
     np.testing.assert_allclose(separable, expected @ pw[0, 0].astype(np.float64), rtol=1e-5, atol=1e-5)
 
 
-def _finite_difference(fn, value, eps=1e-3):
-    grad = np.zeros(value.shape)
-    for index in np.ndindex(value.shape):
-        up, down = value.copy(), value.copy()
-        up[index] += eps
-        down[index] -= eps
-        grad[index] = (fn(up) - fn(down)) / (2 * eps)
-    return grad
-
-
 @pytest.mark.parametrize("which", ["transpose", "depthwise", "separable", "conv1d", "atrous"])
 def test_the_new_convolutions_gradients_are_the_finite_differences(which):
     rng = np.random.RandomState(7)
@@ -170,7 +161,7 @@ def test_the_new_convolutions_gradients_are_the_finite_differences(which):
         tape.watch([xt, wt])
         loss = run(xt, wt)
     gx, gw = tape.gradient(loss, [xt, wt])
-    np.testing.assert_allclose(gx.numpy(), _finite_difference(lambda v: run(tf.constant(v), wt).numpy(), x),
+    np.testing.assert_allclose(gx.numpy(), central_difference(lambda v: run(tf.constant(v), wt).numpy(), x, 1e-3),
                                rtol=1e-5, atol=1e-6)
-    np.testing.assert_allclose(gw.numpy(), _finite_difference(lambda v: run(xt, tf.constant(v)).numpy(), w),
+    np.testing.assert_allclose(gw.numpy(), central_difference(lambda v: run(xt, tf.constant(v)).numpy(), w, 1e-3),
                                rtol=1e-5, atol=1e-6)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import central_difference
 
 import autograd_cli.tensorflow as tf
 
@@ -63,13 +64,7 @@ def test_resize_gradient_is_the_finite_difference():
         tape.watch(xt)
         loss = tf.reduce_sum(tf.image.resize(xt, [4, 5]) ** 2 * w)
     grad = tape.gradient(loss, xt).numpy()
-    numeric = np.zeros_like(x)
-    for index in np.ndindex(x.shape):
-        up, down = x.copy(), x.copy()
-        up[index] += 1e-6
-        down[index] -= 1e-6
-        numeric[index] = np.sum((_bilinear(up, 4, 5, True, False) ** 2 - _bilinear(down, 4, 5, True, False) ** 2)
-                                * w) / 2e-6
+    numeric = central_difference(lambda v: np.sum(_bilinear(v, 4, 5, True, False) ** 2 * w), x)
     np.testing.assert_allclose(grad, numeric, rtol=1e-4, atol=1e-5)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import central_difference
 
 import autograd_cli.tensorflow as tf
 
@@ -45,12 +46,7 @@ def test_lrn_gradient_is_the_finite_difference_of_the_formula():
         tape.watch(xt)
         y = tf.reduce_sum(tf.nn.lrn(xt, 2, 1.5, 0.3, 0.75) * w.astype(np.float32))
     grad = tape.gradient(y, xt).numpy()
-    numeric = np.zeros_like(x)
-    for index in np.ndindex(x.shape):
-        up, down = x.copy(), x.copy()
-        up[index] += 1e-6
-        down[index] -= 1e-6
-        numeric[index] = np.sum((_lrn(up, 2, 1.5, 0.3, 0.75) - _lrn(down, 2, 1.5, 0.3, 0.75)) * w) / 2e-6
+    numeric = central_difference(lambda v: np.sum(_lrn(v, 2, 1.5, 0.3, 0.75) * w), x)
     np.testing.assert_allclose(grad, numeric, rtol=1e-4, atol=1e-5)
 
 

@@ -19,7 +19,7 @@ from autograd_cli.tensorflow.array_ops import identity, shape as shape_of, stati
 from autograd_cli.tensorflow.control import no_op
 from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.dtype import as_dtype
-from autograd_cli.tensorflow.effects import Assert, effect_op
+from autograd_cli.tensorflow.effects import Assert, effect_op, remembering
 from autograd_cli.tensorflow.exports import refresh, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.lowering import Recipe
@@ -373,14 +373,12 @@ def _checked_gradient(message, node, eager):
     shown = message.encode() if isinstance(message, str) else message
     text = f"Not a number (NaN) or infinity (Inf) values detected in gradient. {shown!s}"
 
+    @remembering
     def check(index, dy):
         kind = _numerics_failure([dy])
         if kind is not None:
             raise _numerics_error(text, kind, f"gradients/{node}_grad/CheckNumerics", eager)
-        check.last = (dy,)      # (the snippet job hands its graph back with the run's value)
         return dy
-
-    check.last = None
 
     def rule(g, dy, i):
         return g.apply("py_function", dy, call=check, index=0, shape=dy.shape) if i == 0 else None

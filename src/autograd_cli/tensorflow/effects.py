@@ -154,20 +154,29 @@ def _nothing(session, values):
     pass
 
 
+def remembering(call):
+    """A py_function node's call of one output that keeps its last result as `call.last`, as
+    tf.py_func's calls do: the snippet job hands its graph back with the run's values."""
+    def remembered(index, *arrays):
+        out = call(index, *arrays)
+        remembered.last = (out,)
+        return out
+    remembered.last = None
+    return remembered
+
+
 def _lower_effect(L, *nodes, act, kinds, through, op_type):
     """A py_function node calling `act` (its extra placeholder input is never known before a
     run, so a compiled schedule does not fold the node away), kept by a Session's run as an
     effect; a pass-through op's value is its first input's, with the upstream gradient."""
     fresh = L.g.apply("placeholder", value=np.zeros(()))
 
+    @remembering
     def call(index, *arrays):
         values = [_typed(a, k) for a, k in zip(arrays, kinds)]
         act(values)
-        out = np.asarray(arrays[0], dtype=np.float64) if through else np.zeros(())
-        call.last = (out,)      # (the snippet job hands its graph back with the run's value)
-        return out
+        return np.asarray(arrays[0], dtype=np.float64) if through else np.zeros(())
 
-    call.last = None
     node = L.g.apply("py_function", *nodes, fresh, call=call, index=0, shape=nodes[0].shape if through else ())
     if through:
         rule = through if callable(through) else (lambda g, dy, i: dy if i == 0 else None)

@@ -11,8 +11,8 @@ from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.modes import name_scope
+from autograd_cli.tensorflow.variables import GraphKeys
 
-MOVING_AVERAGE_VARIABLES = "moving_average_variables"
 
 
 def _key(item):
@@ -47,7 +47,7 @@ class ExponentialMovingAverage:
                     start = var._value.copy() if ctx.eager else var.initial_value
                     self._averages[_key(var)] = _shadow(f"{var._name}/{self._name}", start, var.dtype.base_dtype)
                     if not ctx.eager:
-                        ctx.graph.add_to_collection(MOVING_AVERAGE_VARIABLES, var)
+                        ctx.graph.add_to_collection(GraphKeys.MOVING_AVERAGE_VARIABLES, var)
                 else:
                     if self._zero_debias:
                         raise NotImplementedError("ExponentialMovingAverage(zero_debias=True) of a tensor is not "
@@ -81,7 +81,7 @@ class ExponentialMovingAverage:
         from autograd_cli.tensorflow.variables import global_variables, trainable_variables
 
         if moving_avg_variables is None:
-            moving_avg_variables = trainable_variables() + ctx.graph.get_collection(MOVING_AVERAGE_VARIABLES)
+            moving_avg_variables = trainable_variables() + ctx.graph.get_collection(GraphKeys.MOVING_AVERAGE_VARIABLES)
         averaged = {_key(v): v for v in moving_avg_variables}
         names = {self.average_name(v): v for v in averaged.values()}
         own = {v.name for v in averaged.values()}

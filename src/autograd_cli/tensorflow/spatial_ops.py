@@ -46,32 +46,43 @@ def _nhwc(op, data_format):
         raise NotImplementedError(f"{op}: only data_format='NHWC' is supported here")
 
 
-@tf_export("nn.space_to_depth", "space_to_depth")
-def space_to_depth(*args, **kwargs):
-    """Each block x block tile of the image becomes one pixel of block * block * C channels: the
-    channel of tile row i, column j and input channel c is (i * block + j) * C + c. TF2's
-    `(input, block_size, data_format, name)`; TF1's `(input, block_size, name, data_format)`."""
-    return (space_to_depth_v1 if ctx.v1 else _space_to_depth_v2)(*args, **kwargs)
+def _image(op_type, input, block_size, data_format):  # noqa: A002
+    """The NHWC input, the block and the known height, width and depth, checked as TensorFlow's
+    kernel (eagerly) or shape function (a graph) checks them; `attrs` for the graph's texts."""
+    _nhwc(op_type, data_format)
+    x = convert_to_tensor(input)
+    block = _block(op_type, block_size)
+    attrs = f", block_size={block}, data_format=\"NHWC\""
+    _rank4(op_type, x, attrs)
+    _, h, w, c = x.shape.as_list()
+    if None in (h, w, c):
+        raise NotImplementedError(f"tf.nn.{_SNAKE[op_type]} needs a known height, width and depth here")
+    return x, block, attrs, h, w, c
 
 
-def _space_to_depth_v2(input, block_size, data_format="NHWC", name=None):  # noqa: A002
-    return _space_to_depth(input, block_size, name, data_format)
+_SNAKE = {"SpaceToDepth": "space_to_depth", "DepthToSpace": "depth_to_space"}
 
 
-@tf_export("compat.v1.nn.space_to_depth", "compat.v1.space_to_depth")
-def space_to_depth_v1(input, block_size, name=None, data_format="NHWC"):  # noqa: A002
-    return _space_to_depth(input, block_size, name, data_format)
+def _both_orders(compute):
+    """TF2's `(input, block_size, data_format, name)`, and TF1's `(input, block_size, name,
+    data_format)` in TF1 code (and under its compat.v1 spelling)."""
+    def v2(input, block_size, data_format="NHWC", name=None):  # noqa: A002
+        return compute(input, block_size, name, data_format)
+
+    def v1(input, block_size, name=None, data_format="NHWC"):  # noqa: A002
+        return compute(input, block_size, name, data_format)
+
+    def either(*args, **kwargs):
+        return (v1 if ctx.v1 else v2)(*args, **kwargs)
+    either.__doc__ = compute.__doc__
+    either.__name__ = either.__qualname__ = v1.__name__ = v1.__qualname__ = compute.__name__.lstrip("_")
+    return either, v1
 
 
 def _space_to_depth(input, block_size, name, data_format):  # noqa: A002
-    _nhwc("space_to_depth", data_format)
-    x = convert_to_tensor(input)
-    block = _block("SpaceToDepth", block_size)
-    attrs = f", block_size={block}, data_format=\"NHWC\""
-    _rank4("SpaceToDepth", x, attrs)
-    _, h, w, c = x.shape.as_list()
-    if None in (h, w, c):
-        raise NotImplementedError("space_to_depth needs a known height, width and depth here")
+    """Each block x block tile of the image becomes one pixel of block * block * C channels: the
+    channel of tile row i, column j and input channel c is (i * block + j) * C + c."""
+    x, block, attrs, h, w, c = _image("SpaceToDepth", input, block_size, data_format)
     if h % block or w % block:
         if ctx.eager:
             raise kernel_error("SpaceToDepth", f"Image width {w} and height {h} should be divisible by block_size: "
@@ -84,30 +95,9 @@ def _space_to_depth(input, block_size, name, data_format):  # noqa: A002
     return array_ops.reshape(y, [-1, h // block, w // block, block * block * c], name=name or "SpaceToDepth")
 
 
-@tf_export("nn.depth_to_space", "depth_to_space")
-def depth_to_space(*args, **kwargs):
-    """space_to_depth's inverse (TF2's and TF1's argument orders, as space_to_depth)."""
-    return (depth_to_space_v1 if ctx.v1 else _depth_to_space_v2)(*args, **kwargs)
-
-
-def _depth_to_space_v2(input, block_size, data_format="NHWC", name=None):  # noqa: A002
-    return _depth_to_space(input, block_size, name, data_format)
-
-
-@tf_export("compat.v1.nn.depth_to_space", "compat.v1.depth_to_space")
-def depth_to_space_v1(input, block_size, name=None, data_format="NHWC"):  # noqa: A002
-    return _depth_to_space(input, block_size, name, data_format)
-
-
 def _depth_to_space(input, block_size, name, data_format):  # noqa: A002
-    _nhwc("depth_to_space", data_format)
-    x = convert_to_tensor(input)
-    block = _block("DepthToSpace", block_size)
-    attrs = f", block_size={block}, data_format=\"NHWC\""
-    _rank4("DepthToSpace", x, attrs)
-    _, h, w, c = x.shape.as_list()
-    if None in (h, w, c):
-        raise NotImplementedError("depth_to_space needs a known height, width and depth here")
+    """space_to_depth's inverse."""
+    x, block, attrs, h, w, c = _image("DepthToSpace", input, block_size, data_format)
     if c % (block * block):
         if ctx.eager:
             raise kernel_error("DepthToSpace", f"Input depth dimension {c} should be divisible by: {block * block}",
@@ -117,6 +107,14 @@ def _depth_to_space(input, block_size, name, data_format):  # noqa: A002
     y = array_ops.reshape(x, [-1, h, w, block, block, c // (block * block)])
     y = array_ops.transpose(y, [0, 1, 3, 2, 4, 5])
     return array_ops.reshape(y, [-1, h * block, w * block, c // (block * block)], name=name or "DepthToSpace")
+
+
+space_to_depth, space_to_depth_v1 = _both_orders(_space_to_depth)
+depth_to_space, depth_to_space_v1 = _both_orders(_depth_to_space)
+tf_export("nn.space_to_depth", "space_to_depth")(space_to_depth)
+tf_export("compat.v1.nn.space_to_depth", "compat.v1.space_to_depth")(space_to_depth_v1)
+tf_export("nn.depth_to_space", "depth_to_space")(depth_to_space)
+tf_export("compat.v1.nn.depth_to_space", "compat.v1.depth_to_space")(depth_to_space_v1)
 
 
 @tf_export("nn.local_response_normalization", "nn.lrn")

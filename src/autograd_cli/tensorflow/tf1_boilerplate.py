@@ -38,24 +38,6 @@ class ConfigProto(_Options):
         super().__init__(**fields)
 
 
-@tf_class("tensorflow.python.framework.ops.GraphKeys")
-@tf_export("compat.v1.GraphKeys", "GraphKeys")
-class GraphKeys:
-    GLOBAL_VARIABLES = "variables"
-    VARIABLES = "variables"
-    TRAINABLE_VARIABLES = "trainable_variables"
-    LOCAL_VARIABLES = "local_variables"
-    MODEL_VARIABLES = "model_variables"
-    GLOBAL_STEP = "global_step"
-    LOSSES = "losses"
-    REGULARIZATION_LOSSES = "regularization_losses"
-    UPDATE_OPS = "update_ops"
-    SUMMARIES = "summaries"
-    TRAIN_OP = "train_op"
-    MOVING_AVERAGE_VARIABLES = "moving_average_variables"
-    METRIC_VARIABLES = "metric_variables"
-
-
 @tf_export("compat.v1.get_collection", "get_collection")
 def get_collection(key, scope=None):
     items = ctx.graph.get_collection(key)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from autograd_cli.tensorflow import array_ops, math_ops, nn_ops
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx
+from autograd_cli.tensorflow.variables import GraphKeys
 from autograd_cli.tensorflow.exports import tf_class, export_value, tf_export
 from autograd_cli.tensorflow.modes import name_scope
 
@@ -96,7 +97,6 @@ export_value("compat.v1.multinomial", _categorical)
 export_value("multinomial", _categorical)
 
 
-LOSSES = "losses"
 
 
 @tf_class("tensorflow.python.ops.losses.losses_impl.Reduction")
@@ -113,7 +113,7 @@ export_value("compat.v1.losses.Reduction", Reduction)
 
 
 @tf_export("compat.v1.losses.compute_weighted_loss")
-def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=LOSSES,
+def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                           reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """TF1's reduction: the weighted losses summed, then divided by the number of non-zero
     weights (each weight broadcast over the losses), or by the sum of the weights (MEAN)."""
@@ -124,7 +124,7 @@ def compute_weighted_loss(losses, weights=1.0, scope=None, loss_collection=LOSSE
 
 
 @tf_export("compat.v1.losses.add_loss", "losses.add_loss")
-def add_loss(loss, loss_collection=LOSSES):
+def add_loss(loss, loss_collection=GraphKeys.LOSSES):
     """A loss joins the graph's collection (LOSSES: what losses.get_total_loss adds up);
     eagerly nothing happens."""
     if loss_collection and not ctx.eager:
@@ -156,7 +156,7 @@ def _floats(labels, predictions):
 
 
 @tf_export("compat.v1.losses.sparse_softmax_cross_entropy", "losses.sparse_softmax_cross_entropy")
-def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_collection=LOSSES,
+def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                                  reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "sparse_softmax_cross_entropy_loss") as scoped:
         losses = nn_ops.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
@@ -165,7 +165,7 @@ def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_c
 
 @tf_export("compat.v1.losses.softmax_cross_entropy", "losses.softmax_cross_entropy")
 def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None,
-                          loss_collection=LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+                          loss_collection=GraphKeys.LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "softmax_cross_entropy_loss") as scoped:
         labels, logits = _floats(onehot_labels, logits)
         if label_smoothing:
@@ -178,7 +178,7 @@ def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0,
 
 @tf_export("compat.v1.losses.sigmoid_cross_entropy", "losses.sigmoid_cross_entropy")
 def sigmoid_cross_entropy(multi_class_labels, logits, weights=1.0, label_smoothing=0, scope=None,
-                          loss_collection=LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
+                          loss_collection=GraphKeys.LOSSES, reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "sigmoid_cross_entropy_loss") as scoped:
         labels, logits = _floats(multi_class_labels, logits)
         if label_smoothing:
@@ -188,7 +188,7 @@ def sigmoid_cross_entropy(multi_class_labels, logits, weights=1.0, label_smoothi
 
 
 @tf_export("compat.v1.losses.mean_squared_error")   # (tf.losses.mean_squared_error: keras/__init__.py)
-def mean_squared_error_v1(labels, predictions, weights=1.0, scope=None, loss_collection=LOSSES,
+def mean_squared_error_v1(labels, predictions, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                           reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "mean_squared_error") as scoped:
         labels, predictions = _floats(labels, predictions)
@@ -197,7 +197,7 @@ def mean_squared_error_v1(labels, predictions, weights=1.0, scope=None, loss_col
 
 
 @tf_export("compat.v1.losses.absolute_difference", "losses.absolute_difference")
-def absolute_difference(labels, predictions, weights=1.0, scope=None, loss_collection=LOSSES,
+def absolute_difference(labels, predictions, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                         reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "absolute_difference") as scoped:
         labels, predictions = _floats(labels, predictions)
@@ -206,7 +206,7 @@ def absolute_difference(labels, predictions, weights=1.0, scope=None, loss_colle
 
 
 @tf_export("compat.v1.losses.log_loss", "losses.log_loss")
-def log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_collection=LOSSES,
+def log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_collection=GraphKeys.LOSSES,
              reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "log_loss") as scoped:
         labels, predictions = _floats(labels, predictions)
@@ -218,7 +218,7 @@ def log_loss(labels, predictions, weights=1.0, epsilon=1e-7, scope=None, loss_co
 
 
 @tf_export("compat.v1.losses.hinge_loss", "losses.hinge_loss")
-def hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=LOSSES,
+def hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "hinge_loss") as scoped:
         labels, logits = _floats(labels, logits)
@@ -228,7 +228,7 @@ def hinge_loss(labels, logits, weights=1.0, scope=None, loss_collection=LOSSES,
 
 
 @tf_export("compat.v1.losses.huber_loss", "losses.huber_loss")
-def huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_collection=LOSSES,
+def huber_loss(labels, predictions, weights=1.0, delta=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     with name_scope(scope, "huber_loss") as scoped:
         labels, predictions = _floats(labels, predictions)

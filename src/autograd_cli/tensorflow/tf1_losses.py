@@ -1,16 +1,16 @@
 """tf.compat.v1.losses' collections: every TF1 loss joins the graph's LOSSES collection
 (tf1_legacy.compute_weighted_loss), a get_variable regularizer's penalty joins
-REGULARIZATION_LOSSES, and get_total_loss adds them up; and cosine_distance."""
+GraphKeys.REGULARIZATION_LOSSES, and get_total_loss adds them up; and cosine_distance."""
 from __future__ import annotations
 
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow.core import constant_tensor, ctx
+from autograd_cli.tensorflow.variables import GraphKeys
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.modes import name_scope
-from autograd_cli.tensorflow.tf1_legacy import LOSSES, Reduction, compute_weighted_loss
+from autograd_cli.tensorflow.tf1_legacy import Reduction, compute_weighted_loss
 
-REGULARIZATION_LOSSES = "regularization_losses"
 
 
 def _collection(key, scope):
@@ -21,13 +21,13 @@ def _collection(key, scope):
 
 
 @tf_export("compat.v1.losses.get_losses", "losses.get_losses")
-def get_losses(scope=None, loss_collection=LOSSES):
+def get_losses(scope=None, loss_collection=GraphKeys.LOSSES):
     return _collection(loss_collection, scope)
 
 
 @tf_export("compat.v1.losses.get_regularization_losses", "losses.get_regularization_losses")
 def get_regularization_losses(scope=None):
-    return _collection(REGULARIZATION_LOSSES, scope)
+    return _collection(GraphKeys.REGULARIZATION_LOSSES, scope)
 
 
 @tf_export("compat.v1.losses.get_regularization_loss", "losses.get_regularization_loss")
@@ -58,7 +58,7 @@ def _add_n(tensors, name):
 
 
 @tf_export("compat.v1.losses.cosine_distance", "losses.cosine_distance")
-def cosine_distance(labels, predictions, axis=None, weights=1.0, scope=None, loss_collection=LOSSES,
+def cosine_distance(labels, predictions, axis=None, weights=1.0, scope=None, loss_collection=GraphKeys.LOSSES,
                     reduction=Reduction.SUM_BY_NONZERO_WEIGHTS, dim=None):
     """1 - sum(labels * predictions) along axis (the two already unit-normalized), reduced."""
     axis = axis if axis is not None else dim

@@ -1,6 +1,6 @@
 """tf.compat.v1.metrics: streaming metrics of a graph. Each call makes its local variables
-(float32 zeros, named METRIC/total, METRIC/count, ... in the LOCAL_VARIABLES and
-METRIC_VARIABLES collections: tf.local_variables_initializer() starts them) and returns
+(float32 zeros, named METRIC/total, METRIC/count, ... in the GraphKeys.LOCAL_VARIABLES and
+GraphKeys.METRIC_VARIABLES collections: tf.local_variables_initializer() starts them) and returns
 (value, update_op): the metric of what the variables hold, and the op that adds a batch to
 them and gives the metric after it. TensorFlow's compositions, names and dtypes."""
 from __future__ import annotations
@@ -13,8 +13,6 @@ from autograd_cli.tensorflow import math_ops as m
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx
 from autograd_cli.tensorflow.exports import tf_export
 
-LOCAL_VARIABLES = "local_variables"
-METRIC_VARIABLES = "metric_variables"
 
 
 def _graph_only(what):
@@ -23,9 +21,9 @@ def _graph_only(what):
 
 
 def _metric_variable(shape, kind, name):
-    from autograd_cli.tensorflow.variables import Variable
+    from autograd_cli.tensorflow.variables import GraphKeys, Variable
 
-    return Variable(lambda: a.zeros(shape, kind), trainable=False, collections=[LOCAL_VARIABLES, METRIC_VARIABLES],
+    return Variable(lambda: a.zeros(shape, kind), trainable=False, collections=[GraphKeys.LOCAL_VARIABLES, GraphKeys.METRIC_VARIABLES],
                     name=name)
 
 

@@ -255,15 +255,16 @@ class AdamOptimizer(Optimizer):
         return op
 
 
-GLOBAL_STEP = "global_step"
 
 
 @tf_export("compat.v1.train.get_global_step", "train.get_global_step")
 def get_global_step(graph=None):
-    """The graph's global step: the one variable of its GLOBAL_STEP collection, else the
+    """The graph's global step: the one variable of its GraphKeys.GLOBAL_STEP collection, else the
     tensor named global_step:0, else None (TensorFlow's order)."""
+    from autograd_cli.tensorflow.variables import GraphKeys
+
     graph = graph or ctx.graph
-    found = graph.get_collection(GLOBAL_STEP)
+    found = graph.get_collection(GraphKeys.GLOBAL_STEP)
     if len(found) > 1:
         return None
     if found:
@@ -293,10 +294,10 @@ def assert_global_step(global_step_tensor):
 @tf_export("compat.v1.train.create_global_step", "train.create_global_step")
 def create_global_step(graph=None):
     """An int64 scalar variable `global_step` (outside any name scope), in the GLOBAL_VARIABLES
-    and GLOBAL_STEP collections."""
+    and GraphKeys.GLOBAL_STEP collections."""
     from autograd_cli.tensorflow.init_ops import Zeros
     from autograd_cli.tensorflow.variable_scopes import get_variable
-    from autograd_cli.tensorflow.variables import GLOBAL_VARIABLES
+    from autograd_cli.tensorflow.variables import GraphKeys
 
     graph = graph or ctx.graph
     if get_global_step(graph) is not None:
@@ -305,8 +306,8 @@ def create_global_step(graph=None):
         saved = graph._scope
         graph._scope = []
         try:
-            return get_variable(GLOBAL_STEP, shape=[], dtype="int64", initializer=Zeros(), trainable=False,
-                                collections=[GLOBAL_VARIABLES, GLOBAL_STEP])
+            return get_variable(GraphKeys.GLOBAL_STEP, shape=[], dtype="int64", initializer=Zeros(), trainable=False,
+                                collections=[GraphKeys.GLOBAL_VARIABLES, GraphKeys.GLOBAL_STEP])
         finally:
             graph._scope = saved
 

@@ -20,7 +20,7 @@ from autograd_cli.tensorflow.core import Tensor, ctx
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_class, export_value, tf_export
 from autograd_cli.tensorflow.shape import TensorShape
-from autograd_cli.tensorflow.variables import _EAGER_SCOPE, Variable
+from autograd_cli.tensorflow.variables import _EAGER_SCOPE, GraphKeys, Variable
 
 
 class _ReuseMode(enum.Enum):
@@ -227,7 +227,7 @@ def _regularize(full, var, regularizer):
         penalty = regularizer(var)
     finally:
         graph._scope = saved
-    graph.add_to_collection("regularization_losses", penalty)
+    graph.add_to_collection(GraphKeys.REGULARIZATION_LOSSES, penalty)
 
 
 def _initial_value(full, dims, kind, initializer):

@@ -14,9 +14,23 @@ from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.operators import OPERATORS
 from autograd_cli.tensorflow.tracing import init_scope, tracing_function, value_now
 
-GLOBAL_VARIABLES = "variables"
-TRAINABLE_VARIABLES = "trainable_variables"
-LOCAL_VARIABLES = "local_variables"
+@tf_class("tensorflow.python.framework.ops.GraphKeys")
+@tf_export("compat.v1.GraphKeys", "GraphKeys")
+class GraphKeys:
+    """The graph collections' names: TensorFlow's, the only spelling of them here."""
+    GLOBAL_VARIABLES = "variables"
+    VARIABLES = "variables"
+    TRAINABLE_VARIABLES = "trainable_variables"
+    LOCAL_VARIABLES = "local_variables"
+    MODEL_VARIABLES = "model_variables"
+    GLOBAL_STEP = "global_step"
+    LOSSES = "losses"
+    REGULARIZATION_LOSSES = "regularization_losses"
+    UPDATE_OPS = "update_ops"
+    SUMMARIES = "summaries"
+    TRAIN_OP = "train_op"
+    MOVING_AVERAGE_VARIABLES = "moving_average_variables"
+    METRIC_VARIABLES = "metric_variables"
 
 
 def _lower_read(L, var_uid):
@@ -137,7 +151,7 @@ class Variable:
         _add_op(graph, assign, [(self._dtype, self._shape)])
         graph._scope = saved
         self._initializer = assign
-        for key in (collections or ([GLOBAL_VARIABLES] + ([TRAINABLE_VARIABLES] if self.trainable else []))):
+        for key in (collections or ([GraphKeys.GLOBAL_VARIABLES] + ([GraphKeys.TRAINABLE_VARIABLES] if self.trainable else []))):
             graph.add_to_collection(key, self)
         graph._variables.append(self)
 
@@ -433,17 +447,17 @@ def assign_sub(ref, value, use_locking=None, name=None):
 
 @tf_export("compat.v1.global_variables", "global_variables")
 def global_variables(scope=None):
-    return [v for v in ctx.graph.get_collection(GLOBAL_VARIABLES) if scope is None or v._name.startswith(scope)]
+    return [v for v in ctx.graph.get_collection(GraphKeys.GLOBAL_VARIABLES) if scope is None or v._name.startswith(scope)]
 
 
 @tf_export("compat.v1.trainable_variables", "trainable_variables")
 def trainable_variables(scope=None):
-    return [v for v in ctx.graph.get_collection(TRAINABLE_VARIABLES) if scope is None or v._name.startswith(scope)]
+    return [v for v in ctx.graph.get_collection(GraphKeys.TRAINABLE_VARIABLES) if scope is None or v._name.startswith(scope)]
 
 
 @tf_export("compat.v1.local_variables", "local_variables")
 def local_variables(scope=None):
-    return ctx.graph.get_collection(LOCAL_VARIABLES)
+    return ctx.graph.get_collection(GraphKeys.LOCAL_VARIABLES)
 
 
 @tf_export("compat.v1.model_variables", "model_variables")
