@@ -40,7 +40,7 @@ def _mean(x, axes, keepdims):
     if type(total) is not np.ndarray:
         # (NumPy's mean divides by an intp: a float32 sum divides in float64, then rounds. The
         # same division of Python floats, the sum exact in a double: the same bits, 5x faster)
-        return _SCALAR[kind](float(total) / count)
+        return kind.type(float(total) / count)
     divisor = _DIVISORS.get(count)
     if divisor is None:
         divisor = np.intp(count)
@@ -50,7 +50,6 @@ def _mean(x, axes, keepdims):
 
 
 _F64, _F32 = np.dtype(np.float64), np.dtype(np.float32)
-_SCALAR = {_F64: np.float64, _F32: np.float32}
 _add_reduce = np.add.reduce
 _DIVISORS: dict = {}      # element count -> it as an np.intp (a mean's divisor)
 
