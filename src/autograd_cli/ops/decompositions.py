@@ -19,7 +19,8 @@ def _rank2(s):
         raise ShapeError(f"Shape must be at least rank 2 but is rank {len(s)}")
 
 
-def _square(s, columns_first=False):
+def square_shape(s, columns_first=False):
+    """A square matrix's shape (TensorFlow's shape functions' words when it is not)."""
     _rank2(s)
     if s[-1] != s[-2]:
         a, b = (s[-1], s[-2]) if columns_first else (s[-2], s[-1])
@@ -96,7 +97,7 @@ def _triangular_solve(a, b, lower, adjoint):
 def _triangular_shape(a, b, lower, adjoint):
     _rank2(a)
     _rank2(b)
-    _square(a)
+    square_shape(a)
     if a[-1] != b[-2]:
         raise ShapeError(f"Dimensions must be equal, but are {a[-1]} and {b[-2]}")
     return broadcast(a[:-2], b[:-2]) + tuple(b[-2:])
@@ -126,11 +127,11 @@ def _log_abs_det_grad(g, n, dy):
     return g.multiply(g.reshape(dy, shape=n.shape + (1, 1)), swap_last(g, g.matrix_inverse(a)))
 
 
-op("log_abs_det", lambda x: np.linalg.slogdet(x)[1], lambda s: _square(s, columns_first=True)[:-2],
+op("log_abs_det", lambda x: np.linalg.slogdet(x)[1], lambda s: square_shape(s, columns_first=True)[:-2],
    sym=_batched_sym(lambda S, m: S.log(S.Abs(m.det()))), vjp=(_log_abs_det_grad,), fresh=True,
    doc="grad * inv(a)^T")
 # TensorFlow's LogMatrixDeterminant gradient reads only log|det|'s: the sign's is zeros
-op("det_sign", lambda x: np.linalg.slogdet(x)[0], lambda s: _square(s, columns_first=True)[:-2],
+op("det_sign", lambda x: np.linalg.slogdet(x)[0], lambda s: square_shape(s, columns_first=True)[:-2],
    sym=_batched_sym(lambda S, m: S.sign(m.det())), vjp=(lambda g, n, dy: g.zeros(n.inputs[0].shape),),
    fresh=True, doc="zeros (a sign is piecewise constant)")
 
@@ -241,10 +242,10 @@ def _eigh_grad(g, a, de, dv):
     return g.subtract(lower, g.multiply(g.const(0.5), g.matrix_diag(g.diag_part(lower), rows=size, cols=size)))
 
 
-op("eigh_values", lambda x: np.linalg.eigh(x, UPLO="L")[0], lambda s: _square(s)[:-1],
+op("eigh_values", lambda x: np.linalg.eigh(x, UPLO="L")[0], lambda s: square_shape(s)[:-1],
    vjp=(lambda g, n, dy: _eigh_grad(g, n.inputs[0], dy, None),), fresh=True, shown="eigh",
    doc="v diag(grad) v^T, its lower triangle of grad + grad^T, the diagonal halved (TF)")
-op("eigh_vectors", lambda x: np.linalg.eigh(x, UPLO="L")[1], _square,
+op("eigh_vectors", lambda x: np.linalg.eigh(x, UPLO="L")[1], square_shape,
    vjp=(lambda g, n, dy: _eigh_grad(g, n.inputs[0], None, dy),), fresh=True, shown="eigh",
    doc="v (f * v^T grad) v^T, f = 1 / (e_j - e_i) off the diagonal; symmetrised as for the values (TF)")
 

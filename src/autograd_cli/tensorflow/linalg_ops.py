@@ -9,6 +9,7 @@ import collections
 
 import numpy as np
 
+from autograd_cli.ops.decompositions import square_shape
 from autograd_cli.tensorflow import array_ops, math_ops
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import kernel_errors as kernel
@@ -67,6 +68,11 @@ def diag_part(input, name="diag_part", k=0):   # noqa: A002
 @tf_export("linalg.cholesky", "compat.v1.cholesky", "cholesky", builtin="cholesky")
 def cholesky(input, name=None):   # noqa: A002
     x = convert_to_tensor(input)
+    math_ops.check_kernel("Cholesky", x, ("double", "float", "half", "complex64", "complex128"), "input:T -> output:T",
+                          "input")
+    if ctx.eager:
+        kernel.square_matrix("Cholesky", x)
+    graph_shapes("Cholesky", name, [x], square_shape)
     return builtin_op("Cholesky", "cholesky", {"input": x}, {}, x.dtype, name)
 
 
@@ -134,6 +140,26 @@ def _matrices(op_type, *tensors):
             if ctx.eager:
                 raise InvalidArgumentError(None, None, f"{message} [Op:{op_type}] name: ")
             raise ValueError(f"{message} for '{{{{node {op_type}}}}} = {op_type}[T=DT_FLOAT]'")
+
+
+def graph_shapes(op_type, name, inputs, *rules):
+    """While building a TF1 graph, the shape function's error of an op whose static shapes do not
+    fit: each rule (static shapes -> shape, ShapeError in TensorFlow's words) is tried, and the
+    node named as TensorFlow does."""
+    if ctx.eager or any(t._shape is None or None in t._shape for t in inputs):
+        return
+    from types import SimpleNamespace
+
+    from autograd_cli.ops import ShapeError
+    from autograd_cli.tensorflow.core import shape_value_error
+
+    for rule in rules:
+        try:
+            rule(*[tuple(t._shape) for t in inputs])
+        except ShapeError as exc:
+            # (a node TensorFlow fails to make has taken its name all the same)
+            node = SimpleNamespace(name=ctx.graph.unique_name(name or op_type), type=op_type)
+            raise shape_value_error(node, inputs, exc) from None
 
 
 def _lower_solve(L, a, rhs, adjoint):
