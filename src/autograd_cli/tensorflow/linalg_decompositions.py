@@ -171,7 +171,12 @@ def qr(input, full_matrices=False, name=None):   # noqa: A002
     check_kernel("Qr", x, _DECOMPOSING, "input:T -> q:T, r:T; attr=full_matrices:bool,default=false", "input")
     if ctx.eager and len(x._shape) < 2:
         kernel.fail(f"Input tensor 0 must have rank >= 2, got {len(x._shape)}", "Qr")
-    return Qr(*_rows_op("Qr", ("qr_q", "qr_r"), x, {"full": bool(full_matrices)}, name))
+    q, r = _rows_op("Qr", ("qr_q", "qr_r"), x, {"full": bool(full_matrices)}, name)
+    shape = x._shape
+    if not full_matrices and shape is not None and None in shape[-2:]:
+        # TensorFlow's shape function: min(m, n) is unknown when either is
+        q._shape, r._shape = q._shape[:-1] + (None,), q._shape[:-2] + (None, shape[-1])
+    return Qr(q, r)
 
 
 def _self_adjoint(tensor, rows, name):

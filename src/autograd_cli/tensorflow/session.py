@@ -128,7 +128,7 @@ def _flatten_fetches(fetches):
 
     def walk(item):
         if isinstance(item, (list, tuple)):
-            return [walk(i) for i in item] if isinstance(item, list) else tuple(walk(i) for i in item)
+            return [walk(i) for i in item] if isinstance(item, list) else _same_tuple(item, [walk(i) for i in item])
         if isinstance(item, dict):
             return {k: walk(v) for k, v in item.items()}
         if isinstance(item, IndexedSlices):     # fetched as its tensors, returned as an IndexedSlicesValue
@@ -140,11 +140,17 @@ def _flatten_fetches(fetches):
     return structure, flat
 
 
+def _same_tuple(like, items):
+    """A tuple of the items, of like's namedtuple type where it is one (TensorFlow keeps a fetched
+    namedtuple's type: Qr, LogMatrixDeterminant, TopKV2)."""
+    return type(like)(*items) if hasattr(like, "_fields") else tuple(items)
+
+
 def _rebuild(structure, values):
     if isinstance(structure, list):
         return [_rebuild(s, values) for s in structure]
     if isinstance(structure, tuple):
-        return tuple(_rebuild(s, values) for s in structure)
+        return _same_tuple(structure, [_rebuild(s, values) for s in structure])
     if isinstance(structure, dict):
         return {k: _rebuild(v, values) for k, v in structure.items()}
     if isinstance(structure, _SlicesFetch):
