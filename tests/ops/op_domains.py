@@ -477,6 +477,78 @@ def cholesky(draw, rng):
                 forward=lambda x: np.linalg.cholesky((x + np.swapaxes(x, -1, -2)) / 2))
 
 
+def _swap(x):
+    return np.swapaxes(x, -1, -2)
+
+
+def _symmetrised(g, x):
+    perm = list(range(len(x.shape)))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return g.multiply(g.const(0.5), g.add(x, g.transpose(x, perm=perm)))
+
+
+def band_part(draw, rng):
+    shape = draw(shapes(2, 3))
+    lower = draw(st.integers(-1, shape[-2]))
+    upper = draw(st.integers(-1, shape[-1]))
+    return Case([rng.normal(size=shape)], params={"num_lower": lower, "num_upper": upper})
+
+
+def triangular_solve(draw, rng):
+    a = _well_conditioned(draw, rng)
+    n = a.shape[-1]
+    lead = a.shape[:-2] if draw(st.booleans()) else ()      # a batch of matrices against one rhs too
+    b = rng.normal(size=lead + (n, draw(st.integers(1, 3))))
+    return Case([a, b], params={"lower": draw(st.booleans()), "adjoint": draw(st.booleans())})
+
+
+def cross(draw, rng):
+    shape = draw(shapes(0, 2)) + (3,)
+    return Case([rng.normal(size=shape), rng.normal(size=shape)])
+
+
+def _full_rank(draw, rng, rows, cols):
+    """A matrix whose leading min(rows, cols) columns are well conditioned (QR's and pinv's
+    gradients divide by R's diagonal and by the singular values)."""
+    lead = draw(shapes(0, 1))
+    eye = np.eye(rows, cols) * draw(st.sampled_from([1.5, -1.5]))
+    return rng.normal(size=lead + (rows, cols)) * 0.3 + eye
+
+
+def qr(draw, rng):
+    rows, cols = draw(dims), draw(dims)
+    full = rows <= cols and draw(st.booleans())     # (TensorFlow has no gradient for tall full QR)
+    return Case([_full_rank(draw, rng, rows, cols)], params={"full": full})
+
+
+def _spectral(draw, rng):
+    """A symmetric matrix with well separated eigenvalues."""
+    n = draw(st.integers(1, 3))
+    lead = draw(shapes(0, 1))
+    q = np.linalg.qr(rng.normal(size=lead + (n, n)))[0]
+    values = distinct(rng, lead + (n,), gap=0.5)
+    return (q * values[..., None, :]) @ _swap(q)
+
+
+def eigh_values(draw, rng):
+    # the kernel reads the lower triangle and TF's gradient is symmetrised: differentiate
+    # through a symmetric input, eigh((x + x^T) / 2)
+    return Case([_spectral(draw, rng)], make=lambda g, xs: g.eigh_values(_symmetrised(g, xs[0])),
+                forward=lambda x: np.linalg.eigh((x + _swap(x)) / 2)[0])
+
+
+def eigh_vectors(draw, rng):
+    # eigenvectors are unique up to sign: v * v is not, and its gradient goes through v's rule
+    def make(g, xs):
+        v = g.eigh_vectors(_symmetrised(g, xs[0]))
+        return g.multiply(v, v)
+    return Case([_spectral(draw, rng)], make=make, forward=lambda x: np.linalg.eigh((x + _swap(x)) / 2)[1] ** 2)
+
+
+def pinv(draw, rng):
+    return Case([_full_rank(draw, rng, draw(dims), draw(dims))], params={"rcond": 1e-15})
+
+
 # ---------------------------------------------------------------- segments
 
 def _segment_setup(draw, rng, sorted_ids):

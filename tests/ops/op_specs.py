@@ -107,6 +107,10 @@ def program_text(body, a, b):
             f"{body}\ng = gradients(y, [a, b])\n")
 
 
+NO_AG = ("no .ag built-in: a row of the TensorFlow package's tf.linalg only (tests/tensorflow/"
+         "test_linalg_decompositions.py)")
+
+
 # ---------------------------------------------------------------- the entry
 
 @dataclass(frozen=True)
@@ -607,6 +611,18 @@ SPECS = [
            verify=[program("y = cholesky(matmul(a, a, transpose_b=True) + eye(2)) * b", shapes=((2, 2), (2,)))]),
     OpSpec("matrix_diag", domain=domains.matrix_diag,
            excluded="made only by gradients (diag_part's rule): verify checks its value inside diag_part's gradients"),
+    # (the TensorFlow package's decompositions: no .ag built-in, so no verify program; their values are
+    # checked against NumPy and their gradients against finite differences in tests/tensorflow too)
+    OpSpec("band_part", domain=domains.band_part, excluded=NO_AG),
+    OpSpec("triangular_solve", domain=domains.triangular_solve, excluded=NO_AG),
+    OpSpec("log_abs_det", domain=domains.inverse, excluded=NO_AG),
+    OpSpec("det_sign", domain=domains.inverse, excluded=NO_AG),
+    OpSpec("cross", domain=domains.cross, excluded=NO_AG),
+    OpSpec("qr_q", domain=domains.qr, excluded=NO_AG),
+    OpSpec("qr_r", domain=domains.qr, excluded=NO_AG),
+    OpSpec("eigh_values", domain=domains.eigh_values, excluded=NO_AG),
+    OpSpec("eigh_vectors", domain=domains.eigh_vectors, excluded=NO_AG),
+    OpSpec("pinv", domain=domains.pinv, excluded=NO_AG),
     # ---------------------------------------------------------------- segments
     OpSpec("segment_sum", domain=domains.segment_sum,
            forward=[("segment_sum(a, [0, 0, 3])", np.array([A[0] + A[1], np.zeros(4), np.zeros(4), A[2]]))],
