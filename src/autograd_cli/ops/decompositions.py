@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.ops.linalg import _batched_sym
-from autograd_cli.ops.table import SAME, ShapeError, broadcast, fmt, op, swap_last
+from autograd_cli.ops.linalg import batched_sym
+from autograd_cli.ops.table import SAME, ShapeError, broadcast, op, swap_last
 
 
 def _rank2(s):
@@ -52,7 +52,7 @@ def _band_part(x, num_lower, num_upper):
 
 def _band_prepare(s, num_lower, num_upper):
     if len(s) < 2:
-        raise ShapeError(f"input must be at least 2-dim, received shape: {fmt(s)}")
+        raise ShapeError(f"input must be at least 2-dim, received shape: [{','.join(map(str, s))}]")
     num_lower, num_upper = int(num_lower), int(num_upper)
     for what, k, d, name in (("num_lower", num_lower, s[-2], "rows"), ("num_upper", num_upper, s[-1], "columns")):
         if k > d:
@@ -128,11 +128,11 @@ def _log_abs_det_grad(g, n, dy):
 
 
 op("log_abs_det", lambda x: np.linalg.slogdet(x)[1], lambda s: square_shape(s, columns_first=True)[:-2],
-   sym=_batched_sym(lambda S, m: S.log(S.Abs(m.det()))), vjp=(_log_abs_det_grad,), fresh=True,
+   sym=batched_sym(lambda S, m: S.log(S.Abs(m.det()))), vjp=(_log_abs_det_grad,), fresh=True,
    doc="grad * inv(a)^T")
 # TensorFlow's LogMatrixDeterminant gradient reads only log|det|'s: the sign's is zeros
 op("det_sign", lambda x: np.linalg.slogdet(x)[0], lambda s: square_shape(s, columns_first=True)[:-2],
-   sym=_batched_sym(lambda S, m: S.sign(m.det())), vjp=(lambda g, n, dy: g.zeros(n.inputs[0].shape),),
+   sym=batched_sym(lambda S, m: S.sign(m.det())), vjp=(lambda g, n, dy: g.zeros(n.inputs[0].shape),),
    fresh=True, doc="zeros (a sign is piecewise constant)")
 
 
@@ -275,5 +275,5 @@ def _pinv_grad(g, n, dy):
 
 
 op("pinv", _pinv, lambda s, rcond: (_rank2(s), tuple(s[:-2]) + (s[-1], s[-2]))[1],
-   sym=lambda S, x, rcond: _batched_sym(lambda S, m: m.pinv())(S, x), vjp=(_pinv_grad,), fresh=True,
+   sym=lambda S, x, rcond: batched_sym(lambda S, m: m.pinv())(S, x), vjp=(_pinv_grad,), fresh=True,
    doc="-X^T grad X^T + (I - a X) grad^T X X^T + X^T X grad^T (I - X a), X = pinv(a)")

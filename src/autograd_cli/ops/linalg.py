@@ -196,7 +196,7 @@ def _inv(x):
         raise ValueError("the matrix is not invertible") from None
 
 
-def _batched_sym(fn):
+def batched_sym(fn):
     def run(S, x):
         x = np.asarray(x, dtype=object)
         lead = x.shape[:-2]
@@ -221,7 +221,7 @@ def _inverse_grad(g, n, dy):
     return g.negative(g.matmul(g.matmul(inv_t, dy), inv_t))
 
 
-op("matrix_inverse", _inv, _square, sym=_batched_sym(lambda S, m: m.inv()), vjp=(_inverse_grad,), fresh=True,
+op("matrix_inverse", _inv, _square, sym=batched_sym(lambda S, m: m.inv()), vjp=(_inverse_grad,), fresh=True,
    doc="-inv(a)^T @ grad @ inv(a)^T")
 
 
@@ -230,7 +230,7 @@ def _det_grad(g, n, dy):
     return g.multiply(scale, swap_last(g, g.matrix_inverse(n.inputs[0])))
 
 
-op("matrix_determinant", np.linalg.det, lambda s: _square(s)[:-2], sym=_batched_sym(lambda S, m: m.det()),
+op("matrix_determinant", np.linalg.det, lambda s: _square(s)[:-2], sym=batched_sym(lambda S, m: m.det()),
    vjp=(_det_grad,), fresh=True,
    doc="grad * det(a) * inv(a)^T")
 
@@ -253,6 +253,6 @@ def _cholesky_grad(g, n, dy):
     return g.multiply(g.const(0.5), g.add(ga, swap_last(g, ga)))
 
 
-op("cholesky", _cholesky, _square, sym=_batched_sym(lambda S, m: m.cholesky(hermitian=False)),
+op("cholesky", _cholesky, _square, sym=batched_sym(lambda S, m: m.cholesky(hermitian=False)),
    vjp=(_cholesky_grad,), fresh=True,
    doc="inv(L)^T phi(L^T grad) inv(L), symmetrised; phi keeps the lower triangle, the diagonal halved (TF)")
