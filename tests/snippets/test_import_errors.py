@@ -14,3 +14,25 @@ def test_an_unknown_name_imported_from_tensorflow_names_tensorflows_module_and_n
     message = info.value.message
     assert message == f"ImportError: cannot import name '{name}' from '{module}' (unknown location)"
     assert "autograd_cli" not in message and info.value.pos.line == 2
+
+
+@pytest.mark.parametrize("source", [
+    "from tensorflow.keras.datasets import mnist\n",
+    "import tensorflow.keras.datasets.cifar10 as cifar10\n",
+    "from keras.datasets import fashion_mnist as mnist\n",
+])
+def test_keras_data_sets_import_and_fail_where_they_download(source):
+    # TensorFlow imports them; only load_data() reaches the network, so that line is the error's
+    with pytest.raises(AgError) as info:
+        evaluate_snippet(source + "print('imported')\n(x, y), _ = mnist.load_data()\n" if "cifar10" not in source
+                         else source + "print('imported')\ncifar10.load_data()\n", seed=0)
+    assert info.value.pos.line == 3
+    assert info.value.message.startswith("NoNetworkError:") and "no network" in info.value.message
+
+
+def test_tf1_mnist_reader_is_missing_as_in_tensorflow_2_and_the_error_says_why():
+    with pytest.raises(AgError) as info:
+        evaluate_snippet("import numpy\nfrom tensorflow.examples.tutorials.mnist import input_data\n", seed=0)
+    message = info.value.message
+    assert message.startswith("ModuleNotFoundError: No module named 'tensorflow.examples' (")
+    assert "no network" in message and info.value.pos.line == 2

@@ -22,7 +22,7 @@ import types
 import numpy as np
 
 ALIASES = {"tensorflow": "autograd_cli.tensorflow", "keras": "autograd_cli.tensorflow.keras"}
-NETWORK = ("tensorflow.examples", "tensorflow_datasets", "tensorflow.keras.datasets", "keras.datasets")
+NETWORK = ("tensorflow.examples",)      # TF1's MNIST reader (TensorFlow 2 has no such module either)
 TF1_MARKERS = {"Session", "InteractiveSession", "placeholder", "global_variables_initializer",
                "initialize_all_variables", "disable_v2_behavior", "disable_eager_execution", "get_session",
                "GradientDescentOptimizer", "AdamOptimizer", "MomentumOptimizer", "RMSPropOptimizer",
@@ -67,8 +67,8 @@ class _Finder:
         if head not in ALIASES:
             return None
         if name.startswith(NETWORK):
-            raise ModuleNotFoundError(f"No module named '{name}': the snippet has no network, so TensorFlow's "
-                                      "downloading data readers are not available (make the data in the snippet)")
+            raise ModuleNotFoundError(f"No module named '{name}' (TensorFlow 2 has none; its MNIST reader downloaded "
+                                      "the data, and a snippet has no network: make the data in the snippet)")
         return importlib.machinery.ModuleSpec(name, self)
 
     def create_module(self, spec):

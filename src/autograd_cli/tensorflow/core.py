@@ -17,6 +17,7 @@ import numpy as np
 
 from autograd_cli.ops import ShapeError
 from autograd_cli.support.errors import AgError, pos_at
+from autograd_cli.tensorflow import devices
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.dtype import DType, as_dtype
 from autograd_cli.tensorflow.exports import tf_class, tf_export
@@ -124,6 +125,8 @@ class Graph:
         self._finalized = False
         self.seed = None
         self._last_id = 0
+        self._device = devices.NOWHERE     # the device scope ops made now are placed in
+        self._device_function = None       # or a function of the op (TF1's device functions)
 
     def unique_name(self, base: str, mark_as_used: bool = True) -> str:
         if base.endswith("/"):      # a scope's own name (`with name_scope(...) as scope: op(name=scope)`), as is
@@ -183,8 +186,8 @@ class Graph:
     def gradient_override_map(self, mapping):
         return _OverrideMap(dict(mapping))
 
-    def device(self, *_):
-        return _Nothing()
+    def device(self, device_name_or_function):
+        return _DeviceScope(self, device_name_or_function)
 
     def control_dependencies(self, inputs):
         return _ControlDependencies(self, inputs)
@@ -207,6 +210,32 @@ class _DefaultGraph:
     def __exit__(self, *exc):
         if ctx.graphs and ctx.graphs[-1] is self.graph:
             ctx.graphs.pop()
+        return False
+
+
+@tf_class("contextlib._GeneratorContextManager")
+class _DeviceScope:
+    """`with graph.device(...)`: the ops made inside are placed there (a function: on its
+    answer for each op)."""
+
+    def __init__(self, graph, spec):
+        self.graph = graph
+        self.spec = spec
+
+    def __enter__(self):       # (the spec is read here, as TensorFlow's generator reads it)
+        parts = None if self.spec is None or callable(self.spec) else devices.parse(self.spec)
+        self.saved = (self.graph._device, self.graph._device_function)
+        if callable(self.spec):
+            self.graph._device_function = self.spec
+        elif self.spec is None:
+            self.graph._device, self.graph._device_function = devices.NOWHERE, None
+        else:
+            self.graph._device = devices.merged(self.graph._device, parts)
+            self.graph._device_function = None
+        return None
+
+    def __exit__(self, *exc):
+        self.graph._device, self.graph._device_function = self.saved
         return False
 
 
@@ -274,7 +303,7 @@ class Operation:
     its engine nodes."""
 
     __slots__ = ("type", "name", "inputs", "outputs", "graph", "recipe", "pos", "control_inputs", "uid",
-                 "grad_override", "attrs", "__weakref__")
+                 "grad_override", "attrs", "device", "__weakref__")
 
     def __init__(self, type, name, inputs, recipe, graph=None, pos=0):
         self.type = type
@@ -288,6 +317,7 @@ class Operation:
         self.uid = next(_uids)
         self.grad_override = None
         self.attrs = {}
+        self.device = ""
 
     def run(self, feed_dict=None, session=None):
         (session or HOOKS["default_session"]()).run(self, feed_dict)
@@ -361,7 +391,7 @@ class Tensor:
 
     @property
     def device(self):
-        return "/job:localhost/replica:0/task:0/device:CPU:0"
+        return devices.EAGER_DEVICE if self._op is None or self._op.graph is None else self._op.device
 
     def ref(self):
         return _Ref(self)
@@ -486,6 +516,11 @@ class _Ref:
 @tf_class("tensorflow.python.framework.ops.EagerTensor")
 class EagerTensor(Tensor):
     __slots__ = ()
+
+    def numpy(self):
+        return Tensor.numpy(self)
+
+    numpy.__qualname__ = "_EagerTensorBase.numpy"    # `print(t.numpy)` names TensorFlow's class of the method
 
     def __getattr__(self, name):
         """`v[0].assign(x)`: a slice of a variable read eagerly assigns into the variable."""
@@ -645,6 +680,10 @@ def _add_op(graph, op, outputs):
             op.control_inputs.extend(group)
     graph._ops.append(op)
     graph.version += 1
+    if graph._device_function is not None:
+        op.device = str(graph._device_function(op) or "")     # (as the function says it, unparsed)
+    elif graph._device is not devices.NOWHERE:
+        op.device = devices.text(graph._device)
     op.outputs = [SymbolicTensor(op, k, dt, shape) for k, (dt, shape) in enumerate(outputs)]
     if ctx.gradient_overrides:
         for mapping in reversed(ctx.gradient_overrides):

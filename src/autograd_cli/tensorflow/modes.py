@@ -1,6 +1,7 @@
 """Eager or graph execution, and TF1 behaviour (tf.compat.v1.disable_v2_behavior)."""
 from __future__ import annotations
 
+from autograd_cli.tensorflow import devices
 from autograd_cli.tensorflow import shape as shapes
 from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.exports import tf_class, tf_export
@@ -89,8 +90,22 @@ class _EagerScope:
         return False
 
 
-@tf_export("device", "compat.v1.device")
-def device(name):
-    from autograd_cli.tensorflow.core import _Nothing
+@tf_class("tensorflow.python.eager.context._EagerDeviceContext")
+class _EagerDeviceContext:
+    """Eager code is placed softly (TensorFlow 2's default): a device scope changes nothing."""
 
-    return _Nothing()
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+@tf_export("device", "compat.v1.device")
+def device(device_name):
+    if ctx.eager:
+        if callable(device_name):
+            raise RuntimeError("tf.device does not support functions when eager execution is enabled.")
+        devices.parse(device_name)
+        return _EagerDeviceContext()
+    return ctx.graph.device(device_name)

@@ -23,17 +23,21 @@ def _numpy_text(value: np.ndarray, is_repr: bool) -> str:
 def tensor_str(t) -> str:
     if t._value is not None:
         return f"tf.Tensor({_numpy_text(t._value, False)}, shape={TensorShape(t._shape)}, dtype={t.dtype.name})"
-    shape = TensorShape(t._shape)
-    if t._shape is None:
-        return f'Tensor("{t.name}", dtype={t.dtype.name})'
-    return f'Tensor("{t.name}", shape={shape.graph_text()}, dtype={t.dtype.name})'
+    shape = "" if t._shape is None else f", shape={TensorShape(t._shape).graph_text()}"
+    device = t._op.device if t._op is not None else ""
+    return f'Tensor("{t.name}"{shape}, dtype={_graph_dtype(t)}{", device=" + device if device else ""})'
 
 
 def tensor_repr(t) -> str:
     if t._value is not None:
         return (f"<tf.Tensor: shape={TensorShape(t._shape)}, dtype={t.dtype.name}, "
                 f"numpy={_numpy_text(t._value, True)}>")
-    return f"<tf.Tensor '{t.name}' shape={TensorShape(t._shape).graph_text()} dtype={t.dtype.name}>"
+    return f"<tf.Tensor '{t.name}' shape={TensorShape(t._shape).graph_text()} dtype={_graph_dtype(t)}>"
+
+
+def _graph_dtype(t) -> str:
+    """A TF1 reference variable's assign op gives a reference: `float32_ref`."""
+    return t.dtype.name + ("_ref" if t._op is not None and t._op.attrs.get("ref_output") else "")
 
 
 def variable_repr(v) -> str:

@@ -13,6 +13,7 @@ from operator import is_
 import numpy as np
 
 from autograd_cli.evaluate import needed, schedule
+from autograd_cli.tensorflow import devices
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.array_ops import identity
 from autograd_cli.tensorflow.core import HOOKS, Operation, Tensor, _add_op, _identity, ctx, user_pos
@@ -437,6 +438,7 @@ class Session:
         self._random_kernels: dict = {}   # random op uid -> its kernel in this session
         self._closed = False
         self._entered = None
+        self._soft_placement = bool(getattr(config, "allow_soft_placement", False))
 
     def _var_by_uid(self, uid):
         for var in self.graph._variables:
@@ -468,6 +470,14 @@ class Session:
     def close(self):
         self._closed = True
 
+    def _check_placement(self):
+        """TensorFlow's placer sees the whole graph at a run: one op placed on a device this
+        machine has not fails every run."""
+        misplaced = [op for op in self.graph._ops if op.device and devices.unavailable(op.device)]
+        if misplaced:     # (TensorFlow names a computing op before the constants it made for it)
+            op = min(misplaced, key=lambda op: op.type == "Const")
+            raise InvalidArgumentError(None, op, devices.placement_error(op.name, op.device))
+
     def list_devices(self):
         return []
 
@@ -497,6 +507,8 @@ class Session:
 
     def _runner(self, fetches, feed_dict) -> "_Runner":
         """What a `run` of these fetches with feeds of these shapes does, resolved once."""
+        if not self._soft_placement:
+            self._check_placement()
         structure, flat = _flatten_fetches(fetches)
         feed_keys = self._feed_keys(feed_dict)
         feeds = {tensor.uid: _feed_array(tensor, feed_dict[key]) for key, tensor in feed_keys}

@@ -9,6 +9,7 @@ from autograd_cli.tensorflow.lowering import VARIABLES
 from autograd_cli.tensorflow.core import (HOOKS, EagerTensor, Operation, Tensor, _add_op, convert_to_tensor, ctx,
                                           make_op, remember_slice, to_array, user_pos)
 from autograd_cli.tensorflow.dtype import as_dtype
+from autograd_cli.tensorflow.devices import EAGER_DEVICE
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.operators import OPERATORS
@@ -183,7 +184,7 @@ class Variable:
 
     @property
     def device(self):
-        return "/job:localhost/replica:0/task:0/device:CPU:0"
+        return self._var_op.device if self._graph is not None else EAGER_DEVICE
 
     @property
     def initializer(self):
@@ -236,6 +237,8 @@ class Variable:
         if self._graph is not None:
             raise NotImplementedError("numpy() is only available when eager execution is enabled.")
         return self._value.copy() if self._value.ndim else self._value[()]
+
+    numpy.__qualname__ = "BaseResourceVariable.numpy"    # `print(v.numpy)` names TensorFlow's class of the method
 
     def eval(self, session=None):
         return (session or HOOKS["default_session"]()).run(self)
@@ -324,8 +327,11 @@ class Variable:
             return _unread(self) if type(self) is ResourceVariable and read_value else self
         value = self._write_value(value, kind)
         op_type = op_type or {"assign": "Assign", "assign_add": "AssignAdd", "assign_sub": "AssignSub"}[kind]
-        return make_op(op_type, Recipe("fn", _lower_assign, {"var_uid": self.uid, "kind": kind}), [value],
-                       [self._dtype], name or op_type)[0]
+        out = make_op(op_type, Recipe("fn", _lower_assign, {"var_uid": self.uid, "kind": kind}), [value],
+                      [self._dtype], name or op_type)[0]
+        if isinstance(self, RefVariable):       # a reference variable's assign gives the reference (float32_ref)
+            out._op.attrs["ref_output"] = True
+        return out
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         return self._assign(value, "assign", name, read_value)
