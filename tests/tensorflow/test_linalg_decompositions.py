@@ -158,6 +158,18 @@ def test_eigh_reads_the_lower_triangle_and_sorts_the_values():
     np.testing.assert_allclose(np.swapaxes(v, -1, -2) @ v, np.broadcast_to(np.eye(3), (2, 3, 3)), atol=1e-12)
 
 
+@pytest.mark.parametrize("n", [1, 2, 5, 65])     # (65: past symmetric_eigen.LARGE, LAPACK's)
+def test_eigh_of_float32_is_a_float32_decomposition(n):
+    a = _symmetric(n, (2,)).astype(np.float32)
+    e, v = tf.linalg.eigh(a)
+    assert e.dtype == tf.float32 and v.dtype == tf.float32
+    scale = np.abs(a).max()
+    np.testing.assert_allclose(e.numpy(), np.linalg.eigvalsh(a.astype(np.float64)), atol=1e-5 * n * scale)
+    v = v.numpy().astype(np.float64)
+    np.testing.assert_allclose((v * e.numpy()[..., None, :]) @ np.swapaxes(v, -1, -2), a, atol=1e-5 * n * scale)
+    np.testing.assert_allclose(np.swapaxes(v, -1, -2) @ v, np.broadcast_to(np.eye(n), (2, n, n)), atol=1e-5 * n)
+
+
 def test_eigh_gradients_are_the_finite_differences_through_a_symmetric_input():
     a = _symmetric(3, (2,))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.ops.linalg import batched_sym
+from autograd_cli.ops.symmetric_eigen import eigh
 from autograd_cli.ops.table import SAME, ShapeError, broadcast, op, swap_last
 
 
@@ -223,6 +224,8 @@ op("qr_r", lambda x, full: _qr(x, full, 1), lambda s, full: (lambda lead, m, n, 
 
 
 # ---------------------------------------------------------------- symmetric eigendecomposition
+# (computed as TensorFlow's Eigen kernel computes it, in float32 for float32 tensors: its
+# eigenvectors' signs, symmetric_eigen.py)
 
 def _eigh_grad(g, a, de, dv):
     """SelfAdjointEigV2's gradient: v (diag(de) + f * (v^T dv)) v^T with f[i, j] = 1 / (e[j] - e[i])
@@ -242,10 +245,10 @@ def _eigh_grad(g, a, de, dv):
     return g.subtract(lower, g.multiply(g.const(0.5), g.matrix_diag(g.diag_part(lower), rows=size, cols=size)))
 
 
-op("eigh_values", lambda x: np.linalg.eigh(x, UPLO="L")[0], lambda s: square_shape(s)[:-1],
+op("eigh_values", lambda x: eigh(x)[0], lambda s: square_shape(s)[:-1], float32=lambda x: eigh(x, np.float32)[0],
    vjp=(lambda g, n, dy: _eigh_grad(g, n.inputs[0], dy, None),), fresh=True, shown="eigh",
    doc="v diag(grad) v^T, its lower triangle of grad + grad^T, the diagonal halved (TF)")
-op("eigh_vectors", lambda x: np.linalg.eigh(x, UPLO="L")[1], square_shape,
+op("eigh_vectors", lambda x: eigh(x)[1], square_shape, float32=lambda x: eigh(x, np.float32)[1],
    vjp=(lambda g, n, dy: _eigh_grad(g, n.inputs[0], None, dy),), fresh=True, shown="eigh",
    doc="v (f * v^T grad) v^T, f = 1 / (e_j - e_i) off the diagonal; symmetrised as for the values (TF)")
 

@@ -5,9 +5,9 @@ Each kernel of TensorFlow's is an op of the table (ops/decompositions.py: its gr
 TensorFlow's); what TensorFlow composes in Python is composed here of the same ops, so its
 gradients are those of the parts: `cholesky_solve` (two triangular solves), `logdet` (the
 Cholesky factor's diagonal), `lstsq` with fast=True (the regularised normal equations through
-Cholesky). TensorFlow's float32 kernels are computed in float64 and rounded once here.
-Eigenvectors are unique up to sign: LAPACK's signs here, which may differ from TensorFlow's
-Eigen kernel column by column (QR's agree)."""
+Cholesky). TensorFlow's float32 kernels are computed in float64 and rounded once here, except
+eigh's, computed as TensorFlow's Eigen kernel computes it (its eigenvectors' signs); QR's signs
+are LAPACK's, as TensorFlow's."""
 from __future__ import annotations
 
 import collections
