@@ -36,3 +36,13 @@ def test_tf1_mnist_reader_is_missing_as_in_tensorflow_2_and_the_error_says_why()
     message = info.value.message
     assert message.startswith("ModuleNotFoundError: No module named 'tensorflow.examples' (")
     assert "no network" in message and info.value.pos.line == 2
+
+
+def test_tfdbg_wrappers_import_and_refuse_clearly_where_a_session_is_wrapped():
+    source = ("import tensorflow as tf\nfrom tensorflow.python import debug as tf_debug\n"
+              "tf.disable_v2_behavior()\nsess = tf.Session()\nsess = tf_debug.LocalCLIDebugWrapperSession(sess)\n")
+    with pytest.raises(AgError) as info:
+        evaluate_snippet(source, seed=0)
+    assert info.value.pos.line == 5
+    assert info.value.message.startswith("NotImplementedError: tf_debug.LocalCLIDebugWrapperSession is tfdbg's "
+                                         "interactive terminal debugger")

@@ -167,6 +167,8 @@ def shown_name(module) -> str:
     if path.startswith("keras."):       # four are TensorFlow's wrappers, the others Keras 3's modules
         sub = path[len("keras."):]
         return f"keras._tf_keras.keras.{sub}" if sub in _TF_KERAS_WRAPPERS else f"keras.{sub}"
+    if path.startswith("python."):          # TensorFlow's own modules, imported by their file names
+        return f"tensorflow.{path}"
     if path == "" or (path == "compat.v1" and v1):
         return "tensorflow.compat.v1" if v1 else "tensorflow"
     if v1 and not path.startswith("compat."):
@@ -200,6 +202,7 @@ NOT_SUPPORTED = {
     "distribute": "distribution strategies", "saved_model": "SavedModels (files)",
     "train.Checkpoint": "checkpoints (files)", "io": "file and serialisation ops",
     "TensorArray": "tensor arrays", "experimental.numpy": "the NumPy API (tf.experimental.numpy)",
+    "python.debug.GradientsDebugger": "tfdbg's gradient debuggers",
 }
 
 

@@ -114,3 +114,30 @@ for _name in ("DEBUG", "INFO", "WARN", "WARNING", "ERROR", "FATAL", "set_verbosi
     export_value(f"logging.{_name}", getattr(_LOGGING, _name))
 export_value("compat.v1.nn.rnn_cell", _LayersGoneWithKeras3())
 export_value("nn.rnn_cell", _LayersGoneWithKeras3())
+
+
+class _DebugWrapperSession:
+    """tfdbg's session wrappers (`from tensorflow.python import debug as tf_debug`): posts
+    import them, often to wrap a session in a line left commented out."""
+
+    def __init__(self, sess, *args, **kwargs):
+        raise NotImplementedError(f"tf_debug.{type(self).__name__} {self._does}; a snippet has no terminal and no "
+                                  "files: run the session itself (autograd-cli's explain and graph show its tensors)")
+
+
+@tf_class("tensorflow.python.debug.wrappers.local_cli_wrapper.LocalCLIDebugWrapperSession")
+@tf_export("python.debug.LocalCLIDebugWrapperSession")
+class LocalCLIDebugWrapperSession(_DebugWrapperSession):
+    _does = "is tfdbg's interactive terminal debugger"
+
+
+@tf_class("tensorflow.python.debug.wrappers.dumping_wrapper.DumpingDebugWrapperSession")
+@tf_export("python.debug.DumpingDebugWrapperSession")
+class DumpingDebugWrapperSession(_DebugWrapperSession):
+    _does = "writes tfdbg dump files"
+
+
+@tf_class("tensorflow.python.debug.wrappers.grpc_wrapper.TensorBoardDebugWrapperSession")
+@tf_export("python.debug.TensorBoardDebugWrapperSession")
+class TensorBoardDebugWrapperSession(_DebugWrapperSession):
+    _does = "streams to TensorBoard's debugger over the network"
