@@ -604,6 +604,63 @@ def slice_tensor(x, key):
     return _getitem(convert_to_tensor(x), tuple(parts), "strided_slice")
 
 
+@tf_export("strided_slice")
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
+                  shrink_axis_mask=0, var=None, name=None):
+    """TensorFlow's StridedSlice: the masks read back into the Python index they stand for
+    (what x[...] builds them from), so it is x[...]'s op and gradient."""
+    x = convert_to_tensor(input_)
+    name = name or "StridedSlice"
+    spec = [static_value(begin), static_value(end)]
+    spec.append(np.ones(np.size(spec[0]), np.int64) if strides is None and spec[0] is not None
+                else static_value(strides))
+    if any(v is None for v in spec):
+        raise TypeError("tf.strided_slice with begin, end or strides known only when the graph runs is not "
+                        "supported here; pass constants")
+    starts, stops, steps = (np.atleast_1d(np.asarray(v)).astype(np.int64).tolist() for v in spec)
+    masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
+    problem = None
+    if not len(starts) == len(stops) == len(steps):
+        problem = (f"Expected begin, end, and strides to be 1D equal size tensors, but got shapes [{len(starts)}], "
+                   f"[{len(stops)}], and [{len(steps)}] instead.")
+    elif bin(ellipsis_mask).count("1") > 1:
+        problem = "Multiple ellipses in slice spec not allowed"
+    else:
+        problem = next((f"strides[{k}] must be non-zero" for k, s in enumerate(steps) if s == 0), None)
+    if problem is not None:
+        _strided_slice_error(x, problem, name, masks, len(starts))
+    index = []
+    for k, (start, stop, step) in enumerate(zip(starts, stops, steps)):
+        bit = 1 << k
+        if ellipsis_mask & bit:
+            index.append(Ellipsis)
+        elif new_axis_mask & bit:
+            index.append(None)
+        elif shrink_axis_mask & bit:
+            index.append(start)
+        else:
+            index.append(slice(None if begin_mask & bit else start, None if end_mask & bit else stop, step))
+    if x._shape is not None:
+        try:
+            kernel.strided_slice(x._shape, tuple(index), name)
+        except InvalidArgumentError as exc:
+            _strided_slice_error(x, exc.message.split("}} ", 1)[-1].split(" [Op:")[0], name, masks, len(starts))
+    return _getitem(x, tuple(index), name)
+
+
+def _strided_slice_error(x, problem, name, masks, count):
+    if ctx.eager:
+        kernel.fail(problem, "StridedSlice", None)
+    begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask = masks
+    dims = ",".join("?" if d is None else str(d) for d in (x._shape or ()))
+    dt = x.dtype.name.upper().replace("FLOAT32", "FLOAT").replace("FLOAT64", "DOUBLE")
+    name = ctx.graph.unique_name(name)     # (TensorFlow's failed op keeps its name)
+    raise ValueError(f"{problem} for '{{{{node {name}}}}} = StridedSlice[Index=DT_INT32, T=DT_{dt}, "
+                     f"begin_mask={begin_mask}, ellipsis_mask={ellipsis_mask}, end_mask={end_mask}, "
+                     f"new_axis_mask={new_axis_mask}, shrink_axis_mask={shrink_axis_mask}]({x.op.name}, {name}/begin, "
+                     f"{name}/end, {name}/strides)' with input shapes: [{dims}], [{count}], [{count}], [{count}].")
+
+
 def _getitem(x, index, name):
     params = {"index": index}
     if ctx.eager:
