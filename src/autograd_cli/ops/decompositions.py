@@ -238,6 +238,9 @@ def _eigh_grad(g, a, de, dv):
         e = g.eigh_values(a)
         gap = g.subtract(_lead_reshape(g, e, (1, size)), _lead_reshape(g, e, (size, 1)))
         f = g.multiply(gap, g.reciprocal(g.add(g.square(gap), g.const(1e-20))))
+        # the diagonal set to 0 (TensorFlow's matrix_set_diag): it is 0 already, but its derivative
+        # there is 1e20, whose cancelling terms would swamp a second derivative
+        f = g.multiply(f, g.const(1.0 - np.eye(size)))
         part = g.multiply(f, g.matmul(swap_last(g, v), dv))
         middle = part if middle is None else g.add(middle, part)
     grad = g.matmul(v, g.matmul(middle, swap_last(g, v)))
