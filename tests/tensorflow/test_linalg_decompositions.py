@@ -213,6 +213,19 @@ def test_pinv_cuts_singular_values_below_rcond_times_the_largest():
     a = np.outer([1.0, 2.0, 3.0], [1.0, -1.0]) + 1e-9 * RNG.randn(3, 2)      # rank 1 and a 1e-9 one
     np.testing.assert_allclose(tf.linalg.pinv(a, rcond=1e-6).numpy(), np.linalg.pinv(a, rcond=1e-6), rtol=1e-9)
     assert abs(tf.linalg.pinv(a).numpy()).max() > 1e6      # the default (10 * 3 * eps) keeps it
+    # one cutoff per matrix of a batch, a tensor fed to a graph too
+    both = np.stack([a, a])
+    got = tf.linalg.pinv(both, rcond=tf.constant([1e-6, 1e-12], dtype=tf.float64)).numpy()
+    np.testing.assert_allclose(got, np.stack([np.linalg.pinv(a, rcond=1e-6), np.linalg.pinv(a, rcond=1e-12)]),
+                               rtol=1e-6)
+
+
+def test_pinv_takes_a_fed_cutoff_in_a_graph(tf_graph_mode):
+    a = np.outer([1.0, 2.0, 3.0], [1.0, -1.0]) + 1e-9 * RNG.randn(3, 2)
+    cutoff = tf.placeholder(tf.float64, [])
+    with tf.Session() as sess:
+        got = sess.run(tf.linalg.pinv(tf.constant(a), rcond=cutoff), {cutoff: 1e-6})
+    np.testing.assert_allclose(got, np.linalg.pinv(a, rcond=1e-6), rtol=1e-9)
 
 
 # ---------------------------------------------------------------- graphs, SymPy forms
@@ -242,7 +255,7 @@ def test_graph_gradients_are_the_tape_gradients(tf_graph_mode):
     ("log_abs_det", [_well_conditioned(2, 2, 2)], {}),
     ("det_sign", [-_well_conditioned(2, 2)], {}),
     ("cross", [RNG.randn(2, 3), RNG.randn(2, 3)], {}),
-    ("pinv", [_well_conditioned(3, 2)], {"rcond": 1e-15}),
+    ("pinv", [_well_conditioned(2, 3, 2), np.array([1e-15, 1e-15])], {}),
 ])
 def test_sympy_forms_give_the_forward_numbers(row, arrays, params):
     import sympy

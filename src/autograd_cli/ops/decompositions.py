@@ -259,11 +259,20 @@ op("eigh_vectors", lambda x: eigh(x)[1], square_shape, float32=lambda x: eigh(x,
 # ---------------------------------------------------------------- pseudo-inverse
 
 def _pinv(x, rcond):
-    """TensorFlow's composition: V diag(1/s) U^T over the singular values above rcond * max(s)."""
+    """TensorFlow's composition: V diag(1/s) U^T over the singular values above rcond * max(s)
+    (rcond one per matrix, broadcast against the batch)."""
     u, s, vh = np.linalg.svd(x, full_matrices=False)
-    cutoff = rcond * np.max(s, axis=-1, keepdims=True, initial=0.0)
+    cutoff = np.asarray(rcond)[..., None] * np.max(s, axis=-1, keepdims=True, initial=0.0)
     kept = np.where(s > cutoff, s, np.inf)
     return np.matmul(np.swapaxes(vh, -1, -2) / kept[..., None, :], np.swapaxes(u, -1, -2))
+
+
+def _pinv_shape(a, rcond):
+    _rank2(a)
+    lead = tuple(a[:-2])
+    if broadcast(lead, tuple(rcond)) != lead:
+        raise ShapeError(f"rcond of shape {list(rcond)} does not broadcast against the batch shape {list(lead)}")
+    return lead + (a[-1], a[-2])
 
 
 def _pinv_grad(g, n, dy):
@@ -280,6 +289,7 @@ def _pinv_grad(g, n, dy):
     return g.add(first, g.add(second, third))
 
 
-op("pinv", _pinv, lambda s, rcond: (_rank2(s), tuple(s[:-2]) + (s[-1], s[-2]))[1],
-   sym=lambda S, x, rcond: batched_sym(lambda S, m: m.pinv())(S, x), vjp=(_pinv_grad,), fresh=True,
+# (rcond only compares: no gradient, as through TensorFlow's where)
+op("pinv", _pinv, _pinv_shape, sym=lambda S, x, rcond: batched_sym(lambda S, m: m.pinv())(S, x),
+   vjp=(_pinv_grad, None), fresh=True,
    doc="-X^T grad X^T + (I - a X) grad^T X X^T + X^T X grad^T (I - X a), X = pinv(a)")

@@ -119,7 +119,7 @@ def _lower_min_norm(L, a, b):
     if a.shape[-2] != b.shape[-2]:
         raise ShapeError(f"Dimensions must be equal, but are {a.shape[-2]} and {b.shape[-2]}")
     rcond = float(np.finfo(np.float64).eps) * max(a.shape[-2:])
-    x = L.apply("matmul", L.apply("pinv", a, rcond=rcond), b)
+    x = L.apply("matmul", L.apply("pinv", a, L.g.const(rcond)), b)
     return L.apply("custom_gradient", x, a, b, rule=_no_gradient,
                    name="MatrixSolveLs")
 
@@ -229,8 +229,7 @@ def pinv(a, rcond=None, validate_args=False, name=None):
             raise ValueError(f"Input `a` must have at least 2 dimensions (saw: {len(x._shape)}).")
         if rcond is None:
             rcond = 10.0 * max(d or 0 for d in x._shape[-2:]) * float(np.finfo(x.dtype.np).eps)
-        rcond = float(np.asarray(rcond.numpy() if hasattr(rcond, "numpy") else rcond))
-        return _row("Pinv", "pinv", [x], {"rcond": rcond}, "MatMul")
+        return _row("Pinv", "pinv", [x, convert_to_tensor(rcond, dtype=x.dtype)], {}, "MatMul")
 
 
 @tf_export("linalg.cross", "cross")
