@@ -1,6 +1,8 @@
 """Grouping and control: tf.group, tf.no_op, control_dependencies, tf.cond, tf.while_loop."""
 from __future__ import annotations
 
+import numpy as np
+
 from autograd_cli.tensorflow.core import Operation, Tensor, _add_op, convert_to_tensor, ctx, user_pos
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.lowering import Recipe
@@ -85,26 +87,38 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
 
 @tf_export("while_loop", builtin="while_loop")
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10, back_prop=True,
-               swap_memory=False, maximum_iterations=None, name=None, return_same_structure=True):
+               swap_memory=False, maximum_iterations=None, name=None, return_same_structure=None):
+    """Eagerly a Python loop; in a graph one While op (while_loops.py). TF1 code's loop
+    (tf.compat.v1's, return_same_structure=False) gives a single loop variable's result alone."""
+    if not callable(cond):
+        raise TypeError("'cond' must be callable.")
+    if not callable(body):
+        raise TypeError("'body' must be callable.")
     single = not isinstance(loop_vars, (list, tuple))
     values = [loop_vars] if single else list(loop_vars)
-    count = 0
+    if not values:
+        raise ValueError("No loop variables provided")
+    if return_same_structure is None:
+        return_same_structure = not ctx.v1
+    # the results take the structure of what body returns (loop_vars' when body never ran)
+    structure = None if single else type(loop_vars)
     if not ctx.eager:
-        # unrolled while the condition is known from constants
-        from autograd_cli.tensorflow.core import HOOKS
+        from autograd_cli.tensorflow.while_loops import graph_while_loop
 
-        while HOOKS["static_truth"](cond(*values)):
+        values, returned = graph_while_loop(cond, body, values, shape_invariants, maximum_iterations, back_prop,
+                                            name)
+        structure = returned or structure
+    else:
+        values = [convert_to_tensor(v) if isinstance(v, (bool, int, float, np.ndarray, np.generic)) else v
+                  for v in values]        # (TensorFlow's loop variables are tensors)
+        count = 0
+        while maximum_iterations is None or count < int(maximum_iterations):
+            if not bool(convert_to_tensor(cond(*values))):
+                break
             out = body(*values)
             values = [out] if not isinstance(out, (list, tuple)) else list(out)
+            structure = type(out) if isinstance(out, (list, tuple)) else structure
             count += 1
-            if maximum_iterations is not None and count >= maximum_iterations:
-                break
-        return values[0] if single else type(loop_vars)(values) if isinstance(loop_vars, tuple) else values
-    while bool(convert_to_tensor(cond(*values))):
-        out = body(*values)
-        values = [out] if not isinstance(out, (list, tuple)) else list(out)
-        count += 1
-        if maximum_iterations is not None and count >= maximum_iterations:
-            break
-    return values[0] if single else type(loop_vars)(values) if isinstance(loop_vars, tuple) else values
-
+    if structure is None or (len(values) == 1 and not return_same_structure):
+        return values[0]
+    return tuple(values) if structure is tuple else list(values)

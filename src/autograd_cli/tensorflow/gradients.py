@@ -110,6 +110,10 @@ def _lower_gradients(L, *nodes, n_y, n_x, grad_ys, n_stop, unconnected, connecte
     it = iter(gys)
     grad_nodes = [next(it) if g else None for g in grad_ys] if grad_ys else None
     results = autodiff.gradients(L.g, ys, xs, grad_nodes, stops, unconnected)
+    # an x connected to the ys in the records but not in this run's graph (a while loop that ran
+    # no iteration this time): TensorFlow's gradient through the loop is zeros then
+    results = [L.g.const(np.zeros(x.shape)) if c and isinstance(r, NoGradient) else r
+               for r, x, c in zip(results, xs, connected)]
     L.last_gradients = (ys, xs, results, stops, grad_nodes)
     return [r for r, c in zip(results, connected) if c]
 
@@ -119,6 +123,7 @@ def _static_connectivity(ys, xs, grad_ys, stops, unconnected):
     and, for the others, why not."""
     L = Lowering()
     L.g.max_elements = L.g.max_memory = L.g.max_nodes = float("inf")
+    L.stand_ins = True
     L.tensor_nodes = {}
     L.fed_leaves = {}
     roots = [t.op for t in ys + xs + [g for g in grad_ys if g is not None] + stops]

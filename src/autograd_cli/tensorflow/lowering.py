@@ -129,6 +129,7 @@ class Lowering:
         self.unconnected_default = "none"
         self.current_target = None
         self.current_rhs = None
+        self.stand_ins = False     # leaves stand in for values given later (connectivity): loops unroll by structure
 
     # -- the builder interface of library handlers
     def apply(self, op_name, *inputs, **params) -> Node:

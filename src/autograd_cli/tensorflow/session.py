@@ -64,6 +64,7 @@ class GraphLowering(Lowering):
         self.random_leaves: dict = {}    # random op uid -> (leaf node, its Sampler, the shape drawn)
         self.tensor_nodes: dict = {}     # tensor uid -> node (or None)
         self.effects: list = []          # (nodes, fn): fn(session, their values) after each run
+        self.loop_checks: list = []      # (node, value): a while loop's condition as this plan unrolled it
 
     def effect(self, nodes, fn):
         """An op whose run does something in the session besides values (an iterator's
@@ -240,7 +241,7 @@ class _Runner:
 
     __slots__ = ("plan", "fetches", "fetch_type", "feed_keys", "feeds", "version", "structure",
                  "var_leaves", "random_leaves", "assigns", "single", "flat_list", "lowered_gradients", "lowered_runs", "nested",
-                 "effects", "kept", "fed", "outputs", "fetch_ids")
+                 "effects", "kept", "fed", "outputs", "fetch_ids", "loop_checks")
 
     def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys, feed_shapes):
         L = plan.lowering
@@ -272,9 +273,11 @@ class _Runner:
         self.random_leaves.sort(key=lambda leaf: not hasattr(leaf[2], "replans"))
         self.effects = [([node.id for node in nodes], fn) for nodes, fn in L.effects]
         self.assigns = [(uid, node.id, session._var_by_uid(uid)._shape) for uid, node, _ in L.assigns]
-        # the nodes a run reads: the fetched and the assigned values, the effects' inputs
+        self.loop_checks = tuple((node.id, truth) for node, truth in L.loop_checks)
+        # the nodes a run reads: the fetched and the assigned values, the effects' inputs, the loops' conditions
         self.kept = tuple([node.id for node in plan.fetch_nodes if node is not None] + [a[1] for a in self.assigns]
-                          + [node_id for node_ids, _ in self.effects for node_id in node_ids])
+                          + [node_id for node_ids, _ in self.effects for node_id in node_ids]
+                          + [node_id for node_id, _ in self.loop_checks])
         fetched_ops = {target.op for kind, target in roots if kind == "tensor"}
         # (op, its lowered parts, whether this call fetches it)
         self.lowered_gradients = [(op, lowered, op in fetched_ops)
@@ -370,6 +373,10 @@ class _Runner:
                 drawn = sampler.draw(kernel) if shape is None else sampler.draw(kernel, shape)
                 overrides[node_id] = drawn.astype(np.float64)
         computed = run_plan(plan, overrides, self.kept, float32)
+        for node_id, truth in self.loop_checks:
+            if bool(np.asarray(computed[node_id]).any()) is not truth:     # (a loop unrolled for other values)
+                session._plans = {key: kept for key, kept in session._plans.items() if kept is not plan}
+                raise Replan()
         if self.lowered_gradients:      # where each gradient call was last computed (the graph handed back)
             L = plan.lowering
             made = self.lowered_runs
@@ -503,7 +510,11 @@ class Session:
             key = _call_key(fetches, feed_dict, self.graph.version)
             if key is not None:
                 self._runners[key] = runner
-            return runner.run(self, feed_dict)
+            try:
+                return runner.run(self, feed_dict)
+            except Replan:      # (planned with this run's values: only a value drawn during the run differs)
+                raise RuntimeError("a tf.while_loop's condition came out otherwise when the graph ran than when "
+                                   "its loop was unrolled for the run") from None
 
     def _runner(self, fetches, feed_dict) -> "_Runner":
         """What a `run` of these fetches with feeds of these shapes does, resolved once."""
@@ -602,7 +613,7 @@ class Session:
                 fetch_nodes.append(None)
         plan.fetch_nodes = fetch_nodes
         roots_nodes = [n for n in fetch_nodes if n is not None] + [a[1] for a in L.assigns] + [
-            n for nodes, _ in L.effects for n in nodes]
+            n for nodes, _ in L.effects for n in nodes] + [node for node, _ in L.loop_checks]
         plan.order = needed(roots_nodes)
         plan.schedule = schedule(plan.order) if len(plan.order) > 24 else None
         return plan
@@ -678,21 +689,4 @@ def default_session():
     return session
 
 
-def static_truth(value) -> bool:
-    """A graph tensor's value where it follows from constants alone (while_loop's cond)."""
-    from autograd_cli.tensorflow.core import Tensor as T
-
-    if not isinstance(value, T):
-        return bool(value)
-    if value._value is not None:
-        return bool(value._value)
-    session = Session(graph=value.graph)
-    try:
-        return bool(session.run(value))
-    except (InvalidArgumentError, FailedPreconditionError):
-        raise TypeError("a tf.while_loop condition that depends on a placeholder or variable is not "
-                        "supported in graph mode here") from None
-
-
 HOOKS["default_session"] = default_session
-HOOKS["static_truth"] = static_truth
