@@ -12,6 +12,7 @@ from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.indexed_slices import IndexedSlices
 from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.engine_values import engine_array
 from autograd_cli.tensorflow.math_ops import builtin_op, row_eager
 
 
@@ -68,7 +69,7 @@ def _filled(shape, fill, dtype, name, op_name):
         shape_t = convert_to_tensor(shape)
 
         def lower(L, s):
-            return L.g.const(np.full(tuple(L.integers(s)), float(fill)))
+            return L.g.const(np.full(tuple(L.integers(s)), engine_array(fill)))
         return make_op("Fill", Recipe("fn", lower), [shape_t], [dtype], name or op_name)[0]
     if isinstance(shape, (int, np.integer)):
         dims = [int(shape)]
@@ -77,7 +78,7 @@ def _filled(shape, fill, dtype, name, op_name):
 
 @tf_export("zeros", builtin="zeros")
 def zeros(shape, dtype=dtypes.float32, name=None):
-    return _filled(shape, 0, dtype, name, "zeros")
+    return _filled(shape, b"" if as_dtype(dtype) is dtypes.string else 0, dtype, name, "zeros")
 
 
 @tf_export("ones", builtin="ones")
@@ -97,7 +98,7 @@ def zeros_like(input, dtype=None, name=None, optimize=True):   # noqa: A002
     x = convert_to_tensor(input)
     kind = as_dtype(dtype) if dtype is not None else x.dtype
     return make_op("ZerosLike", Recipe("fn", lambda L, n: L.g.zeros(n.shape)), [x], [kind], name or "zeros_like",
-                   eager_fn=lambda a: np.zeros(a.shape, dtype=kind.np))[0]
+                   eager_fn=lambda a: np.full(a.shape, b"" if kind is dtypes.string else 0, dtype=kind.np))[0]
 
 
 @tf_export("ones_like", builtin="ones_like")

@@ -25,6 +25,7 @@ from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_messag
 from autograd_cli.tensorflow import printing
 from autograd_cli.tensorflow.lowering import STAND_IN, VARIABLES, Lowering, Recipe, RoundingGraph, row_shape  # noqa: F401
 from autograd_cli.tensorflow.shape import TensorShape
+from autograd_cli.tensorflow.engine_values import engine_array
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # src/autograd_cli
 _PACKAGE_PREFIX = __name__.split(".")[0] + "."       # "autograd_cli."
@@ -600,16 +601,22 @@ def to_array(value, dtype: DType | None):
     if dtype.is_bool and array.dtype.kind != "b":
         raise TypeError(f"Cannot convert {_short(value)} to EagerTensor of dtype bool")
     if dtype is dtypes.string:
-        return _bytes_array(array), dtype
+        return _bytes_array(array, value), dtype
     return array.astype(dtype.np), dtype
 
 
-def _bytes_array(array):
-    """A string tensor's elements are bytes, as TensorFlow's (`.numpy()` gives b'a'); text is UTF-8."""
+def _bytes_array(array, value=None):
+    """A string tensor's elements are bytes, as TensorFlow's (`.numpy()` gives b'a'); text is UTF-8.
+    Anything else is TensorFlow's TypeError (`value`: what was converted)."""
     out = array.astype(object)
     for index, item in np.ndenumerate(out):
         if isinstance(item, str):
             out[index] = item.encode("utf-8")
+        elif not isinstance(item, bytes):
+            if ctx.eager:
+                raise TypeError(f"Cannot convert {_short(value if value is not None else array)} to EagerTensor "
+                                "of dtype string")
+            raise TypeError(f"Expected string, but got {item!r} of type '{type(item).__name__}'.")
     return out
 
 
@@ -669,9 +676,7 @@ def constant_tensor(array: np.ndarray, dtype: DType, name=None, op_name="Const")
 
 
 def _lower_const(L, value):
-    if value.dtype == object:
-        raise AgError("string tensors cannot be computed with", L.g.pos)
-    return L.g.const(np.asarray(value, dtype=np.float64))
+    return L.g.const(engine_array(value))
 
 
 def _add_op(graph, op, outputs):
@@ -777,7 +782,7 @@ def static_shapes(op, inputs, out_dtypes):
             for t, s in zip(inputs, stand):
                 const = _const_value(t)
                 if const is not None:
-                    nodes.append(L.g.const(np.asarray(const, dtype=np.float64)))
+                    nodes.append(L.g.const(engine_array(const)))
                 else:
                     leaf = L.g.apply("placeholder", value=np.broadcast_to(np.float64(0.0), s))
                     nodes.append(L.g.to_float(leaf) if False else leaf)

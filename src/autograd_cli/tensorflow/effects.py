@@ -22,6 +22,7 @@ from autograd_cli.tensorflow.core import (Operation, Tensor, _add_op, _const_val
                                           ctx, user_pos)
 from autograd_cli.tensorflow.exports import refresh, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.engine_values import typed_value
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.tracing import tracing_function
 
@@ -100,8 +101,7 @@ def summarize(array, dtype, limit=None) -> str:
 
 class Item:
     """One entry of an effect op's data: a tensor computed at run time (its input index), or
-    a string known when the op was made (a Python str, a string constant: the engine computes
-    numbers only)."""
+    a string known when the op was made (a Python str, a string constant)."""
 
     __slots__ = ("index", "dtype", "value")
 
@@ -124,11 +124,9 @@ def data_items(data, inputs: list) -> list:
         tensor = convert_to_tensor(entry)
         if tensor.dtype is dtypes.string:
             value = tensor._value if tensor._value is not None else _const_value(tensor)
-            if value is None:
-                raise NotImplementedError("a computed string tensor in an assert's or Print's data is not "
-                                          "supported here")
-            items.append(Item(value=value))
-            continue
+            if value is not None:
+                items.append(Item(value=value))
+                continue
         items.append(Item(index=len(inputs), dtype=tensor.dtype))
         inputs.append(tensor)
     return items
@@ -139,16 +137,6 @@ def shown_items(items, arrays, limit) -> list:
 
 
 # ---------------------------------------------------------------- effect ops
-
-def _typed(array, dtype):
-    array = np.asarray(array)
-    if dtype.is_integer:
-        with np.errstate(all="ignore"):
-            return np.round(array).astype(dtype.np)
-    if dtype.is_bool:
-        return array.astype(bool)
-    return array.astype(dtype.np)
-
 
 def _nothing(session, values):
     pass
@@ -173,7 +161,7 @@ def _lower_effect(L, *nodes, act, kinds, through, op_type):
 
     @remembering
     def call(index, *arrays):
-        values = [_typed(a, k) for a, k in zip(arrays, kinds)]
+        values = [typed_value(a, k) for a, k in zip(arrays, kinds)]
         act(values)
         return np.asarray(arrays[0], dtype=np.float64) if through else np.zeros(())
 

@@ -9,6 +9,7 @@ from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.engine_values import engine_array
 
 
 def ops_needed(roots, fed_uids):
@@ -54,7 +55,7 @@ def lower_ops(L, ops, feeds):
                 L.fed_leaves[t.uid] = leaf
                 inputs.append(leaf)
             elif t._value is not None:      # an eager tensor a traced function uses: its value
-                nodes[t.uid] = g.const(np.asarray(t._value, dtype=np.float64))
+                nodes[t.uid] = g.const(engine_array(t._value))
                 inputs.append(nodes[t.uid])
             else:
                 inputs.append(None)

@@ -13,6 +13,7 @@ from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.lowering import Recipe, shared
+from autograd_cli.tensorflow.string_kernels import string_add, string_cast
 
 _ARG_NAMES = ("x", "y")
 _F32 = np.dtype(np.float32)
@@ -93,10 +94,53 @@ def _operand(op_type, value, other, mine, theirs):
 
 
 def binary(op_type, row, x, y, name=None, out_dtype=None):
+    if op_type == "AddV2" and _is_string(x):
+        op_type = "Add"               # (TensorFlow's add of strings is the Add op: AddV2 has no string kernel)
+    if not ctx.eager:
+        _check_strings(op_type, x)    # (a graph's op builder checks x's dtype before it converts y)
     x, y = binary_inputs(op_type, x, y)
+    if x.dtype is dtypes.string:
+        if op_type == "Add":
+            return string_add(x, y, name)
+        _check_strings(op_type, x)
     dt = out_dtype or x.dtype
     recipe, eager_fn = shared("row", row, None, lambda: row_eager(row, None, op_type, _incompatible), op_type)
     return make_op(op_type, recipe, [x, y], [dt], name, eager_fn=eager_fn)[0]
+
+
+def _is_string(x) -> bool:
+    return isinstance(x, (str, bytes)) or is_tensor_like(x) and convert_to_tensor(x).dtype is dtypes.string
+
+
+# The dtypes of the binary ops' kernels that have none for strings (Equal and NotEqual have:
+# interned strings compare by their engine positions), in their OpDefs' order.
+_WIDE = ("bfloat16", "half", "float", "double", "uint8", "int8", "uint16", "int16", "int32", "uint32", "uint64",
+         "int64", "complex64", "complex128")
+_ORDERED = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16", "uint16", "half", "uint32",
+            "uint64")
+_EXTREMA = ("bfloat16", "half", "float", "double", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64",
+            "uint64")
+_NO_STRINGS = {
+    "Sub": ("bfloat16", "half", "float", "double", "uint8", "int8", "uint16", "int16", "int32", "int64",
+            "complex64", "complex128", "uint32", "uint64"),
+    "Mul": _WIDE, "FloorDiv": _WIDE, "Maximum": _EXTREMA, "Minimum": _EXTREMA,
+    "FloorMod": ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bfloat16", "half",
+                 "float", "double"),
+    "Pow": ("bfloat16", "float", "half", "double", "int8", "int16", "int32", "int64", "complex64", "complex128"),
+    "SquaredDifference": ("bfloat16", "half", "float", "double", "int32", "int64", "complex64", "complex128"),
+    "Less": _ORDERED, "LessEqual": _ORDERED, "Greater": _ORDERED, "GreaterEqual": _ORDERED,
+}
+_COMMUTATIVE = ("Mul", "SquaredDifference")
+
+
+def _check_strings(op_type, x):
+    """TensorFlow's error for a string operand of a binary op without a string kernel."""
+    if op_type in ("Equal", "NotEqual", "Add") or not (is_tensor_like(x) and convert_to_tensor(x).dtype is
+                                                        dtypes.string):
+        return
+    result = "z:bool" if op_type.startswith(("Less", "Greater")) else "z:T"
+    check_kernel(op_type, convert_to_tensor(x), _NO_STRINGS.get(op_type, FLOAT_COMPLEX), f"x:T, y:T -> {result}",
+                 tail="; is_commutative=true" if op_type in _COMMUTATIVE else "")
 
 
 def unary(op_type, row, x, name=None, out_dtype=None, allowed=None, signature="x:T -> y:T"):
@@ -115,7 +159,7 @@ NN_FLOAT_COMPLEX = ("half", "bfloat16", "float", "double", "complex64", "complex
 _PYTHON_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
 
 
-def check_kernel(op_type, x, allowed=FLOAT_COMPLEX, signature="x:T -> y:T", param="x"):
+def check_kernel(op_type, x, allowed=FLOAT_COMPLEX, signature="x:T -> y:T", param="x", before="", tail=""):
     """TensorFlow's error for a dtype the op's kernel does not take: eagerly the kernel's
     InvalidArgumentError, while building a graph the op builder's TypeError."""
     if x.dtype.kernel_name in allowed:
@@ -125,7 +169,7 @@ def check_kernel(op_type, x, allowed=FLOAT_COMPLEX, signature="x:T -> y:T", para
         raise InvalidArgumentError(None, None, (
             f"Value for attr 'T' of {x.dtype.kernel_name} is not in the list of allowed values: "
             f"{', '.join(allowed)}\n\t; NodeDef: {{{{node {op_type}}}}}; Op<name={op_type}; signature={signature}; "
-            f"attr=T:type,allowed=[{listed}]> [Op:{op_type}] name: "))
+            f"{before}attr=T:type,allowed=[{listed}]{tail}> [Op:{op_type}] name: "))
     raise TypeError(f"Value passed to parameter '{param}' has DataType {x.dtype.name} not in list of allowed "
                     f"values: {', '.join(_PYTHON_NAMES.get(a, a) for a in allowed)}")
 
@@ -172,6 +216,10 @@ def hinted(value, dtype):
 def truediv(x, y, name=None):
     # TensorFlow's Python truediv: y converted with x's dtype as a hint, then one dtype or a TypeError
     x = convert_to_tensor(x)
+    if x.dtype is dtypes.string:
+        raise TypeError("Invalid dtype tf.string in __truediv__. Expected one of {tf.uint8, tf.int8, tf.uint16, "
+                        "tf.int16, tf.uint32, tf.int32, tf.uint64, tf.int64, tf.bfloat16, tf.float16, tf.float32, "
+                        "tf.float64, tf.complex64, tf.complex128}.")
     y = hinted(y, x.dtype)
     if x.dtype.base_dtype != y.dtype.base_dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype.base_dtype!r} != {y.dtype.base_dtype!r}.")
@@ -437,6 +485,8 @@ def cast(x, dtype, name=None):
         x = constant_tensor(array, dtypes.of_array(array) if array.dtype != np.float64 else dtypes.float32)
     if x.dtype == dtype:
         return x
+    if dtypes.string in (x.dtype, dtype):
+        return string_cast(x, dtype, name)
     if dtype.is_integer and not x.dtype.is_bool:
         recipe = Recipe("row", "cast_to_int")
 
@@ -509,11 +559,22 @@ def _static_of(t):
     return value
 
 
+_SUMMED = ("float", "double", "int32", "uint8", "int16", "int8", "complex64", "int64", "qint8", "quint8", "qint32",
+           "bfloat16", "qint16", "quint16", "uint16", "complex128", "half", "uint32", "uint64")
+_EXTREMAL = ("float", "double", "int32", "uint8", "int16", "int8", "int64", "bfloat16", "uint16", "half", "uint32",
+             "uint64", "qint8", "quint8", "qint32", "qint16", "quint16")
+_REDUCED = {"Sum": _SUMMED, "Mean": _SUMMED, "Prod": _SUMMED, "Max": _EXTREMAL, "Min": _EXTREMAL}   # (kernel dtypes)
+
+
 def _reduction(op_type, row, path, builtin, bool_input=False):
     def fn(input_tensor, axis=None, keepdims=None, name=None, reduction_indices=None, keep_dims=None):
         x = convert_to_tensor(input_tensor)
         if bool_input:
             x = convert_to_tensor(x, dtypes.bool_)
+        elif x.dtype is dtypes.string:
+            check_kernel(op_type, x, _REDUCED.get(op_type, _REDUCED["Sum"]), "input:T, reduction_indices:Tidx -> "
+                         "output:T", "input", "attr=keep_dims:bool,default=false; ",
+                         "; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
         if axis is None:
             axis = reduction_indices
         keep = bool(keepdims if keepdims is not None else keep_dims if keep_dims is not None else False)

@@ -9,7 +9,7 @@ from autograd_cli.tensorflow.shape import TensorShape
 
 def _numpy_text(value: np.ndarray, is_repr: bool) -> str:
     if value.dtype == object:
-        text = repr(value.item()) if value.ndim == 0 else str(value)
+        text = repr(value.item()) if value.ndim == 0 else repr(value) if is_repr else str(value)
         if value.ndim == 0 and isinstance(value.item(), str):
             text = repr(value.item().encode())
         return "\n" + text if "\n" in text and value.ndim else text

@@ -26,6 +26,7 @@ from autograd_cli.tensorflow.indexed_slices import IndexedSlices, IndexedSlicesV
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
 from autograd_cli.tensorflow.printing import _SCALARS, scalar_of
 from autograd_cli.tensorflow.shape import TensorShape
+from autograd_cli.tensorflow.engine_values import POOL, engine_array
 
 
 def _lower_placeholder(L, tensor_uid, name, dtype_name, shape):
@@ -211,7 +212,7 @@ def _feed_array(key, value):
         value = value._value
     if hasattr(value, "_as_tensor"):
         value = value.numpy()
-    array = np.asarray(value)
+    array = np.asarray(value) if kind is not dtypes.string else _fed_strings(value)
     if kind.is_integer and array.dtype.kind == "f" and not np.all(array == np.trunc(array)):
         raise ValueError(f"invalid literal for int() with base 10: {array.ravel()[0]!r}")
     if kind is not dtypes.string and array.dtype != kind.np:
@@ -222,7 +223,18 @@ def _feed_array(key, value):
             shown = "(" + ", ".join("?" if d is None else str(d) for d in dims) + ("," if len(dims) == 1 else "") + ")"
             raise ValueError(f"Cannot feed value of shape {array.shape} for Tensor {key.name}, which has "
                              f"shape {shown}")
+    if kind is dtypes.string:
+        return POOL.positions(array)     # (the engine's form of strings: string_pool.py)
     return array.astype(np.float64) if array.dtype.kind in "biuf" else array
+
+
+def _fed_strings(value):
+    array = np.asarray(value, dtype=object)
+    if not all(isinstance(item, (str, bytes)) for item in array.flat):
+        raise TypeError(f"Type of feed value {value!r} with type {type(value)} is not compatible with Tensor type "
+                        "<class 'object'>. Try explicitly setting the type of the feed tensor to a larger type "
+                        "(e.g. int64).")
+    return array
 
 
 def _usual_feed(tensor, shape):
@@ -608,7 +620,7 @@ class Session:
                     node = L.fed_leaves.get(target.uid)
                 fetch_nodes.append(node)
             elif kind == "eager":
-                fetch_nodes.append(L.g.const(np.asarray(target._value, dtype=np.float64)))
+                fetch_nodes.append(L.g.const(engine_array(target._value)))
             else:
                 fetch_nodes.append(None)
         plan.fetch_nodes = fetch_nodes
@@ -641,9 +653,10 @@ def _result(value, dt):
         scalar = _SCALARS.get(np.dtype(dt.np))
         if scalar is not None:
             return scalar(value)
+    if dt.base_dtype is dtypes.string:
+        array = POOL.strings(value)
+        return array[()] if array.ndim == 0 else array
     array = np.asarray(value)
-    if dt is dtypes.string:
-        return array
     if dt.is_integer:
         with np.errstate(all="ignore"):
             array = np.round(array).astype(dt.np) if array.dtype.kind == "f" else array.astype(dt.np)

@@ -13,6 +13,7 @@ from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import kernel_errors
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, user_line
+from autograd_cli.tensorflow.engine_values import engine_array
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.gradients import GradientCall, LoweredRun, announce, unconnected_mode
 from autograd_cli.tensorflow.graph_run import run_plan
@@ -267,7 +268,8 @@ class GradientTape:
         overrides = {}
         float32 = {}           # the float32 leaves: their values are their float32 forms
         for (key_, t), node in zip(leaves, plan.leaf_nodes):
-            value = overrides[node.id] = t._value
+            value = t._value
+            value = overrides[node.id] = value if value.dtype != object else engine_array(value)
             if type(value) is np.ndarray and value.dtype is _FLOAT32:
                 float32[node.id] = value
         if output_gradients is not None:
@@ -565,7 +567,7 @@ def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mod
     g.pos = position(line)   # the leaves are seen where the gradient is taken
     for (key, t) in leaves:
         kind = "variable" if key[0] == "v" else "placeholder"
-        node = g.apply(kind, value=np.asarray(t._value, dtype=np.float64))
+        node = g.apply(kind, value=engine_array(t._value))
         if t._var is not None:
             node.label = t._var._name
         leaf_nodes.append(node)

@@ -30,6 +30,7 @@ from autograd_cli.evaluate import needed, run_plain
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, record_on_tapes
 from autograd_cli.tensorflow.exports import tf_class, tf_export
+from autograd_cli.tensorflow.engine_values import typed_value
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
 from autograd_cli.tensorflow.tape import _flatten, _rebuild
 from autograd_cli.tensorflow.tracing import FuncGraph, Trace, lower_traced, symbolic_input, tracing
@@ -280,7 +281,7 @@ class _Concrete:
             plan = self._plans[key] = (leaves, nodes, needed([n for n in nodes if n is not None]))
         leaves, nodes, order = plan
         values = run_plain(order, {leaf.id: np.asarray(a, dtype=np.float64) for leaf, a in zip(leaves, arrays)})
-        return [_typed(values[n.id], t.dtype) for n, t in zip(nodes, self.trace.outputs)]
+        return [typed_value(values[n.id], t.dtype) for n, t in zip(nodes, self.trace.outputs)]
 
     def __repr__(self):
         return f"<traced function {self.trace.graph.name}>"
@@ -302,16 +303,6 @@ def _lower_call(L, *nodes, concrete):
     n, c = len(tr.inputs), len(tr.captures)
     drawn = {op.uid: node for op, node in zip(concrete.random_ops, nodes[n + c:])}
     return lower_traced(L.g, tr, nodes[:n], nodes[n:n + c], drawn)
-
-
-def _typed(value, dtype):
-    array = np.asarray(value)
-    if dtype.is_integer:
-        with np.errstate(all="ignore"):
-            return np.round(array).astype(dtype.np)
-    if dtype is dtypes.bool_:
-        return array.astype(bool)
-    return array.astype(dtype.np)
 
 
 @tf_export("map_fn")

@@ -1,0 +1,107 @@
+"""Ops that compute strings or compute from them (Add of strings, tf.strings, tf.as_string,
+string casts). A kernel is a function of NumPy arrays (object arrays of bytes for strings):
+eagerly it runs at once on the tensors' values; in a graph it is the op table's
+`py_function` node, which gets the engine's values (strings as pool positions,
+engine_values.py) and gives its result back so. Such a node has no gradient, as no string
+op has in TensorFlow.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from autograd_cli.ops import ShapeError
+from autograd_cli.ops.table import broadcast
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.core import ctx, make_op
+from autograd_cli.tensorflow.engine_values import engine_array, typed_value
+from autograd_cli.tensorflow.failures import InvalidArgumentError, UnimplementedError, kernel_message
+from autograd_cli.tensorflow.lowering import Recipe
+
+
+class KernelFailure(Exception):
+    """A kernel's error: its TensorFlow class and text, worded for the mode where it ran."""
+
+    def __init__(self, error_class, text):
+        super().__init__(text)
+        self.error_class, self.text = error_class, text
+
+
+class _GraphCall:
+    """A py_function node's call: engine values in, the kernel, engine values out."""
+
+    def __init__(self, kernel, in_dtypes, out_dtype, node_name):
+        self.kernel, self.in_dtypes, self.out_dtype, self.node_name = kernel, in_dtypes, out_dtype, node_name
+        self.__qualname__ = node_name
+
+    def __call__(self, index, *arrays):
+        values = [typed_value(a, d) for a, d in zip(arrays, self.in_dtypes)]
+        try:
+            out = self.kernel(*values)
+        except KernelFailure as failure:
+            raise failure.error_class(None, None, f"{failure.text}\n\t [[{{{{node {self.node_name}}}}}]]") from None
+        return engine_array(out)
+
+
+def _lower(L, *nodes, call, shape):
+    return L.g.apply("py_function", *nodes, call=call, index=0, shape=tuple(shape(*[n.shape for n in nodes])))
+
+
+def string_op(op_type, kernel, inputs, out_dtype, shape, name=None, function=""):
+    """The op `op_type` of `kernel(*arrays) -> array` on tensors; `shape(*input shapes)` its
+    output's shape (ShapeError where they do not fit). `function`: the wrapped function an
+    eager error names, where not the op type."""
+    in_dtypes = [t.dtype for t in inputs]
+    if ctx.eager:
+        def eager(*arrays):
+            try:
+                shape(*[a.shape for a in arrays])
+                out = kernel(*arrays)
+            except ShapeError:
+                raise InvalidArgumentError(None, None, kernel_message(
+                    op_type, "Incompatible shapes: " + " vs. ".join(_dims(a.shape) for a in arrays),
+                    function=function)) from None
+            except KernelFailure as failure:
+                raise failure.error_class(None, None, kernel_message(op_type, failure.text, function=function)) \
+                    from None
+            return np.asarray(out, dtype=out_dtype.np)
+        call = _GraphCall(kernel, in_dtypes, out_dtype, op_type)
+        return make_op(op_type, Recipe("fn", _lower, {"call": call, "shape": shape}), inputs, [out_dtype], name,
+                       eager_fn=eager)[0]
+    node_name = ctx.graph.unique_name(name or op_type, mark_as_used=False)
+    call = _GraphCall(kernel, in_dtypes, out_dtype, node_name)
+    return make_op(op_type, Recipe("fn", _lower, {"call": call, "shape": shape}), inputs, [out_dtype],
+                   name or op_type)[0]
+
+
+def _dims(shape) -> str:
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def elementwise(fn, out_dtype):
+    """A kernel applying fn(*elements) -> element over its broadcast inputs."""
+    def kernel(*arrays):
+        arrays = np.broadcast_arrays(*[np.asarray(a) for a in arrays])
+        out = np.empty(arrays[0].shape, dtype=out_dtype.np)
+        for index in np.ndindex(out.shape):
+            out[index] = fn(*[a[index] for a in arrays])
+        return out
+    return kernel
+
+
+def same_shape(*shapes):
+    return shapes[0]
+
+
+def string_add(x, y, name=None):
+    """TensorFlow's Add of two string tensors: their elements concatenated (broadcast)."""
+    return string_op("Add", elementwise(lambda a, b: a + b, dtypes.string), [x, y], dtypes.string, broadcast,
+                     name or "Add")
+
+
+def string_cast(x, dtype, name=None):
+    """A cast from or to strings: built, then TensorFlow's UnimplementedError when it runs."""
+    text = f"Cast {x.dtype.kernel_name} to {dtype.kernel_name} is not supported"
+
+    def kernel(a):
+        raise KernelFailure(UnimplementedError, text)
+    return string_op("Cast", kernel, [x], dtype, same_shape, name or "Cast")
