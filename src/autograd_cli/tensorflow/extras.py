@@ -6,6 +6,7 @@ from __future__ import annotations
 import collections as _collections
 import sys
 
+from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import Tensor, ctx
 from autograd_cli.tensorflow.exports import tf_class, export_value, refresh, tf_export
 
@@ -58,16 +59,21 @@ def print_(*inputs, output_stream=None, sep=" ", end="\n", summarize=3, name=Non
     if not ctx.eager:
         from autograd_cli.tensorflow.effects import print_op
 
-        return print_op(inputs, stream, sep, end, _printed, name)
-    print(sep.join(_printed(x._value if isinstance(x, Tensor) else x) for x in inputs), end=end, file=stream)
+        return print_op(inputs, stream, sep, end, lambda value: _printed(value, summarize, len(inputs) > 1), name)
+    quoted = len(inputs) > 1
+    print(sep.join(_printed(x._value, summarize, quoted) if isinstance(x, Tensor) else _printed(x, summarize)
+                   for x in inputs), end=end, file=stream)
 
 
-def _printed(value) -> str:
+def _printed(value, summarize=3, quoted=False) -> str:
     """A value as tf.print shows it: numbers with 6 significant digits (`1`, `2.5`), arrays
-    with spaces (`[1 2.5]`)."""
+    with spaces (`[1 2.5]`), strings as they are, in arrays quoted (`["a" "b"]`), a string
+    tensor among other inputs too (`quoted`)."""
     import numpy as np
 
-    if isinstance(value, np.ndarray) and value.dtype != object:
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        return printed_value(value, dtypes.string, summarize, quoted)
+    if isinstance(value, np.ndarray):
         if value.ndim == 0:
             value = value[()]
         else:
@@ -77,7 +83,39 @@ def _printed(value) -> str:
         return f"{value:g}"
     if isinstance(value, (bool, np.bool_)):
         return str(bool(value)).lower()
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "backslashreplace")
     return str(value)
+
+
+def printed_value(array, dtype, summarize=3, quoted=False) -> str:
+    """TensorFlow's print_v2 summary of a tensor's value (tf.print, tf.strings.format): at most
+    `summarize` elements at each end of every dimension (all when negative), strings quoted and
+    escaped inside arrays (a scalar string too when `quoted`)."""
+    import numpy as np
+
+    from autograd_cli.tensorflow.effects import c_escape
+
+    array = np.asarray(array)
+
+    def element(v):
+        if dtype is dtypes.string:
+            text = v.decode("utf-8", "backslashreplace") if isinstance(v, bytes) else str(v)
+            return f'"{c_escape(text)}"' if quoted or array.ndim else text
+        return _printed(v)
+
+    def block(a, depth):
+        if not isinstance(a, np.ndarray):      # (an element of an object array)
+            return element(a)
+        if a.ndim == 0:
+            return element(a[()])
+        size = a.shape[0]
+        cut = 0 <= summarize and 2 * summarize < size
+        indices = list(range(summarize)) + [None] + list(range(size - summarize, size)) if cut else range(size)
+        rows = ["..." if k is None else block(a[k], depth + 1) for k in indices]
+        gap = " " if a.ndim == 1 else "\n" * (a.ndim - 1) + " " * (depth + 1)
+        return "[" + gap.join(rows) + "]"
+    return block(array, 0)
 
 
 # ---------------------------------------------------------------- tf.config's devices

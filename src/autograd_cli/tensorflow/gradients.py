@@ -157,7 +157,7 @@ def _reachable(ys, xs, stops):
         op = t.op
         if op is None or op.type in ("StopGradient", "PreventGradient"):
             continue
-        todo.extend(i for i in op.inputs if not i.dtype.is_integer and i.dtype is not dtypes.bool_)
+        todo.extend(i for i in op.inputs if not i.dtype.is_integer and i.dtype not in (dtypes.bool_, dtypes.string))
     return [x.uid in seen for x in xs]
 
 
@@ -174,9 +174,11 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
         raise ValueError(f"Passed {len(g_list)} grad_ys for {len(y_list)} ys")
     stops = [_x_tensor(s) for s in _as_list(stop_gradients)]
     mode = unconnected_mode(unconnected_gradients)
-    for x in x_list:
-        if x.dtype is dtypes.string:
-            raise TypeError("Gradients of string tensors are not supported")
+    for k, y in enumerate(y_list):
+        if y.dtype is dtypes.string:      # (TensorFlow's default gradient of a y: ones of its dtype)
+            if k < len(g_list) and g_list[k] is not None:
+                raise TypeError(f"Tensor {y!s} with type string must be numeric to obtain a default gradient")
+            raise TypeError("Expected string, but got 1 of type 'int'.")
     connected, reasons, static, _ = _static_connectivity(y_list, x_list, g_list, stops, mode)
     sliced, popped, extras = _sliced_chains(y_list, x_list, g_list, stops, connected)
     graph = ctx.graph
@@ -323,6 +325,8 @@ def gradient_names(ys, xs, scope):
             continue
         seen_ops.add(op.uid)
         for k, t in enumerate(op.inputs):
+            if t.dtype is dtypes.string:      # (no gradient flows through strings)
+                continue
             ancestors.add(t.uid)
             consumers.setdefault(t.uid, []).append((op, k))
             if t.op is not None:

@@ -15,7 +15,7 @@ from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import ctx, make_op
 from autograd_cli.tensorflow.engine_values import engine_array, typed_value
 from autograd_cli.tensorflow.failures import InvalidArgumentError, UnimplementedError, kernel_message
-from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.lowering import STAND_IN, Recipe
 
 
 class KernelFailure(Exception):
@@ -43,7 +43,19 @@ class _GraphCall:
 
 
 def _lower(L, *nodes, call, shape):
-    return L.g.apply("py_function", *nodes, call=call, index=0, shape=tuple(shape(*[n.shape for n in nodes])))
+    """`shape` None: the values decide it (tf.strings.split), known from the leaves' values in a
+    Session's lowering or from constants; a stand-in size elsewhere (tf.gradients' connectivity)."""
+    found = shape(*[n.shape for n in nodes])
+    if found is None:
+        from autograd_cli.evaluate import needed, run_plain
+
+        order = needed(list(nodes))
+        if getattr(L, "session", None) is None and any(n.op.leaf and n.op.name != "const" for n in order):
+            found = (STAND_IN,)
+        else:
+            values = run_plain(order)
+            found = np.shape(call(0, *[values[n.id] for n in nodes]))
+    return L.g.apply("py_function", *nodes, call=call, index=0, shape=tuple(found))
 
 
 def string_op(op_type, kernel, inputs, out_dtype, shape, name=None, function=""):
@@ -56,10 +68,8 @@ def string_op(op_type, kernel, inputs, out_dtype, shape, name=None, function="")
             try:
                 shape(*[a.shape for a in arrays])
                 out = kernel(*arrays)
-            except ShapeError:
-                raise InvalidArgumentError(None, None, kernel_message(
-                    op_type, "Incompatible shapes: " + " vs. ".join(_dims(a.shape) for a in arrays),
-                    function=function)) from None
+            except ShapeError as exc:
+                raise InvalidArgumentError(None, None, kernel_message(op_type, str(exc), function=function)) from None
             except KernelFailure as failure:
                 raise failure.error_class(None, None, kernel_message(op_type, failure.text, function=function)) \
                     from None
@@ -73,8 +83,16 @@ def string_op(op_type, kernel, inputs, out_dtype, shape, name=None, function="")
                    name or op_type)[0]
 
 
-def _dims(shape) -> str:
+def dims_text(shape) -> str:
     return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def broadcast_shapes(*shapes):
+    """The inputs' broadcast shape, or TensorFlow's kernel error for shapes that do not broadcast."""
+    try:
+        return broadcast(*shapes)
+    except ShapeError:
+        raise ShapeError("Incompatible shapes: " + " vs. ".join(dims_text(s) for s in shapes)) from None
 
 
 def elementwise(fn, out_dtype):
@@ -94,7 +112,7 @@ def same_shape(*shapes):
 
 def string_add(x, y, name=None):
     """TensorFlow's Add of two string tensors: their elements concatenated (broadcast)."""
-    return string_op("Add", elementwise(lambda a, b: a + b, dtypes.string), [x, y], dtypes.string, broadcast,
+    return string_op("Add", elementwise(lambda a, b: a + b, dtypes.string), [x, y], dtypes.string, broadcast_shapes,
                      name or "Add")
 
 
