@@ -223,6 +223,7 @@ def _record(call, row, run):
 
 def _unseen_source(run, k: int, x_text: str, line: int) -> Node:
     """A leaf for a source the tape did not watch: not part of the graph the tape recorded."""
+    from autograd_cli.tensorflow.engine_values import engine_array
     from autograd_cli.tensorflow.variables import Variable
 
     source = run.sources[k] if run.sources is not None and k < len(run.sources) else None
@@ -233,7 +234,7 @@ def _unseen_source(run, k: int, x_text: str, line: int) -> Node:
         value = getattr(source, "_value", None)
     if value is None:
         raise ExchangeError(f"the source {x_text} of the gradient at line {line} has no value")
-    array = np.asarray(value, dtype=np.float64)
+    array = engine_array(value)     # (a string source: its pool positions)
     op = OPS["variable" if isinstance(source, Variable) else "placeholder"]
     node = Node(-1, op, (), {"value": array}, tuple(array.shape), pos_at(line, 1))
     node.label = x_text

@@ -591,7 +591,7 @@ def to_array(value, dtype: DType | None):
         if kind == "c":
             return array.astype(np.complex128), dtypes.complex128
         if kind in "USO":
-            return _bytes_array(array), dtypes.string
+            return _bytes_array(_as_objects(value, array)), dtypes.string
         raise TypeError(f"Can't convert {value!r} to a Tensor.")
     array = np.asarray(_unwrap(value))
     if dtype.is_integer and array.dtype.kind == "f":
@@ -601,8 +601,16 @@ def to_array(value, dtype: DType | None):
     if dtype.is_bool and array.dtype.kind != "b":
         raise TypeError(f"Cannot convert {_short(value)} to EagerTensor of dtype bool")
     if dtype is dtypes.string:
-        return _bytes_array(array, value), dtype
+        return _bytes_array(_as_objects(value, array), value), dtype
     return array.astype(dtype.np), dtype
+
+
+def _as_objects(value, array):
+    """A Python sequence of strings as an object array: NumPy's fixed-width string arrays drop
+    each element's trailing NUL bytes."""
+    if array.dtype.kind in "US" and not isinstance(value, (np.ndarray, np.generic)):
+        return np.array(_unwrap(value), dtype=object)
+    return array
 
 
 def _bytes_array(array, value=None):

@@ -216,13 +216,13 @@ def hinted(value, dtype):
 def truediv(x, y, name=None):
     # TensorFlow's Python truediv: y converted with x's dtype as a hint, then one dtype or a TypeError
     x = convert_to_tensor(x)
+    y = hinted(y, x.dtype)
+    if x.dtype.base_dtype != y.dtype.base_dtype:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype.base_dtype!r} != {y.dtype.base_dtype!r}.")
     if x.dtype is dtypes.string:
         raise TypeError("Invalid dtype tf.string in __truediv__. Expected one of {tf.uint8, tf.int8, tf.uint16, "
                         "tf.int16, tf.uint32, tf.int32, tf.uint64, tf.int64, tf.bfloat16, tf.float16, tf.float32, "
                         "tf.float64, tf.complex64, tf.complex128}.")
-    y = hinted(y, x.dtype)
-    if x.dtype.base_dtype != y.dtype.base_dtype:
-        raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype.base_dtype!r} != {y.dtype.base_dtype!r}.")
     x, y = binary_inputs("RealDiv", x, y)
     if x.dtype.is_integer:       # int / int is float64 (int8/int16: float32)
         target = dtypes.float64 if x.dtype in (dtypes.int32, dtypes.int64) else dtypes.float32

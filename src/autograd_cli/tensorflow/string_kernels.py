@@ -32,6 +32,7 @@ class _GraphCall:
     def __init__(self, kernel, in_dtypes, out_dtype, node_name):
         self.kernel, self.in_dtypes, self.out_dtype, self.node_name = kernel, in_dtypes, out_dtype, node_name
         self.__qualname__ = node_name
+        self.last = None     # (its last output,): the snippet job hands its graph back with it as a constant
 
     def __call__(self, index, *arrays):
         values = [typed_value(a, d) for a, d in zip(arrays, self.in_dtypes)]
@@ -39,22 +40,33 @@ class _GraphCall:
             out = self.kernel(*values)
         except KernelFailure as failure:
             raise failure.error_class(None, None, f"{failure.text}\n\t [[{{{{node {self.node_name}}}}}]]") from None
-        return engine_array(out)
+        out = engine_array(out)
+        self.last = (out,)
+        return out
 
 
 def _lower(L, *nodes, call, shape):
     """`shape` None: the values decide it (tf.strings.split), known from the leaves' values in a
     Session's lowering or from constants; a stand-in size elsewhere (tf.gradients' connectivity)."""
-    found = shape(*[n.shape for n in nodes])
-    if found is None:
-        from autograd_cli.evaluate import needed, run_plain
+    from autograd_cli.evaluate import needed, run_plain
 
-        order = needed(list(nodes))
-        if getattr(L, "session", None) is None and any(n.op.leaf and n.op.name != "const" for n in order):
+    found = shape(*[n.shape for n in nodes])
+    order = needed(list(nodes))
+    known = getattr(L, "session", None) is not None or not any(n.op.leaf and n.op.name != "const" for n in order)
+    if found is None or known and call.last is None:
+        # (computed now where the inputs are known: a graph handed back holds the value even if
+        # no run computes it, a tf.gradients' y)
+        if not known:
             found = (STAND_IN,)
-        else:
+        elif found is None:
             values = run_plain(order)
             found = np.shape(call(0, *[values[n.id] for n in nodes]))
+        else:
+            try:
+                values = run_plain(order)
+                call(0, *[values[n.id] for n in nodes])
+            except Exception:  # noqa: BLE001 - (a run computes it, and reports its error, itself)
+                pass
     return L.g.apply("py_function", *nodes, call=call, index=0, shape=tuple(found))
 
 
@@ -73,7 +85,10 @@ def string_op(op_type, kernel, inputs, out_dtype, shape, name=None, function="")
             except KernelFailure as failure:
                 raise failure.error_class(None, None, kernel_message(op_type, failure.text, function=function)) \
                     from None
-            return np.asarray(out, dtype=out_dtype.np)
+            out = np.asarray(out, dtype=out_dtype.np)
+            if ctx.tapes:       # (a tape's record: the graph handed back holds the value)
+                call.last = (engine_array(out),)
+            return out
         call = _GraphCall(kernel, in_dtypes, out_dtype, op_type)
         return make_op(op_type, Recipe("fn", _lower, {"call": call, "shape": shape}), inputs, [out_dtype], name,
                        eager_fn=eager)[0]

@@ -178,6 +178,12 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
     return string_op("ReduceJoin", kernel, [x], dtypes.string, lambda s: reduced(s)[1], name or "ReduceJoin")
 
 
+@tf_export("compat.v1.strings.split")
+def split_v1(source=None, sep=None, maxsplit=-1, result_type="SparseTensor", name=None, input=None):   # noqa: A002
+    raise NotImplementedError("tf.compat.v1.strings.split gives a SparseTensor or RaggedTensor: sparse and ragged "
+                              "tensors are not supported here (TF2's tf.strings.split of a scalar is)")
+
+
 @tf_export("strings.split")
 def split(input, sep=None, maxsplit=-1, name=None):   # noqa: A002
     """A scalar's parts (a vector); the RaggedTensor of a vector's is not supported here."""
