@@ -14,7 +14,7 @@ from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import refresh, tf_export
-from autograd_cli.tensorflow.failures import InvalidArgumentError
+from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.string_kernels import (KernelFailure, broadcast_shapes, dims_text, elementwise,
                                                     same_shape, string_op)
 
@@ -97,31 +97,28 @@ def strip(input, name=None):   # noqa: A002
 
 @tf_export("strings.as_string", "as_string", "dtypes.as_string")
 def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill="", name=None):   # noqa: A002
-    """TensorFlow's AsString: printf formats (`%f` for floats: 6 decimals unless `precision`)."""
+    """TensorFlow's AsString: a printf format of `fill` (a flag), `width` and `precision`
+    (`%f` for floats: 6 decimals)."""
     x = convert_to_tensor(input)
     kind = x.dtype
-    flags = ("0" if fill == "0" else "") + (str(width) if width > -1 else "")
+    problem = ("Fill string must be one or fewer characters" if len(fill) > 1 else
+               f'Fill argument not supported: "{fill}"' if fill and fill not in " +-0#" else None)
+    if problem is not None:       # (checked when the kernel is made: eagerly, an error of the call)
+        raise InvalidArgumentError(None, None, kernel_message("AsString", problem))
+    spec = "%" + fill + (str(width) if width > -1 else "")
     if kind is dtypes.string:
-        spec = f"%{flags}s"
+        spec += "s"
     elif kind.is_floating:
-        spec = f"%{flags}" + (f".{precision}" if precision > -1 else "") + (
-            "g" if shortest else "e" if scientific else "f")
-    else:
-        spec = f"%{flags}d"
-    padding = fill if fill not in ("", "0") else " "
+        spec += (f".{precision}" if precision > -1 else "") + ("g" if shortest else "e" if scientific else "f")
+    elif not kind.is_bool:
+        spec += "d"
 
     def text(v):
         if kind is dtypes.string:
-            out = v.decode("utf-8", "backslashreplace")
-        elif kind.is_bool:
-            out = "true" if v else "false"
-        else:
-            out = spec % (float(v) if kind.is_floating else int(v))
-        if kind is dtypes.string and width > len(out):
-            out = " " * (width - len(out)) + out
-        if padding != " " and width > len(out):
-            out = padding * (width - len(out)) + out
-        return out.encode("utf-8")
+            return (spec % v.decode("utf-8", "backslashreplace")).encode("utf-8")
+        if kind.is_bool:
+            return b"true" if v else b"false"
+        return (spec % (float(v) if kind.is_floating else int(v))).encode("utf-8")
     return string_op("AsString", elementwise(text, dtypes.string), [x], dtypes.string, same_shape,
                      name or "AsString")
 
