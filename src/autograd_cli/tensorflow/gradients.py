@@ -296,7 +296,14 @@ def _grad_op_name(op, index, need_reshape, reshapes_before=0):
              "Exp": ("mul",), "Log": ("mul",), "Sigmoid": ("SigmoidGrad",), "Tanh": ("TanhGrad",),
              "Relu": ("ReluGrad",), "Neg": ("Neg",), "Sqrt": ("SqrtGrad",), "Sin": ("mul",), "Cos": ("mul",),
              "Abs": ("mul",), "Reshape": ("Reshape",), "Transpose": ("transpose",), "Cast": ("Cast",),
-             "Softmax": ("sub",), "Identity": (_PASS,), "StopGradient": (_PASS,)}
+             "Softmax": ("sub",), "Identity": (_PASS,), "StopGradient": (_PASS,),
+             "LogMatrixDeterminant": ("mul",), "Cholesky": ("mul_1",), "Cross": ("Cross", "Cross_1"),
+             "MatrixTriangularSolve": ("MatrixBandPart", "triangular_solve/MatrixTriangularSolve")}
+    if kind == "SelfAdjointEigV2":      # (with the vectors, a second matrix_set_diag)
+        return "set_diag_1" if len(op.outputs) == 2 else "set_diag"
+    if kind == "Qr":                    # a wide matrix's gradient is concatenated from its two parts
+        shape = op.inputs[0]._shape
+        return "concat" if shape and None not in shape[-2:] and shape[-2] < shape[-1] else "add_2"
     names = table.get(kind)
     if names is None:
         return kind
