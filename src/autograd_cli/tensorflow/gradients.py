@@ -167,11 +167,13 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
     if ctx.eager:
         raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape "
                            "instead.")
+    graph = ctx.graph
+    scope = graph.unique_name(name or "gradients")     # (taken even when the call fails, as in TensorFlow)
     y_list = [convert_to_tensor(y) for y in _as_list(ys)]
     x_list = [_x_tensor(x) for x in _as_list(xs)]
     g_list = [None if g is None else convert_to_tensor(g) for g in _as_list(grad_ys)]
     if g_list and len(g_list) != len(y_list):
-        raise ValueError(f"Passed {len(g_list)} grad_ys for {len(y_list)} ys")
+        raise ValueError(f"Length mismatch. Passed {len(g_list)} grad_ys for {len(y_list)} ys")
     stops = [_x_tensor(s) for s in _as_list(stop_gradients)]
     mode = unconnected_mode(unconnected_gradients)
     for k, y in enumerate(y_list):
@@ -181,8 +183,6 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
             raise TypeError("Expected string, but got 1 of type 'int'.")
     connected, reasons, static, _ = _static_connectivity(y_list, x_list, g_list, stops, mode)
     sliced, popped, extras = _sliced_chains(y_list, x_list, g_list, stops, connected)
-    graph = ctx.graph
-    scope = graph.unique_name(name or "gradients")
     all_xs = x_list + extras
     all_connected = tuple(connected) + (True,) * len(extras)
     op = Operation("Gradients", scope, y_list + all_xs + [g for g in g_list if g is not None] + stops,
