@@ -9,7 +9,7 @@ with tf.device('/cpu:0'):
     b = tf.pow(a, 2)
     g = tf.gradients(b, a)
 print(a, b, g[0])
-for spec in ['cpu:0', 'CPU', '/device:CPU:0', '/job:localhost/replica:0/task:0/cpu:0', '/job:ps/task:1', '']:
+for spec in ['cpu:0', 'CPU', '/device:CPU:0', '/job:localhost/replica:0/task:0/cpu:0', '']:
     with tf.device(spec):
         t = a + 1
     print(repr(spec), t)
