@@ -170,6 +170,15 @@ def test_eigh_of_float32_is_a_float32_decomposition(n):
     np.testing.assert_allclose(np.swapaxes(v, -1, -2) @ v, np.broadcast_to(np.eye(n), (2, n, n)), atol=1e-5 * n)
 
 
+def test_eigh_of_a_nan_is_the_kernels_error_and_of_an_inf_nan_values():
+    """(Eigen's solver never deflates a NaN: no convergence, TensorFlow's error; an inf scales
+    every entry to 0 or NaN, which converges at once)"""
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Self-adjoint eigen decomposition was not successful"):
+        tf.linalg.eigh(tf.constant([[1.0, np.nan], [np.nan, 2.0]]))
+    e, v = tf.linalg.eigh(tf.constant([[np.inf, 1.0], [1.0, 2.0]]))
+    assert np.isnan(e.numpy()).all() and v.numpy().tolist() == [[1.0, 0.0], [0.0, 1.0]]
+
+
 def test_eigh_gradients_are_the_finite_differences_through_a_symmetric_input():
     a = _symmetric(3, (2,))
 

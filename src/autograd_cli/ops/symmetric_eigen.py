@@ -29,11 +29,12 @@ def eigh(x, dtype=np.float64):
     n = x.shape[-1]
     values = np.empty(x.shape[:-1], dtype=dtype)
     vectors = np.empty(x.shape, dtype=dtype)
-    for index in np.ndindex(x.shape[:-2]):
-        if n > LARGE:
-            values[index], vectors[index] = np.linalg.eigh(x[index], UPLO="L")
-        else:
-            values[index], vectors[index] = _solve(x[index], dtype)
+    with np.errstate(all="ignore"):         # (an inf or NaN input gives NaNs, as in Eigen)
+        for index in np.ndindex(x.shape[:-2]):
+            if n > LARGE:
+                values[index], vectors[index] = np.linalg.eigh(x[index], UPLO="L")
+            else:
+                values[index], vectors[index] = _solve(x[index], dtype)
     return values, vectors
 
 
@@ -47,7 +48,9 @@ def _solve(a, dt):
     scale = dt(np.abs(lower).max())
     scale = dt(1) if scale == 0 else scale
     diag, sub, q = _tridiagonal(lower / scale, dt)
-    _qr_iterations(diag, sub, q, dt)
+    if not _qr_iterations(diag, sub, q, dt):
+        # (Eigen's NoConvergence: a NaN is never deflated)
+        raise ValueError("Self-adjoint eigen decomposition was not successful. The input might not be valid.")
     for i in range(n - 1):
         k = i + int(np.argmin(diag[i:]))
         if k > i:
@@ -110,6 +113,7 @@ def _givens(p, r, dt):
 
 
 def _qr_iterations(diag, sub, q, dt):
+    """Whether the QR steps converged (within 30 n of them, Eigen's limit)."""
     n = diag.size
     tiny, inverse_eps = np.finfo(dt).tiny, dt(1) / np.finfo(dt).eps
     start, end, steps = 0, n - 1, 0
@@ -124,12 +128,15 @@ def _qr_iterations(diag, sub, q, dt):
         while end > 0 and sub[end - 1] == 0:
             end -= 1
         steps += 1
-        if end <= 0 or steps > 30 * n:
+        if end <= 0:
             break
+        if steps > 30 * n:
+            return False
         start = end - 1
         while start > 0 and sub[start - 1] != 0:
             start -= 1
         _qr_step(diag, sub, start, end, q, dt)
+    return True
 
 
 def _qr_step(d, e, start, end, q, dt):

@@ -14,7 +14,7 @@ import collections
 
 import numpy as np
 
-from autograd_cli.ops import ShapeError
+from autograd_cli.ops import ShapeError, symmetric_eigen
 from autograd_cli.tensorflow import math_ops
 from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow.core import convert_to_tensor, ctx, make_op
@@ -44,11 +44,11 @@ def _row(op_type, row, inputs, params, name):
     return make_op(op_type, Recipe("row", row, params), inputs, [inputs[0].dtype], name or op_type)[0]
 
 
-def _rows_op(op_type, rows, x, params, name):
+def _rows_op(op_type, rows, x, params, name, eager=None):
     """One op of several outputs, one row each (their shape rules checked in a graph)."""
     graph_shapes(op_type, name, [x], *[_rule(row, params) for row in rows])
     recipe = Recipe("fn", _rows, {"rows": rows, "params": params})
-    return make_op(op_type, recipe, [x], [x.dtype] * len(rows), name or op_type)
+    return make_op(op_type, recipe, [x], [x.dtype] * len(rows), name or op_type, eager_fn=eager)
 
 
 def _rows(L, *nodes, rows, params):
@@ -181,7 +181,14 @@ def _self_adjoint(tensor, rows, name):
                  "input:T -> e:T, v:T; attr=compute_v:bool,default=true", "input")
     if ctx.eager:
         kernel.square_matrix("SelfAdjointEigV2", x)
-    return _rows_op("SelfAdjointEigV2", rows, x, {}, name)
+
+    def eager(a):
+        try:
+            found = symmetric_eigen.eigh(a, np.float64 if a.dtype == np.float64 else np.float32)
+        except ValueError as exc:
+            kernel.fail(str(exc), "SelfAdjointEigV2")
+        return list(found[:len(rows)])
+    return _rows_op("SelfAdjointEigV2", rows, x, {}, name, eager)
 
 
 @tf_export("linalg.eigh", "self_adjoint_eig")
