@@ -10,14 +10,14 @@ from autograd_cli.tensorflow import tf1_legacy
 from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.exports import EXPORTS, export_value, refresh, unknown_name
 from autograd_cli.tensorflow.keras import (activations, backend, callbacks, conv_layers, datasets, initializers,
-                                           keras_random, layers, losses, merging, metrics, models, optimizers,
+                                           keras_random, layers, losses, merging, metric_lookup, models, optimizers,
                                            recurrent, regularizers, schedules, utils)
 from autograd_cli.tensorflow.keras.layers import Input, Layer
 from autograd_cli.tensorflow.keras.models import Model, Sequential
 
 __version__ = "3.15.1"        # Keras' version alongside TensorFlow 2.21 in the reference
 SUBMODULES = {"activations": activations, "backend": backend, "callbacks": callbacks, "datasets": datasets,
-              "initializers": initializers, "layers": layers, "losses": losses, "metrics": metrics, "models": models, "optimizers": optimizers,
+              "initializers": initializers, "layers": layers, "losses": losses, "models": models, "optimizers": optimizers,
               "random": keras_random, "regularizers": regularizers, "utils": utils}
 
 # The public names, declared once: each submodule's __all__ (tf.keras.X.Y, also under
@@ -25,6 +25,8 @@ SUBMODULES = {"activations": activations, "backend": backend, "callbacks": callb
 for _sub, _module in SUBMODULES.items():
     for _name in _module.__all__:
         export_value(f"keras.{_sub}.{_name}", getattr(_module, _name))
+for _name, _value in metric_lookup.PUBLIC.items():     # (tf.keras.metrics is a namespace: its public names only)
+    export_value(f"keras.metrics.{_name}", _value)
 for _name in optimizers.__all__:
     export_value(f"optimizers.{_name}", getattr(optimizers, _name))
 for _module in (conv_layers, merging, recurrent):
@@ -51,7 +53,7 @@ for _name, _value in (("Sequential", Sequential), ("Model", Model), ("Input", In
                       ("__version__", __version__)):
     export_value(f"keras.{_name}", _value)
 
-__all__ = ["Input", "Layer", "Model", "Sequential", *SUBMODULES]
+__all__ = ["Input", "Layer", "Model", "Sequential", "metrics", *SUBMODULES]
 
 def _unknown_names(module):
     def __getattr__(name):      # TensorFlow's AttributeError, its module named as TF 2.21 shows it

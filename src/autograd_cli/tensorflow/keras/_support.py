@@ -45,6 +45,21 @@ def snake_case(name: str) -> str:
     return insecure if insecure[0] != "_" else "private" + insecure
 
 
+def bind_arguments(class_name: str, names: list, defaults: dict, args: tuple, kwargs: dict) -> dict:
+    """The arguments of a generated class's __init__ as Python binds them: positional ones in
+    `names` order, then keywords, over `defaults` (another keyword is a TypeError)."""
+    if len(args) > len(names):
+        raise TypeError(f"{class_name}.__init__() takes from 1 to {len(names) + 1} positional arguments "
+                        f"but {len(args) + 1} were given")
+    bound = dict(defaults)
+    bound.update(zip(names, args))
+    for key, value in kwargs.items():
+        if key not in defaults:
+            raise TypeError(f"{class_name}.__init__() got an unexpected keyword argument '{key}'")
+        bound[key] = value
+    return bound
+
+
 # the layers whose __call__ is running: a variable made now has the path outer/inner/name
 PATH: list[str] = []
 

@@ -5,7 +5,8 @@ a loss per output (a list in the outputs' order or a dict by output name, None f
 from __future__ import annotations
 
 from autograd_cli.tensorflow.keras import losses as keras_losses
-from autograd_cli.tensorflow.keras import metrics as keras_metrics
+from autograd_cli.tensorflow.keras import metric_lookup
+from autograd_cli.tensorflow.keras.reduction_metrics import Mean
 from autograd_cli.tensorflow.keras._support import tf
 
 
@@ -46,7 +47,7 @@ class CompileLoss:
                                                                                     "loss_weights")
         self.weights = weights
         several = sum(fn is not None for fn in self.losses) > 1      # (one loss: no per-output tracker)
-        self.trackers = [keras_metrics.Mean(name=f"{name}_loss") if fn is not None and several else None
+        self.trackers = [Mean(name=f"{name}_loss") if fn is not None and several else None
                          for name, fn in zip(self.names, self.losses)]
 
     @property
@@ -105,5 +106,5 @@ def output_metrics(metrics, names, losses):
         metrics = [list(metrics)] * len(names)
     for index, (name, entries, loss) in enumerate(zip(names, per_output(metrics, names, "metrics"), losses)):
         for entry in entries or []:
-            out.append(OutputMetric(keras_metrics.get(entry, loss), index, name))
+            out.append(OutputMetric(metric_lookup.get(entry, loss), index, name))
     return out

@@ -1,5 +1,6 @@
 """keras.losses as TensorFlow 2.21 exports it (`tf.keras.losses`): the loss functions give one
-loss per sample and are the `.ag` built-ins of the same names (one formula for both); the loss
+loss per sample; the crossentropies, MSE, MAE, Huber and log-cosh are the `.ag` built-ins of the
+same names (one formula for both), the others TensorFlow ops as Keras composes them; the loss
 classes reduce them (`sum_over_batch_size` by default, `sum`, `none`, `mean_with_sample_weight`),
 with sample weights and a loss's Keras mask (ignore_class) as Keras 3's reduce_weighted_values.
 
@@ -9,7 +10,7 @@ eagerly, the output of a Keras activation, layer or Dense(activation="softmax").
 tf.nn.softmax output is plain probabilities, clipped to [1e-7, 1 - 1e-7]."""
 from __future__ import annotations
 
-from autograd_cli.tensorflow.keras._support import MASKS, as_float_tensor, keras_logits, tf
+from autograd_cli.tensorflow.keras._support import MASKS, as_float_tensor, bind_arguments, keras_logits, tf
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.math_ops import builtin_op
 
@@ -173,6 +174,65 @@ def log_cosh(y_true, y_pred):
     return _loss("LogCosh", "log_cosh", y_true, y_pred)
 
 
+# Keras 3's other loss functions, composed of TensorFlow ops (so tapes and tf.function see them)
+
+def _hinge_labels(y_true):
+    """Keras' convert_binary_labels_to_hinge: labels that are all 0 or 1 become -1 / 1."""
+    binary = tf.reduce_all(tf.logical_or(tf.equal(y_true, 0.0), tf.equal(y_true, 1.0)))
+    return tf.where(binary, 2.0 * y_true - 1.0, y_true)
+
+
+def hinge(y_true, y_pred):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    return tf.reduce_mean(tf.maximum(1.0 - _hinge_labels(y_true) * y_pred, 0.0), axis=-1)
+
+
+def squared_hinge(y_true, y_pred):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    return tf.reduce_mean(tf.square(tf.maximum(1.0 - _hinge_labels(y_true) * y_pred, 0.0)), axis=-1)
+
+
+def categorical_hinge(y_true, y_pred):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    positive = tf.reduce_sum(y_true * y_pred, axis=-1)
+    negative = tf.reduce_max((1.0 - y_true) * y_pred, axis=-1)
+    return tf.maximum(negative - positive + 1.0, tf.zeros_like(positive))
+
+
+def kl_divergence(y_true, y_pred):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    y_true = tf.clip_by_value(y_true, 1e-7, 1.0)
+    y_pred = tf.clip_by_value(y_pred, 1e-7, 1.0)
+    return tf.reduce_sum(y_true * tf.math.log(y_true / y_pred), axis=-1)
+
+
+def poisson(y_true, y_pred):
+    y_true, y_pred = _inputs(y_true, y_pred)
+    return tf.reduce_mean(y_pred - y_true * tf.math.log(y_pred + 1e-7), axis=-1)
+
+
+def mean_squared_logarithmic_error(y_true, y_pred):
+    y_true, y_pred = same_rank(*_inputs(y_true, y_pred))
+    first = tf.math.log(tf.maximum(y_pred, 1e-7) + 1.0)
+    second = tf.math.log(tf.maximum(y_true, 1e-7) + 1.0)
+    return tf.reduce_mean(tf.square(first - second), axis=-1)
+
+
+def mean_absolute_percentage_error(y_true, y_pred):
+    """100 * mean(|y_true - y_pred| / max(|y_true|, eps))."""
+    y_true, y_pred = same_rank(*_inputs(y_true, y_pred))
+    return 100.0 * tf.reduce_mean(tf.abs((y_true - y_pred) / tf.maximum(tf.abs(y_true), 1e-7)), axis=-1)
+
+
+def cosine_similarity(y_true, y_pred, axis=-1):
+    """Minus the cosine of the angle; each side scaled by min(rsqrt(sum of squares), 1 / eps), as Keras' normalize."""
+    y_true, y_pred = same_rank(*_inputs(y_true, y_pred))
+
+    def normalize(x):
+        return x * tf.minimum(tf.math.rsqrt(tf.reduce_sum(tf.square(x), axis=axis, keepdims=True)), 1e7)
+    return -tf.reduce_sum(normalize(y_true) * normalize(y_pred), axis=axis)
+
+
 # ---------------------------------------------------------------- loss objects
 
 @tf_class("keras.src.losses.loss.Loss")
@@ -204,13 +264,7 @@ class Loss:
 
 def _loss_class(class_name, function, name, params):
     def __init__(self, *args, reduction="sum_over_batch_size", name=name, dtype=None, **kwargs):
-        bound = dict(params)
-        for key, value in zip(params, args):
-            bound[key] = value
-        for key, value in kwargs.items():
-            if key not in params:
-                raise TypeError(f"{class_name}.__init__() got an unexpected keyword argument '{key}'")
-            bound[key] = value
+        bound = bind_arguments(class_name, list(params), params, args, kwargs)
         Loss.__init__(self, name=name, reduction=reduction, dtype=dtype, **bound)
     cls = type(class_name, (Loss,), {"__init__": __init__, "fn": staticmethod(function), "default_name": name})
     return tf_class(f"keras.src.losses.losses.{class_name}")(cls)
@@ -228,23 +282,42 @@ MeanSquaredError = _loss_class("MeanSquaredError", mean_squared_error, "mean_squ
 MeanAbsoluteError = _loss_class("MeanAbsoluteError", mean_absolute_error, "mean_absolute_error", {})
 Huber = _loss_class("Huber", huber, "huber_loss", {"delta": 1.0})
 LogCosh = _loss_class("LogCosh", log_cosh, "log_cosh", {})
+Hinge = _loss_class("Hinge", hinge, "hinge", {})
+SquaredHinge = _loss_class("SquaredHinge", squared_hinge, "squared_hinge", {})
+CategoricalHinge = _loss_class("CategoricalHinge", categorical_hinge, "categorical_hinge", {})
+KLDivergence = _loss_class("KLDivergence", kl_divergence, "kl_divergence", {})
+Poisson = _loss_class("Poisson", poisson, "poisson", {})
+MeanSquaredLogarithmicError = _loss_class("MeanSquaredLogarithmicError", mean_squared_logarithmic_error,
+                                          "mean_squared_logarithmic_error", {})
+MeanAbsolutePercentageError = _loss_class("MeanAbsolutePercentageError", mean_absolute_percentage_error,
+                                          "mean_absolute_percentage_error", {})
+CosineSimilarity = _loss_class("CosineSimilarity", cosine_similarity, "cosine_similarity", {"axis": -1})
 
 # TensorFlow 2.21's tf.keras.losses exports these spellings of the functions (and not
 # mean_squared_error / mean_absolute_error / log_cosh, which are plain keras.losses names)
 MSE = mse = mean_squared_error
 MAE = mae = mean_absolute_error
 logcosh = log_cosh
+MSLE = msle = mean_squared_logarithmic_error
+MAPE = mape = mean_absolute_percentage_error
+KLD = kld = kullback_leibler_divergence = kl_divergence
 
 FUNCTIONS = {"categorical_crossentropy": categorical_crossentropy, "binary_crossentropy": binary_crossentropy,
              "sparse_categorical_crossentropy": sparse_categorical_crossentropy, "huber": huber,
-             "MSE": MSE, "mse": mse, "MAE": MAE, "mae": mae, "logcosh": logcosh}
+             "MSE": MSE, "mse": mse, "MAE": MAE, "mae": mae, "logcosh": logcosh, "MSLE": MSLE, "msle": msle,
+             "MAPE": MAPE, "mape": mape, "KLD": KLD, "kld": kld, "kullback_leibler_divergence": kld,
+             "hinge": hinge, "squared_hinge": squared_hinge, "categorical_hinge": categorical_hinge,
+             "poisson": poisson, "cosine_similarity": cosine_similarity}
 CLASSES = {"Loss": Loss, "CategoricalCrossentropy": CategoricalCrossentropy,
            "BinaryCrossentropy": BinaryCrossentropy, "SparseCategoricalCrossentropy": SparseCategoricalCrossentropy,
            "MeanSquaredError": MeanSquaredError, "MeanAbsoluteError": MeanAbsoluteError, "Huber": Huber,
-           "LogCosh": LogCosh}
+           "LogCosh": LogCosh, "Hinge": Hinge, "SquaredHinge": SquaredHinge, "CategoricalHinge": CategoricalHinge,
+           "KLDivergence": KLDivergence, "Poisson": Poisson, "MeanSquaredLogarithmicError": MeanSquaredLogarithmicError,
+           "MeanAbsolutePercentageError": MeanAbsolutePercentageError, "CosineSimilarity": CosineSimilarity}
 # what compile(loss="...") accepts: Keras 3's names of the functions and classes
 BY_NAME = {**FUNCTIONS, "mean_squared_error": mean_squared_error, "mean_absolute_error": mean_absolute_error,
-           "log_cosh": log_cosh, **{k: v for k, v in CLASSES.items() if k != "Loss"}}
+           "log_cosh": log_cosh, "mean_squared_logarithmic_error": msle, "mean_absolute_percentage_error": mape,
+           "kl_divergence": kld, **{k: v for k, v in CLASSES.items() if k != "Loss"}}
 
 
 def get(identifier):
@@ -257,7 +330,8 @@ def get(identifier):
 
 
 # keras.losses (Keras 3 itself) has these names; tf.keras.losses (TensorFlow 2.21) does not
-del mean_squared_error, mean_absolute_error, log_cosh
+del mean_squared_error, mean_absolute_error, log_cosh, mean_squared_logarithmic_error, mean_absolute_percentage_error
+del kl_divergence
 
 
 def __getattr__(name):

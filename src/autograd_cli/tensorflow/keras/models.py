@@ -6,7 +6,8 @@ import numpy as np
 
 from autograd_cli.tensorflow.keras import callbacks as keras_callbacks
 from autograd_cli.tensorflow.keras import losses as keras_losses
-from autograd_cli.tensorflow.keras import metrics as keras_metrics
+from autograd_cli.tensorflow.keras import metric_lookup
+from autograd_cli.tensorflow.keras.reduction_metrics import Mean
 from autograd_cli.tensorflow.keras import optimizers as keras_optimizers
 from autograd_cli.tensorflow.keras._support import PATH, as_float_tensor, is_tensor, tf, unique_name
 from autograd_cli.tensorflow.keras.compile_outputs import CompileLoss, output_metrics, targets
@@ -103,15 +104,15 @@ class Model(Layer):
                 self.loss.run_eagerly = bool(run_eagerly)
             else:
                 self.loss = keras_losses.get(loss)
-        self._loss_tracker = keras_metrics.Mean(name="loss")
+        self._loss_tracker = Mean(name="loss")
         if metrics is not None or weighted_metrics is not None or not self.__dict__.get("_compiled"):
             if several:         # (and so does one without metrics keep the metrics)
                 losses = self.loss.losses if isinstance(self.loss, CompileLoss) else [self.loss] * len(names)
                 self._compile_metrics = output_metrics(metrics or [], names, losses)
                 self._weighted_metrics = output_metrics(weighted_metrics or [], names, losses)
             else:
-                self._compile_metrics = [keras_metrics.get(m, self.loss) for m in (metrics or [])]
-                self._weighted_metrics = [keras_metrics.get(m, self.loss) for m in (weighted_metrics or [])]
+                self._compile_metrics = [metric_lookup.get(m, self.loss) for m in (metrics or [])]
+                self._weighted_metrics = [metric_lookup.get(m, self.loss) for m in (weighted_metrics or [])]
         object.__setattr__(self, "_compiled", True)
 
     _weighted_metrics: list = []      # (compile sets both lists)
