@@ -142,7 +142,7 @@ class KerasVariable(_TFVariable):
 
     def __repr__(self):
         if tf.executing_eagerly():
-            value = np.array2string(self.numpy(), separator=" ", prefix="")
+            value = str(np.asarray(self.numpy()))       # (a scalar prints 3.0, as Keras' f-string of the array)
             return (f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype}, "
                     f"value={value}>")
         return f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype}>"

@@ -8,6 +8,8 @@ it, by bucketing each prediction at ceil(p * (n - 1)) - 1 and summing the bucket
 (its float32 rounding included); other thresholds by comparing each prediction with each."""
 from __future__ import annotations
 
+from enum import Enum
+
 import numpy as np
 
 from autograd_cli.tensorflow.exports import tf_class
@@ -134,7 +136,7 @@ class _ConfusionCount(Metric):
                                 sample_weight=sample_weight, evenly=self._evenly)
 
     def result(self):
-        return self.accumulator[0] if len(self.thresholds) == 1 else tf.identity(self.accumulator)
+        return self.accumulator[0] if len(self.thresholds) == 1 else self.accumulator     # (the variable, as Keras)
 
     def get_config(self):
         return {**super().get_config(), "thresholds": self.init_thresholds}
@@ -192,15 +194,31 @@ class Recall(_PrecisionOrRecall):
     _other = "fn"
 
 
-_CURVES = {"ROC": "ROC", "roc": "ROC", "PR": "PR", "pr": "PR"}
-_SUMMATIONS = {"interpolation": "interpolation", "Interpolation": "interpolation", "majoring": "majoring",
-               "Majoring": "majoring", "minoring": "minoring", "Minoring": "minoring"}
+@tf_class("keras.src.metrics.metrics_utils.AUCCurve")
+class AUCCurve(Enum):
+    ROC = "ROC"
+    PR = "PR"
+    PRGAIN = "PRGAIN"
+
+
+@tf_class("keras.src.metrics.metrics_utils.AUCSummationMethod")
+class AUCSummationMethod(Enum):
+    INTERPOLATION = "interpolation"
+    MAJORING = "majoring"
+    MINORING = "minoring"
+
+
+_CURVES = {"ROC": AUCCurve.ROC, "roc": AUCCurve.ROC, "PR": AUCCurve.PR, "pr": AUCCurve.PR, "PRGAIN": AUCCurve.PRGAIN,
+           "prgain": AUCCurve.PRGAIN}
+_SUMMATIONS = {"interpolation": AUCSummationMethod.INTERPOLATION, "Interpolation": AUCSummationMethod.INTERPOLATION,
+               "majoring": AUCSummationMethod.MAJORING, "Majoring": AUCSummationMethod.MAJORING,
+               "minoring": AUCSummationMethod.MINORING, "Minoring": AUCSummationMethod.MINORING}
 
 
 @tf_class("keras.src.metrics.confusion_metrics.AUC")
 class AUC(Metric):
-    """The area under the ROC curve (false positive rate, recall) or the PR curve (recall,
-    precision), from the confusion matrix at num_thresholds thresholds: (num_thresholds - 2)
+    """The area under the ROC curve (false positive rate, recall), the PR curve (recall,
+    precision) or the PR gain curve, from the confusion matrix at num_thresholds thresholds: (num_thresholds - 2)
     evenly in (0, 1), and -1e-7 and 1 + 1e-7 at the ends."""
 
     def __init__(self, num_thresholds=200, curve="ROC", summation_method="interpolation", name=None, dtype=None,
@@ -218,8 +236,11 @@ class AUC(Metric):
             thresholds = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
             self._evenly = True
         self._thresholds = np.array([0.0 - EPSILON] + thresholds + [1.0 + EPSILON])
+        curve = curve.value if isinstance(curve, AUCCurve) else curve
+        summation_method = summation_method.value if isinstance(summation_method, AUCSummationMethod) \
+            else summation_method
         if curve not in _CURVES:
-            raise ValueError(f'Invalid AUC curve value: "{curve}". Expected values are ["PR", "ROC"]')
+            raise ValueError(f'Invalid AUC curve value: "{curve}". Expected values are ["PR", "ROC", "PRGAIN"]')
         if summation_method not in _SUMMATIONS:
             raise ValueError(f'Invalid AUC summation method value: "{summation_method}". '
                              'Expected values are ["interpolation", "majoring", "minoring"]')
@@ -271,28 +292,42 @@ class AUC(Metric):
                                            tf.maximum(tp[1:] + fn[1:], 0.0))
         return tf.reduce_sum(increments)
 
+    @staticmethod
+    def _gains(tp, fp, tn, fn):
+        """Keras' precision-recall gain: both scaled by positives / negatives; without true
+        positives the recall gain is 0 and the precision gain 1, a negative recall gain 0."""
+        scale = tf.math.divide_no_nan(tp + fn, tn + fp)
+        recall_gain = 1.0 - scale * tf.math.divide_no_nan(fn, tp)
+        precision_gain = 1.0 - scale * tf.math.divide_no_nan(fp, tp)
+        none = tf.equal(tp, 0.0)
+        recall_gain = tf.where(none, tf.zeros_like(tp), recall_gain)
+        precision_gain = tf.where(none, tf.ones_like(tp), precision_gain)
+        return tf.maximum(recall_gain, 0.0), precision_gain
+
     def result(self):
         tp, fp = tf.identity(self.true_positives), tf.identity(self.false_positives)
         tn, fn = tf.identity(self.true_negatives), tf.identity(self.false_negatives)
-        if self.curve == "PR" and self.summation_method == "interpolation":
+        if self.curve is AUCCurve.PR and self.summation_method is AUCSummationMethod.INTERPOLATION:
             return self._interpolated_pr(tp, fp, fn)
         recall = tf.math.divide_no_nan(tp, tp + fn)
-        if self.curve == "ROC":
+        if self.curve is AUCCurve.ROC:
             x, y = tf.math.divide_no_nan(fp, fp + tn), recall
-        else:
+        elif self.curve is AUCCurve.PR:
             x, y = recall, tf.math.divide_no_nan(tp, tp + fp)
+        else:
+            x, y = self._gains(tp, fp, tn, fn)
         n = self.num_thresholds
-        if self.summation_method == "interpolation":
+        if self.summation_method is AUCSummationMethod.INTERPOLATION:
             heights = (y[:n - 1] + y[1:]) / 2.0
-        elif self.summation_method == "minoring":
+        elif self.summation_method is AUCSummationMethod.MINORING:
             heights = tf.minimum(y[:n - 1], y[1:])
         else:
             heights = tf.maximum(y[:n - 1], y[1:])
         return tf.reduce_sum((x[:n - 1] - x[1:]) * heights)
 
     def get_config(self):
-        config = {**super().get_config(), "num_thresholds": self.num_thresholds, "curve": self.curve,
-                  "summation_method": self.summation_method, "multi_label": self.multi_label,
+        config = {**super().get_config(), "num_thresholds": self.num_thresholds, "curve": self.curve.value,
+                  "summation_method": self.summation_method.value, "multi_label": self.multi_label,
                   "num_labels": self.num_labels,
                   "label_weights": None if self.label_weights is None else self.label_weights.numpy().tolist(),
                   "from_logits": self._from_logits}

@@ -308,6 +308,8 @@ FUNCTIONS = {"categorical_crossentropy": categorical_crossentropy, "binary_cross
              "MAPE": MAPE, "mape": mape, "KLD": KLD, "kld": kld, "kullback_leibler_divergence": kld,
              "hinge": hinge, "squared_hinge": squared_hinge, "categorical_hinge": categorical_hinge,
              "poisson": poisson, "cosine_similarity": cosine_similarity}
+for _fn in set(FUNCTIONS.values()):      # (where Keras 3 defines them: what __module__ shows)
+    _fn.__module__ = "keras.src.losses.losses"
 CLASSES = {"Loss": Loss, "CategoricalCrossentropy": CategoricalCrossentropy,
            "BinaryCrossentropy": BinaryCrossentropy, "SparseCategoricalCrossentropy": SparseCategoricalCrossentropy,
            "MeanSquaredError": MeanSquaredError, "MeanAbsoluteError": MeanAbsoluteError, "Huber": Huber,

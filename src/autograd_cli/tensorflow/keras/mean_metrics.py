@@ -77,11 +77,17 @@ def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5, from_sorted_ids=False
     return tf.reshape(matches, labels.shape) if rank(labels) > 1 else matches
 
 
+for _fn in (accuracy, binary_accuracy, categorical_accuracy, sparse_categorical_accuracy, top_k_categorical_accuracy,
+            sparse_top_k_categorical_accuracy):
+    _fn.__module__ = "keras.src.metrics.accuracy_metrics"
+
+
 # ---------------------------------------------------------------- the classes
 
-def _wrapper(path, fn, default_name, params=()):
+def _wrapper(path, fn, default_name, params=(), unlisted=()):
     """A MeanMetricWrapper subclass `Name(name=..., dtype=None, *params)` whose config is its name,
-    dtype and params (Keras' signatures: the params after name and dtype, or first for `k`)."""
+    dtype and params (Keras' signatures: the params after name and dtype, or first for `k`),
+    those in `unlisted` only when not their default (Keras' own get_config leaves them out)."""
     class_name = path.rpartition(".")[2]
     leading = [p for p, _ in params if p == "k"]
     trailing = [(p, d) for p, d in params if p != "k"]
@@ -95,7 +101,8 @@ def _wrapper(path, fn, default_name, params=()):
             setattr(self, key, value)
 
     def get_config(self):
-        return {"name": self.name, "dtype": self.dtype, **{p: getattr(self, p) for p, _ in params}}
+        return {"name": self.name, "dtype": self.dtype,
+                **{p: getattr(self, p) for p, d in params if p not in unlisted or getattr(self, p) != d}}
     cls = type(class_name, (MeanMetricWrapper,), {"__init__": __init__, "get_config": get_config})
     return tf_class(f"keras.src.metrics.{path}")(cls)
 
@@ -110,7 +117,7 @@ TopKCategoricalAccuracy = _wrapper("accuracy_metrics.TopKCategoricalAccuracy", t
                                    "top_k_categorical_accuracy", (("k", 5),))
 SparseTopKCategoricalAccuracy = _wrapper("accuracy_metrics.SparseTopKCategoricalAccuracy",
                                          sparse_top_k_categorical_accuracy, "sparse_top_k_categorical_accuracy",
-                                         (("k", 5), ("from_sorted_ids", False)))
+                                         (("k", 5), ("from_sorted_ids", False)), unlisted=("from_sorted_ids",))
 
 MeanSquaredError = _wrapper("regression_metrics.MeanSquaredError", losses.mse, "mean_squared_error")
 MeanAbsoluteError = _wrapper("regression_metrics.MeanAbsoluteError", losses.mae, "mean_absolute_error")
@@ -125,7 +132,7 @@ def _cosine(y_true, y_pred, axis=-1):
 
 _cosine.__name__ = "cosine_similarity"
 CosineSimilarity = _wrapper("regression_metrics.CosineSimilarity", _cosine, "cosine_similarity",
-                            (("axis", -1),))
+                            (("axis", -1),), unlisted=("axis",))
 LogCoshError = _wrapper("regression_metrics.LogCoshError", losses.logcosh, "logcosh")
 
 BinaryCrossentropy = _wrapper("probabilistic_metrics.BinaryCrossentropy", losses.binary_crossentropy,

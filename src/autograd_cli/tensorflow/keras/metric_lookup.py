@@ -34,9 +34,30 @@ def _accuracy(y_true, y_pred):
     return categorical_accuracy(y_true, y_pred)
 
 
+class _Unresolved:
+    """A metric compile cannot interpret: Keras 3 resolves compile's metrics at the first
+    training or evaluation step, so its ValueError comes from there."""
+
+    def __init__(self, identifier, error):
+        self.name, self._error = str(identifier), error
+
+    def update_state(self, *args, **kwargs):
+        raise self._error
+
+    def reset_state(self):
+        pass
+
+
 def get(identifier, loss=None):
-    """keras.metrics.get, and (with `loss`, unused: Keras chooses by the shapes) compile's
-    get_metric: a metric object (a function wrapped in MeanMetricWrapper)."""
+    """compile's get_metric (`loss` unused: Keras chooses the accuracy by the shapes): a metric
+    object (a function wrapped in MeanMetricWrapper), or one that raises Keras' error when used."""
+    try:
+        return _compiled(identifier)
+    except ValueError as error:
+        return _Unresolved(identifier, error)
+
+
+def _compiled(identifier):
     if identifier is None:
         raise ValueError("Expected metric, received `None`")
     if isinstance(identifier, str) and identifier.lower() in ("accuracy", "acc"):
