@@ -41,6 +41,14 @@ class TestGraph:
                                      "<class 'object'>. Try explicitly setting the type of the feed tensor to a larger "
                                      "type (e.g. int64).")
 
+    def test_a_fed_string_tensor_fetched_is_the_feed_as_an_object_array(self):
+        p = tf.placeholder(tf.string)
+        with tf.Session() as sess:
+            alone, joined = sess.run([p, p + "!"], {p: "x"})
+            listed = sess.run(p, {p: ["a", b"b"]})
+        assert type(alone) is np.ndarray and alone.shape == () and alone[()] == "x" and joined == b"x!"
+        assert listed.dtype == object and listed.tolist() == ["a", b"b"]
+
     def test_split_of_fed_sentences_of_different_lengths(self):
         sentence = tf.placeholder(tf.string, shape=[])
         words = tf.strings.split(sentence)
@@ -128,3 +136,17 @@ def test_eager_as_string_and_to_number_follow_printf_and_strtod():
     assert parsed.dtype == np.float64 and parsed.tolist() == [-0.125, 3.0, float("inf")]
     with pytest.raises(tf.errors.InvalidArgumentError, match="could not correctly convert string: 3000000000"):
         tf.strings.to_number(["3000000000"], out_type=tf.int32)
+
+
+def test_a_tf_function_of_strings_is_traced_once_per_signature(capsys):
+    traced = []
+
+    @tf.function
+    def tag(s, n):
+        traced.append(1)                 # (Python runs only while tracing)
+        return tf.strings.join([s, tf.as_string(n)], separator="#"), tf.strings.length(s)
+
+    for k in range(3):
+        text, size = tag(tf.constant(["ab", "c"]), tf.constant(k))
+        assert text.numpy().tolist() == [b"ab#%d" % k, b"c#%d" % k] and size.numpy().tolist() == [2, 1]
+    assert len(traced) == 1

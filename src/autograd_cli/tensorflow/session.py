@@ -253,7 +253,7 @@ class _Runner:
 
     __slots__ = ("plan", "fetches", "fetch_type", "feed_keys", "feeds", "version", "structure",
                  "var_leaves", "random_leaves", "assigns", "single", "flat_list", "lowered_gradients", "lowered_runs", "nested",
-                 "effects", "kept", "fed", "outputs", "fetch_ids", "loop_checks")
+                 "effects", "kept", "fed", "outputs", "fetch_ids", "loop_checks", "fed_strings")
 
     def __init__(self, session, plan, fetches, structure, flat, roots, feed_keys, feed_shapes):
         L = plan.lowering
@@ -305,6 +305,11 @@ class _Runner:
         # per fetch: (whether it is an op, the variable read after the assigns or None, its
         # dtype, a float fetch's NumPy type and scalar type, its gradient call and places)
         self.fetch_ids = tuple(node_id for _, _, node_id, _, _, _ in fetched)
+        # (place, feed key) of each fetched string tensor that is fed: TensorFlow hands the fed
+        # value back as NumPy makes it an object array (str stays str, a scalar a 0-d array)
+        fed_key = {tensor.uid: given for given, tensor in feed_keys}
+        self.fed_strings = tuple((k, fed_key[target.uid]) for k, (kind, target) in enumerate(roots)
+                                 if kind == "tensor" and target.dtype is dtypes.string and target.uid in fed_key)
         self.outputs = tuple((kind == "op", target.uid if kind == "var" else None, dt,
                               *_float_result_types(dt), call, places)
                              for kind, target, _, dt, call, places in fetched)
@@ -434,6 +439,8 @@ class _Runner:
                 for k in places:
                     call.values[k] = value
                 call.computed = True
+        for k, given in self.fed_strings:
+            out[k] = np.asarray(feed_dict[given], dtype=object)
         if self.single:
             return out[0]
         if self.flat_list:

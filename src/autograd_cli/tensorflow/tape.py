@@ -96,7 +96,7 @@ class GradientTape:
                 self._vars[t.uid] = t
             elif isinstance(t, Tensor):
                 if not (t.dtype.is_floating):
-                    _warn_int(t.dtype, "watch")
+                    _warn_int(t.dtype, "watched tensor")
                     continue
                 self._tracked.add(t.uid)
             else:

@@ -27,10 +27,9 @@ import sys
 import numpy as np
 
 from autograd_cli.evaluate import needed, run_plain
-from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, record_on_tapes
 from autograd_cli.tensorflow.exports import tf_class, tf_export
-from autograd_cli.tensorflow.engine_values import typed_value
+from autograd_cli.tensorflow.engine_values import engine_array, typed_value
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
 from autograd_cli.tensorflow.tape import _flatten, _rebuild
 from autograd_cli.tensorflow.tracing import FuncGraph, Trace, lower_traced, symbolic_input, tracing
@@ -202,9 +201,6 @@ def _trace(fn, structure, flat, name, specs=None, names=None):
         return None
     if any(_is_random(op) and op.inputs for op in graph._ops):
         return None           # (its shape is known at each call only)
-    if any(t.dtype is dtypes.string for t in inputs) or any(
-            t.dtype is dtypes.string for op in graph._ops for t in op.outputs):
-        return None           # (the engine computes numbers: strings run eagerly)
     return _Concrete(graph, inputs, out_structure, outputs, specs)
 
 
@@ -280,7 +276,7 @@ class _Concrete:
             nodes = _lower_call(L, *leaves, concrete=self)
             plan = self._plans[key] = (leaves, nodes, needed([n for n in nodes if n is not None]))
         leaves, nodes, order = plan
-        values = run_plain(order, {leaf.id: np.asarray(a, dtype=np.float64) for leaf, a in zip(leaves, arrays)})
+        values = run_plain(order, {leaf.id: engine_array(a) for leaf, a in zip(leaves, arrays)})
         return [typed_value(values[n.id], t.dtype) for n, t in zip(nodes, self.trace.outputs)]
 
     def __repr__(self):

@@ -13,6 +13,7 @@ import numpy as np
 
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import Graph, Operation, _add_op, convert_to_tensor, ctx, user_pos
+from autograd_cli.tensorflow.engine_values import typed_value
 from autograd_cli.tensorflow.lowering import Lowering, Recipe, RoundingGraph
 
 
@@ -99,10 +100,7 @@ def value_now(tensor):
             drawn[op.uid] = g.apply("placeholder", value=np.asarray(sampler.draw(sampler.new_kernel()),
                                                                      dtype=np.float64))
     node = lower_traced(g, tr, [], [], drawn)[0]
-    value = np.asarray(run_plain(needed([node]))[node.id])       # (the engine's float64)
-    if tensor.dtype.is_integer:
-        value = np.round(value)
-    return value.astype(tensor.dtype.np)
+    return typed_value(run_plain(needed([node]))[node.id], tensor.dtype)
 
 
 def _lower_input(L, tensor_uid, name, dtype_name, shape):
