@@ -49,6 +49,15 @@ class TestGraph:
         assert type(alone) is np.ndarray and alone.shape == () and alone[()] == "x" and joined == b"x!"
         assert listed.dtype == object and listed.tolist() == ["a", b"b"]
 
+    def test_a_dataset_of_strings_and_a_py_func_on_strings_in_a_session(self):
+        words = tf.data.Dataset.from_tensor_slices(["x", "yy"]).map(lambda w: w + "!")
+        item = tf.data.make_one_shot_iterator(words).get_next()
+        marked = tf.py_func(lambda a: np.array([w + b"?" for w in a], dtype=object), [tf.constant(["p", "q"])],
+                            tf.string)
+        with tf.Session() as sess:
+            assert [sess.run(item), sess.run(item)] == [b"x!", b"yy!"]
+            assert sess.run(marked).tolist() == [b"p?", b"q?"]
+
     def test_split_of_fed_sentences_of_different_lengths(self):
         sentence = tf.placeholder(tf.string, shape=[])
         words = tf.strings.split(sentence)

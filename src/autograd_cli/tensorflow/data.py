@@ -21,6 +21,7 @@ import numpy as np
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import random_streams
 from autograd_cli.tensorflow.core import EagerTensor, Tensor, _const_value, ctx, to_array
+from autograd_cli.tensorflow.engine_values import engine_array
 from autograd_cli.tensorflow.exports import tf_class, export_value, refresh, tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
 from autograd_cli.tensorflow.shape import TensorShape
@@ -466,7 +467,7 @@ class _NextDraw:
                     raise OutOfRangeError(None, None, f"End of sequence\n\t [[{{{{node {member.op_name}}}}}]]")
                 if shapes != member.shapes:
                     raise Replan()
-        parts = [np.asarray(t._value, dtype=np.float64).reshape(-1) for t in _flatten(pipeline.take())]
+        parts = [engine_array(t._value).reshape(-1) for t in _flatten(pipeline.take())]
         return np.concatenate(parts) if parts else np.zeros(0)
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.tensorflow.core import EagerTensor, Operation, _add_op, convert_to_tensor, ctx, user_pos
+from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.dtype import as_dtype
+from autograd_cli.tensorflow.engine_values import engine_array, typed_value
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.tracing import tracing_function
@@ -32,8 +34,8 @@ class _PyCall:
         key = tuple((a.shape, a.tobytes()) for a in arrays)
         if self._kept is not None and self._kept[0] == key:
             return self._kept[1]
-        values = _call(self.fn, [np.asarray(a).astype(d.np) for a, d in zip(arrays, self.in_dtypes)],
-                       self.out_dtypes)
+        values = _call(self.fn, [typed_value(a, d) if d is dtypes.string else np.asarray(a).astype(d.np)
+                                 for a, d in zip(arrays, self.in_dtypes)], self.out_dtypes)
         self._kept = (key, values, set(range(len(values))))
         self.last = values       # the snippet job hands its graph back with these as constants
         return values
@@ -44,7 +46,7 @@ class _PyCall:
         left.discard(index)
         if not left:
             self._kept = None
-        return np.asarray(values[index], dtype=np.float64)
+        return engine_array(values[index])
 
 
 def _call(fn, arrays, out_dtypes):
