@@ -271,6 +271,7 @@ def _run_at_start(call, row, notes: list):
             "variables' initial values"
     try:
         session = Session(graph=op.graph)
+        session._scratch = True
         for var in op.graph._variables:
             session.run(var.initializer)
         feeds = {}

@@ -469,6 +469,7 @@ def _graph_value(t):
 
     try:
         session = Session(graph=t.graph)
+        session._scratch = True
         for var in t.graph._variables:
             session.run(var.initializer)
         value = session.run(t)

@@ -474,7 +474,7 @@ class _NextDraw:
 def _lower_next(L, iterator, op_name, static):
     """A Session's lowering takes the element its iterator's pipeline has next, in its
     shapes; any other lowering (gradients, static shapes) sees leaves of the static shapes."""
-    from autograd_cli.tensorflow.lowering import STAND_IN
+    from autograd_cli.tensorflow.lowering import STAND_IN, unflatten
 
     session = getattr(L, "session", None)
     if session is None:
@@ -490,12 +490,7 @@ def _lower_next(L, iterator, op_name, static):
     shapes = kernels[iterator].next_shapes(len(group)) or tuple(tuple(d or 0 for d in dims) for dims in static)
     draw = _NextDraw(iterator, shapes, op_name, group)
     flat = L.random_leaf(key, draw, draw.shape)
-    outs, at = [], 0
-    for dims in shapes:
-        size = int(np.prod(dims))
-        outs.append(L.g.reshape(L.g.getitem(flat, index=(slice(at, at + size),)), shape=dims))
-        at += size
-    return outs
+    return unflatten(L.g, flat, shapes)
 
 
 def _graph_get_next(iterator, name):

@@ -101,6 +101,17 @@ def shared(kind, target, params=None, make=None, tag=None):
     return found
 
 
+def unflatten(g, flat, shapes) -> list:
+    """The nodes of consecutive pieces of a flat vector node, in these shapes (the components of a
+    leaf the Session sets whole: an iterator's element, a queue's dequeue)."""
+    outs, at = [], 0
+    for dims in shapes:
+        size = int(np.prod(dims))
+        outs.append(g.reshape(g.getitem(flat, index=(slice(at, at + size),)), shape=dims))
+        at += size
+    return outs
+
+
 def freeze(value):
     if isinstance(value, dict):
         return tuple(sorted((k, freeze(v)) for k, v in value.items()))

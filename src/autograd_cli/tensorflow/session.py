@@ -464,6 +464,7 @@ class Session:
         self._random_kernels: dict = {}   # random op uid -> its kernel in this session
         self._closed = False
         self._entered = None
+        self._scratch = False             # made by the tool to show a value (not the snippet's own)
         self._soft_placement = bool(getattr(config, "allow_soft_placement", False))
 
     def _var_by_uid(self, uid):

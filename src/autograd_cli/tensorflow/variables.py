@@ -32,6 +32,7 @@ class GraphKeys:
     TRAIN_OP = "train_op"
     MOVING_AVERAGE_VARIABLES = "moving_average_variables"
     METRIC_VARIABLES = "metric_variables"
+    QUEUE_RUNNERS = "queue_runners"
 
 
 def _lower_read(L, var_uid):
