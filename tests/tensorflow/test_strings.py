@@ -105,6 +105,16 @@ class TestGraph:
         assert caught.value.message == ("StringToNumberOp could not correctly convert string: 2,5\n"
                                         "\t [[{{node parse}}]]")
 
+    def test_string_shape_and_dtype_errors_while_the_graph_is_built(self):
+        a, b = tf.constant(["a", "b"], name="a"), tf.constant(["a", "b", "c"], name="b")
+        with pytest.raises(ValueError) as caught:
+            tf.equal(a, b)
+        assert str(caught.value) == ("Dimensions must be equal, but are 2 and 3 for '{{node Equal}} = Equal[T=DT_STRING, "
+                                     "incompatible_shape_error=true](a, b)' with input shapes: [2], [3].")
+        with pytest.raises(TypeError, match=r"^Value passed to parameter 'input' has DataType string not in list of "
+                                            r"allowed values: float32, float64, int32, .*, quint16, bool$"):
+            tf.argmax(a)
+
     def test_a_cast_from_strings_is_built_and_fails_when_run(self):
         c = tf.cast(tf.constant(["1"]), tf.float32)
         assert c.dtype == tf.float32 and c.shape.as_list() == [1]

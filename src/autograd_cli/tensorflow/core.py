@@ -818,7 +818,8 @@ def shape_value_error(op, inputs, exc):
     shapes = ", ".join("[" + ",".join("?" if d is None else str(d) for d in (t._shape or ())) + "]" for t in inputs)
     names = ", ".join(t._op.name if t._op is not None else "?" for t in inputs)
     message = _mismatch(inputs) or (exc.message if isinstance(exc, AgError) else str(exc))
-    return ValueError(f"{message} for '{{{{node {op.name}}}}} = {op.type}[T=DT_{_dt(inputs)}]({names})' with "
+    attrs = ", incompatible_shape_error=true" if op.type in ("Equal", "NotEqual") else ""    # (their attr)
+    return ValueError(f"{message} for '{{{{node {op.name}}}}} = {op.type}[T=DT_{_dt(inputs)}{attrs}]({names})' with "
                       f"input shapes: {shapes}.")
 
 

@@ -343,6 +343,10 @@ atan2 = _float_binary("Atan2", "atan2", "atan2", "math.atan2", FLOAT_REAL, "y:T,
 
 @tf_export("math.negative", "negative", builtin="negative")
 def negative(x, name=None):
+    x = convert_to_tensor(x)
+    if x.dtype is dtypes.string:      # (`-s`, and tf.sort's ascending order: TensorFlow negates)
+        check_kernel("Neg", x, ("bfloat16", "half", "float", "double", "int8", "int16", "int32", "int64", "complex64",
+                                "complex128"))
     return unary("Neg", "negative", x, name or "Neg")
 
 
@@ -638,6 +642,10 @@ def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
 def _arg(op_type, row, path, builtin):
     def fn(input, axis=None, output_type=dtypes.int64, name=None, dimension=None):   # noqa: A002
         x = convert_to_tensor(input)
+        if x.dtype is dtypes.string:
+            check_kernel(op_type, x, _EXTREMAL + ("bool",), "input:T, dimension:Tidx -> output:output_type", "input",
+                         tail="; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
+                         "attr=output_type:type,default=DT_INT64,allowed=[DT_INT16, DT_UINT16, DT_INT32, DT_INT64]")
         if axis is None:
             axis = dimension if dimension is not None else 0
         params = {"axis": _axis_value(axis)}
