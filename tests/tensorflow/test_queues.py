@@ -95,3 +95,30 @@ def test_eager_queues_hold_their_elements_in_the_queue():
         q.dequeue()
     with pytest.raises(RuntimeError, match="not supported when eager execution is enabled"):
         tf.compat.v1.train.QueueRunner(q, [None])
+
+
+def test_input_producers_feed_batches_each_epoch_a_permutation_of_the_rows():
+    data = np.arange(12, dtype=np.float32).reshape(6, 2)
+    row, label = tf.train.slice_input_producer([data, np.arange(6, dtype=np.int32)], num_epochs=2, shuffle=True,
+                                               seed=3)
+    rows, labels = tf.train.shuffle_batch([row, label], batch_size=4, capacity=8, min_after_dequeue=2, seed=5,
+                                          allow_smaller_final_batch=True)
+    assert rows.shape.as_list() == [None, 2]
+    seen = []
+    with tf.Session() as sess:
+        threads = tf.train.start_queue_runners(sess)
+        assert len(threads) == 2
+        with pytest.raises(tf.errors.OutOfRangeError):
+            while True:
+                got_rows, got_labels = sess.run([rows, labels])
+                np.testing.assert_array_equal(got_rows, data[got_labels])      # rows stay with their labels
+                seen.extend(got_labels.tolist())
+    assert sorted(seen) == sorted(list(range(6)) * 2)        # two epochs, every row twice
+
+
+def test_a_batch_of_tensors_whose_shape_is_unknown_is_tensorflows_error():
+    v = tf.placeholder(tf.float32, [None])
+    with pytest.raises(ValueError, match="All shapes must be fully defined"):
+        tf.train.batch([v], batch_size=2)
+    padded = tf.train.batch([v], batch_size=2, dynamic_pad=True)
+    assert padded.shape.as_list() == [2, None]

@@ -56,14 +56,21 @@ class _State:
         self.words = None             # a RandomShuffleQueue's Philox stream: [key, counter, buffered words]
         self.runners: list = []       # the started queue runners that fill it (queue_runners.py)
         self.held: dict = {}          # dequeue op name -> what it took in shapes its plan was not made for
+        self.runs: dict = {}          # enqueue op name -> its runs, where an input producer limits them
 
     def what(self):
         return f"{self.queue._kind} '{self.label}'"
 
     # -- enqueue
-    def put(self, arrays, many, op_name):
+    def put(self, arrays, many, op_name, epochs=None):
         if self.closed:
             raise CancelledError(None, None, f"{self.what()} is closed.{_node(op_name)}")
+        if epochs is not None:
+            limit, counter = epochs
+            done = self.runs.get(op_name, 0)
+            if done >= limit:
+                raise OutOfRangeError(None, None, f"Reached limit of {limit}{_node(counter)}")
+            self.runs[op_name] = done + 1
         arrays = [_component(a, dt, self.queue, k, many, op_name) for k, (a, dt) in
                   enumerate(zip(arrays, self.queue._dtypes))]
         rows = [tuple(arrays)] if not many else [tuple(a[i] for a in arrays) for i in range(len(arrays[0]))]
@@ -261,10 +268,12 @@ def _guess(state, queue, kind, count, static):
     return [tuple(0 if d is None else d for d in (dims or ())) for dims in static]
 
 
-def _lower_put(L, *nodes, queue, many, op_name):
+def _lower_put(L, *nodes, queue, many, op_name, epochs=None):
+    """`epochs`: (how many runs may enqueue, the name of the op counting them) for an input
+    producer's `num_epochs`; a run after them is TensorFlow's OutOfRangeError."""
     effect = getattr(L, "effect", None)
     if effect is not None:
-        effect(nodes, lambda session, arrays: state_of(queue, session).put(arrays, many, op_name))
+        effect(nodes, lambda session, arrays: state_of(queue, session).put(arrays, many, op_name, epochs))
     return []
 
 
