@@ -216,3 +216,21 @@ def test_the_namespace_holds_the_public_names_only():
     assert not {"np", "tf", "tf_class", "annotations", "same_rank"} & set(names)
     with pytest.raises(AttributeError, match="has no attribute 'np'"):
         M.np      # noqa: B018
+
+
+def test_multi_label_auc_averages_each_labels_trapezoid_area():
+    rng = np.random.RandomState(12)
+    labels = rng.randint(0, 2, size=(30, 3)).astype(np.float32)
+    scores = ((rng.randint(0, 1000, size=(30, 3)) + 0.37) / 1000.0).astype(np.float32)
+    weights = np.array([0.5, 1.0, 2.0])
+    areas = []
+    for j in range(3):
+        c = _counts(labels[:, j], scores[:, j], _keras_thresholds(200))
+        tpr, fpr = c["tp"] / (c["tp"] + c["fn"]), c["fp"] / (c["fp"] + c["tn"])
+        areas.append(np.sum((fpr[:-1] - fpr[1:]) * (tpr[:-1] + tpr[1:]) / 2))
+    plain, weighted = M.AUC(multi_label=True), M.AUC(multi_label=True, label_weights=weights)
+    for auc in (plain, weighted):
+        auc.update_state(labels, scores)
+    assert plain.true_positives.shape == (200, 3)
+    assert plain.result().numpy() == pytest.approx(np.mean(areas), rel=1e-5)
+    assert weighted.result().numpy() == pytest.approx(np.sum(np.array(areas) * weights) / weights.sum(), rel=1e-5)

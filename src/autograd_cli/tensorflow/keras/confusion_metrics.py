@@ -1,6 +1,7 @@
 """The keras.metrics counted from a confusion matrix at thresholds, as Keras 3 counts them:
 TruePositives, FalsePositives, TrueNegatives, FalseNegatives, Precision, Recall (thresholds,
-top_k, class_id) and AUC (ROC or PR, Riemann sums or Keras' interpolation).
+top_k, class_id) and AUC (ROC, PR or PR gain, Riemann sums or Keras' interpolation; with
+multi_label, a count per label and the labels' areas averaged).
 
 A prediction is positive at threshold t when it is > t; labels are cast to bool. Thresholds
 evenly spread over [0, 1] (AUC's, and a list such as [0, 0.5, 1]) are counted as Keras does
@@ -59,9 +60,9 @@ def _top_k_only(y_pred, k):
 
 
 def update_confusion_matrix(variables, y_true, y_pred, thresholds, top_k=None, class_id=None, sample_weight=None,
-                            evenly=False):
-    """Add to `variables` ({"tp" | "fp" | "tn" | "fn": variable of shape (len(thresholds),)}) the
-    weighted counts of this batch at each threshold."""
+                            evenly=False, multi_label=False):
+    """Add to `variables` ({"tp" | "fp" | "tn" | "fn": variable of shape (len(thresholds),), or
+    (len(thresholds), labels) with multi_label}) the weighted counts of this batch at each threshold."""
     dtype = next(iter(variables.values())).dtype
     y_true, y_pred = as_tensor(y_true, dtype), as_tensor(y_pred, dtype)
     with_epsilon = evenly and (thresholds[0] < 0.0 or thresholds[-1] > 1.0)
@@ -75,20 +76,22 @@ def update_confusion_matrix(variables, y_true, y_pred, thresholds, top_k=None, c
             raise ValueError("When class_id is provided, y_pred must be a 2D array with shape (num_samples, "
                              f"num_classes), found shape: {tuple(y_pred.shape.as_list())}")
         y_true, y_pred = y_true[..., class_id:class_id + 1], y_pred[..., class_id:class_id + 1]
-    weights = None if sample_weight is None else tf.reshape(tf.broadcast_to(sample_weight, tf.shape(y_pred)), [-1])
-    labels = tf.reshape(tf.cast(tf.cast(y_true, "bool"), dtype), [-1])
+    shape = tf.shape(y_pred) if multi_label else [-1]       # (a label per column, else one flat list)
+    weights = None if sample_weight is None else tf.reshape(tf.broadcast_to(sample_weight, tf.shape(y_pred)), shape)
+    labels = tf.reshape(tf.cast(tf.cast(y_true, "bool"), dtype), shape)
+    y_pred = tf.reshape(y_pred, shape)
     if evenly:
-        counts = _bucketed_counts(labels, tf.reshape(y_pred, [-1]), len(thresholds), weights, with_epsilon)
+        counts = _bucketed_counts(labels, y_pred, len(thresholds), weights, with_epsilon)
     else:
-        counts = _compared_counts(labels, tf.reshape(y_pred, [-1]), np.asarray(thresholds, dtype=np.float32),
-                                  weights, dtype)
+        counts = _compared_counts(labels, y_pred, np.asarray(thresholds, dtype=np.float32), weights, dtype)
     for key, variable in variables.items():
         variable.assign_add(counts[key]())
 
 
 def _bucketed_counts(labels, y_pred, count, weights, with_epsilon):
     """Counts at evenly spread thresholds: a prediction p in bucket ceil(p * (n - 1)) - 1 (from 0
-    with the end thresholds below 0 and above 1) is above the thresholds of that bucket and lower."""
+    with the end thresholds below 0 and above 1) is above the thresholds of that bucket and lower.
+    Labels in columns (multi_label) are bucketed column by column."""
     y_pred = tf.clip_by_value(y_pred, 0.0, 1.0)
     weights = 1.0 if weights is None else weights
     positives, negatives = labels * weights, (1.0 - labels) * weights
@@ -96,16 +99,25 @@ def _bucketed_counts(labels, y_pred, count, weights, with_epsilon):
     if with_epsilon:
         buckets = tf.nn.relu(buckets)
     buckets = tf.cast(buckets, "int32")
+    columns = 1 if rank(y_pred) == 1 else y_pred.shape[-1]
+    if columns > 1 or rank(y_pred) > 1:      # column j's buckets are segments j * n ... j * n + n - 1
+        offsets = tf.range(columns) * count
+        buckets = tf.where(buckets >= 0, buckets + offsets, -tf.ones_like(buckets))
 
     def above(values):
-        return tf.cumsum(tf.math.unsorted_segment_sum(values, buckets, count), reverse=True)
+        sums = tf.math.unsorted_segment_sum(values, buckets, count * columns)
+        if rank(y_pred) == 1:
+            return tf.cumsum(sums, reverse=True)
+        return tf.transpose(tf.cumsum(tf.reshape(sums, [columns, count]), axis=1, reverse=True))
     tp, fp = above(positives), above(negatives)
-    return {"tp": lambda: tp, "fp": lambda: fp, "fn": lambda: tf.reduce_sum(positives) - tp,
-            "tn": lambda: tf.reduce_sum(negatives) - fp}
+    return {"tp": lambda: tp, "fp": lambda: fp, "fn": lambda: tf.reduce_sum(positives, axis=0) - tp,
+            "tn": lambda: tf.reduce_sum(negatives, axis=0) - fp}
 
 
 def _compared_counts(labels, y_pred, thresholds, weights, dtype):
-    above = tf.greater(tf.expand_dims(y_pred, 0), tf.expand_dims(tf.constant(thresholds), 1))   # (thresholds, n)
+    """Counts at any thresholds: each prediction compared with each (an axis of thresholds first)."""
+    thresholds = tf.reshape(tf.constant(thresholds), [-1] + [1] * rank(y_pred))
+    above = tf.greater(tf.expand_dims(y_pred, 0), thresholds)
     positive = tf.expand_dims(tf.cast(labels, "bool"), 0)
 
     def count(label, prediction):
@@ -246,27 +258,47 @@ class AUC(Metric):
                              'Expected values are ["interpolation", "majoring", "minoring"]')
         self.curve, self.summation_method = _CURVES[curve], _SUMMATIONS[summation_method]
         super().__init__(name=name, dtype=dtype)
-        if multi_label:
-            raise NotImplementedError("AUC(multi_label=True) is not supported by autograd-cli's TensorFlow")
-        if num_labels:
-            raise ValueError("`num_labels` is needed only when `multi_label` is True.")
         self.multi_label, self.num_labels = multi_label, num_labels
         self.label_weights = None if label_weights is None else tf.constant(np.asarray(label_weights, np.float32))
         self._from_logits = from_logits
-        size = (self.num_thresholds,)
+        self._built = False
+        if not multi_label:
+            if num_labels:
+                raise ValueError("`num_labels` is needed only when `multi_label` is True.")
+            self._build(None)
+        elif num_labels:
+            self._build([None, num_labels])
+
+    def _build(self, shape):
+        """The four counts: one per threshold, or per threshold and label (multi_label: the
+        labels are the columns of the first y_pred, unless num_labels says)."""
+        size = [self.num_thresholds]
+        if self.multi_label:
+            if len(shape) != 2:
+                raise ValueError(f"`y_pred` must have rank 2 when `multi_label=True`. Found rank {len(shape)}. "
+                                 f"Full shape received for `y_pred`: {shape}")
+            size.append(shape[1])
         self.true_positives = self.add_variable(size, "zeros", name="true_positives")
         self.false_positives = self.add_variable(size, "zeros", name="false_positives")
         self.true_negatives = self.add_variable(size, "zeros", name="true_negatives")
         self.false_negatives = self.add_variable(size, "zeros", name="false_negatives")
+        self._built = True
+
+    def reset_state(self):
+        if self._built:
+            super().reset_state()
 
     @property
     def thresholds(self):
         return list(self._thresholds)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
+        if not self._built:
+            y_pred = as_tensor(y_pred, self.dtype)
+            self._build(tuple(y_pred.shape.as_list()))
         if self._from_logits:
             y_pred = tf.sigmoid(as_tensor(y_pred, self.dtype))
-        if self.label_weights is not None:      # (weights per class: they multiply the sample weights)
+        if self.label_weights is not None and not self.multi_label:     # (per class: they multiply the sample weights)
             y_pred = as_tensor(y_pred, self.dtype)
             weights = tf.broadcast_to(self.label_weights, tf.shape(y_pred))
             if sample_weight is not None:
@@ -275,7 +307,17 @@ class AUC(Metric):
             sample_weight = weights
         update_confusion_matrix({"tp": self.true_positives, "tn": self.true_negatives, "fp": self.false_positives,
                                  "fn": self.false_negatives}, y_true, y_pred, list(self._thresholds),
-                                sample_weight=sample_weight, evenly=self._evenly)
+                                sample_weight=sample_weight, evenly=self._evenly, multi_label=self.multi_label)
+
+    def _by_label(self, areas):
+        """The area: summed over the thresholds; with multi_label, the labels' areas averaged
+        (weighted by label_weights)."""
+        areas = tf.reduce_sum(areas, axis=0)
+        if not self.multi_label:
+            return areas
+        if self.label_weights is None:
+            return tf.reduce_mean(areas)
+        return tf.math.divide_no_nan(tf.reduce_sum(areas * self.label_weights), tf.reduce_sum(self.label_weights))
 
     def _interpolated_pr(self, tp, fp, fn):
         """Keras' PR interpolation: within each pair of thresholds precision follows tp against
@@ -290,7 +332,7 @@ class AUC(Metric):
         ratio = tf.where(both, tf.math.divide_no_nan(p[:n - 1], tf.maximum(p[1:], 0.0)), tf.ones_like(p[1:]))
         increments = tf.math.divide_no_nan(slope * (dtp + intercept * tf.math.log(ratio)),
                                            tf.maximum(tp[1:] + fn[1:], 0.0))
-        return tf.reduce_sum(increments)
+        return self._by_label(increments)
 
     @staticmethod
     def _gains(tp, fp, tn, fn):
@@ -323,7 +365,7 @@ class AUC(Metric):
             heights = tf.minimum(y[:n - 1], y[1:])
         else:
             heights = tf.maximum(y[:n - 1], y[1:])
-        return tf.reduce_sum((x[:n - 1] - x[1:]) * heights)
+        return self._by_label((x[:n - 1] - x[1:]) * heights)
 
     def get_config(self):
         config = {**super().get_config(), "num_thresholds": self.num_thresholds, "curve": self.curve.value,
