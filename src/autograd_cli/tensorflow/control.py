@@ -5,7 +5,7 @@ import numpy as np
 
 from autograd_cli.tensorflow.core import Operation, Tensor, _add_op, convert_to_tensor, ctx, user_pos
 from autograd_cli.tensorflow.exports import tf_export
-from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.lowering import Recipe, _flatten
 
 
 def _lower_nothing(L, *nodes):
@@ -119,6 +119,7 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
             values = [out] if not isinstance(out, (list, tuple)) else list(out)
             structure = type(out) if isinstance(out, (list, tuple)) else structure
             count += 1
-    if structure is None or (len(values) == 1 and not return_same_structure):
+    # (TF1's loop gives a single loop variable's result alone: one tensor, not one nest of them)
+    if structure is None or (len(values) == 1 and not return_same_structure and len(_flatten(values)[1]) == 1):
         return values[0]
     return tuple(values) if structure is tuple else list(values)

@@ -21,7 +21,7 @@ import inspect
 from autograd_cli.tensorflow.core import HOOKS, convert_to_tensor, ctx, make_op
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.lowering import Recipe
-from autograd_cli.tensorflow.tape import _flatten, _rebuild
+from autograd_cli.tensorflow.lowering import _flatten, _rebuild
 from autograd_cli.tensorflow.tracing import lower_traced, trace
 
 

@@ -16,7 +16,7 @@ from autograd_cli.tensorflow.exports import refresh, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, OutOfRangeError
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.modes import name_scope
-from autograd_cli.tensorflow.tape import _flatten, _rebuild
+from autograd_cli.tensorflow.lowering import _flatten, _rebuild
 
 
 def _elements(elems, what):

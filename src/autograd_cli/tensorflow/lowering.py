@@ -112,6 +112,35 @@ def unflatten(g, flat, shapes) -> list:
     return outs
 
 
+def _flatten(structure):
+    """A nest of lists, tuples and dicts: (its layout with leaf positions, the leaves in order)."""
+    if not isinstance(structure, (dict, list, tuple)):        # (the usual cases first: one tensor,
+        return 0, [structure]
+    if type(structure) is list and not any(isinstance(i, (dict, list, tuple)) for i in structure):
+        return list(range(len(structure))), list(structure)   # or a flat list of them)
+    flat = []
+
+    def walk(item):
+        if isinstance(item, dict):
+            return {k: walk(v) for k, v in item.items()}
+        if isinstance(item, (list, tuple)):
+            out = [walk(v) for v in item]
+            return out if isinstance(item, list) else tuple(out)
+        flat.append(item)
+        return len(flat) - 1
+    return walk(structure), flat
+
+
+def _rebuild(structure, values):
+    if isinstance(structure, dict):
+        return {k: _rebuild(v, values) for k, v in structure.items()}
+    if isinstance(structure, list):
+        return [_rebuild(v, values) for v in structure]
+    if isinstance(structure, tuple):
+        return tuple(_rebuild(v, values) for v in structure)
+    return values[structure]
+
+
 def freeze(value):
     if isinstance(value, dict):
         return tuple(sorted((k, freeze(v)) for k, v in value.items()))

@@ -18,38 +18,10 @@ from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.gradients import GradientCall, LoweredRun, announce, unconnected_mode
 from autograd_cli.tensorflow.graph_run import run_plan
 from autograd_cli.tensorflow.indexed_slices import IndexedSlices, gather_axis
-from autograd_cli.tensorflow.lowering import Lowering, position
+from autograd_cli.tensorflow.lowering import Lowering, _flatten, _rebuild, position
 
 _CACHE: dict = {}
 _FLOAT32 = np.dtype(np.float32)
-
-
-def _flatten(structure):
-    if not isinstance(structure, (dict, list, tuple)):        # (the usual cases first: one tensor,
-        return 0, [structure]
-    if type(structure) is list and not any(isinstance(i, (dict, list, tuple)) for i in structure):
-        return list(range(len(structure))), list(structure)   # or a flat list of them)
-    flat = []
-
-    def walk(item):
-        if isinstance(item, dict):
-            return {k: walk(v) for k, v in item.items()}
-        if isinstance(item, (list, tuple)):
-            out = [walk(v) for v in item]
-            return out if isinstance(item, list) else tuple(out)
-        flat.append(item)
-        return len(flat) - 1
-    return walk(structure), flat
-
-
-def _rebuild(structure, values):
-    if isinstance(structure, dict):
-        return {k: _rebuild(v, values) for k, v in structure.items()}
-    if isinstance(structure, list):
-        return [_rebuild(v, values) for v in structure]
-    if isinstance(structure, tuple):
-        return tuple(_rebuild(v, values) for v in structure)
-    return values[structure]
 
 
 @tf_class("tensorflow.python.eager.backprop.GradientTape")

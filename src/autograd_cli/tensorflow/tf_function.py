@@ -31,7 +31,7 @@ from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor,
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.engine_values import engine_array, typed_value
 from autograd_cli.tensorflow.lowering import Lowering, Recipe
-from autograd_cli.tensorflow.tape import _flatten, _rebuild
+from autograd_cli.tensorflow.lowering import _flatten, _rebuild
 from autograd_cli.tensorflow.tracing import FuncGraph, Trace, lower_traced, symbolic_input, tracing
 
 _FALLBACK_ERRORS = Exception      # whatever stops the trace: the eager run gives the value (or TF's eager error)

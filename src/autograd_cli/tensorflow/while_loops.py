@@ -25,6 +25,7 @@ from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import Operation, _add_op, convert_to_tensor, ctx, user_pos
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.shape import TensorShape
+from autograd_cli.tensorflow.lowering import _flatten, _rebuild
 from autograd_cli.tensorflow.tracing import tracing_function
 
 
@@ -40,9 +41,13 @@ class _Loop:
 
 
 def graph_while_loop(cond, body, values, shape_invariants, maximum_iterations, back_prop, name):
-    """The loop's results (tensors of the While op), in the order of `values`, and the type of
-    the sequence body returned (None for one tensor)."""
+    """The loop's results (tensors of the While op, nested as body returned them), in the order
+    of `values`, and the type of the sequence body returned (None for one tensor)."""
     graph = ctx.graph
+    # nested loop variables ((i, (a, b)), dicts): flat here, cond and body see them nested
+    layout, values = _flatten(list(values))
+    if shape_invariants is not None and layout != list(range(len(values))):
+        shape_invariants = _flatten(list(shape_invariants))[1]
     values = [convert_to_tensor(v) for v in values]
     invariants = _invariants(values, shape_invariants)
     maximum = _maximum(maximum_iterations)
@@ -53,11 +58,13 @@ def graph_while_loop(cond, body, values, shape_invariants, maximum_iterations, b
             variables.append(_add_op(graph, op, [(value.dtype, shape)])[0])
             op.recipe = Recipe("fn", _lower_outside, {"name": op.name})
         start = len(graph._ops)
-        condition = convert_to_tensor(cond(*variables))
+        seen = _rebuild(layout, variables)
+        condition = convert_to_tensor(cond(*seen))
         middle = len(graph._ops)
-        returned = body(*variables)
+        returned = body(*seen)
         structure = type(returned) if isinstance(returned, (list, tuple)) else None
-        results = [convert_to_tensor(r) for r in (returned if structure is not None else [returned])]
+        back, results = _flatten(list(returned) if structure is not None else [returned])
+        results = [convert_to_tensor(r) for r in results]
         end = len(graph._ops)
         _check_results(values, invariants, results, condition, scope)
         loop = _Loop()
@@ -82,7 +89,7 @@ def graph_while_loop(cond, body, values, shape_invariants, maximum_iterations, b
         outs = _add_op(graph, op, [(v.dtype, shape) for v, shape in zip(values, invariants)])
         for k, t in enumerate(outs):
             t._name = f"{op.name}:0" if k == 0 else f"{graph.unique_name('Exit')}:0"
-    return outs, structure
+    return _rebuild(back, outs), structure
 
 
 def _invariants(values, shape_invariants):

@@ -172,7 +172,7 @@ def run_symbolically(fn, inputs, kwargs):
     of its own on symbolic stand-ins of the tensors in `inputs` (same shapes and dtypes), its
     result discarded. Its Python runs (prints, NumPy draws) and the variables it makes are made
     as in an eager call; assignments stay in the discarded graph."""
-    from autograd_cli.tensorflow.tape import _flatten, _rebuild
+    from autograd_cli.tensorflow.lowering import _flatten, _rebuild
     from autograd_cli.tensorflow.tracing import FuncGraph, symbolic_input, tracing
 
     graph = FuncGraph("compute_output_spec", function=True)
