@@ -64,6 +64,11 @@ def constant(value, dtype=None, shape=None, name="Const", verify_shape=False):
 
 def _filled(shape, fill, dtype, name, op_name):
     dtype = as_dtype(dtype)
+    if op_name != "Fill" and _holds_floats(shape):    # TensorFlow converts the shape to int32 first
+        if ctx.eager:
+            raise TypeError(f"Cannot convert {shape!r} to EagerTensor of dtype int32")
+        if not isinstance(shape, (list, tuple)):      # (a graph takes a list of floats, not one)
+            raise TypeError(f"Expected int32, but got {shape!r} of type '{type(shape).__name__}'.")
     dims = int_list(shape)
     if dims is None:         # a shape known only when fed: a fill of the shape tensor
         shape_t = convert_to_tensor(shape)
@@ -74,6 +79,11 @@ def _filled(shape, fill, dtype, name, op_name):
     if isinstance(shape, (int, np.integer)):
         dims = [int(shape)]
     return constant_tensor(np.full(dims, fill, dtype=dtype.np), dtype, name, op_name=op_name)
+
+
+def _holds_floats(shape) -> bool:
+    items = shape if isinstance(shape, (list, tuple)) else [shape]
+    return any(isinstance(d, (float, np.floating)) for d in items)
 
 
 @tf_export("zeros", builtin="zeros")

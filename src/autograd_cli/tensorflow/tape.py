@@ -91,8 +91,6 @@ class GradientTape:
         if self._used and not self._persistent:
             raise RuntimeError("A non-persistent GradientTape can only be used to compute one set of "
                                "gradients (or jacobians)")
-        if self._recording and not self._persistent:
-            pass
         self._used = True
         mode = unconnected_mode(unconnected_gradients)
         if not ctx.eager:
@@ -407,12 +405,13 @@ class _Paused:
         self.tape = tape
 
     def __enter__(self):
-        self.was = self.tape._recording
+        if not self.tape._recording:       # outside the tape's `with`, or already stopped
+            raise ValueError("Tape is not recording.")
         self.tape._recording = False
-        return self
+        return None
 
     def __exit__(self, *exc):
-        self.tape._recording = self.was
+        self.tape._recording = True
         return False
 
 

@@ -136,8 +136,11 @@ class Layer:
         for layer in self._flatten_layers():
             layer._added_losses.clear()
 
-    def add_variable(self, *args, **kwargs):
-        return self.add_weight(*args, **kwargs)
+    def add_variable(self, shape, initializer, dtype=None, trainable=True, autocast=True, regularizer=None,
+                     constraint=None, name=None):
+        # (Keras 3's signature: the initializer is required, unlike add_weight's)
+        return self.add_weight(shape=shape, initializer=initializer, dtype=dtype, trainable=trainable,
+                               autocast=autocast, regularizer=regularizer, constraint=constraint, name=name)
 
     @property
     def layers(self):
