@@ -234,3 +234,36 @@ def test_multi_label_auc_averages_each_labels_trapezoid_area():
     assert plain.true_positives.shape == (200, 3)
     assert plain.result().numpy() == pytest.approx(np.mean(areas), rel=1e-5)
     assert weighted.result().numpy() == pytest.approx(np.sum(np.array(areas) * weights) / weights.sum(), rel=1e-5)
+
+
+def test_the_at_value_metrics_take_the_best_rate_where_the_other_reaches_the_value():
+    y, p, w = _data(5)
+    thresholds = np.array([0.0] + [(i + 1) / 199 for i in range(198)] + [1.0])
+    c = _counts(y, p, thresholds, w)
+    recall, specificity = _ratio(c["tp"], c["tp"] + c["fn"]), _ratio(c["tn"], c["tn"] + c["fp"])
+    precision = _ratio(c["tp"], c["tp"] + c["fp"])
+    for metric, constrained, dependent in ((M.SensitivityAtSpecificity(0.6), specificity, recall),
+                                           (M.PrecisionAtRecall(0.8), recall, precision),
+                                           (M.RecallAtPrecision(0.55), precision, recall)):
+        metric.update_state(y, p, sample_weight=w)
+        expected = max([d for s, d in zip(constrained, dependent) if s >= metric.value] + [0.0])
+        assert metric.result().numpy() == pytest.approx(expected, rel=1e-5), type(metric).__name__
+
+
+def test_f1_and_r2_follow_their_formulas():
+    rng = np.random.RandomState(9)
+    labels = np.eye(3, dtype=np.float32)[rng.randint(0, 3, size=25)]
+    scores = rng.rand(25, 3).astype(np.float32)
+    chosen = (scores == scores.max(axis=1, keepdims=True)).astype(np.float64)
+    tp, fp = (chosen * labels).sum(0), (chosen * (1 - labels)).sum(0)
+    fn = ((1 - chosen) * labels).sum(0)
+    f1 = 2 * tp / (2 * tp + fp + fn)
+    macro = M.F1Score(average="macro")
+    macro.update_state(labels, scores)
+    assert macro.result().numpy() == pytest.approx(f1.mean(), rel=1e-5)
+    y = rng.randn(25, 2).astype(np.float32)
+    p = (y + 0.4 * rng.randn(25, 2)).astype(np.float32)
+    r2 = 1 - ((y - p) ** 2).sum(0) / ((y - y.mean(0)) ** 2).sum(0)
+    score = M.R2Score(class_aggregation=None)
+    score.update_state(y, p)
+    np.testing.assert_allclose(score.result().numpy(), r2, rtol=1e-5)

@@ -1,6 +1,7 @@
 """The keras.metrics counted from a confusion matrix at thresholds, as Keras 3 counts them:
 TruePositives, FalsePositives, TrueNegatives, FalseNegatives, Precision, Recall (thresholds,
-top_k, class_id) and AUC (ROC, PR or PR gain, Riemann sums or Keras' interpolation; with
+top_k, class_id), the best of one rate where another reaches a value (SensitivityAtSpecificity,
+SpecificityAtSensitivity, PrecisionAtRecall, RecallAtPrecision) and AUC (ROC, PR or PR gain, Riemann sums or Keras' interpolation; with
 multi_label, a count per label and the labels' areas averaged).
 
 A prediction is positive at threshold t when it is > t; labels are cast to bool. Thresholds
@@ -206,6 +207,68 @@ class Recall(_PrecisionOrRecall):
     _other = "fn"
 
 
+class _AtValue(Metric):
+    """The best of one rate where another reaches `value`, over num_thresholds thresholds (0,
+    evenly spread ones, 1; 0.5 alone for one): Keras' SensitivitySpecificityBase."""
+
+    _value_name = None
+
+    def __init__(self, value, num_thresholds=200, class_id=None, name=None, dtype=None):
+        if value < 0 or value > 1:
+            raise ValueError(f"Argument `{self._value_name}` must be in the range [0, 1]. "
+                             f"Received: {self._value_name}={value}")
+        setattr(self, self._value_name, value)
+        self.value, self.num_thresholds = value, num_thresholds
+        super().__init__(name=name, dtype=dtype)
+        if num_thresholds <= 0:
+            raise ValueError(f"Argument `num_thresholds` must be an integer > 0. Received: num_thresholds={num_thresholds}")
+        self.class_id = class_id
+        if num_thresholds == 1:
+            self.thresholds, self._evenly = [0.5], False
+        else:
+            self.thresholds = [0.0] + [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)] + [1.0]
+            self._evenly = True
+        size = (len(self.thresholds),)
+        self.true_positives = self.add_variable(size, "zeros", name="true_positives")
+        self.false_positives = self.add_variable(size, "zeros", name="false_positives")
+        self.true_negatives = self.add_variable(size, "zeros", name="true_negatives")
+        self.false_negatives = self.add_variable(size, "zeros", name="false_negatives")
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        update_confusion_matrix({"tp": self.true_positives, "tn": self.true_negatives, "fp": self.false_positives,
+                                 "fn": self.false_negatives}, y_true, y_pred, self.thresholds,
+                                class_id=self.class_id, sample_weight=sample_weight, evenly=self._evenly)
+
+    def _rates(self):
+        tp, fp = tf.identity(self.true_positives), tf.identity(self.false_positives)
+        tn, fn = tf.identity(self.true_negatives), tf.identity(self.false_negatives)
+        return {"recall": tf.math.divide_no_nan(tp, tp + fn), "specificity": tf.math.divide_no_nan(tn, tn + fp),
+                "precision": tf.math.divide_no_nan(tp, tp + fp)}
+
+    def result(self):
+        """The largest `dependent` rate at the thresholds where the constrained one is >= value (0 if none)."""
+        rates = self._rates()
+        constrained, dependent = rates[self._constrained], rates[self._dependent]
+        best = tf.reduce_max(tf.where(constrained >= self.value, dependent, tf.zeros_like(dependent)))
+        return tf.maximum(best, 0.0)
+
+    def get_config(self):
+        return {**super().get_config(), "class_id": self.class_id, "num_thresholds": self.num_thresholds,
+                self._value_name: self.value}
+
+
+def _at_value_class(class_name, value_name, constrained, dependent):
+    cls = type(class_name, (_AtValue,), {"_value_name": value_name, "_constrained": constrained,
+                                         "_dependent": dependent})
+    return tf_class(f"keras.src.metrics.confusion_metrics.{class_name}")(cls)
+
+
+SensitivityAtSpecificity = _at_value_class("SensitivityAtSpecificity", "specificity", "specificity", "recall")
+SpecificityAtSensitivity = _at_value_class("SpecificityAtSensitivity", "sensitivity", "recall", "specificity")
+PrecisionAtRecall = _at_value_class("PrecisionAtRecall", "recall", "recall", "precision")
+RecallAtPrecision = _at_value_class("RecallAtPrecision", "precision", "precision", "recall")
+
+
 @tf_class("keras.src.metrics.metrics_utils.AUCCurve")
 class AUCCurve(Enum):
     ROC = "ROC"
@@ -379,5 +442,6 @@ class AUC(Metric):
 
 
 CLASSES = {cls.__name__: cls for cls in (TruePositives, FalsePositives, TrueNegatives, FalseNegatives, Precision,
-                                         Recall, AUC)}
+                                         Recall, AUC, SensitivityAtSpecificity, SpecificityAtSensitivity,
+                                         PrecisionAtRecall, RecallAtPrecision)}
 __all__ = sorted(CLASSES)

@@ -5,13 +5,13 @@ table: a class's name or its snake_case, and the short names (`mse`, `bce`, ...)
 given; `accuracy` / `acc` is Keras' by the shapes of the labels and predictions."""
 from __future__ import annotations
 
-from autograd_cli.tensorflow.keras import confusion_metrics, losses, mean_metrics, reduction_metrics
+from autograd_cli.tensorflow.keras import confusion_metrics, losses, mean_metrics, reduction_metrics, score_metrics
 from autograd_cli.tensorflow.keras._support import snake_case
 from autograd_cli.tensorflow.keras.mean_metrics import binary_accuracy, categorical_accuracy, sparse_categorical_accuracy
 from autograd_cli.tensorflow.keras.reduction_metrics import Metric, MeanMetricWrapper
 
 _CLASSES = {**{name: getattr(reduction_metrics, name) for name in reduction_metrics.__all__},
-            **mean_metrics.CLASSES, **confusion_metrics.CLASSES}
+            **mean_metrics.CLASSES, **confusion_metrics.CLASSES, **score_metrics.CLASSES}
 _NAMED = {**_CLASSES, **{snake_case(name): cls for name, cls in _CLASSES.items()},
           "bce": _CLASSES["BinaryCrossentropy"], "BCE": _CLASSES["BinaryCrossentropy"],
           "mse": _CLASSES["MeanSquaredError"], "MSE": _CLASSES["MeanSquaredError"],
