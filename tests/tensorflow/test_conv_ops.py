@@ -165,3 +165,52 @@ def test_the_new_convolutions_gradients_are_the_finite_differences(which):
                                rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(gw.numpy(), central_difference(lambda v: run(xt, tf.constant(v)).numpy(), w, 1e-3),
                                rtol=1e-5, atol=1e-6)
+
+
+def _conv_np(x, w, stride, padding):
+    out = None
+    for i, j, window in _windows(x, w.shape[0], w.shape[1], stride, stride, padding, 0.0):
+        value = np.einsum("nhwc,hwco->no", window, w)
+        if out is None:
+            oh, _ = _pads(x.shape[1], w.shape[0], stride, padding)
+            ow, _ = _pads(x.shape[2], w.shape[1], stride, padding)
+            out = np.zeros((x.shape[0], oh, ow, w.shape[3]))
+        out[:, i, j] = value
+    return out
+
+
+@pytest.mark.parametrize("padding, stride", [("SAME", 1), ("SAME", 2), ("VALID", 1), ("VALID", 2)])
+def test_conv2d_backprop_filter_and_input_are_the_gradients_of_the_windows_sum(padding, stride):
+    """sum(conv2d(x, w) * dy) is linear in w and in x: its gradient to w sums window * dy over
+    the windows, and its gradient to x is found by central differences of the NumPy conv."""
+    rng = np.random.RandomState(8)
+    x, w = rng.randn(2, 5, 6, 2), rng.randn(3, 2, 2, 3)
+    dy = rng.randn(*_conv_np(x, w, stride, padding).shape)
+    v1 = tf.compat.v1.nn
+    got_w = v1.conv2d_backprop_filter(tf.constant(x), [3, 2, 2, 3], tf.constant(dy), [1, stride, stride, 1], padding)
+    want_w = np.zeros(w.shape)
+    for i, j, window in _windows(x, 3, 2, stride, stride, padding, 0.0):
+        want_w += np.einsum("nhwc,no->hwco", window, dy[:, i, j])
+    np.testing.assert_allclose(got_w.numpy(), want_w, rtol=1e-9, atol=1e-9)
+    got_x = v1.conv2d_backprop_input([2, 5, 6, 2], tf.constant(w), tf.constant(dy), [1, stride, stride, 1], padding)
+    want_x = central_difference(lambda v: float(np.sum(_conv_np(v, w, stride, padding) * dy)), x, 1e-4)
+    np.testing.assert_allclose(got_x.numpy(), want_x, rtol=1e-6, atol=1e-6)
+
+
+def test_the_gradients_of_conv2d_backprop_filter_are_the_finite_differences():
+    rng = np.random.RandomState(9)
+    x, dy = rng.randn(1, 4, 5, 2), rng.randn(1, 2, 3, 2)
+
+    def run(xt, dyt):
+        w = tf.compat.v1.nn.conv2d_backprop_filter(xt, [2, 2, 2, 2], dyt, [1, 2, 2, 1], "SAME")
+        return tf.reduce_sum(tf.sin(w))
+
+    xt, dyt = tf.constant(x), tf.constant(dy)
+    with tf.GradientTape() as tape:
+        tape.watch([xt, dyt])
+        loss = run(xt, dyt)
+    gx, gdy = tape.gradient(loss, [xt, dyt])
+    np.testing.assert_allclose(gx.numpy(), central_difference(lambda v: run(tf.constant(v), dyt).numpy(), x, 1e-4),
+                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(gdy.numpy(), central_difference(lambda v: run(xt, tf.constant(v)).numpy(), dy, 1e-4),
+                               rtol=1e-5, atol=1e-6)

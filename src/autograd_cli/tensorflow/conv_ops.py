@@ -225,10 +225,10 @@ def conv2d_transpose(*args, **kwargs):
 
 
 def _conv2d_transpose(input, filters, output_shape, strides, padding="SAME", data_format="NHWC",  # noqa: A002
-                      dilations=None, name=None):
+                      dilations=None, name=None, scope="conv2d_transpose"):
     from autograd_cli.tensorflow.modes import name_scope
 
-    _nhwc("conv2d_transpose", data_format)
+    _nhwc(scope, data_format)
     padding = _padding_name(padding)
     x, w = convert_to_tensor(input), convert_to_tensor(filters)
     out = _output_shape(output_shape)
@@ -242,7 +242,7 @@ def _conv2d_transpose(input, filters, output_shape, strides, padding="SAME", dat
     if out[3] != ws[2]:
         raise _backprop_input_error("Conv2DCustomBackpropInput: input depth must be evenly divisible by filter depth")
     if xs[3] != ws[3] and not ctx.eager:
-        raise ValueError(f"Dimensions must be equal, but are {xs[3]} and {ws[3]} for '{{{{node conv2d_transpose}}}} = "
+        raise ValueError(f"Dimensions must be equal, but are {xs[3]} and {ws[3]} for '{{{{node {scope}}}}} = "
                          f"Conv2DBackpropInput[T=DT_FLOAT]' with input shapes: [4], {_dims(ws)}, {_dims(xs)}.")
     if xs[3] != ws[3]:
         raise _backprop_input_error("Conv2DCustomBackpropInput: filter and out_backprop must have the same out_depth")
@@ -253,8 +253,8 @@ def _conv2d_transpose(input, filters, output_shape, strides, padding="SAME", dat
                 f"Conv2DCustomBackpropInput: Size of out_backprop doesn't match computed: actual = {size}, "
                 f"computed = {computed} spatial_dim: {dim + 1} input: {full} filter: {window} output: {size} "
                 f"stride: {stride} dilation: 1")
-    with name_scope(name, "conv2d_transpose"):
-        return array_ops.identity(transposed_conv(x, w, out[1:3], (sh, sw), padding), name="conv2d_transpose")
+    with name_scope(name, scope):
+        return array_ops.identity(transposed_conv(x, w, out[1:3], (sh, sw), padding), name=scope)
 
 
 def _dims(shape):
@@ -290,6 +290,40 @@ def conv2d_transpose_v1(value=None, filter=None, output_shape=None, strides=None
                         data_format="NHWC", name=None, input=None, filters=None, dilations=None):  # noqa: A002
     return _conv2d_transpose(value if value is not None else input, filter if filter is not None else filters,
                              output_shape, strides, padding, data_format, dilations, name)
+
+
+@tf_export("compat.v1.nn.conv2d_backprop_input")
+def conv2d_backprop_input(input_sizes, filter=None, out_backprop=None, strides=None, padding=None,  # noqa: A002
+                          use_cudnn_on_gpu=True, data_format="NHWC", dilations=None, name=None, filters=None):
+    """conv2d's gradient with respect to its input (of shape input_sizes): conv2d_transpose's op."""
+    return _conv2d_transpose(out_backprop, filter if filter is not None else filters, input_sizes, strides, padding,
+                             data_format, dilations, name, scope="Conv2DBackpropInput")
+
+
+@tf_export("compat.v1.nn.conv2d_backprop_filter")
+def conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding, use_cudnn_on_gpu=True,  # noqa: A002
+                           data_format="NHWC", dilations=None, name=None):
+    """conv2d's gradient with respect to its filter (of shape filter_sizes): each filter element's
+    window of the input summed against out_backprop, one tensordot of the windows with it."""
+    from autograd_cli.tensorflow.modes import name_scope
+
+    _nhwc("conv2d_backprop_filter", data_format)
+    x, dy = convert_to_tensor(input), convert_to_tensor(out_backprop)
+    sizes = array_ops.int_list(filter_sizes)
+    if sizes is None or len(sizes) != 4:
+        raise NotImplementedError("conv2d_backprop_filter: filter_sizes must be 4 known numbers here")
+    kh, kw, cin, cout = sizes
+    with name_scope(name, "Conv2DBackpropFilter"):
+        parts, (oh, ow), _ = _windows(x, (kh, kw), _pair(strides, "strides"), padding, 0, _pair(dilations, "dilations"))
+        xs, ds = x.shape.as_list(), dy.shape.as_list()
+        if xs[3] is not None and xs[3] != cin:
+            raise kernel_error("Conv2DBackpropFilter", "Conv2DCustomBackpropFilterOp: input depth must be evenly "
+                               "divisible by filter depth")
+        if len(ds) != 4 or (ds[1:3] != [oh, ow] and None not in ds[1:3]) or ds[3] not in (None, cout):
+            raise kernel_error("Conv2DBackpropFilter", f"Conv2DCustomBackpropFilterOp: out_backprop of shape "
+                               f"{_dims(ds)} does not match the conv2d output {_dims([xs[0], oh, ow, cout])}")
+        summed = math_ops.tensordot(_patches(parts), dy, [[0, 1, 2], [0, 1, 2]])
+        return array_ops.reshape(summed, sizes, name="Conv2DBackpropFilter")
 
 
 def _depthwise(x, w, strides, padding, dilations, name):
