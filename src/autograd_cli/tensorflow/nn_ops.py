@@ -33,6 +33,26 @@ selu = _activation("Selu", "selu", "nn.selu", allowed=m.NN_FLOAT)
 softsign = _activation("Softsign", "softsign", "nn.softsign", "math.softsign", allowed=m.NN_FLOAT)
 
 
+@tf_export("nn.crelu")
+def crelu(features, *args, **kwargs):
+    """TF2's `tf.nn.crelu(features, axis=-1, name=None)`; TF1's `(features, name=None, axis=-1)`."""
+    return (crelu_v1 if ctx.v1 else _crelu)(features, *args, **kwargs)
+
+
+def _crelu(features, axis=-1, name=None):
+    """TensorFlow's composition: relu of x and -x concatenated along axis."""
+    from autograd_cli.tensorflow import array_ops
+
+    with name_scope(name, "CRelu"):
+        x = convert_to_tensor(features)
+        return relu(array_ops.concat([x, m.negative(x)], axis, name="CRelu"))
+
+
+@tf_export("compat.v1.nn.crelu")
+def crelu_v1(features, name=None, axis=-1):
+    return _crelu(features, axis, name)
+
+
 @tf_export("nn.leaky_relu", builtin="leaky_relu")
 def leaky_relu(features, alpha=0.2, name=None):
     x = convert_to_tensor(features)
