@@ -156,14 +156,19 @@ def test_the_new_convolutions_gradients_are_the_finite_differences(which):
             y = tf.nn.atrous_conv2d(xt, wt, 2, "SAME")
         return tf.reduce_sum(tf.sin(y))
 
-    xt, wt = tf.constant(x), tf.constant(w)
+    _assert_gradients_are_differences(run, x, w, 1e-3)
+
+
+def _assert_gradients_are_differences(run, a, b, eps):
+    """The tape's gradients of the scalar run(a, b) against central differences in a and in b."""
+    at, bt = tf.constant(a), tf.constant(b)
     with tf.GradientTape() as tape:
-        tape.watch([xt, wt])
-        loss = run(xt, wt)
-    gx, gw = tape.gradient(loss, [xt, wt])
-    np.testing.assert_allclose(gx.numpy(), central_difference(lambda v: run(tf.constant(v), wt).numpy(), x, 1e-3),
+        tape.watch([at, bt])
+        loss = run(at, bt)
+    ga, gb = tape.gradient(loss, [at, bt])
+    np.testing.assert_allclose(ga.numpy(), central_difference(lambda v: run(tf.constant(v), bt).numpy(), a, eps),
                                rtol=1e-5, atol=1e-6)
-    np.testing.assert_allclose(gw.numpy(), central_difference(lambda v: run(xt, tf.constant(v)).numpy(), w, 1e-3),
+    np.testing.assert_allclose(gb.numpy(), central_difference(lambda v: run(at, tf.constant(v)).numpy(), b, eps),
                                rtol=1e-5, atol=1e-6)
 
 
@@ -205,12 +210,4 @@ def test_the_gradients_of_conv2d_backprop_filter_are_the_finite_differences():
         w = tf.compat.v1.nn.conv2d_backprop_filter(xt, [2, 2, 2, 2], dyt, [1, 2, 2, 1], "SAME")
         return tf.reduce_sum(tf.sin(w))
 
-    xt, dyt = tf.constant(x), tf.constant(dy)
-    with tf.GradientTape() as tape:
-        tape.watch([xt, dyt])
-        loss = run(xt, dyt)
-    gx, gdy = tape.gradient(loss, [xt, dyt])
-    np.testing.assert_allclose(gx.numpy(), central_difference(lambda v: run(tf.constant(v), dyt).numpy(), x, 1e-4),
-                               rtol=1e-5, atol=1e-6)
-    np.testing.assert_allclose(gdy.numpy(), central_difference(lambda v: run(xt, tf.constant(v)).numpy(), dy, 1e-4),
-                               rtol=1e-5, atol=1e-6)
+    _assert_gradients_are_differences(run, x, dy, 1e-4)
