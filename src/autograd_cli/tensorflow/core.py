@@ -188,7 +188,7 @@ class Graph:
         return _OverrideMap(dict(mapping))
 
     def device(self, device_name_or_function):
-        return _DeviceScope(self, device_name_or_function)
+        return devices.DeviceScope(self, device_name_or_function)
 
     def control_dependencies(self, inputs):
         return _ControlDependencies(self, inputs)
@@ -211,32 +211,6 @@ class _DefaultGraph:
     def __exit__(self, *exc):
         if ctx.graphs and ctx.graphs[-1] is self.graph:
             ctx.graphs.pop()
-        return False
-
-
-@tf_class("contextlib._GeneratorContextManager")
-class _DeviceScope:
-    """`with graph.device(...)`: the ops made inside are placed there (a function: on its
-    answer for each op)."""
-
-    def __init__(self, graph, spec):
-        self.graph = graph
-        self.spec = spec
-
-    def __enter__(self):       # (the spec is read here, as TensorFlow's generator reads it)
-        parts = None if self.spec is None or callable(self.spec) else devices.parse(self.spec)
-        self.saved = (self.graph._device, self.graph._device_function)
-        if callable(self.spec):
-            self.graph._device_function = self.spec
-        elif self.spec is None:
-            self.graph._device, self.graph._device_function = devices.NOWHERE, None
-        else:
-            self.graph._device = devices.merged(self.graph._device, parts)
-            self.graph._device_function = None
-        return None
-
-    def __exit__(self, *exc):
-        self.graph._device, self.graph._device_function = self.saved
         return False
 
 

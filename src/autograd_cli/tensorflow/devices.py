@@ -6,6 +6,8 @@ without `allow_soft_placement`; eager code is placed softly, as in TensorFlow 2.
 """
 from __future__ import annotations
 
+from autograd_cli.tensorflow.exports import tf_class
+
 DEVICE_TYPES = {"CPU", "GPU", "TPU", "CUSTOM", "EPU"}
 EAGER_DEVICE = "/job:localhost/replica:0/task:0/device:CPU:0"
 NOWHERE = (None, None, None, None, None)     # job, replica, task, device type, device index
@@ -80,3 +82,29 @@ def placement_error(op_name: str, device: str) -> str:
     return (f"Cannot assign a device for operation {op_name}: {{{{node {op_name}}}}} was explicitly assigned to "
             f"{device} but available devices are [ {EAGER_DEVICE} ]. Make sure the device specification refers "
             f"to a valid device.{gpu}\n\t [[{op_name}]]")
+
+
+@tf_class("contextlib._GeneratorContextManager")
+class DeviceScope:
+    """`with graph.device(...)`: the ops made inside are placed there (a function: on its
+    answer for each op)."""
+
+    def __init__(self, graph, spec):
+        self.graph = graph
+        self.spec = spec
+
+    def __enter__(self):       # (the spec is read here, as TensorFlow's generator reads it)
+        parts = None if self.spec is None or callable(self.spec) else parse(self.spec)
+        self.saved = (self.graph._device, self.graph._device_function)
+        if callable(self.spec):
+            self.graph._device_function = self.spec
+        elif self.spec is None:
+            self.graph._device, self.graph._device_function = NOWHERE, None
+        else:
+            self.graph._device = merged(self.graph._device, parts)
+            self.graph._device_function = None
+        return None
+
+    def __exit__(self, *exc):
+        self.graph._device, self.graph._device_function = self.saved
+        return False
