@@ -200,7 +200,7 @@ NOT_SUPPORTED = {
     "sparse": "sparse tensors", "SparseTensor": "sparse tensors", "SparseTensorSpec": "sparse tensors",
     "random.Generator": "random generators", "random.get_global_generator": "random generators",
     "distribute": "distribution strategies", "saved_model": "SavedModels (files)",
-    "train.Checkpoint": "checkpoints (files)", "io": "file and serialisation ops",
+    "io": "file and serialisation ops",
     "TensorArray": "tensor arrays", "experimental.numpy": "the NumPy API (tf.experimental.numpy)",
     "python.debug.GradientsDebugger": "tfdbg's gradient debuggers",
 }

@@ -1,4 +1,4 @@
-"""Small TF APIs snippets call along the way: tf.summary (recorded nowhere), tf.print (in a
+"""Small TF APIs snippets call along the way: tf.print (in a
 graph an op printing when it runs: effects.print_op), tf.config, tf.autograph, tf.compat's text
 and dimension helpers."""
 from __future__ import annotations
@@ -9,45 +9,6 @@ import sys
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import Tensor, ctx
 from autograd_cli.tensorflow.exports import tf_class, export_value, refresh, tf_export
-
-
-def _summary(name, tensor=None, *args, **kwargs):
-    """Summaries are written nowhere (a snippet has no files); the call is accepted."""
-    if ctx.eager:
-        return True
-    from autograd_cli.tensorflow.control import no_op
-
-    return no_op(name="summary")
-
-
-for _kind in ("histogram", "scalar", "image", "audio", "text"):
-    tf_export(f"summary.{_kind}", f"compat.v1.summary.{_kind}")(_summary)
-
-
-@tf_export("summary.merge_all", "compat.v1.summary.merge_all")
-def merge_all(key=None, scope=None, name=None):
-    from autograd_cli.tensorflow.control import no_op
-
-    return None if ctx.eager else no_op(name="Merge/MergeSummary")
-
-
-@tf_class("tensorflow.python.summary.writer.writer.FileWriter")
-@tf_export("summary.FileWriter", "compat.v1.summary.FileWriter")
-class FileWriter:
-    def __init__(self, logdir=None, graph=None, *args, **kwargs):
-        pass
-
-    def add_summary(self, *args, **kwargs):
-        pass
-
-    def add_graph(self, *args, **kwargs):
-        pass
-
-    def flush(self):
-        pass
-
-    def close(self):
-        pass
 
 
 @tf_export("print")

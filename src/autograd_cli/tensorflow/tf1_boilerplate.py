@@ -1,6 +1,5 @@
 """The TF1 boilerplate around a graph program: session options (ConfigProto, GPUOptions),
-graph collections (get_collection, GraphKeys), tf.logging, tf.train.Saver (made, but a
-snippet cannot write or read checkpoint files), and TF1's tf.nn.rnn_cell, whose cells were
+graph collections (get_collection, GraphKeys), tf.logging, and TF1's tf.nn.rnn_cell, whose cells were
 Keras 2's (every name an AttributeError under Keras 3, as in TensorFlow 2.21)."""
 from __future__ import annotations
 
@@ -49,29 +48,6 @@ def get_collection(key, scope=None):
 @tf_export("compat.v1.add_to_collection", "add_to_collection")
 def add_to_collection(name, value):
     ctx.graph.add_to_collection(name, value)
-
-
-@tf_class("tensorflow.python.training.saver.Saver")
-@tf_export("compat.v1.train.Saver", "train.Saver")
-class Saver:
-    def __init__(self, var_list=None, reshape=False, sharded=False, max_to_keep=5, **kwargs):
-        from autograd_cli.tensorflow.variables import global_variables
-
-        variables = list(var_list.values() if isinstance(var_list, dict) else var_list) \
-            if var_list is not None else global_variables()
-        if not variables:
-            raise ValueError("No variables to save")
-        self._variables = variables
-
-    def _refuse(self, what):
-        raise NotImplementedError(f"tf.train.Saver.{what} {'writes' if what == 'save' else 'reads'} checkpoint "
-                                  "files, which is not supported here (a snippet has no files)")
-
-    def save(self, sess, save_path, global_step=None, *args, **kwargs):
-        self._refuse("save")
-
-    def restore(self, sess, save_path):
-        self._refuse("restore")
 
 
 class _Logging:

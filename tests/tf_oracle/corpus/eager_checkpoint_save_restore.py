@@ -1,0 +1,32 @@
+# mode: eager
+# checks: TF2 tf.train.Checkpoint: save returns PREFIX-N (its save counter), restore gives the saved values back (the counter too); CheckpointManager keeps max_to_keep; latest_checkpoint
+import tensorflow as tf
+
+v = tf.Variable(1.0)
+step = tf.Variable(0)
+ckpt = tf.train.Checkpoint(v=v, step=step)
+print(tf.train.latest_checkpoint('.'))
+print(ckpt.save('./ckpt'))
+v.assign(2.0)
+step.assign_add(1)
+print(ckpt.save('ckpt'))
+print(tf.train.latest_checkpoint('.'))
+v.assign(5.0)
+status = ckpt.restore('./ckpt-1')
+print(type(status).__name__, v.numpy(), step.numpy(), ckpt.save_counter.numpy())
+ckpt.restore(tf.train.latest_checkpoint('./'))
+print(v.numpy(), step.numpy())
+print(ckpt.write('./plain'))
+manager = tf.train.CheckpointManager(ckpt, './tf_ckpts', max_to_keep=2)
+print(manager.latest_checkpoint)
+for i in range(3):
+    v.assign_add(1.0)
+    print(manager.save())
+print(manager.checkpoints, manager.latest_checkpoint)
+print(manager.save(checkpoint_number=100), ckpt.save_counter.numpy())
+print(tf.train.latest_checkpoint('./tf_ckpts'))
+v.assign(0.0)
+ckpt.restore(manager.latest_checkpoint).expect_partial()
+print(v.numpy())
+again = tf.train.CheckpointManager(ckpt, './tf_ckpts', max_to_keep=2)
+print(again.checkpoints)
