@@ -255,3 +255,8 @@ def _number_types():
 _number_types()
 
 refresh()     # this module is deferred (tensorflow/__init__): its names join the namespaces now
+
+
+@tf_export("debugging.set_log_device_placement")
+def set_log_device_placement(enabled):
+    """Accepted; a no-op here: every op runs on the CPU, and nothing logs where."""

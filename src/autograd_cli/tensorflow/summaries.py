@@ -448,3 +448,4 @@ def record_if(condition):
 
     return contextlib.nullcontext()
 
+

@@ -1,5 +1,6 @@
 """keras.callbacks: what fit calls at the start and end of training, of each epoch and of
-each batch (Keras 3's hooks and their logs), History, LambdaCallback and EarlyStopping."""
+each batch (Keras 3's hooks and their logs), History, LambdaCallback, EarlyStopping and TensorBoard
+(which writes nothing)."""
 from __future__ import annotations
 
 import numpy as np
@@ -164,6 +165,16 @@ class ProgbarLogger(Callback):
             print(progress_line(self.target or self.seen, {k: logs[k] for k in order if k in logs}, self.verbose))
 
 
-CLASSES = {"Callback": Callback, "History": History, "LambdaCallback": LambdaCallback,
+@tf_class("keras.src.callbacks.tensorboard.TensorBoard")
+class TensorBoard(Callback):
+    """Writes nothing (a snippet has no files): the callback is accepted and does nothing."""
+
+    def __init__(self, log_dir="logs", histogram_freq=0, write_graph=True, write_images=False, write_steps_per_second=False,
+                 update_freq="epoch", profile_batch=0, embeddings_freq=0, embeddings_metadata=None):
+        super().__init__()
+        self.log_dir, self.histogram_freq, self.update_freq = log_dir, histogram_freq, update_freq
+
+
+CLASSES = {"Callback": Callback, "TensorBoard": TensorBoard, "History": History, "LambdaCallback": LambdaCallback,
            "EarlyStopping": EarlyStopping, "ProgbarLogger": ProgbarLogger}
 __all__ = sorted(CLASSES)

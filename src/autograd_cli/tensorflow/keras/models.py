@@ -324,6 +324,37 @@ class Model(Layer):
             return logs
         return self._in_metrics_order(logs)
 
+    # -- saving (kept in memory for the run: a snippet has no files)
+    def save_weights(self, filepath, overwrite=True, max_shard_size=None):
+        from autograd_cli.tensorflow.checkpoints import STORE, _key
+
+        if not str(filepath).endswith(".weights.h5"):
+            raise ValueError(f"The filename must end in `.weights.h5`. Received: filepath={filepath}")
+        STORE.checkpoints[_key(filepath)] = {"keras weights": self.get_weights()}
+
+    def load_weights(self, filepath, skip_mismatch=False, **kwargs):
+        from autograd_cli.tensorflow.checkpoints import STORE, _key
+
+        saved = STORE.checkpoints.get(_key(filepath), {}).get("keras weights")
+        if saved is None:
+            if not str(filepath).endswith((".weights.h5", ".keras", ".h5")):
+                raise ValueError("File format not supported: filepath=" + str(filepath) + ". Keras 3 only supports "
+                                 "V3 `.keras` and `.weights.h5` files, or legacy V1/V2 `.h5` files.")
+            raise FileNotFoundError(f"[Errno 2] Unable to synchronously open file (unable to open file: name = "
+                                    f"'{_key(filepath)}', errno = 2, error message = 'No such file or directory', "
+                                    "flags = 0, o_flags = 0)")
+        self.set_weights(saved)
+
+    def save(self, filepath, overwrite=True, zipped=None, **kwargs):
+        if not str(filepath).endswith((".keras", ".h5")):
+            raise ValueError("Invalid filepath extension for saving. Please add either a `.keras` extension for the "
+                             "native Keras format (recommended) or a `.h5` extension. Use `model.export(filepath)` if "
+                             "you want to export a SavedModel for use with TFLite/TFServing/etc. Received: "
+                             f"filepath={filepath}.")
+        raise NotImplementedError("model.save writes the whole model (its architecture, weights and compile state) "
+                                  "to a file, which autograd-cli's TensorFlow does not do: model.save_weights("
+                                  "'NAME.weights.h5') and load_weights keep the weights for the snippet's run")
+
     # -- summary
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                 layer_range=None):
@@ -533,8 +564,14 @@ def clone_model(model):
     raise NotImplementedError("keras.models.clone_model is not supported here")
 
 
-def load_model(*args, **kwargs):
-    raise OSError("keras.models.load_model: a snippet cannot read files")
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):   # noqa: A002
+    """A model file is never written here (Model.save says so): Keras' error for a missing file."""
+    filepath = str(filepath)
+    if not filepath.endswith((".keras", ".h5")):
+        raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only supports V3 `.keras` files, "
+                         "legacy H5 format files (`.h5` extension). Note that the legacy SavedModel format is not "
+                         "supported by `load_model()` in Keras 3.")
+    raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible `.keras` zip file.")
 
 
 CLASSES = {"Model": Model, "Sequential": Sequential}

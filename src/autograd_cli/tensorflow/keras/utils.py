@@ -1,4 +1,4 @@
-"""keras.utils: to_categorical, set_random_seed."""
+"""keras.utils: to_categorical, set_random_seed, get_file (a download: the no-network error)."""
 from __future__ import annotations
 
 import random
@@ -30,4 +30,12 @@ def set_random_seed(seed):
     tf.random.set_seed(seed)
 
 
-__all__ = ["to_categorical", "set_random_seed"]
+def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None, cache_subdir="datasets",
+             hash_algorithm="auto", extract=False, archive_format="auto", cache_dir=None, force_download=False):
+    from autograd_cli.tensorflow.keras.datasets import NoNetworkError
+
+    raise NoNetworkError(f"tf.keras.utils.get_file downloads {origin or fname}, and a snippet has no network (nor "
+                         "files): build the data in the snippet (e.g. NumPy arrays of the same shapes)")
+
+
+__all__ = ["to_categorical", "set_random_seed", "get_file"]
