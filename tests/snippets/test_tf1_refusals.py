@@ -29,12 +29,18 @@ def test_in_top_k_of_an_unknown_number_of_classes_is_refused():
     assert message.pos.line == 5
 
 
-def test_saving_or_restoring_a_checkpoint_is_refused_at_the_call():
+def test_rebuilding_a_saved_graph_is_refused_at_the_call():
     error = fails("import tensorflow as tf\nw = tf.Variable(1.0)\nsaver = tf.train.Saver()\n"
                   "with tf.Session() as sess:\n    sess.run(tf.global_variables_initializer())\n"
-                  "    path = saver.save(sess, 'model.ckpt')\n")
-    assert error.message.startswith("NotImplementedError: tf.train.Saver.save writes checkpoint files")
-    assert error.pos.line == 6
+                  "    path = saver.save(sess, 'model.ckpt')\n"
+                  "    tf.train.import_meta_graph(path + '.meta')\n")
+    assert error.message.startswith("NotImplementedError: tf.train.import_meta_graph rebuilds a saved graph")
+    assert error.pos.line == 7
+
+
+def test_importing_a_meta_graph_never_saved_is_tensorflows_oserror():
+    error = fails("import tensorflow as tf\ntf.train.import_meta_graph('./model.ckpt.meta')\n")
+    assert error.message.startswith("OSError: File does not exist. Received: ./model.ckpt.meta.")
 
 
 def test_prints_only_makes_no_gradient_records_and_prints_the_same():

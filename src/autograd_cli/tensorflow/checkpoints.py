@@ -232,7 +232,7 @@ class Saver:
 def import_meta_graph(meta_graph_or_file, clear_devices=False, import_scope=None, **kwargs):
     path = os.fspath(meta_graph_or_file)
     if not (path.endswith(".meta") and path[:-len(".meta")] and _key(path[:-len(".meta")]) in STORE.metas):
-        raise OSError(f"File {path} does not exist.")
+        raise OSError(f"File does not exist. Received: {path}.")
     raise NotImplementedError("tf.train.import_meta_graph rebuilds a saved graph, which autograd-cli's TensorFlow "
                               "does not do: build the graph again with the same code (the same variable names), "
                               "then restore its values with tf.train.Saver().restore(sess, path)")
