@@ -128,3 +128,18 @@ def test_a_snippet_that_saves_and_logs_writes_nothing_to_its_directory(tmp_path)
     assert proc.stdout.splitlines() == ["./model.ckpt-1", "1.0"]
     assert list((tmp_path / "work").iterdir()) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["snippet.py", "work"]
+
+
+def test_each_snippet_run_starts_with_no_checkpoints():
+    from autograd_cli.dialects import evaluate_snippet
+    from autograd_cli.support.errors import AgError
+
+    save = ("import tensorflow as tf\nw = tf.Variable(1.0)\nsaver = tf.train.Saver()\nwith tf.Session() as sess:\n"
+            "    sess.run(tf.global_variables_initializer())\n    print(saver.save(sess, './m.ckpt'))\n"
+            "    print(tf.train.latest_checkpoint('.'))\n")
+    assert [p.text for p in evaluate_snippet(save, prints_only=True).prints] == ["./m.ckpt\n", "./m.ckpt\n"]
+    restore = ("import tensorflow as tf\nw = tf.Variable(1.0)\nprint(tf.train.latest_checkpoint('.'))\n"
+               "with tf.Session() as sess:\n    tf.train.Saver().restore(sess, './m.ckpt')\n")
+    with pytest.raises(AgError) as info:
+        evaluate_snippet(restore, prints_only=True)
+    assert "ValueError: The passed save_path is not a valid checkpoint: ./m.ckpt" in info.value.message

@@ -247,6 +247,10 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
     ctx.reset_graph()
     ctx.graphs.clear()
     ctx.tapes.clear()
+    for part in ("checkpoints", "summaries"):      # each run's checkpoints and summary writer are its own
+        loaded = sys.modules.get(f"autograd_cli.tensorflow.{part}")
+        if loaded is not None:
+            loaded.reset()
     seed = payload.get("seed")
     if seed is not None:
         np.random.seed(seed)

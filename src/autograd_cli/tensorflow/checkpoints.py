@@ -33,6 +33,11 @@ class _Store:
 STORE = _Store()
 
 
+def reset() -> None:
+    """A new run starts with no checkpoints (a fresh directory)."""
+    STORE.clear()
+
+
 def _key(path) -> str:
     """One spelling per file: TensorFlow opens `./m.ckpt` and `m.ckpt` as the same file."""
     return os.path.normpath(os.fspath(path))

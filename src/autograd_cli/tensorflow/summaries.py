@@ -298,6 +298,11 @@ class FileWriter:
 _STATE = {"writer": None, "step": None, "trace": None}
 
 
+def reset() -> None:
+    """A new run starts with no default writer, step or trace."""
+    _STATE.update(writer=None, step=None, trace=None)
+
+
 @tf_class("tensorflow.python.ops.summary_ops_v2._ResourceSummaryWriter")
 class _ResourceSummaryWriter:
     def __init__(self, logdir):
