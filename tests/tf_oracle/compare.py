@@ -60,11 +60,12 @@ _NUMPY_STR = re.compile(r"\bnp\.(?:str|bytes)_\(([^()]*)\)")
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]+\b")
 
 # A number stands alone: not after a letter, digit, underscore or dot (so `float32`, `Mul_1`
-# and the `.0` of `2.21.0` are text), and not followed by a letter, digit or underscore.
+# and the `.0` of `2.21.0` are text), and not followed by a letter, digit or underscore, but for
+# the `j` of a complex number's imaginary part (`-1.5+0.8660254j`: both parts are numbers).
 _NUMBER = re.compile(
     r"(?<![A-Za-z0-9_.])"
     r"(?P<num>-?(?:(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|\d+|nan|inf))"
-    r"(?![A-Za-z0-9_])")
+    r"(?:(?=j(?![A-Za-z0-9_]))|(?![A-Za-z0-9_]))")
 
 
 @dataclass

@@ -33,6 +33,13 @@ def test_float32_rounding_is_within_tolerance():
                    "tf.Tensor(0.6666666, shape=(), dtype=float32)") == []
 
 
+def test_a_complex_numbers_parts_are_numbers_within_tolerance():
+    ours = "[15.       -7.5j        -2.0938504+2.0622993j]\n"
+    theirs = "[15.       -7.5j       -2.0938504+2.062299j]\n"
+    assert compare(ours, theirs) == []
+    assert compare("[1.+2.5j]\n", "[1.+2.6j]\n") != []
+
+
 def test_a_wrong_digit_is_reported_with_its_line():
     diffs = compare("a\nloss 1.859\n", "a\nloss 3.718\n")
     assert len(diffs) == 1

@@ -193,7 +193,9 @@ class Graph:
             node = self.apply("const", value=params["value"])
             node.params = params
             return node
-        return self.apply("const", value=np.asarray(value, dtype=np.float64))
+        array = np.asarray(value)
+        # (a TensorFlow snippet's complex constant stays complex; every other value is float64)
+        return self.apply("const", value=array.astype(np.complex128 if array.dtype.kind == "c" else np.float64))
 
     def zeros(self, shape) -> Node:
         return self.const(np.zeros(shape))

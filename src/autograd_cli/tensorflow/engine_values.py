@@ -55,6 +55,8 @@ def engine_array(value) -> np.ndarray:
     array = np.asarray(value)
     if array.dtype == object or array.dtype.kind in "US":
         return POOL.positions(array)
+    if array.dtype.kind == "c":     # (complex tensors' values stay complex: complex_ops' kernels take them)
+        return np.asarray(array, dtype=np.complex128)
     return np.asarray(array, dtype=np.float64)
 
 

@@ -13,7 +13,7 @@ from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.lowering import Recipe, shared
-from autograd_cli.tensorflow.string_kernels import string_add, string_cast
+from autograd_cli.tensorflow.string_kernels import complex_abs, complex_to_real, string_add, string_cast
 
 _ARG_NAMES = ("x", "y")
 _F32 = np.dtype(np.float32)
@@ -352,6 +352,9 @@ def negative(x, name=None):
 
 @tf_export("math.abs", "abs", builtin="abs")
 def abs(x, name=None):   # noqa: A001
+    x = convert_to_tensor(x) if is_tensor_like(x) else x
+    if getattr(getattr(x, "dtype", None), "is_complex", False):
+        return complex_abs(x, name)
     return unary("Abs", "abs", x, name or "Abs")
 
 
@@ -491,6 +494,8 @@ def cast(x, dtype, name=None):
         return x
     if dtypes.string in (x.dtype, dtype):
         return string_cast(x, dtype, name)
+    if x.dtype.is_complex and not dtype.is_complex:
+        return complex_to_real(x, dtype, name)
     if dtype.is_integer and not x.dtype.is_bool:
         recipe = Recipe("row", "cast_to_int")
 

@@ -1,5 +1,5 @@
 """Ops that compute strings or compute from them (Add of strings, tf.strings, tf.as_string,
-string casts). A kernel is a function of NumPy arrays (object arrays of bytes for strings):
+string casts), and the kernels of complex tensors' ops. A kernel is a function of NumPy arrays (object arrays of bytes for strings):
 eagerly it runs at once on the tensors' values; in a graph it is the op table's
 `py_function` node, which gets the engine's values (strings as pool positions,
 engine_values.py) and gives its result back so. Such a node has no gradient, as no string
@@ -45,7 +45,7 @@ class _GraphCall:
         return out
 
 
-def _lower(L, *nodes, call, shape):
+def _lower(L, *nodes, call, shape, refuse_gradient=None):
     """`shape` None: the values decide it (tf.strings.split), known from the leaves' values in a
     Session's lowering or from constants; a stand-in size elsewhere (tf.gradients' connectivity)."""
     from autograd_cli.evaluate import needed, run_plain
@@ -67,14 +67,23 @@ def _lower(L, *nodes, call, shape):
                 call(0, *[values[n.id] for n in nodes])
             except Exception:  # noqa: BLE001 - (a run computes it, and reports its error, itself)
                 pass
-    return L.g.apply("py_function", *nodes, call=call, index=0, shape=tuple(found))
+    out = L.g.apply("py_function", *nodes, call=call, index=0, shape=tuple(found))
+    if refuse_gradient is None:
+        return out
+    # (a gradient reaching the node is refused, where a py_function node's is none)
+    return L.g.apply("custom_gradient", out, *nodes, rule=lambda g, dy, i: refuse_gradient(g, dy),
+                     name=call.node_name)
 
 
-def string_op(op_type, kernel, inputs, out_dtype, shape, name=None, function=""):
+def string_op(op_type, kernel, inputs, out_dtype, shape, name=None, function="", refuse_gradient=None):
     """The op `op_type` of `kernel(*arrays) -> array` on tensors; `shape(*input shapes)` its
     output's shape (ShapeError where they do not fit). `function`: the wrapped function an
-    eager error names, where not the op type."""
+    eager error names, where not the op type. `refuse_gradient(g, dy)`: raises the error a
+    gradient through the op gives (else the op has none)."""
     in_dtypes = [t.dtype for t in inputs]
+    params = {"call": None, "shape": shape}
+    if refuse_gradient is not None:
+        params["refuse_gradient"] = refuse_gradient
     if ctx.eager:
         def eager(*arrays):
             try:
@@ -89,13 +98,11 @@ def string_op(op_type, kernel, inputs, out_dtype, shape, name=None, function="")
             if ctx.tapes:       # (a tape's record: the graph handed back holds the value)
                 call.last = (engine_array(out),)
             return out
-        call = _GraphCall(kernel, in_dtypes, out_dtype, op_type)
-        return make_op(op_type, Recipe("fn", _lower, {"call": call, "shape": shape}), inputs, [out_dtype], name,
-                       eager_fn=eager)[0]
+        call = params["call"] = _GraphCall(kernel, in_dtypes, out_dtype, op_type)
+        return make_op(op_type, Recipe("fn", _lower, params), inputs, [out_dtype], name, eager_fn=eager)[0]
     node_name = ctx.graph.unique_name(name or op_type, mark_as_used=False)
-    call = _GraphCall(kernel, in_dtypes, out_dtype, node_name)
-    return make_op(op_type, Recipe("fn", _lower, {"call": call, "shape": shape}), inputs, [out_dtype],
-                   name or op_type)[0]
+    params["call"] = _GraphCall(kernel, in_dtypes, out_dtype, node_name)
+    return make_op(op_type, Recipe("fn", _lower, params), inputs, [out_dtype], name or op_type)[0]
 
 
 def dims_text(shape) -> str:
@@ -129,6 +136,26 @@ def string_add(x, y, name=None):
     """TensorFlow's Add of two string tensors: their elements concatenated (broadcast)."""
     return string_op("Add", elementwise(lambda a, b: a + b, dtypes.string), [x, y], dtypes.string, broadcast_shapes,
                      name or "Add")
+
+
+def complex_kernel_op(op_type, kernel, inputs, out_dtype, shape, name=None):
+    """An op of complex tensors (complex_ops.py; the engine holds their values as complex
+    numbers): a NumPy kernel node, and a gradient through it refused, the engine's rules
+    being for real numbers."""
+    def refuse(g, dy):
+        raise NotImplementedError(f"The gradient of {op_type} is not supported here: gradients through complex "
+                                  "tensors (tf.complex, real / imag / abs of complex, the FFTs) are not computed")
+    return string_op(op_type, kernel, inputs, out_dtype, shape, name or op_type, refuse_gradient=refuse)
+
+
+def complex_abs(x, name=None):
+    """tf.abs of a complex tensor: TensorFlow's ComplexAbs, a real tensor."""
+    return complex_kernel_op("ComplexAbs", np.abs, [x], x.dtype.real_dtype, same_shape, name or "ComplexAbs")
+
+
+def complex_to_real(x, dtype, name=None):
+    """A cast from complex to a real dtype keeps the real part, as TensorFlow's Cast."""
+    return complex_kernel_op("Cast", lambda a: np.real(a).astype(dtype.np), [x], dtype, same_shape, name or "Cast")
 
 
 def string_cast(x, dtype, name=None):
