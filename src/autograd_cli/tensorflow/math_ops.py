@@ -41,11 +41,26 @@ def row_eager(row, params=None, op_type="", message=None):
             with np.errstate(all="ignore"):
                 if kernel32 is not None and arrays[0].dtype == _F32:    # (TensorFlow's own float32 kernel)
                     return kernel32(*arrays, **p)
+                if any(a.dtype == _C64 for a in arrays):
+                    # (complex64 computed in complex128, as a graph's engine does, then rounded:
+                    # NumPy's complex64 multiply fuses, x * conj(x) gets an imaginary part)
+                    return _rounded_c64(forward(*[a.astype(np.complex128) if a.dtype == _C64 else a
+                                                  for a in arrays], **p))
                 return forward(*arrays, **p)
         except (ShapeError, ValueError, IndexError) as exc:
             text = message(*arrays) if message is not None else str(exc)
             raise InvalidArgumentError(None, None, kernel_message(op_type, text, op_type != "Reshape")) from None
     return fn
+
+
+_C64 = np.dtype(np.complex64)
+
+
+def _rounded_c64(out):
+    out = np.asarray(out)
+    if out.dtype == np.complex128:
+        return out.astype(np.complex64)
+    return out.astype(np.float32) if out.dtype == np.float64 else out
 
 
 def _incompatible(*arrays):
