@@ -130,6 +130,9 @@ class Saver:
                  save_relative_paths=False, filename=None):
         from autograd_cli.tensorflow.variables import global_variables
 
+        if var_list is None and ctx.eager:
+            raise RuntimeError("When eager execution is enabled, `var_list` must specify a list or dict of variables "
+                               "to save")
         if isinstance(var_list, dict):
             named = dict(var_list)
         else:

@@ -2,8 +2,8 @@
 
 TF1 (graph code): tf.summary.scalar / histogram / text / image make ops whose value at a
 sess.run is the serialized `Summary` protocol buffer, as bytes, byte for byte TensorFlow's for
-scalars, histograms (TensorFlow's exponential buckets, empty runs collapsed) and texts (an image's
-PNG is a plain, unfiltered one); merge / merge_all concatenate them; tf.summary.FileWriter takes
+scalars, histograms (TensorFlow's exponential buckets, empty runs collapsed), texts and images
+(the PNG as libpng writes it); merge / merge_all concatenate them; tf.summary.FileWriter takes
 what it is given and keeps nothing. TF2: create_file_writer's writer, `as_default`, and
 tf.summary.scalar & co. answer as TensorFlow 2.21 with TensorBoard installed (True while a writer
 is the default, False otherwise, TensorFlow's ValueError without a step); trace_on / trace_export
@@ -98,25 +98,68 @@ def _text_value(tag, array) -> bytes:
 
 
 def _png(image) -> bytes:
+    """The PNG TensorFlow's encoder (libpng) writes: each row filtered as libpng's adaptive choice
+    picks (the filter with the least sum of absolute byte values, the first on ties), deflated as
+    libpng deflates."""
     height, width, channels = image.shape
-    rows = b"".join(b"\x00" + image[r].astype(np.uint8).tobytes() for r in range(height))
+    rows = image.astype(np.uint8).reshape(height, width * channels)
+    filters = [0, 1, 2, 3, 4]
+    if height == 1:
+        filters = [0, 1]
+    if width == 1:
+        filters = [f for f in filters if f in (0, 2)]
+    if filters == [0]:
+        filtered = b"".join(b"\x00" + row.tobytes() for row in rows)
+    else:
+        previous = np.zeros(width * channels, dtype=np.int64)
+        out = []
+        for row in rows.astype(np.int64):
+            best = None
+            for kind in filters:
+                line = _filtered(kind, row, previous, channels)
+                cost = int(np.where(line < 128, line, 256 - line).sum())
+                if best is None or cost < best[0]:
+                    best = (cost, kind, line)
+            out.append(bytes([best[1]]) + best[2].astype(np.uint8).tobytes())
+            previous = row
+        filtered = b"".join(out)
 
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     colour = {1: 0, 2: 4, 3: 2, 4: 6}[channels]
     header = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", _deflate(rows)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", _deflate(filtered, filters != [0])) \
+        + chunk(b"IEND", b"")
 
 
-def _deflate(data: bytes) -> bytes:
-    """zlib as libpng writes it: filtered-data strategy, a window no larger than the image needs,
-    and the header claiming the smallest window that holds the data."""
+def _filtered(kind, row, previous, bpp):
+    """PNG's row filters (None, Sub, Up, Average, Paeth) of one row of bytes, modulo 256."""
+    left = np.concatenate([np.zeros(bpp, dtype=np.int64), row[:-bpp]])
+    if kind == 0:
+        return row % 256
+    if kind == 1:
+        return (row - left) % 256
+    if kind == 2:
+        return (row - previous) % 256
+    if kind == 3:
+        return (row - (left + previous) // 2) % 256
+    upper_left = np.concatenate([np.zeros(bpp, dtype=np.int64), previous[:-bpp]])
+    p = left + previous - upper_left
+    pa, pb, pc = np.abs(p - left), np.abs(p - previous), np.abs(p - upper_left)
+    predictor = np.where((pa <= pb) & (pa <= pc), left, np.where(pb <= pc, previous, upper_left))
+    return (row - predictor) % 256
+
+
+def _deflate(data: bytes, filtered: bool = True) -> bytes:
+    """zlib as libpng writes it: the filtered-data strategy for filtered rows, memory level 9 (as
+    TensorFlow asks), a window no larger than the image needs, and the header claiming the
+    smallest window that holds the data."""
     bits, half = 15, 1 << 14
     if len(data) <= 16384:
         while len(data) + 262 <= half and bits > 9:
             half >>= 1
             bits -= 1
-    compressor = zlib.compressobj(6, zlib.DEFLATED, bits, 8, zlib.Z_FILTERED)
+    compressor = zlib.compressobj(6, zlib.DEFLATED, bits, 9, zlib.Z_FILTERED if filtered else zlib.Z_DEFAULT_STRATEGY)
     out = bytearray(compressor.compress(data) + compressor.flush())
     if len(data) <= 16384:
         info, half = out[0] >> 4, 1 << ((out[0] >> 4) + 7)
@@ -130,21 +173,34 @@ def _deflate(data: bytes) -> bytes:
     return bytes(out)
 
 
+def _as_uint8(image):
+    """TensorFlow's float image to bytes: the largest value to 255, or (with negative values)
+    zero to 128 and the largest magnitude to 127, computed in float32 and truncated."""
+    image = np.asarray(image)
+    if image.dtype.kind != "f":
+        return image.astype(np.uint8)
+    values = image.astype(np.float32)
+    finite = values[np.all(np.isfinite(values), axis=-1)]
+    low = float(finite.min()) if finite.size else np.inf
+    high = float(finite.max()) if finite.size else -np.inf
+    if low < 0:
+        top = max(abs(low), abs(high))
+        scale, offset = np.float32(0.0 if top < 1e-6 else 127.0 / np.float32(top)), np.float32(128.0)
+    else:
+        scale, offset = np.float32(0.0 if high < 1e-6 else 255.0 / np.float32(high)), np.float32(0.0)
+    with np.errstate(invalid="ignore"):
+        return (values * scale + offset).astype(np.uint8)
+
+
 def _image_values(tag, images, max_outputs) -> bytes:
     images = np.asarray(images)
-    if images.dtype.kind == "f":
-        top = float(np.abs(images).max()) if images.size else 0.0
-        if images.size and images.min() < 0:
-            images = images * (127.0 / top if top else 0.0) + 128.0
-        else:
-            images = images * (255.0 / top if top else 0.0)
-        images = np.clip(np.round(images), 0, 255)
     out = b""
     for index in range(min(max_outputs, images.shape[0])):
         name = f"{tag}/image" if max_outputs == 1 else f"{tag}/image/{index}"
-        height, width, channels = images[index].shape
+        pixels = _as_uint8(images[index])
+        height, width, channels = pixels.shape
         image = _varint(1 << 3) + _varint(height) + _varint(2 << 3) + _varint(width) + _varint(3 << 3) \
-            + _varint(channels) + _field(4, _png(images[index]))
+            + _varint(channels) + _field(4, _png(pixels))
         out += _value(name, _field(4, image))
     return out
 
