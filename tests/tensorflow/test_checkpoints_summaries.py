@@ -143,3 +143,14 @@ def test_each_snippet_run_starts_with_no_checkpoints():
     with pytest.raises(AgError) as info:
         evaluate_snippet(restore, prints_only=True)
     assert "ValueError: The passed save_path is not a valid checkpoint: ./m.ckpt" in info.value.message
+
+
+def test_an_eager_saver_needs_its_variables_named_as_tensorflow_says():
+    with pytest.raises(RuntimeError, match="`var_list` must specify a list or dict"):
+        tf.compat.v1.train.Saver()
+    v = tf.Variable(2.0, name="v")
+    saver = tf.compat.v1.train.Saver([v])
+    assert saver.save(None, "./e.ckpt") == "./e.ckpt"
+    v.assign(7.0)
+    saver.restore(None, "e.ckpt")
+    assert v.numpy() == 2.0
