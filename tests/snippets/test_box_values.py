@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 
+from autograd_cli.dialects import evaluate_snippet
 from autograd_cli.snippets.runner import box_value
 from autograd_cli.support.errors import AgError
 
@@ -28,3 +29,14 @@ def test_a_nested_list_is_one_array_with_its_nonfinite_values():
 def test_anything_else_is_refused_with_a_message(sent):
     with pytest.raises(AgError, match="gradient value"):
         box_value(sent)
+
+
+def test_the_engines_memory_limit_is_read_before_the_box_locks_down():
+    # Keras' fit checks the memory limit, which reads the machine's size (cgroup files): read inside
+    # the box it was a refusal, and the refusal was appended to the snippet's next OSError
+    source = ("import numpy as np\nimport tensorflow as tf\nm = tf.keras.Sequential([tf.keras.layers.Dense(1)])\n"
+              "m.compile(loss='mse', optimizer='sgd')\nm.fit(np.ones((4, 2)), np.ones((4, 1)), verbose=0)\n"
+              "raise OSError('the snippet own error')\n")
+    with pytest.raises(AgError) as info:
+        evaluate_snippet(source, seed=0, boxed=True)
+    assert info.value.message == "OSError: the snippet own error"

@@ -49,6 +49,8 @@ def prepare(payload) -> None:
     at their first use: the box may read the package), and the C library the random streams
     call (binding it needs what the box forbids)."""
     importlib.import_module("autograd_cli.tensorflow")
+    # the engine's memory limit reads the machine's size (cgroup files, which the box refuses): once, now
+    importlib.import_module("autograd_cli.support.limits").default_memory()
     random_kernels = importlib.import_module("autograd_cli.tensorflow.random_kernels")
     from autograd_cli.sandbox import audit
 
