@@ -97,11 +97,18 @@ def lookup(module: types.ModuleType, name: str):
     if name in vars(module):
         return vars(module)[name]
     root = _BUILT["root"]
-    if module is root and _tf1_code():
-        # TF1 code's `tf` is tf.compat.v1: its names TF2's root lacks (tf.Print, tf.assert_none_equal)
-        found = vars(vars(vars(root)["compat"])["v1"]).get(name)
-        if found is not None:
-            return found
+    prefix = module.__name__[len(root.__name__) + 1:] if module is not root else ""
+    if _tf1_code() and not prefix.startswith("compat"):
+        # TF1 code's `tf` is tf.compat.v1: its names TF2 lacks (tf.Print, tf.nn.conv2d_backprop_filter)
+        mirror = vars(vars(root)["compat"])["v1"]
+        for part in prefix.split(".") if prefix else ():
+            mirror = vars(mirror).get(part)
+            if not isinstance(mirror, types.ModuleType):
+                break
+        else:
+            found = vars(mirror).get(name)
+            if found is not None:
+                return found
     raise unknown_name(module, name)
 
 
