@@ -315,15 +315,28 @@ def conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding, 
     kh, kw, cin, cout = sizes
     with name_scope(name, "Conv2DBackpropFilter"):
         parts, (oh, ow), _ = _windows(x, (kh, kw), _pair(strides, "strides"), padding, 0, _pair(dilations, "dilations"))
-        xs, ds = x.shape.as_list(), dy.shape.as_list()
-        if xs[3] is not None and xs[3] != cin:
-            raise kernel_error("Conv2DBackpropFilter", "Conv2DCustomBackpropFilterOp: input depth must be evenly "
-                               "divisible by filter depth")
-        if len(ds) != 4 or (ds[1:3] != [oh, ow] and None not in ds[1:3]) or ds[3] not in (None, cout):
-            raise kernel_error("Conv2DBackpropFilter", f"Conv2DCustomBackpropFilterOp: out_backprop of shape "
-                               f"{_dims(ds)} does not match the conv2d output {_dims([xs[0], oh, ow, cout])}")
+        _check_backprop_filter(x.shape.as_list(), dy.shape.as_list(), sizes, (oh, ow), _pair(strides, "strides"),
+                               _pair(dilations, "dilations"))
         summed = math_ops.tensordot(_patches(parts), dy, [[0, 1, 2], [0, 1, 2]])
         return array_ops.reshape(summed, sizes, name="Conv2DBackpropFilter")
+
+
+def _check_backprop_filter(xs, ds, sizes, out_hw, strides, dilations):
+    """Conv2DBackpropFilter's kernel checks, in its words."""
+    def fail(text):
+        raise kernel_error("Conv2DBackpropFilter", f"Conv2DCustomBackpropFilter: {text}")
+
+    if xs[3] is not None and xs[3] != sizes[2]:
+        fail("input depth must be evenly divisible by filter depth")
+    if len(ds) != 4:
+        fail("out_backprop must be 4-dimensional")
+    for dim in (1, 2):
+        if ds[dim] is not None and ds[dim] != out_hw[dim - 1]:
+            fail(f"Size of out_backprop doesn't match computed: actual = {ds[dim]}, computed = {out_hw[dim - 1]} "
+                 f"spatial_dim: {dim} input: {xs[dim]} filter: {sizes[dim - 1]} output: {ds[dim]} "
+                 f"stride: {strides[dim - 1]} dilation: {dilations[dim - 1]}")
+    if ds[3] is not None and ds[3] != sizes[3]:
+        fail("filter and out_backprop must have the same out_depth")
 
 
 def _depthwise(x, w, strides, padding, dilations, name):
