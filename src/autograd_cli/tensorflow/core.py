@@ -118,6 +118,7 @@ class Graph:
 
     def __init__(self):
         self._ops: list = []
+        self.rewired = False             # an op reads a later one (GradientsDebugger's watch): uid order is not enough
         self._names: dict = {}         # lower-cased name -> count used
         self._scope: list = []         # name scope stack
         self.collections: dict = {}

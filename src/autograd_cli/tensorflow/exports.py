@@ -209,7 +209,6 @@ NOT_SUPPORTED = {
     "distribute": "distribution strategies", "saved_model": "SavedModels (files)",
     "io": "file and serialisation ops",
     "TensorArray": "tensor arrays", "experimental.numpy": "the NumPy API (tf.experimental.numpy)",
-    "python.debug.GradientsDebugger": "tfdbg's gradient debuggers",
 }
 
 

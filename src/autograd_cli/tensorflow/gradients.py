@@ -183,8 +183,9 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
             raise TypeError("Expected string, but got 1 of type 'int'.")
     connected, reasons, static, _ = _static_connectivity(y_list, x_list, g_list, stops, mode)
     sliced, popped, extras = _sliced_chains(y_list, x_list, g_list, stops, connected)
-    all_xs = x_list + extras
-    all_connected = tuple(connected) + (True,) * len(extras)
+    watched = _watched_between(y_list, x_list, stops)
+    all_xs = x_list + extras + watched
+    all_connected = tuple(connected) + (True,) * (len(extras) + len(watched))
     op = Operation("Gradients", scope, y_list + all_xs + [g for g in g_list if g is not None] + stops,
                    Recipe("fn", _lower_gradients, {"n_y": len(y_list), "n_x": len(all_xs),
                                                     "grad_ys": [g is not None for g in g_list],
@@ -192,8 +193,10 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
                                                     "connected": all_connected}),
                    graph, user_pos())
     out_specs = [(x.dtype, x._shape) for x, c in zip(all_xs, all_connected) if c]
-    outs = iter(_add_op(graph, op, out_specs))
-    names = gradient_names(y_list, x_list, scope)
+    made = _add_op(graph, op, out_specs)
+    outs = iter(made[:len(made) - len(watched)])
+    # (the watched first, nearest the ys first: TensorFlow's backward pass makes their AddNs first)
+    names = gradient_names(y_list, x_list + watched, scope, order=[*range(len(x_list) + len(watched) - 1, len(x_list) - 1, -1)])
     result = []
     for k, (x, c) in enumerate(zip(x_list, connected)):
         if c:
@@ -210,6 +213,9 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
             grads[x.op.uid] = t
         for k, slices in sliced_gradients.build(graph, scope, sliced, popped, grads).items():
             result[k] = slices
+    for t, x, name in zip(made[len(made) - len(watched):], watched, names[len(x_list):]):
+        t._name = name        # (the gradient the op's own gradient function receives in TensorFlow)
+        x.op.attrs["on_gradient"](t)
     notes = []
     if any(x.dtype.is_integer for x, c in zip(x_list, connected) if c):
         notes.append("TensorFlow 2 returns None for the gradient of an integer tensor; TensorFlow 1.x (as here, "
@@ -222,6 +228,34 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
     op.attrs["call"] = call
     announce(call)
     return result
+
+
+def _watched_between(ys, xs, stops):
+    """The outputs of the ops between xs and ys (downstream of an x, upstream of a y) that
+    ask for the gradient at them (`on_gradient`: GradientsDebugger's identities)."""
+    ops, stack, seen = [], [y.op for y in ys if y.op is not None], set()
+    while stack:
+        op = stack.pop()
+        if op.uid in seen:
+            continue
+        seen.add(op.uid)
+        ops.append(op)
+        stack.extend(t.op for t in op.inputs if t.op is not None)
+    asking = [op for op in ops if "on_gradient" in op.attrs and op.outputs[0].dtype.is_floating]
+    if not asking:
+        return []
+    x_uids = {x.uid for x in xs}
+    stop_uids = {s.uid for s in stops}
+    below: dict = {}
+
+    def downstream(op) -> bool:     # whether op reads an x (through anything but a stop)
+        found = below.get(op.uid)
+        if found is None:
+            below[op.uid] = False
+            found = below[op.uid] = any(t.uid in x_uids or (t.uid not in stop_uids and t.op is not None
+                                                           and downstream(t.op)) for t in op.inputs)
+        return found
+    return [op.outputs[0] for op in sorted(asking, key=lambda op: op.uid) if downstream(op)]
 
 
 def _sliced_chains(ys, xs, grad_ys, stops, connected):
@@ -296,7 +330,7 @@ def _grad_op_name(op, index, need_reshape, reshapes_before=0):
              "Exp": ("mul",), "Log": ("mul",), "Sigmoid": ("SigmoidGrad",), "Tanh": ("TanhGrad",),
              "Relu": ("ReluGrad",), "Neg": ("Neg",), "Sqrt": ("SqrtGrad",), "Sin": ("mul",), "Cos": ("mul",),
              "Abs": ("mul",), "Reshape": ("Reshape",), "Transpose": ("transpose",), "Cast": ("Cast",),
-             "Softmax": ("sub",), "Identity": (_PASS,), "StopGradient": (_PASS,),
+             "Softmax": ("sub",), "Identity": (_PASS,), "DebugGradientIdentity": (_PASS,), "StopGradient": (_PASS,),
              "LogMatrixDeterminant": ("mul",), "Cholesky": ("mul_1",), "Cross": ("Cross", "Cross_1"),
              "MatrixTriangularSolve": ("MatrixBandPart", "triangular_solve/MatrixTriangularSolve")}
     if kind == "SelfAdjointEigV2":      # (with the vectors, a second matrix_set_diag)
@@ -319,8 +353,9 @@ def _reduced(t, out) -> bool:
     return t._shape != out._shape or t._shape is None or None in t._shape
 
 
-def gradient_names(ys, xs, scope):
-    """The names TensorFlow gives the gradient tensors of xs (the last op of each)."""
+def gradient_names(ys, xs, scope, order=()):
+    """The names TensorFlow gives the gradient tensors of xs (the last op of each); `order`:
+    the indices of xs to name first (an AddN is numbered in the order it is met)."""
     y_uids = {y.uid for y in ys}
     consumers: dict = {}
     ancestors = set()
@@ -364,12 +399,12 @@ def gradient_names(ys, xs, scope):
         memo[t.uid] = name_of(out, depth + 1) if found is _PASS else f"{scope}/{op.name}_grad/{found}:0"
         return memo[t.uid]
 
-    out = []
-    for x in xs:
+    out = [None] * len(xs)
+    for k in [*order, *(k for k in range(len(xs)) if k not in order)]:
         try:
-            out.append(name_of(x))
+            out[k] = name_of(xs[k])
         except RecursionError:
-            out.append(f"{scope}/grad:0")
+            out[k] = f"{scope}/grad:0"
     return out
 
 

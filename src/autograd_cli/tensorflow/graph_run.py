@@ -25,7 +25,32 @@ def ops_needed(roots, fed_uids):
             if t.uid not in fed_uids and t.op is not None and t.op.graph is not None:   # (not a tape's record)
                 stack.append(t.op)
         stack.extend(op.control_inputs)
-    return sorted(seen.values(), key=lambda o: o.uid)
+    ordered = sorted(seen.values(), key=lambda o: o.uid)
+    if any(getattr(op.graph, "rewired", False) for op in ordered):
+        return _inputs_first(ordered, fed_uids)
+    return ordered
+
+
+def _inputs_first(ops, fed_uids):
+    """ops (in creation order) reordered so that each comes after the ops it reads."""
+    placed: dict = {}
+    out = []
+    for root in ops:
+        stack = [(root, False)]
+        while stack:
+            op, ready = stack.pop()
+            if op.uid in placed:
+                continue
+            if ready:
+                placed[op.uid] = True
+                out.append(op)
+                continue
+            stack.append((op, True))
+            for t in reversed(op.inputs):
+                if t.uid not in fed_uids and t.op is not None and t.op.uid not in placed and t.op.graph is not None:
+                    stack.append((t.op, False))
+            stack.extend(c for c in reversed(op.control_inputs) if c.uid not in placed)
+    return out
 
 
 def lower_ops(L, ops, feeds):

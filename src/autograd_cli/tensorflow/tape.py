@@ -148,21 +148,29 @@ class GradientTape:
         from autograd_cli.tensorflow.tracing import tracing_function
         from autograd_cli.tensorflow.variables import Variable
 
-        function = tracing_function()
-        if function is None:
-            raise RuntimeError("GradientTape.gradient of graph tensors is supported inside a tf.function only")
+        function = tracing_function()     # (None: a TF1 graph, where a tape differentiates its graph too)
         s_struct, srcs = _flatten(sources)
+        if function is None:
+            from autograd_cli.tensorflow.variables import RefVariable
+
+            if any(isinstance(s, RefVariable) for s in srcs):    # (TensorFlow's tape watches resource variables only)
+                raise AttributeError("'RefVariable' object has no attribute '_id'")
+            if any(isinstance(s, Variable) and s._graph is None for s in srcs):
+                raise NotImplementedError("GradientTape.gradient in a TF1 graph of a variable made outside the graph "
+                                          "(a Keras layer's weights are made eagerly by autograd-cli's TensorFlow) is "
+                                          "not supported: run the code in eager mode, without disable_v2_behavior")
         xs, at = [], []
         for k, s in enumerate(srcs):
             if isinstance(s, Variable):
-                xs.append(function.read_variable(s))
+                xs.append(s if function is None else function.read_variable(s))
                 at.append(k)
             elif isinstance(s, Tensor) and s.dtype.is_floating:
                 xs.append(s)
                 at.append(k)
         targets = [convert_to_tensor(t) for t in _flatten(target)[1]]
         grad_ys = None if output_gradients is None else _flatten(output_gradients)[1]
-        found = gradients(targets, xs, grad_ys=grad_ys, unconnected_gradients=mode) if xs else []
+        found = gradients(targets, xs, grad_ys=grad_ys, unconnected_gradients=mode,
+                          name="gradients" if function is not None else "gradient_tape") if xs else []
         values = [None] * len(srcs)
         for k, g in zip(at, found):
             values[k] = g
