@@ -9,6 +9,7 @@ its `path` `sequential/dense/kernel`."""
 from __future__ import annotations
 
 import contextlib
+import inspect
 import math
 
 import numpy as np
@@ -18,9 +19,11 @@ from autograd_cli.tensorflow.keras.functional import KerasTensor, flat, is_symbo
 from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_float_tensor, is_tensor, remember_logits,
                                                    snake_case, tf, unique_name)
 from autograd_cli.tensorflow.exports import tf_class
+from autograd_cli.tensorflow.failures import OpError
 
 
 _CALLS: list = []       # the layer calls under way, outermost first
+_INFERRING: list = []   # the layers whose call on stand-ins finds a functional model's shapes
 
 
 def _while_inferring(layer, error):
@@ -40,6 +43,57 @@ def _while_inferring(layer, error):
         return error
     wrapped.__traceback__ = error.__traceback__
     wrapped._keras_wrapped = True
+    return wrapped
+
+
+def _argument_text(value):
+    if is_tensor(value):
+        return f"tf.Tensor(shape={value.shape}, dtype={value.dtype.name})"
+    if isinstance(value, (list, tuple)):
+        return type(value)(_argument_text(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _argument_text(v) for k, v in value.items()}
+    return repr(value)
+
+
+def _no_masks(inputs):
+    if isinstance(inputs, (list, tuple)):
+        return type(inputs)(_no_masks(v) for v in inputs)
+    if isinstance(inputs, dict):
+        return {k: _no_masks(v) for k, v in inputs.items()}
+    return None
+
+
+def _with_call_arguments(layer, error, inputs, args, kwargs):
+    """An error raised inside a layer's `call`, as Keras 3 re-raises it: the same type, its
+    message after the name of the call and followed by the arguments received (the innermost
+    call's only; the original traceback kept)."""
+    if getattr(error, "_keras_call_info", False) or _INFERRING:
+        return error
+    try:
+        signature = inspect.signature(layer.call)
+        bound = signature.bind(inputs, *args, **kwargs)
+    except (TypeError, ValueError):
+        return error
+    def shown(p):
+        if p.name in bound.arguments:
+            return _argument_text(bound.arguments[p.name])
+        if p.name == "mask":       # (Keras passes the inputs' masks: one None per input)
+            return _argument_text(_no_masks(inputs))
+        return p.default
+    received = "\n".join(f"  \u2022 {p.name}={shown(p)}" for p in signature.parameters.values())
+    if not received:
+        return error
+    call = f"{type(layer).__name__}.call()"
+    text = error.message if isinstance(error, OpError) else error.args[0] if error.args else ""
+    message = (f"Exception encountered when calling {call}.\n\n\x1b[1m{text}\x1b[0m\n\n"
+               f"Arguments received by {call}:\n{received}")
+    try:
+        wrapped = type(error)(error.node_def, error.op, message) if isinstance(error, OpError) else type(error)(message)
+    except Exception:       # noqa: BLE001 (a type made with other arguments: Keras makes a RuntimeError)
+        wrapped = RuntimeError(message)
+    wrapped.__traceback__ = error.__traceback__
+    wrapped._keras_call_info = True
     return wrapped
 
 
@@ -268,6 +322,8 @@ class Layer:
         _CALLS.append(self)
         try:
             return self.call(inputs, *args, **kwargs)
+        except Exception as error:     # noqa: BLE001 (re-raised, in Keras' words)
+            raise _with_call_arguments(self, error, inputs, args, kwargs) from None
         finally:
             _CALLS.pop()
             PATH.pop()
@@ -281,10 +337,13 @@ class Layer:
         else:       # what a call on zeros of these shapes (batch of 1) gives
             example = substitute(inputs, {id(t): tf.zeros([1 if d is None else d for d in t.shape], t.dtype)
                                           for t in flat(inputs) if isinstance(t, KerasTensor)})
+            _INFERRING.append(self)
             try:
                 out = self(example, *args, **kwargs)
             except Exception as error:      # noqa: BLE001 (re-raised, as Keras' symbolic call re-raises it)
                 raise _while_inferring(self, error) from None
+            finally:
+                _INFERRING.pop()
             self._clear_losses()     # (Keras records no loss while it builds a functional model)
             shape = (None,) + tuple(flat(out)[0].shape.as_list()[1:])
         self._output_shape = tuple(shape)
