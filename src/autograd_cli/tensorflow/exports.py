@@ -208,7 +208,7 @@ NOT_SUPPORTED = {
     "random.Generator": "random generators", "random.get_global_generator": "random generators",
     "distribute": "distribution strategies", "saved_model": "SavedModels (files)",
     "io": "file and serialisation ops",
-    "TensorArray": "tensor arrays", "experimental.numpy": "the NumPy API (tf.experimental.numpy)",
+    "experimental.numpy": "the NumPy API (tf.experimental.numpy)",
 }
 
 

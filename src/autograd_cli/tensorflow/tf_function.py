@@ -197,11 +197,40 @@ def _trace(fn, structure, flat, name, specs=None, names=None):
             result = fn(*positional, **keywords)
             out_structure, outputs = _flatten(result)
             outputs = [None if o is None else convert_to_tensor(o) for o in outputs]
-    except _FALLBACK_ERRORS:
+    except _FALLBACK_ERRORS as exc:
+        if getattr(exc, "ag_in_user_code", False):
+            raise in_user_code(exc) from None
         return None
     if any(_is_random(op) and op.inputs for op in graph._ops):
         return None           # (its shape is known at each call only)
     return _Concrete(graph, inputs, out_structure, outputs, specs)
+
+
+def in_user_code(exc):
+    """An error TensorFlow raises while it traces (an op's static check, where running the
+    function eagerly would not fail so): its type, the message AutoGraph gives it, which names
+    the function's line (`exc.ag_in_user_code` marks the ones that stop a trace here)."""
+    import linecache
+    import traceback
+
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if not _in_package(f.filename)]
+    text = f"{type(exc).__name__}: {exc}"
+    if frames:
+        frame = frames[-1]
+        where = "None" if frame.name == "<lambda>" else frame.name
+        source = linecache.getline(frame.filename, frame.lineno).strip()
+        text = f"File \"{frame.filename}\", line {frame.lineno}, in {where}  *\n        {source}\n\n    {text}"
+    message = f"in user code:\n\n    {text}\n"
+    try:
+        return type(exc)(message)
+    except TypeError:
+        return exc
+
+
+def _in_package(filename) -> bool:
+    import os
+
+    return os.path.abspath(filename).startswith(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _is_random(op) -> bool:
