@@ -23,7 +23,8 @@ def _numpy_text(value: np.ndarray, is_repr: bool) -> str:
 def tensor_str(t) -> str:
     if t._value is not None:
         return f"tf.Tensor({_numpy_text(t._value, False)}, shape={TensorShape(t._shape)}, dtype={t.dtype.name})"
-    shape = "" if t._shape is None else f", shape={TensorShape(t._shape).graph_text()}"
+    # (unknown sizes print '?' in TF1 code, None in a TF2 graph: a tf.function's trace)
+    shape = "" if t._shape is None else f", shape={TensorShape(t._shape)}"
     device = t._op.device if t._op is not None else ""
     return f'Tensor("{t.name}"{shape}, dtype={_graph_dtype(t)}{", device=" + device if device else ""})'
 
@@ -32,7 +33,7 @@ def tensor_repr(t) -> str:
     if t._value is not None:
         return (f"<tf.Tensor: shape={TensorShape(t._shape)}, dtype={t.dtype.name}, "
                 f"numpy={_numpy_text(t._value, True)}>")
-    return f"<tf.Tensor '{t.name}' shape={TensorShape(t._shape).graph_text()} dtype={_graph_dtype(t)}>"
+    return f"<tf.Tensor '{t.name}' shape={TensorShape(t._shape)} dtype={_graph_dtype(t)}>"
 
 
 def _graph_dtype(t) -> str:

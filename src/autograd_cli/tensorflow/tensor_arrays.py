@@ -63,6 +63,8 @@ def _static_ints(value):
 class TensorArray:
     """See the module's docstring. The elements are `_items` (None where never written)."""
 
+    ag_tensor_array = True      # (what a graph tf.while_loop refuses as a loop variable)
+
     def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None, tensor_array_name=None,
                  handle=None, flow=None, infer_shape=True, element_shape=None,
                  colocate_with_first_write_call=True, name=None):
@@ -136,33 +138,33 @@ class TensorArray:
 
     def _fail(self, kernel_op, node, error, text, result=None):
         """A kernel's error: eagerly raised now; in a tf.function when the function runs; in a TF1
-        graph by the runs that read the array after this (`result`: what the failed op gives then)."""
+        graph by the runs that need `result` (what the failed op gives while the graph is built: a
+        read's tensor, or a failed write's elements, whose array then fails every read)."""
         if self._kind == EAGER:
             raise error(None, None, text)
         function = tracing_function()
+        where = f"{node}/{kernel_op}" if node else kernel_op
         if self._kind == LIST and function is not None:
-            message = (f"{{{{function_node __inference_{function.name}}}}} {text}\n\t [[{{{{node {node}/{kernel_op}}}}}]]"
-                       f" [Op:__inference_{function.name}]" if node else
-                       f"{{{{function_node __inference_{function.name}}}}} {text}\n\t [[{{{{node {kernel_op}}}}}]]"
+            message = (f"{{{{function_node __inference_{function.name}}}}} {text}\n\t [[{{{{node {where}}}}}]]"
                        f" [Op:__inference_{function.name}]")
 
             def act(values):
                 raise error(None, None, message)
             effect_op(kernel_op, ctx.graph.unique_name(kernel_op), [convert_to_tensor(0.0)], act, graph_error=False)
-        elif self._failure is None:
-            where = f"{node}/{kernel_op}" if node else kernel_op
-            self._failure = (error, f"{text}\n\t [[{{{{node {where}}}}}]]")
-        return result
+            return result if isinstance(result, Tensor) else self._new(result)
+        failure = (error, f"{text}\n\t [[{{{{node {where}}}}}]]")
+        if isinstance(result, Tensor):
+            return _failing(result, kernel_op, failure)
+        written = self._new(result)
+        if written._failure is None:
+            written._failure = failure
+        return written
 
     def _checked(self, tensor, kernel_op):
-        """A TF1 read's result: it fails the run when a write before it failed."""
+        """A graph read's result: it fails the run when a write before it failed."""
         if self._failure is None:
             return tensor
-        error, message = self._failure
-
-        def act(values):
-            raise error(None, None, message)
-        return effect_op(kernel_op, ctx.graph.unique_name(kernel_op + "_check"), [tensor], act, through=True)
+        return _failing(tensor, kernel_op, self._failure)
 
     def _v1_name(self) -> str:
         return f"TensorArray {self._name}_{self._serial}: "
@@ -183,14 +185,14 @@ class TensorArray:
         if self._infer_shape:
             self._shape_cell[0] = self.element_shape.merge_with(shape)
 
-    def _dtype_error(self, value, scope, kernel_op):
+    def _dtype_error(self, value, scope, kernel_op, items):
         """A graph write of another dtype: TensorFlow only logs it, its kernel fails."""
         if self._kind == LIST:
             text = f"Invalid data types; op elements {value.dtype.kernel_name} but list elements {self._dtype.kernel_name}"
         else:
             text = (f"TensorArray dtype is {self._dtype.kernel_name} but Op is trying to write dtype "
                     f"{value.dtype.kernel_name}.")
-        self._fail(kernel_op, scope, InvalidArgumentError, text)
+        return self._fail(kernel_op, scope, InvalidArgumentError, text, items)
 
     def write(self, index, value, name=None):
         if self._kind == EAGER:
@@ -213,10 +215,9 @@ class TensorArray:
             else:
                 text = (f"{self._v1_name()}Tried to write to index {where} but array is not resizeable and size "
                         f"is: {len(items)}")
-            return self._new(self._fail(kernel_op, scope, InvalidArgumentError, text, items))
+            return self._fail(kernel_op, scope, InvalidArgumentError, text, items)
         if bad_dtype:
-            self._dtype_error(value, scope, kernel_op)
-            return self._new(items)
+            return self._dtype_error(value, scope, kernel_op, items)
         if where >= len(items):
             items.extend([None] * (where + 1 - len(items)))
         items[where] = value
@@ -348,7 +349,7 @@ class TensorArray:
                 out = zeros(shape.dims, dtype=self._dtype, name=kernel_op)
             else:
                 out = identity(item, name=kernel_op)
-        return self._checked(out, kernel_op)
+        return self._checked(_static(out, self.element_shape.dims), kernel_op)
 
     def _stand_in(self, scope, kernel_op):
         """What a failed read gives while the graph is built (the run fails before it is used)."""
@@ -376,6 +377,13 @@ class TensorArray:
         return tensor
 
     def stack(self, name=None):
+        if self._kind != EAGER:        # (TensorFlow's static shape: the size only when it is fixed)
+            dims = self.element_shape.dims
+            rows = self._size if not self._dynamic_size else None
+            return _static(self._stack(), None if dims is None else [rows] + dims)
+        return self._stack()
+
+    def _stack(self):
         if self._kind == EAGER:
             for k in range(len(self._items)):
                 self._eager_zero(k)
@@ -485,6 +493,12 @@ class TensorArray:
         if not parts:
             return self._checked(zeros([0] + shape.dims[1:], dtype=self._dtype, name=kernel_op), kernel_op)
         out = concat(parts, 0, name=kernel_op) if len(parts) > 1 else identity(parts[0], name=kernel_op)
+        dims = self.element_shape.dims
+        if dims:
+            first = None
+            if self._kind == V1 and self._infer_shape and not self._dynamic_size and dims[0] is not None:
+                first = self._size * dims[0]
+            out = _static(out, [first] + dims[1:])
         return self._checked(out, kernel_op)
 
     def size(self, name=None):
@@ -526,6 +540,23 @@ def _known_rows(value) -> int:
     return rows
 
 
+def _failing(tensor, kernel_op, failure):
+    """`tensor`, through an op that fails the run with `failure` (error class, message)."""
+    error, message = failure
+
+    def act(values):
+        raise error(None, None, message)
+    return effect_op(kernel_op, ctx.graph.unique_name(kernel_op + "_check"), [tensor], act, through=True)
+
+
+def _static(tensor, dims):
+    """A graph result's static shape as TensorFlow's op gives it (None sizes where it does not
+    know them: a dynamic array's length), whatever the elements written here."""
+    if tensor.graph is not None:
+        tensor._shape = None if dims is None else tuple(dims)
+    return tensor
+
+
 class _scope:
     """`with _scope(name):` a graph's name scope entered again as is (its name was made unique)."""
 
@@ -543,10 +574,6 @@ class _scope:
         if self.saved is not None:
             ctx.graph._scope = self.saved
         return False
-
-
-def is_tensor_array(value) -> bool:
-    return isinstance(value, TensorArray)
 
 
 refresh()

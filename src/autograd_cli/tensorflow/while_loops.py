@@ -46,6 +46,11 @@ def graph_while_loop(cond, body, values, shape_invariants, maximum_iterations, b
     graph = ctx.graph
     # nested loop variables ((i, (a, b)), dicts): flat here, cond and body see them nested
     layout, values = _flatten(list(values))
+    if any(getattr(v, "ag_tensor_array", False) for v in values):
+        # (its elements are a Python list, written at indices known when the graph is built)
+        raise NotImplementedError("A tf.TensorArray as a loop variable of a graph tf.while_loop is not supported by "
+                                  "autograd-cli's TensorFlow: write it in a Python loop (or, in a tf.function, the "
+                                  "loop runs eagerly)")
     if shape_invariants is not None and layout != list(range(len(values))):
         shape_invariants = _flatten(list(shape_invariants))[1]
     values = [convert_to_tensor(v) for v in values]
