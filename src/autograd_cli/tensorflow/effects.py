@@ -175,12 +175,10 @@ def _lower_effect(L, *nodes, act, kinds, through, op_type):
     return node
 
 
-def effect_op(op_type, name, inputs, act, through=False, record=None, graph_error=True):
+def effect_op(op_type, name, inputs, act, through=False, record=None):
     """Run `act` on the inputs' values when the op runs (see the module's docstring). `name`:
     the op's full name in a graph. Returns the output tensor (pass-through ops) or the
-    Operation (None eagerly). `through` may be a gradient rule(g, dy, i) of the engine.
-    `graph_error=False`: in a tf.function, `act`'s error is raised as it is (a kernel's own
-    message, not an assertion's `Graph execution error`)."""
+    Operation (None eagerly). `through` may be a gradient rule(g, dy, i) of the engine."""
     kinds = [t.dtype for t in inputs]
     if ctx.eager:
         act([t._value for t in inputs])
@@ -198,8 +196,7 @@ def effect_op(op_type, name, inputs, act, through=False, record=None, graph_erro
     function = tracing_function()
     if function is not None:
         function.side_effects.append(out)     # (computed at each call, whatever the function returns)
-        if graph_error:
-            op.recipe.params["act"] = _in_function(act, name, function.name)
+        op.recipe.params["act"] = _in_function(act, name, function.name)
     return out if through else op
 
 

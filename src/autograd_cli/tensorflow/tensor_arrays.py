@@ -143,14 +143,13 @@ class TensorArray:
         if self._kind == EAGER:
             raise error(None, None, text)
         function = tracing_function()
-        where = f"{node}/{kernel_op}" if node else kernel_op
+        where = f"{node}/{kernel_op}" if node else ctx.graph.unique_name(kernel_op)
         if self._kind == LIST and function is not None:
-            message = (f"{{{{function_node __inference_{function.name}}}}} {text}\n\t [[{{{{node {where}}}}}]]"
-                       f" [Op:__inference_{function.name}]")
+            message = f"{text}\n\t [[{{{{node {where}}}}}]]"
 
-            def act(values):
+            def act(values):       # (TensorFlow's message: `Graph execution error: ... Detected at node`)
                 raise error(None, None, message)
-            effect_op(kernel_op, ctx.graph.unique_name(kernel_op), [convert_to_tensor(0.0)], act, graph_error=False)
+            effect_op(kernel_op, where, [convert_to_tensor(0.0)], act)
             return result if isinstance(result, Tensor) else self._new(result)
         failure = (error, f"{text}\n\t [[{{{{node {where}}}}}]]")
         if isinstance(result, Tensor):
@@ -401,6 +400,9 @@ class TensorArray:
                                   f"{len(self._items)} elements.", self._stand_in_stack(scope, kernel_op))
         else:
             scope, kernel_op = ctx.graph.unique_name("TensorArrayStack"), "TensorArrayGatherV3"
+            with _scope(scope):        # (TensorFlow gathers tf.range(size()) there: the names it takes)
+                self._size_name()
+                ctx.graph.unique_name("range")
         return self._gathered(list(range(len(self._items))), scope, kernel_op)
 
     def gather(self, indices, name=None):
@@ -479,6 +481,8 @@ class TensorArray:
                                                            "but requires at least vectors.") from None
                 raise
         kernel_op = "TensorArrayConcatV3" if self._kind == V1 else "TensorListConcatV2"
+        if self._kind == V1 and self.element_shape.rank is not None and self._infer_shape:
+            self._size_name()       # (TensorFlow's static length asks for the size)
         parts = [self._items[k] for k in range(len(self._items))]
         ranks = [None if p is None else p.shape.rank for p in parts]
         if 0 in ranks:
@@ -508,6 +512,10 @@ class TensorArray:
             return convert_to_tensor(self._size, dtype=dtypes.int32)
         kernel_op = "TensorArraySizeV3" if self._kind == V1 else "TensorListLength"
         return self._checked(convert_to_tensor(len(self._items), dtype=dtypes.int32, name=kernel_op), kernel_op)
+
+    def _size_name(self):
+        """Take the name a TF1 array's size() op takes (a Const, or TensorArraySizeV3 when it grows)."""
+        ctx.graph.unique_name("TensorArraySizeV3" if self._dynamic_size else "Const")
 
     def close(self, name=None):
         if self._kind == EAGER:
