@@ -18,6 +18,8 @@ tf.while_loop here (inside a tf.function such a loop runs eagerly, where it is a
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from autograd_cli.tensorflow import dtype as dtypes
@@ -32,7 +34,9 @@ from autograd_cli.tensorflow.shape import TensorShape
 from autograd_cli.tensorflow.tracing import tracing_function
 
 EAGER, LIST, V1 = "eager", "list", "v1"      # the implementation TensorFlow would pick
-_V1_ARRAYS = [0]        # TF1 arrays made so far: a kernel names its array `NAME_<serial>`
+# TF1 arrays made so far in each graph: a kernel names its array `NAME_<serial>`, the serial
+# counting the arrays the runs made before (each array run once, in the order made, is the usual case)
+_V1_ARRAYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def _kernel_shape(shape: TensorShape) -> str:
@@ -98,8 +102,8 @@ class TensorArray:
         if self._kind != EAGER:
             self._name = ctx.graph.unique_name(name or ("TensorArray" if self._kind == V1 else "TensorArrayV2"))
         if self._kind == V1:
-            self._serial = _V1_ARRAYS[0]
-            _V1_ARRAYS[0] += 1
+            self._serial = _V1_ARRAYS.get(ctx.graph, 0)
+            _V1_ARRAYS[ctx.graph] = self._serial + 1
 
     # ------------------------------------------------------------ properties
 
