@@ -27,6 +27,14 @@ tf = _LazyTensorFlow()
 _UIDS: dict[str, int] = {}
 
 
+def incompatible_input(message: str) -> ValueError:
+    """A layer's input that fails its input spec: Keras checks it before the call, so the
+    error is not re-raised with the call's arguments (layers.py)."""
+    error = ValueError(message)
+    error._keras_call_info = True
+    return error
+
+
 def unique_name(prefix: str) -> str:
     """Keras' automatic names: `dense`, `dense_1`, ... (one counter per prefix)."""
     count = _UIDS.get(prefix, 0)

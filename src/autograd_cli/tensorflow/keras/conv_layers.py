@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from autograd_cli.tensorflow.conv_ops import transposed_conv
 from autograd_cli.tensorflow.keras import activations, initializers
-from autograd_cli.tensorflow.keras._support import tf
+from autograd_cli.tensorflow.keras._support import incompatible_input, tf
 from autograd_cli.tensorflow.keras.layers import Layer
 from autograd_cli.tensorflow.exports import tf_class
 
@@ -61,7 +61,7 @@ class Conv2D(Layer):
 
     def build(self, input_shape):
         if input_shape is None or len(input_shape) != 4 or input_shape[-1] is None:
-            raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=4, "
+            raise incompatible_input(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=4, "
                              f"found shape={input_shape}")
         self._add_kernel_and_bias(self.kernel_size + (input_shape[-1], self.filters))
 
@@ -147,7 +147,7 @@ class Conv1D(Conv2D):
 
     def build(self, input_shape):
         if input_shape is None or len(input_shape) != 3 or input_shape[-1] is None:
-            raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=3, "
+            raise incompatible_input(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=3, "
                              f"found ndim={0 if input_shape is None else len(input_shape)}. Full shape received: "
                              f"{input_shape}")
         self._add_kernel_and_bias((self.kernel_size[1], input_shape[-1], self.filters))
@@ -196,7 +196,7 @@ class Conv2DTranspose(Conv2D):
 
     def build(self, input_shape):
         if input_shape is None or len(input_shape) != 4 or input_shape[-1] is None:
-            raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=4, "
+            raise incompatible_input(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=4, "
                              f"found shape={input_shape}")
         self._add_kernel_and_bias(self.kernel_size + (self.filters, input_shape[-1]))
 

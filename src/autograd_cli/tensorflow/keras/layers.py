@@ -16,8 +16,8 @@ import numpy as np
 
 from autograd_cli.tensorflow.keras import activations, initializers, regularizers
 from autograd_cli.tensorflow.keras.functional import KerasTensor, flat, is_symbolic, substitute, takes_training
-from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_float_tensor, is_tensor, remember_logits,
-                                                   snake_case, tf, unique_name)
+from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_float_tensor, incompatible_input, is_tensor,
+                                                   remember_logits, snake_case, tf, unique_name)
 from autograd_cli.tensorflow.exports import tf_class
 from autograd_cli.tensorflow.failures import OpError
 
@@ -410,7 +410,7 @@ class Dense(Layer):
         expected = self.kernel.shape[0]
         got = inputs.shape[-1] if inputs.shape.rank else None
         if got is not None and expected is not None and got != expected:
-            raise ValueError(f"Input 0 with name 'None' of layer '{self.name}' is incompatible with the layer: "
+            raise incompatible_input(f"Input 0 with name 'None' of layer '{self.name}' is incompatible with the layer: "
                              f"expected axis -1 of input shape to have value {expected}, but received input with "
                              f"shape {tuple(inputs.shape.as_list())}")
         if len(inputs.shape) > 2:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.tensorflow.keras import activations, initializers, regularizers
-from autograd_cli.tensorflow.keras._support import as_float_tensor, is_tensor, tf
+from autograd_cli.tensorflow.keras._support import as_float_tensor, incompatible_input, is_tensor, tf
 from autograd_cli.tensorflow.keras.functional import KerasTensor, OperatorCall, flat
 from autograd_cli.tensorflow.keras.layers import Layer, SeedGenerator
 from autograd_cli.tensorflow.exports import tf_class
@@ -40,7 +40,7 @@ def _check_ndim(layer, inputs):
     """Keras' InputSpec(ndim=3) of the recurrent layers, checked before the call."""
     shape = _shape_of(inputs)
     if shape is not None and len(shape) != 3:
-        raise ValueError(f"Input 0 with name 'None' of layer '{layer.name}' is incompatible with the layer: "
+        raise incompatible_input(f"Input 0 with name 'None' of layer '{layer.name}' is incompatible with the layer: "
                          f"expected ndim=3, found ndim={len(shape)}. Full shape received: {shape}")
 
 
