@@ -29,7 +29,8 @@ _exports.defer(f"{__name__}.extras", f"{__name__}.tf1_boilerplate", f"{__name__}
                f"{__name__}.tf1_metrics", f"{__name__}.tf1_losses", f"{__name__}.tf1_flags",
                f"{__name__}.string_ops", f"{__name__}.queues", f"{__name__}.queue_runners",
                f"{__name__}.input_producers", f"{__name__}.checkpoints", f"{__name__}.summaries",
-               f"{__name__}.complex_ops", f"{__name__}.gradients_debugger", f"{__name__}.tensor_arrays")
+               f"{__name__}.complex_ops", f"{__name__}.gradients_debugger", f"{__name__}.tensor_arrays",
+               f"{__name__}.forward_accumulator")
 _exports.build_namespaces(_importlib.import_module(__name__))
 __version__ = "2.21.0"
 

@@ -13,8 +13,8 @@ def _numpy_text(value: np.ndarray, is_repr: bool) -> str:
         if value.ndim == 0 and isinstance(value.item(), str):
             text = repr(value.item().encode())
         return "\n" + text if "\n" in text and value.ndim else text
-    if value.ndim == 0:
-        text = str(value[()])
+    if value.ndim == 0:      # (a repr shows the number as a Python scalar: float32 2.2 as 2.200000047683716)
+        text = repr(value.item()) if is_repr and value.dtype.kind in "biufc" else str(value[()])
     else:
         text = repr(value) if is_repr else str(value)
     return "\n" + text if "\n" in text else text

@@ -106,7 +106,7 @@ class GradientTape:
         announce(call)
         outer = [t for t in ctx.tapes if t is not self and t._recording]
         if outer and plan.leaf_tensors:
-            _record_gradient(plan, values)
+            _record_gradient(plan, values, outs)
         return _rebuild(s_struct, self._sliced(values, srcs, targets, outs, mode))
 
     def _sliced(self, values, srcs, targets, outs, mode):
@@ -446,9 +446,11 @@ def _tensor_nodes(plan, ops, leaves, srcs) -> dict:
     return nodes
 
 
-def _record_gradient(plan, values):
+def _record_gradient(plan, values, output_gradients=None):
     """The gradient just computed, as one op on the outer tapes (higher-order gradients):
-    its recipe lowers the inner records again and differentiates them."""
+    its recipe lowers the inner records again and differentiates them. Its inputs are the
+    leaves and the output gradients (the gradient is linear in them: ForwardAccumulator's
+    JVPs differentiate it with respect to them)."""
     from autograd_cli.tensorflow.core import record_on_tapes
     from autograd_cli.tensorflow.lowering import Recipe
 
@@ -458,11 +460,15 @@ def _record_gradient(plan, values):
     connected = [v is not None for v in values]
     ops, leaves, targets, srcs = plan.current
     src_refs, tgt_refs, mode = plan.src_refs, plan.tgt_refs, plan.mode
+    upstream = [convert_to_tensor(o) for o in output_gradients] if output_gradients is not None else []
+    count = len(plan.leaf_tensors)
 
-    def lower(L, *leaf_nodes, **_):
-        grads = _build(L, ops, leaves, list(leaf_nodes), src_refs, tgt_refs, targets, srcs, mode)
+    def lower(L, *nodes, **_):
+        grad_ys = list(nodes[count:]) if upstream else None
+        grads = _build(L, ops, leaves, list(nodes[:count]), src_refs, tgt_refs, targets, srcs, mode, grad_ys)
         return [g for g, c in zip(grads, connected) if c]
-    record_on_tapes("TapeGradient", Recipe("fn", lower, {"plan": plan.key}), list(plan.leaf_tensors), outputs)
+    record_on_tapes("TapeGradient", Recipe("fn", lower, {"plan": plan.key}), list(plan.leaf_tensors) + upstream,
+                    outputs)
 
 
 def _warn_int(kind, what):
