@@ -41,9 +41,11 @@ def _graph_dtype(t) -> str:
     return t.dtype.name + ("_ref" if t._op is not None and t._op.attrs.get("ref_output") else "")
 
 
-def variable_repr(v) -> str:
+def variable_repr(v, with_value: bool) -> str:
+    """`with_value`: an eager variable printed in eager code (inside a tf.function's trace
+    TensorFlow prints it as a graph variable, without its value)."""
     shape = TensorShape(v._shape)
-    if v._graph is None:
+    if with_value:
         return f"<tf.Variable '{v.name}' shape={shape} dtype={v.dtype.name}, numpy={_numpy_text(v._value, True)}>"
     return f"<tf.Variable '{v.name}' shape={shape.graph_text()} dtype={v.dtype.name}>"
 

@@ -349,7 +349,7 @@ class Variable:
     def __repr__(self):
         from autograd_cli.tensorflow import printing
 
-        return printing.variable_repr(self)
+        return printing.variable_repr(self, with_value=self._graph is None and ctx.eager)
 
     __str__ = __repr__
 
