@@ -150,7 +150,9 @@ class KerasVariable(_TFVariable):
 
     def __repr__(self):
         if tf.executing_eagerly():
-            value = str(np.asarray(self.numpy()))       # (a scalar prints 3.0, as Keras' f-string of the array)
+            value = np.asarray(self.numpy())
+            # (Keras' f-string of the value: a float scalar as the Python float, 0.10000000149011612)
+            value = repr(float(value)) if value.ndim == 0 and value.dtype.kind == "f" else str(value)
             return (f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype}, "
                     f"value={value}>")
         return f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype}>"

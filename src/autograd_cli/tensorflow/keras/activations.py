@@ -114,10 +114,66 @@ def hard_silu(x):
 
 hard_swish = hard_silu
 
+
+# Keras 3's newer activations, each as its TensorFlow backend composes it
+def mish(x):
+    x = tf.convert_to_tensor(x)
+    return x * tf.nn.tanh(tf.nn.softplus(x))
+
+
+def celu(x, alpha=1.0):
+    x = tf.convert_to_tensor(x)
+    return tf.maximum(x, tf.zeros([], x.dtype)) + alpha * tf.math.expm1(tf.minimum(x, tf.zeros([], x.dtype)) / alpha)
+
+
+def glu(x, axis=-1):
+    x = tf.convert_to_tensor(x)
+    if x.shape[axis] % 2 != 0:
+        raise ValueError(f"axis size must be divisible by 2. Received: x.shape={x.shape} with axis={axis}")
+    first, second = tf.split(x, num_or_size_splits=2, axis=axis)
+    return first * tf.nn.sigmoid(second)
+
+
+def log_sigmoid(x):
+    return tf.math.log_sigmoid(tf.convert_to_tensor(x))
+
+
+def hard_tanh(x):
+    return tf.clip_by_value(tf.convert_to_tensor(x), clip_value_min=-1.0, clip_value_max=1.0)
+
+
+def soft_shrink(x, threshold=0.5):
+    x = tf.convert_to_tensor(x)
+    zeros = tf.zeros_like(x)
+    return tf.where(x > threshold, x - threshold, tf.where(x < -threshold, x + threshold, zeros))
+
+
+def hard_shrink(x, threshold=0.5):
+    x = tf.convert_to_tensor(x)
+    return tf.where(tf.abs(x) > threshold, x, tf.zeros_like(x))
+
+
+def tanh_shrink(x):
+    x = tf.convert_to_tensor(x)
+    return x - tf.nn.tanh(x)
+
+
+def squareplus(x, b=4):
+    x = tf.convert_to_tensor(x)
+    return (x + tf.sqrt(tf.square(x) + tf.cast(b, x.dtype))) / 2
+
+
+def threshold(x, threshold, default_value):
+    x = tf.convert_to_tensor(x)
+    return tf.where(x > threshold, x, tf.cast(default_value, x.dtype))
+
+
 ALL = {"relu": relu, "relu6": relu6, "leaky_relu": leaky_relu, "sigmoid": sigmoid, "softmax": softmax,
        "log_softmax": log_softmax, "tanh": tanh, "linear": linear, "exponential": exponential, "elu": elu,
        "selu": selu, "softplus": softplus, "softsign": softsign, "silu": silu, "swish": swish, "gelu": gelu,
-       "hard_sigmoid": hard_sigmoid, "hard_silu": hard_silu, "hard_swish": hard_swish}
+       "hard_sigmoid": hard_sigmoid, "hard_silu": hard_silu, "hard_swish": hard_swish, "mish": mish, "celu": celu,
+       "glu": glu, "log_sigmoid": log_sigmoid, "hard_tanh": hard_tanh, "soft_shrink": soft_shrink,
+       "hard_shrink": hard_shrink, "tanh_shrink": tanh_shrink, "squareplus": squareplus, "threshold": threshold}
 
 
 def get(identifier):

@@ -73,7 +73,7 @@ class Optimizer:
             PATH.append(self.name)
             try:
                 slot_name = f"{variable.path.replace('/', '_')}_{kind}" if hasattr(variable, "path") \
-                    else f"{variable.name.split(':')[0].replace('/', '_')}_{kind}"
+                    else f"{variable.name.replace('/', '_').replace(':', '_')}_{kind}"
                 slot = KerasVariable(tf.fill(variable.shape.as_list(), tf.cast(initial, variable.dtype)),
                                      name=slot_name, trainable=False, dtype=variable.dtype)
             finally:
@@ -155,6 +155,7 @@ class Optimizer:
                                  f"should recreate a new optimizer instance.")
         lr = self.learning_rate
         updates = self._apply_weight_decay([v for _, v in pairs], lr)
+        updates.extend(self._before_updates())
         for grad, variable in pairs:
             rate = tf.cast(lr, variable.dtype)
             if not (isinstance(grad, tf.IndexedSlices) and grad.dtype == variable.dtype):
@@ -168,6 +169,10 @@ class Optimizer:
     def get_config(self):
         return {"name": self.name, "learning_rate": float(self._learning_rate.numpy())
                 if tf.executing_eagerly() else None, "weight_decay": self.weight_decay}
+
+    def _before_updates(self):
+        """The assigns of a step that come before its variables' updates (Nadam's)."""
+        return []
 
     def update_step(self, gradient, variable, learning_rate):
         raise NotImplementedError
@@ -284,9 +289,122 @@ class Adagrad(Optimizer):
         return [accumulator, variable.assign_sub((learning_rate * gradient) / tf.sqrt(accumulator + self.epsilon))]
 
 
+def _dense(gradient):
+    return tf.convert_to_tensor(gradient) if isinstance(gradient, tf.IndexedSlices) else gradient
+
+
+@tf_class("keras.src.optimizers.nadam.Nadam")
+class Nadam(Optimizer):
+    """Keras 3's Nadam: Adam with Nesterov momentum, the momentum schedule
+    u_t = beta_1 * (1 - 0.5 * 0.96 ** t) and its running product, an optimizer variable of
+    its own (`nadam/variable`, made after the slots, as Keras' build makes it)."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1, self.beta_2, self.epsilon = beta_1, beta_2, epsilon
+        self._u_product = self._u_now = None
+
+    def build(self, var_list):
+        super().build(var_list)
+        for variable in var_list:
+            self._slot(variable, "momentum")
+            self._slot(variable, "velocity")
+        dtype = var_list[0].dtype if var_list else "float32"
+        PATH.append(self.name)
+        try:
+            self._u_product = KerasVariable(tf.constant(1.0, dtype=dtype), name=unique_name("variable"),
+                                            trainable=False, dtype=dtype)
+        finally:
+            PATH.pop()
+        self._variables.append(self._u_product)
+
+    def _before_updates(self):
+        dtype = self._u_product.dtype
+        step = tf.cast(self.iterations + 1, dtype)
+        # (the assign's value: what the updates read, in a graph too)
+        self._u_now = self._u_product.assign(self._u_product * self.beta_1 * (1.0 - 0.5 * tf.pow(
+            tf.cast(0.96, dtype), step)))
+        return [self._u_now]
+
+    def update_step(self, gradient, variable, learning_rate):
+        dt = variable.dtype
+        gradient = _dense(gradient)
+        local_step = tf.cast(self.iterations + 1, dt)
+        next_step = tf.cast(self.iterations + 2, dt)
+        decay = tf.cast(0.96, dt)
+        beta_1, beta_2 = tf.cast(self.beta_1, dt), tf.cast(self.beta_2, dt)
+        u_t = beta_1 * (1.0 - 0.5 * tf.pow(decay, local_step))
+        u_t_1 = beta_1 * (1.0 - 0.5 * tf.pow(decay, next_step))
+        u_product_t = tf.cast(self._u_now, dt)
+        u_product_t_1 = u_product_t * u_t_1
+        beta_2_power = tf.pow(beta_2, local_step)
+        m = self._slot(variable, "momentum")
+        v = self._slot(variable, "velocity")
+        m = m.assign_add((gradient - m) * (1 - beta_1))
+        v = v.assign_add((tf.square(gradient) - v) * (1 - beta_2))
+        m_hat = u_t_1 * m / (1 - u_product_t_1) + (1 - u_t) * gradient / (1 - u_product_t)
+        v_hat = v / (1 - beta_2_power)
+        return [m, v, variable.assign_sub((m_hat * learning_rate) / (tf.sqrt(v_hat) + self.epsilon))]
+
+
+@tf_class("keras.src.optimizers.adamax.Adamax")
+class Adamax(Optimizer):
+    """Adam on the infinity norm: u = max(beta_2 * u, |g|), steps of lr * m / ((1 - beta_1 ** t) * (u + eps))."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1, self.beta_2, self.epsilon = beta_1, beta_2, epsilon
+
+    def build(self, var_list):
+        super().build(var_list)
+        for variable in var_list:
+            self._slot(variable, "momentum")
+            self._slot(variable, "norm")
+
+    def update_step(self, gradient, variable, learning_rate):
+        dt = variable.dtype
+        gradient = _dense(gradient)
+        beta_1_power = tf.pow(tf.cast(self.beta_1, dt), tf.cast(self.iterations + 1, dt))
+        m = self._slot(variable, "momentum")
+        u = self._slot(variable, "norm")
+        m = m.assign_add((gradient - m) * (1 - self.beta_1))
+        u = u.assign(tf.maximum(self.beta_2 * u, tf.abs(gradient)))
+        return [m, u, variable.assign_sub((learning_rate * m) / ((1 - beta_1_power) * (u + self.epsilon)))]
+
+
+@tf_class("keras.src.optimizers.adadelta.Adadelta")
+class Adadelta(Optimizer):
+    """Keras 3's Adadelta: running means of the squared gradients and of the squared steps;
+    each step -sqrt(E[dx^2] + eps) / sqrt(E[g^2] + eps) * g, times the learning rate."""
+
+    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.rho, self.epsilon = rho, epsilon
+
+    def build(self, var_list):
+        super().build(var_list)
+        for variable in var_list:
+            self._slot(variable, "accumulated_grad")
+            self._slot(variable, "accumulated_delta_var")
+
+    def update_step(self, gradient, variable, learning_rate):
+        rho = self.rho
+        gradient = _dense(gradient)
+        accumulated_grad = self._slot(variable, "accumulated_grad")
+        accumulated_delta = self._slot(variable, "accumulated_delta_var")
+
+        def rms(x):
+            return tf.sqrt(x + self.epsilon)
+        accumulated_grad = accumulated_grad.assign(rho * accumulated_grad + (1 - rho) * tf.square(gradient))
+        delta = -(rms(accumulated_delta) * gradient / rms(accumulated_grad))
+        accumulated_delta = accumulated_delta.assign(rho * accumulated_delta + (1 - rho) * tf.square(delta))
+        return [accumulated_grad, accumulated_delta, variable.assign_add(learning_rate * delta)]
+
+
 CLASSES = {"Optimizer": Optimizer, "SGD": SGD, "Adam": Adam, "AdamW": AdamW, "RMSprop": RMSprop,
-           "Adagrad": Adagrad}
-BY_NAME = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad}
+           "Adagrad": Adagrad, "Nadam": Nadam, "Adamax": Adamax, "Adadelta": Adadelta}
+BY_NAME = {"sgd": SGD, "adam": Adam, "adamw": AdamW, "rmsprop": RMSprop, "adagrad": Adagrad, "nadam": Nadam,
+           "adamax": Adamax, "adadelta": Adadelta}
 
 
 def get(identifier):
