@@ -11,7 +11,7 @@ from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.exports import EXPORTS, export_value, refresh, unknown_name
 from autograd_cli.tensorflow.keras import (activations, backend, callbacks, conv_layers, datasets, initializers,
                                            keras_random, layers, losses, merging, metric_lookup, models, optimizers,
-                                           recurrent, regularizers, schedules, utils)
+                                           recurrent, regularizers, schedules, simple_layers, utils)
 from autograd_cli.tensorflow.keras.layers import Input, Layer
 from autograd_cli.tensorflow.keras.models import Model, Sequential
 
@@ -29,7 +29,7 @@ for _name, _value in metric_lookup.PUBLIC.items():     # (tf.keras.metrics is a 
     export_value(f"keras.metrics.{_name}", _value)
 for _name in optimizers.__all__:
     export_value(f"optimizers.{_name}", getattr(optimizers, _name))
-for _module in (conv_layers, merging, recurrent):
+for _module in (conv_layers, merging, recurrent, simple_layers):
     for _name in _module.__all__:
         export_value(f"keras.layers.{_name}", _module.CLASSES[_name])
 for _name in schedules.__all__:

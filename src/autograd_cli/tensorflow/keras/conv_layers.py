@@ -39,7 +39,7 @@ class Conv2D(Layer):
                  groups=1, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if data_format not in (None, "channels_last") or _pair(dilation_rate, "dilation_rate") != (1, 1) or groups != 1:
             raise NotImplementedError("Conv2D: only channels_last, no dilation and groups=1 are supported here")
         self.filters = int(filters)
@@ -314,6 +314,42 @@ class BatchNormalization(Layer):
                                          self.epsilon)
 
 
+@tf_class("keras.src.layers.convolutional.depthwise_conv2d.DepthwiseConv2D")
+class DepthwiseConv2D(Conv2D):
+    """Each input channel convolved with depth_multiplier filters of its own (tf.nn.depthwise_conv2d):
+    kernel (kh, kw, input channels, depth_multiplier), bias (input channels * depth_multiplier,)."""
+
+    def __init__(self, kernel_size, strides=(1, 1), padding="valid", depth_multiplier=1, data_format=None,
+                 dilation_rate=(1, 1), activation=None, use_bias=True, depthwise_initializer="glorot_uniform",
+                 bias_initializer="zeros", depthwise_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, depthwise_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(1, kernel_size, strides, padding, data_format, dilation_rate, activation=activation,
+                         use_bias=use_bias, kernel_initializer=depthwise_initializer,
+                         bias_initializer=bias_initializer, activity_regularizer=activity_regularizer, **kwargs)
+        self.depth_multiplier = int(depth_multiplier)
+        self.depthwise_initializer = self.kernel_initializer
+
+    def build(self, input_shape):
+        if input_shape is None or len(input_shape) < 4:
+            rank = 0 if input_shape is None else len(input_shape)
+            raise incompatible_input(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected "
+                                     f"min_ndim=4, found ndim={rank}. Full shape received: {input_shape}")
+        self.filters = input_shape[-1] * self.depth_multiplier
+        self._add_kernel_and_bias(self.kernel_size + (input_shape[-1], self.depth_multiplier))
+
+    def call(self, inputs):
+        if not inputs.dtype.is_floating:
+            inputs = tf.cast(inputs, self.kernel.dtype)
+        x = tf.nn.depthwise_conv2d(inputs, self.kernel, strides=[1, *self.strides, 1], padding=self.padding.upper())
+        if self.bias is not None:
+            x = tf.add(x, tf.reshape(self.bias, (1, 1, 1, self.filters)))
+        return self.activation(x)
+
+    def compute_output_shape(self, input_shape):
+        self.filters = input_shape[-1] * self.depth_multiplier
+        return super().compute_output_shape(input_shape)
+
+
 CLASSES = {"Conv2D": Conv2D, "Convolution2D": Conv2D, "MaxPooling2D": MaxPooling2D, "MaxPool2D": MaxPooling2D,
            "AveragePooling2D": AveragePooling2D, "AvgPool2D": AveragePooling2D,
            "GlobalAveragePooling2D": GlobalAveragePooling2D, "GlobalAvgPool2D": GlobalAveragePooling2D,
@@ -322,5 +358,5 @@ CLASSES = {"Conv2D": Conv2D, "Convolution2D": Conv2D, "MaxPooling2D": MaxPooling
            "Conv2DTranspose": Conv2DTranspose, "Convolution2DTranspose": Conv2DTranspose,
            "UpSampling2D": UpSampling2D, "GlobalMaxPooling1D": GlobalMaxPooling1D,
            "GlobalMaxPool1D": GlobalMaxPooling1D, "GlobalMaxPooling2D": GlobalMaxPooling2D,
-           "GlobalMaxPool2D": GlobalMaxPooling2D}
+           "GlobalMaxPool2D": GlobalMaxPooling2D, "DepthwiseConv2D": DepthwiseConv2D}
 __all__ = sorted(CLASSES)

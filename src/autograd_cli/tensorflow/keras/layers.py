@@ -119,6 +119,7 @@ class Layer:
         if kwargs.get("batch_input_shape") is not None:
             input_shape = tuple(kwargs["batch_input_shape"])[1:]
         self._input_shape_arg = None if input_shape is None else tuple(input_shape)
+        self.activity_regularizer = regularizers.get(kwargs.get("activity_regularizer"))
 
     # -- tracking
     def __setattr__(self, name, value):
@@ -321,12 +322,24 @@ class Layer:
         PATH.append(self.name)
         _CALLS.append(self)
         try:
-            return self.call(inputs, *args, **kwargs)
+            outputs = self.call(inputs, *args, **kwargs)
+            if self.__dict__.get("activity_regularizer") is not None:
+                self._regularize_activity(outputs)
+            return outputs
         except Exception as error:     # noqa: BLE001 (re-raised, in Keras' words)
             raise _with_call_arguments(self, error, inputs, args, kwargs) from None
         finally:
             _CALLS.pop()
             PATH.pop()
+
+    def _regularize_activity(self, outputs):
+        """Keras 3: each output's penalty joins the call's losses, over the batch size."""
+        for output in flat(outputs):
+            if is_tensor(output):
+                loss = self.activity_regularizer(output)
+                if output.shape.rank:
+                    loss = tf.math.divide_no_nan(loss, tf.cast(tf.shape(output)[0], loss.dtype))
+                self.add_loss(loss)
 
     def _symbolic_call(self, inputs, args, kwargs):
         """A call on KerasTensors (the functional API): build for their shapes, record the call."""
@@ -380,7 +393,7 @@ class Dense(Layer):
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, lora_rank=None, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         if int(units) <= 0:
             raise ValueError(f"Received an invalid value for `units`, expected a positive integer. Received: "
                              f"units={units}")

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
+from autograd_cli.tensorflow.keras._support import tf
 from autograd_cli.tensorflow.keras.functional import KerasTensor, OperatorCall, flat
 
 _THREE = (31, 22, 13)
@@ -34,10 +37,14 @@ def print_summary(model, print_fn):
         if k < len(rows) - 1:
             print_fn("├" + "┼".join("─" * (w + 2) for w in widths) + "┤")
     print_fn("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
-    total = model.count_params()
-    trainable = int(sum(math.prod(v.shape.as_list()) for v in model.trainable_weights))
-    for label, count in (("Total", total), ("Trainable", trainable), ("Non-trainable", total - trainable)):
-        print_fn(f" {label} params: {count:,} ({_bytes(count)})")
+    parts = [("Trainable", model.trainable_weights), ("Non-trainable", model.non_trainable_weights)]
+    optimizer = getattr(model, "optimizer", None)
+    if optimizer is not None and getattr(optimizer, "_built", False):     # (Keras counts a built optimizer's too)
+        parts.append(("Optimizer", optimizer.variables))
+    sizes = [(label, _count(weights), _memory(weights)) for label, weights in parts]
+    total = ("Total", sum(c for _, c, _ in sizes), sum(m for _, _, m in sizes))
+    for label, count, memory in [total] + sizes:
+        print_fn(f" {label} params: {count:,} ({_readable(memory)})")
 
 
 def _cell(text, width, right):
@@ -110,13 +117,22 @@ def _wrapped(text, width):
     return lines or [""]
 
 
-def _bytes(count):
-    size = count * 4
-    if size < 1024:
-        return f"{float(size):.2f} B"
-    if size < 1024 ** 2:
-        return f"{size / 1024:.2f} KB"
-    return f"{size / 1024 ** 2:.2f} MB"
+def _count(weights):
+    return int(sum(math.prod(w.shape.as_list()) for w in {id(w): w for w in weights}.values()))
+
+
+def _memory(weights):
+    """Bytes, by each weight's dtype (an int64 step counter takes 8)."""
+    return sum(math.prod(w.shape.as_list()) * np.dtype(tf.as_dtype(w.dtype).as_numpy_dtype).itemsize
+               for w in {id(w): w for w in weights}.values())
+
+
+def _readable(size):
+    for unit in ("B", "KB", "MB", "GB"):
+        if size / 1024 < 1:
+            return f"{float(size):.2f} {unit}"
+        size /= 1024
+    return f"{float(size):.2f} TB"
 
 
 def _output_shape_text(layer):
