@@ -501,8 +501,8 @@ class Session:
         """TensorFlow's placer sees the whole graph at a run: one op placed on a device this
         machine has not fails every run."""
         misplaced = [op for op in self.graph._ops if op.device and devices.unavailable(op.device)]
-        if misplaced:     # (TensorFlow names a computing op before the constants it made for it)
-            op = min(misplaced, key=lambda op: op.type == "Const")
+        if misplaced:     # (TensorFlow names a computing op before the constants it made for it and the fed placeholders)
+            op = min(misplaced, key=lambda op: op.type in ("Const", "Placeholder"))
             raise InvalidArgumentError(None, op, devices.placement_error(op.name, op.device))
 
     def list_devices(self):
