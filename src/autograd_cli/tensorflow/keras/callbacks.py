@@ -1,7 +1,9 @@
 """keras.callbacks: what fit calls at the start and end of training, of each epoch and of
-each batch (Keras 3's hooks and their logs), History, LambdaCallback, EarlyStopping and TensorBoard
-(which writes nothing)."""
+each batch (Keras 3's hooks and their logs), History, LambdaCallback, EarlyStopping,
+LearningRateScheduler, ReduceLROnPlateau, TerminateOnNaN and TensorBoard (which writes nothing)."""
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 from autograd_cli.tensorflow.exports import tf_class
@@ -120,6 +122,134 @@ class EarlyStopping(Callback):
             print(f"Restoring model weights from the end of the best epoch: {self.best_epoch + 1}.")
 
 
+def _learning_rate(optimizer) -> float:
+    value = optimizer.learning_rate
+    return float(value.numpy()) if hasattr(value, "numpy") else float(value)
+
+
+@tf_class("keras.src.callbacks.learning_rate_scheduler.LearningRateScheduler")
+class LearningRateScheduler(Callback):
+    """At each epoch's start the optimizer's learning rate becomes schedule(epoch, lr) (or
+    schedule(epoch), a one-argument schedule); the epoch's logs get `learning_rate`."""
+
+    def __init__(self, schedule, verbose=0):
+        super().__init__()
+        self.schedule, self.verbose = schedule, verbose
+
+    def on_epoch_begin(self, epoch, logs=None):
+        optimizer = self.model.optimizer
+        if not hasattr(optimizer, "learning_rate"):
+            raise ValueError('Optimizer must have a "learning_rate" attribute.')
+        try:
+            learning_rate = self.schedule(epoch, _learning_rate(optimizer))
+        except TypeError:       # (Keras' fallback for a schedule of the epoch alone)
+            learning_rate = self.schedule(epoch)
+        if not isinstance(learning_rate, (float, np.float32, np.float64)):
+            raise ValueError(f"The output of the `schedule` function should be a float. Got: {learning_rate}")
+        optimizer.learning_rate = learning_rate
+        if self.verbose > 0:
+            print(f"\nEpoch {epoch + 1}: LearningRateScheduler setting learning rate to {learning_rate}.")
+
+    def on_epoch_end(self, epoch, logs=None):
+        if logs is not None:
+            logs["learning_rate"] = _learning_rate(self.model.optimizer)
+
+
+@tf_class("keras.src.callbacks.terminate_on_nan.TerminateOnNaN")
+class TerminateOnNaN(Callback):
+    """Stops fit after the batch whose loss is NaN or infinite (or raises, with raise_error)."""
+
+    def __init__(self, raise_error=False):
+        super().__init__()
+        self.raise_error = raise_error
+
+    def on_batch_end(self, batch, logs=None):
+        loss = (logs or {}).get("loss")
+        if loss is not None and (np.isnan(loss) or np.isinf(loss)):
+            if self.raise_error:
+                raise RuntimeError(f"NaN or Inf loss encountered at batch {batch}. Loss value: {loss}. Terminating "
+                                   "training immediately.")
+            print(f"Batch {batch}: Invalid loss, terminating training")
+            self.model.stop_training = True
+
+
+# the metrics Keras 3 maximises (its metrics' direction "up"); `auto` minimises the losses and the others
+_UPWARD = ("acc", "auc", "precision", "recall", "f1_score", "fbeta_score", "r2_score", "true_positives",
+           "true_negatives", "cosine_similarity", "iou", "at_recall", "at_precision", "at_sensitivity",
+           "at_specificity")
+_DOWNWARD = ("loss", "error", "crossentropy", "hinge", "poisson", "divergence", "mse", "mae", "mape", "msle",
+             "logcosh", "false_positives", "false_negatives")
+
+
+@tf_class("keras.src.callbacks.reduce_lr_on_plateau.ReduceLROnPlateau")
+class ReduceLROnPlateau(Callback):
+    """The learning rate times `factor` (not below min_lr) once `monitor` has not improved by
+    min_delta for `patience` epochs; then `cooldown` epochs without counting. The epoch's logs
+    get `learning_rate` (before the reduction)."""
+
+    def __init__(self, monitor="val_loss", factor=0.1, patience=10, verbose=0, mode="auto", min_delta=1e-4, cooldown=0,
+                 min_lr=0.0, **kwargs):
+        super().__init__()
+        if mode not in ("auto", "min", "max"):
+            warnings.warn(f"ReduceLROnPlateau mode '{mode}' is unknown, fallback to auto mode.", stacklevel=2)
+            mode = "auto"
+        self.monitor, self.mode, self.min_delta, self.monitor_op, self.best = monitor, mode, abs(min_delta), None, None
+        if factor >= 1.0:
+            raise ValueError(f"ReduceLROnPlateau does not support a factor >= 1.0. Received factor={factor}")
+        self.factor, self.min_lr, self.patience, self.verbose, self.cooldown = factor, min_lr, patience, verbose, cooldown
+        self.cooldown_counter = self.wait = 0
+
+    def _set_monitor_op(self):
+        name = self.monitor.removeprefix("val_")
+        if self.mode == "max" or (self.mode == "auto" and name != "loss" and any(k in name for k in _UPWARD)):
+            self.monitor_op = np.greater
+        elif self.mode == "min" or any(k in name for k in _DOWNWARD):
+            self.monitor_op = np.less
+        else:
+            raise ValueError(f"ReduceLROnPlateau callback received monitor={self.monitor}, but Keras isn't able to "
+                             "automatically determine whether that metric should be maximized or minimized. Pass "
+                             "`mode='max'` in order to monitor based on the highest metric value, or pass "
+                             "`mode='min'` in order to use the lowest value.")
+        if self.monitor_op is np.less:
+            self.min_delta *= -1
+
+    def in_cooldown(self):
+        return self.cooldown_counter > 0
+
+    def on_train_begin(self, logs=None):
+        self.best, self.cooldown_counter, self.wait = None, 0, 0
+
+    def on_epoch_end(self, epoch, logs=None):
+        if self.monitor_op is None:
+            self._set_monitor_op()
+        logs = logs if logs is not None else {}
+        logs["learning_rate"] = _learning_rate(self.model.optimizer)
+        current = logs.get(self.monitor)
+        if current is None:
+            warnings.warn(f"Learning rate reduction is conditioned on metric `{self.monitor}` which is not available. "
+                          f"Available metrics are: {','.join(logs)}.", stacklevel=2)
+            return
+        if self.in_cooldown():
+            self.cooldown_counter -= 1
+            self.wait = 0
+        if self.best is None or self.monitor_op(current - self.min_delta, self.best):
+            self.best, self.wait = current, 0
+        elif not self.in_cooldown():
+            self.wait += 1
+            if self.wait >= self.patience and self._reduce(self.model.optimizer, epoch):
+                self.cooldown_counter, self.wait = self.cooldown, 0
+
+    def _reduce(self, optimizer, epoch):
+        old = _learning_rate(optimizer)
+        if not old > np.float32(self.min_lr):
+            return False
+        new = max(old * self.factor, self.min_lr)
+        optimizer.learning_rate = new
+        if self.verbose > 0:
+            print(f"\nEpoch {epoch + 1}: ReduceLROnPlateau reducing learning rate to {new}.")
+        return True
+
+
 def progress_value(value, verbose=1) -> str:
     """A progress bar's number: 4 decimals, or 4 significant digits in e-notation from 1e-3 down
     (verbose 1 compares the magnitude, verbose 2 the signed value, as Keras' Progbar)."""
@@ -176,5 +306,7 @@ class TensorBoard(Callback):
 
 
 CLASSES = {"Callback": Callback, "TensorBoard": TensorBoard, "History": History, "LambdaCallback": LambdaCallback,
-           "EarlyStopping": EarlyStopping, "ProgbarLogger": ProgbarLogger}
+           "EarlyStopping": EarlyStopping, "ProgbarLogger": ProgbarLogger,
+           "LearningRateScheduler": LearningRateScheduler, "TerminateOnNaN": TerminateOnNaN,
+           "ReduceLROnPlateau": ReduceLROnPlateau}
 __all__ = sorted(CLASSES)

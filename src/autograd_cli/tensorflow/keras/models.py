@@ -236,6 +236,8 @@ class Model(Layer):
                 logs = self.train_step(data)
                 for hook in hooks:
                     hook.on_train_batch_end(step, _pythonify(logs))
+                if self.stop_training:      # (a callback's stop ends the epoch after this batch, as Keras 3)
+                    break
             epoch_logs = dict(logs)
             if validation_data is not None and (epoch + 1) % validation_freq == 0:
                 val_x, val_y, val_weight = unpack(tuple(validation_data)) if not is_dataset(validation_data) \
