@@ -32,6 +32,7 @@ for _name in optimizers.__all__:
 for _module in (conv_layers, merging, recurrent, simple_layers):
     for _name in _module.__all__:
         export_value(f"keras.layers.{_name}", _module.CLASSES[_name])
+export_value("keras.preprocessing.sequence.pad_sequences", utils.pad_sequences)
 for _name in schedules.__all__:
     export_value(f"keras.optimizers.schedules.{_name}", getattr(schedules, _name))
     export_value(f"optimizers.schedules.{_name}", getattr(schedules, _name))
