@@ -75,6 +75,14 @@ unary("lgamma", special.lgamma, lambda g, n, dy: g.multiply(dy, g.digamma(n.inpu
 unary("digamma", lambda x: special.polygamma(0, x),
       lambda g, n, dy: g.multiply(dy, g.polygamma(g.const(1.0), n.inputs[0])),
       lambda S, x: S.polygamma(0, x), fresh=True)
+# erfinv and ndtri: TensorFlow's gradients are written with the output y (math_grad.py)
+unary("erfinv", special.erfinv,
+      lambda g, n, dy: g.multiply(g.multiply(dy, g.const(math.sqrt(math.pi) / 2)), g.exp(g.square(n))),
+      lambda S, x: S.erfinv(x), fresh=True, float32=special.erfinv_float32)
+unary("ndtri", special.ndtri,
+      lambda g, n, dy: g.multiply(g.multiply(dy, g.const(math.sqrt(2 * math.pi))),
+                                  g.exp(g.divide(g.square(n), g.const(2.0)))),
+      lambda S, x: S.sqrt(2) * S.erfinv(2 * x - 1), fresh=True, float32=special.ndtri_float32)
 op("polygamma", special.polygamma, broadcast, elementwise=True, args=("a", "x"), fresh=True,
    vjp=(None,   # TensorFlow: no gradient for the order a
         lambda g, n, dy: g.multiply(dy, g.polygamma(g.add(n.inputs[0], g.const(1.0)), n.inputs[1]))),

@@ -95,3 +95,54 @@ def _polygamma(n, x):
             series = (-1) ** (n + 1) * series
         value = sign * (series + acc) + extra
         return np.where(pole | np.isnan(x), np.nan, value)
+
+
+def _inverse_erfc_below_one(q):
+    """z >= 0 with erfc(z) = q, for q in (0, 1] (float64 arrays): Winitzki's closed form as the
+    start, then Newton steps on erfc itself, each scaled in logs so a tiny q (z up to about 27)
+    neither overflows exp(z^2) nor loses the digits 1 - q would."""
+    a = 0.147
+    with np.errstate(all="ignore"):
+        log_term = np.log(q) + np.log(2.0 - q)            # log(1 - x^2) for x = 1 - q
+        first = 2 / (math.pi * a) + log_term / 2
+        z = np.sqrt(np.maximum(np.sqrt(first * first - log_term / a) - first, 0.0))
+        for _ in range(6):
+            # Newton: z += (erfc(z) - q) / (2 / sqrt(pi) exp(-z^2)), the factor q exp(z^2) taken in logs
+            ratio = erfc(z) / q - 1.0
+            z = z + ratio * np.exp(np.log(q) + z * z) * (math.sqrt(math.pi) / 2)
+    return z
+
+
+def erfinv(x):
+    """TensorFlow's erfinv: ndtri(x / 2 + 1 / 2) / sqrt(2), so +-inf at +-1 and NaN outside
+    [-1, 1], and near +-1 the digits the sum x / 2 + 1 / 2 keeps (TensorFlow's own)."""
+    x = np.asarray(x, dtype=np.float64)
+    return ndtri(0.5 * x + 0.5) * math.sqrt(0.5)
+
+
+def erfinv_float32(x):
+    """TensorFlow's float32 kernel: the same steps, the sum rounded to float32 (its digits
+    near +-1 are the rounded sum's), then the product."""
+    p = np.float32(0.5) * x.astype(np.float32) + np.float32(0.5)
+    return (ndtri(p).astype(np.float32) * np.float32(math.sqrt(0.5))).astype(np.float32)
+
+
+def ndtri(p):
+    """The standard normal's quantile function on [0, 1]: -sqrt(2) erfcinv(2p) (2(1 - p) past
+    one half, so neither tail loses digits); +-inf at 1 and 0, NaN outside."""
+    p = np.asarray(p, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        upper = p > 0.5
+        q = np.where(upper, 2.0 * (1.0 - p), 2.0 * p)
+        inside = (q > 0) & (q <= 1)
+        z = _inverse_erfc_below_one(np.where(inside, q, 1.0)) * math.sqrt(2)
+        out = np.where(upper, z, 0.0 - z)
+    out = np.where(p == 0, -np.inf, np.where(p == 1, np.inf, out))
+    return np.where((p < 0) | (p > 1) | np.isnan(p), np.nan, out)
+
+
+def ndtri_float32(p):
+    """TensorFlow's float32 kernel reads a denormal input as 0 (its quantile is -inf)."""
+    p = p.astype(np.float32)
+    p = np.where(np.abs(p) < np.float32(1.17549435e-38), np.float32(0), p)
+    return ndtri(p).astype(np.float32)
