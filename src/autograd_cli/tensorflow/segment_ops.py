@@ -14,7 +14,7 @@ import numpy as np
 from autograd_cli.tensorflow import array_ops
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import math_ops as m
-from autograd_cli.tensorflow.core import _const_value, convert_to_tensor, ctx
+from autograd_cli.tensorflow.core import _const_value, convert_to_tensor, ctx, is_tensor_like
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import refresh, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
@@ -31,28 +31,34 @@ def _known(t, what):
     return np.asarray(value)
 
 
-def _fail(op_type, text):
-    raise InvalidArgumentError(None, None, kernel_message(op_type, text))
+def _fail(op_type, text, named=True):
+    raise InvalidArgumentError(None, None, kernel_message(op_type, text, named))
 
 
-def _sorted_count(op_type, ids):
+def _all_tensors(*values):
+    """TensorFlow's eager message ends with ` name: ` when the op was given tensors, not when
+    it converted a Python list itself."""
+    return all(is_tensor_like(v) for v in values)
+
+
+def _sorted_count(op_type, ids, named):
     """The number of segments of a sorted op (its last id + 1), checked as its kernel checks."""
     values = _known(ids, f"tf.math.{op_type}'s number of segments").reshape(-1)
     if ctx.eager:
         if ids._value.ndim != 1:
-            _fail(op_type, "segment_ids should be a vector.")
+            _fail(op_type, "segment_ids should be a vector.", named)
         if values.size and values[-1] < 0:
-            _fail(op_type, "segment ids must be >= 0")
+            _fail(op_type, "segment ids must be >= 0", named)
         if values.size and np.any(np.diff(values) < 0):
-            _fail(op_type, "segment ids are not increasing")
+            _fail(op_type, "segment ids are not increasing", named)
     return int(values[-1]) + 1 if values.size else 0
 
 
-def _check_unsorted(op_type, ids, num):
+def _check_unsorted(op_type, ids, num, named):
     if ctx.eager:
         for k, d in enumerate(ids._value.reshape(-1).tolist()):
             if d >= num:
-                _fail(op_type, f"segment_ids[{k}] = {d} is out of range [0, {num})")
+                _fail(op_type, f"segment_ids[{k}] = {d} is out of range [0, {num})", named)
 
 
 def _segment_prod(data, ids, num):
@@ -74,14 +80,14 @@ def _segment_prod(data, ids, num):
 def segment_prod(data, segment_ids, name=None):
     with name_scope(name, "SegmentProd"):
         ids = convert_to_tensor(segment_ids)
-        return _segment_prod(data, ids, _sorted_count("SegmentProd", ids))
+        return _rows_unknown(_segment_prod(data, ids, _sorted_count("SegmentProd", ids, _all_tensors(data, segment_ids))))
 
 
 @tf_export("math.unsorted_segment_prod", "unsorted_segment_prod")
 def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
     with name_scope(name, "UnsortedSegmentProd"):
         ids, num = convert_to_tensor(segment_ids), int(num_segments)
-        _check_unsorted("UnsortedSegmentProd", ids, num)
+        _check_unsorted("UnsortedSegmentProd", ids, num, _all_tensors(data, segment_ids))
         return _segment_prod(data, ids, num)
 
 
@@ -90,8 +96,16 @@ def segment_min(data, segment_ids, name=None):
     """-segment_max(-data) (0 for an empty segment, as TensorFlow's; the + 0 keeps it from being -0)."""
     with name_scope(name, "SegmentMin"):
         ids = convert_to_tensor(segment_ids)
-        _sorted_count("SegmentMin", ids)
-        return m.add(m.negative(segment_max(m.negative(data), ids)), 0)
+        _sorted_count("SegmentMin", ids, _all_tensors(data, segment_ids))
+        return _rows_unknown(m.add(m.negative(segment_max(m.negative(data), ids)), 0))
+
+
+def _rows_unknown(out):
+    """A sorted op's static shape in a graph: its number of rows is its ids' last value, which
+    TensorFlow's shape function leaves unknown (the graph computes it here all the same)."""
+    if not ctx.eager and out._shape:
+        out._shape = (None,) + tuple(out._shape[1:])
+    return out
 
 
 def _segment_counts(x, ids, num):

@@ -9,7 +9,7 @@ import numpy as np
 from autograd_cli.tensorflow import array_ops
 from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow import math_ops as m
-from autograd_cli.tensorflow.core import convert_to_tensor, ctx
+from autograd_cli.tensorflow.core import convert_to_tensor, ctx, is_tensor_like
 from autograd_cli.tensorflow.exports import refresh, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.modes import name_scope
@@ -114,6 +114,7 @@ def invert_permutation(x, name=None):
     as TensorFlow's kernel checks it when the values are known."""
     from autograd_cli.tensorflow.linalg_ops import argsort
 
+    named = is_tensor_like(x)     # (given a list, TensorFlow's message has no name)
     x = convert_to_tensor(x)
     if ctx.eager and x.dtype.kernel_name not in ("int32", "int64"):
         raise InvalidArgumentError(None, None, (
@@ -122,14 +123,14 @@ def invert_permutation(x, name=None):
             "attr=T:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:InvertPermutation] name: "))
     m.check_kernel("InvertPermutation", x, ("int32", "int64"))
     if ctx.eager:
-        _check_permutation(x._value)
+        _check_permutation(x._value, named)
     with name_scope(name, "InvertPermutation"):
         return m.cast(argsort(x), x.dtype)
 
 
-def _check_permutation(values):
+def _check_permutation(values, named):
     def fail(text):
-        raise InvalidArgumentError(None, None, kernel_message("InvertPermutation", text))
+        raise InvalidArgumentError(None, None, kernel_message("InvertPermutation", text, named))
     if values.ndim != 1:
         fail("invert_permutation expects a 1D vector.")
     seen = np.zeros(values.size, dtype=bool)
