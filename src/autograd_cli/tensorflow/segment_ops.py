@@ -14,11 +14,12 @@ import numpy as np
 from autograd_cli.tensorflow import array_ops
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import math_ops as m
-from autograd_cli.tensorflow.core import _const_value, convert_to_tensor, ctx, is_tensor_like
+from autograd_cli.tensorflow.core import _const_value, convert_to_tensor, ctx, is_tensor_like, make_op
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import refresh, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.linalg_ops import segment_max, unsorted_segment_sum
+from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.modes import name_scope
 
 
@@ -76,14 +77,14 @@ def _segment_prod(data, ids, num):
     return m.reduce_prod(spread, axis=1)
 
 
-@tf_export("math.segment_prod", "segment_prod")
+@tf_export("math.segment_prod", "compat.v1.segment_prod")
 def segment_prod(data, segment_ids, name=None):
     with name_scope(name, "SegmentProd"):
         ids = convert_to_tensor(segment_ids)
         return _rows_unknown(_segment_prod(data, ids, _sorted_count("SegmentProd", ids, _all_tensors(data, segment_ids))))
 
 
-@tf_export("math.unsorted_segment_prod", "unsorted_segment_prod")
+@tf_export("math.unsorted_segment_prod", "compat.v1.unsorted_segment_prod")
 def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
     with name_scope(name, "UnsortedSegmentProd"):
         ids, num = convert_to_tensor(segment_ids), int(num_segments)
@@ -91,7 +92,7 @@ def unsorted_segment_prod(data, segment_ids, num_segments, name=None):
         return _segment_prod(data, ids, num)
 
 
-@tf_export("math.segment_min", "segment_min")
+@tf_export("math.segment_min", "compat.v1.segment_min")
 def segment_min(data, segment_ids, name=None):
     """-segment_max(-data) (0 for an empty segment, as TensorFlow's; the + 0 keeps it from being -0)."""
     with name_scope(name, "SegmentMin"):
@@ -116,7 +117,7 @@ def _segment_counts(x, ids, num):
     return m.maximum(counts, 1)
 
 
-@tf_export("math.unsorted_segment_mean", "unsorted_segment_mean")
+@tf_export("math.unsorted_segment_mean", "compat.v1.unsorted_segment_mean")
 def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
     with name_scope(name, "UnsortedSegmentMean"):
         x, ids = convert_to_tensor(data), convert_to_tensor(segment_ids)
@@ -124,7 +125,7 @@ def unsorted_segment_mean(data, segment_ids, num_segments, name=None):
         return unsorted_segment_sum(x, ids, int(num_segments)) / counts
 
 
-@tf_export("math.unsorted_segment_sqrt_n", "unsorted_segment_sqrt_n")
+@tf_export("math.unsorted_segment_sqrt_n", "compat.v1.unsorted_segment_sqrt_n")
 def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
     with name_scope(name, "UnsortedSegmentSqrtN"):
         x, ids = convert_to_tensor(data), convert_to_tensor(segment_ids)
@@ -132,12 +133,12 @@ def unsorted_segment_sqrt_n(data, segment_ids, num_segments, name=None):
         return unsorted_segment_sum(x, ids, int(num_segments)) / m.sqrt(counts)
 
 
-@tf_export("math.bincount", "bincount")
+@tf_export("math.bincount", "compat.v1.bincount")
 def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32, name=None, axis=None,
              binary_output=False):
     """How often each value 0, 1, ... occurs in arr (or the sum of its weights): the
-    unsorted_segment_sum of the weights by value. The weights get no gradient (TensorFlow's
-    DenseBincount has none)."""
+    unsorted_segment_sum of the weights by value. Taking the weights' gradient is TensorFlow's
+    LookupError (it registers none for DenseBincount)."""
     with name_scope(name or "bincount"):
         arr = convert_to_tensor(arr)
         if weights is not None:
@@ -160,7 +161,7 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
         if weights is None:
             weights = array_ops.ones_like(flat, dtype=as_dtype(dtype))
         else:
-            weights = array_ops.stop_gradient(array_ops.reshape(weights, [-1]))
+            weights = _no_registered_gradient(array_ops.reshape(weights, [-1]), "DenseBincount")
             if ctx.eager and weights._shape != flat._shape:
                 _fail("DenseBincount", "`weights` must be the same shape as `arr` or a length-0 `Tensor`, in which "
                       f"case it acts as all weights equal to 1. Received [{','.join(map(str, weights._shape))}]")
@@ -169,6 +170,19 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
         if binary_output:
             counts = m.cast(m.greater(counts, 0), counts.dtype)
         return counts
+
+
+def _no_registered_gradient(t, op_type):
+    """t itself, where a gradient is TensorFlow's LookupError (it registers none for op_type)."""
+    from autograd_cli.tensorflow.custom_gradients import _memo_rule
+
+    def grads_of(g, dy):
+        raise LookupError(f"gradient registry has no entry for: {op_type}")
+
+    def lower(L, a):
+        g = L.g
+        return g.apply("custom_gradient", g.identity(a), a, rule=_memo_rule(g, grads_of, 1), name=op_type)
+    return make_op(op_type, Recipe("fn", lower), [t], [t.dtype], op_type, eager_fn=lambda a: a)[0]
 
 
 def _bincount_size(arr, minlength, maxlength):

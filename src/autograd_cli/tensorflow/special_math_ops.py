@@ -14,17 +14,17 @@ from autograd_cli.tensorflow.exports import refresh, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.modes import name_scope
 
-erfinv = m._float_unary("Erfinv", "erfinv", "erfinv", "math.erfinv", "erfinv", allowed=m.FLOAT_REAL)
-ndtri = m._float_unary("Ndtri", "ndtri", "ndtri", "math.ndtri", "ndtri", allowed=m.FLOAT_REAL)
+erfinv = m._float_unary("Erfinv", "erfinv", "erfinv", "math.erfinv", allowed=m.FLOAT_REAL)
+ndtri = m._float_unary("Ndtri", "ndtri", "ndtri", "math.ndtri", allowed=m.FLOAT_REAL)
 
 
-@tf_export("math.rint", "rint")
+@tf_export("math.rint", "compat.v1.rint")
 def rint(x, name=None):
     """Rounds half to even, as the round row does; no gradient (TensorFlow's Rint gives None)."""
     return m.unary("Rint", "round", x, name, allowed=m.FLOAT_REAL)
 
 
-@tf_export("math.lbeta", "lbeta")
+@tf_export("math.lbeta", "compat.v1.lbeta")
 def lbeta(x, name=None):
     """log|Beta(x)| over the last axis: sum(lgamma(x)) - lgamma(sum(x))."""
     with name_scope(name, "lbeta"):
@@ -94,21 +94,22 @@ def _differences(x):
     return flat[1:] - flat[:-1]
 
 
-@tf_export("math.is_non_decreasing", "debugging.is_non_decreasing", "is_non_decreasing")
+@tf_export("math.is_non_decreasing", "compat.v1.debugging.is_non_decreasing", "compat.v1.is_non_decreasing")
 def is_non_decreasing(x, name=None):
     with name_scope(name, "is_non_decreasing"):
         diff = _differences(x)
         return m.reduce_all(m.less_equal(convert_to_tensor(0, dtype=diff.dtype), diff))
 
 
-@tf_export("math.is_strictly_increasing", "debugging.is_strictly_increasing", "is_strictly_increasing")
+@tf_export("math.is_strictly_increasing", "compat.v1.debugging.is_strictly_increasing",
+           "compat.v1.is_strictly_increasing")
 def is_strictly_increasing(x, name=None):
     with name_scope(name, "is_strictly_increasing"):
         diff = _differences(x)
         return m.reduce_all(m.less(convert_to_tensor(0, dtype=diff.dtype), diff))
 
 
-@tf_export("math.invert_permutation", "invert_permutation")
+@tf_export("math.invert_permutation", "compat.v1.invert_permutation")
 def invert_permutation(x, name=None):
     """y[x[i]] = i: here the argsort of x (a permutation's argsort is its inverse), checked
     as TensorFlow's kernel checks it when the values are known."""
