@@ -48,6 +48,12 @@ def test_keras_optimizers_have_no_minimize():
         tf.keras.optimizers.SGD(0.1).minimize
 
 
+def test_masking_is_refused_with_the_reason():
+    # (TF 2.21 has the layer; a silently unmasked one would train on the padding)
+    with pytest.raises(AttributeError, match="no attribute 'Masking': Keras' masks .* not supported"):
+        tf.keras.layers.Masking
+
+
 def test_datasets_need_the_network():
     with pytest.raises(OSError, match="no network"):
         tf.keras.datasets.mnist.load_data()

@@ -8,7 +8,7 @@ import sys
 
 from autograd_cli.tensorflow import tf1_legacy
 from autograd_cli.tensorflow.core import ctx
-from autograd_cli.tensorflow.exports import EXPORTS, export_value, refresh, unknown_name
+from autograd_cli.tensorflow.exports import EXPORTS, NOT_SUPPORTED, export_value, refresh, unknown_name
 from autograd_cli.tensorflow.keras import (activations, backend, callbacks, conv_layers, datasets, initializers,
                                            keras_random, layers, losses, merging, metric_lookup, models, optimizers,
                                            recurrent, regularizers, schedules, simple_layers, utils)
@@ -55,6 +55,8 @@ for _name, _value in (("Sequential", Sequential), ("Model", Model), ("Input", In
     export_value(f"keras.{_name}", _value)
 
 __all__ = ["Input", "Layer", "Model", "Sequential", "metrics", *SUBMODULES]
+# Keras 3 has it; its masks would have to reach the later layers, the RNNs and the losses
+NOT_SUPPORTED["keras.layers.Masking"] = "Keras' masks"
 
 def _unknown_names(module):
     def __getattr__(name):      # TensorFlow's AttributeError, its module named as TF 2.21 shows it
