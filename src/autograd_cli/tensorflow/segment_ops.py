@@ -27,8 +27,8 @@ def _known(t, what):
     """A tensor's values when they are known now (eagerly, or a graph's constant)."""
     value = t._value if ctx.eager else _const_value(t)
     if value is None:
-        raise NotImplementedError(f"{what} depends on values fed later: here it needs them when the graph is built "
-                                  "(a constant)")
+        raise NotImplementedError(f"{what} depends on values known only when the graph runs: here they must be "
+                                  "known when it is built (a constant)")
     return np.asarray(value)
 
 
