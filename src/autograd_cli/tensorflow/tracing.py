@@ -71,8 +71,8 @@ def tracing_function():
 
 
 class init_scope:
-    """`with init_scope():` eager again, outside every traced graph (a variable made while a
-    tf.function is traced is made here, once, as in TensorFlow)."""
+    """`with init_scope():` eager again, outside every traced graph (what a Dataset's or a
+    py_function's Python runs in)."""
 
     def __enter__(self):
         self.saved = (ctx.eager, ctx.graphs, ctx.tapes)
@@ -82,6 +82,18 @@ class init_scope:
     def __exit__(self, *exc):
         ctx.eager, ctx.graphs, ctx.tapes = self.saved
         return False
+
+
+class outermost_context(init_scope):
+    """Outside every traced graph, in the outermost context, as TensorFlow's init_scope: eager,
+    or the TF1 graph the function is traced in (where a variable made while a tf.function is
+    traced, or while Keras runs a call on stand-ins, is made, once)."""
+
+    def __enter__(self):
+        self.saved = (ctx.eager, ctx.graphs, ctx.tapes)
+        outer = [g for g in ctx.graphs if not isinstance(g, FuncGraph)]
+        ctx.eager, ctx.graphs, ctx.tapes = eager_outside_functions(), outer, []
+        return self
 
 
 def value_now(tensor):

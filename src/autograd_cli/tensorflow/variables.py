@@ -13,7 +13,7 @@ from autograd_cli.tensorflow.devices import EAGER_DEVICE
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.operators import OPERATORS
-from autograd_cli.tensorflow.tracing import init_scope, tracing_function, value_now
+from autograd_cli.tensorflow.tracing import outermost_context, tracing_function, value_now
 
 @tf_class("tensorflow.python.framework.ops.GraphKeys")
 @tf_export("compat.v1.GraphKeys", "GraphKeys")
@@ -69,7 +69,7 @@ class Variable:
             tracing_function().created_variables += 1
             if isinstance(initial_value, Tensor) and initial_value._value is None:
                 initial_value = value_now(initial_value)
-            with init_scope():
+            with outermost_context():
                 Variable.__init__(self, initial_value, trainable, validate_shape, caching_device, name, variable_def, dtype,
                               import_scope, constraint, synchronization, aggregation, shape, collections,
                               use_resource, experimental_enable_variable_lifting)
