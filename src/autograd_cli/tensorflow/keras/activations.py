@@ -128,7 +128,8 @@ def celu(x, alpha=1.0):
 
 def glu(x, axis=-1):
     x = tf.convert_to_tensor(x)
-    if x.shape[axis] % 2 != 0:
+    size = x.shape.as_list()[axis]      # (an int in a TF1 graph too, where shape[i] is a Dimension)
+    if size is not None and size % 2 != 0:
         raise ValueError(f"axis size must be divisible by 2. Received: x.shape={x.shape} with axis={axis}")
     first, second = tf.split(x, num_or_size_splits=2, axis=axis)
     return first * tf.nn.sigmoid(second)
