@@ -130,10 +130,12 @@ def _static_connectivity(ys, xs, grad_ys, stops, unconnected):
     try:
         lower_ops(L, ops_needed(roots, set()), {})
     except (AgError, ShapeError, InvalidArgumentError):
-        if not any(op.type == "Placeholder" and op.outputs[0]._shape is None for op in ops_needed(roots, set())):
+        if not any(op.type == "Placeholder" and (op.outputs[0]._shape is None or None in op.outputs[0]._shape)
+                   for op in ops_needed(roots, set())):
             raise
-        # a placeholder of unknown rank has no stand-in every op accepts (labels fed later with
-        # logits' batch shape): connectivity from the records alone, the values at the run
+        # a placeholder of unknown rank or size has no stand-in every op accepts (labels fed
+        # later with logits' batch shape; (?, 3) times a (2, 3) constant): connectivity from
+        # the records alone, the values at the run
         return _reachable(ys, xs, stops), {}, None, None
     nodes = L.tensor_nodes
     y_nodes = [nodes[t.uid] for t in ys]
@@ -347,6 +349,10 @@ def _grad_op_name(op, index, need_reshape, reshapes_before=0):
 _NO_GRADIENT_OPS = ("StopGradient", "PyFunc")
 
 
+def _unknown(t) -> bool:
+    return t._shape is None or None in t._shape
+
+
 def _reduced(t, out) -> bool:
     """Whether a broadcasting op's gradient for input t is reshape(reduce_sum(...)): unless t's
     shape is known and the output's (TensorFlow's SmartBroadcastGradientArgs)."""
@@ -395,6 +401,8 @@ def gradient_names(ys, xs, scope, order=()):
         op, k = uses[0]
         out = op.outputs[0]
         needs = [_reduced(i, out) for i in op.inputs]
+        if any(_unknown(t) for t in (*op.inputs, out)):    # (then every input's gradient is reduced)
+            needs = [True] * len(needs)
         found = _grad_op_name(op, k, needs[k], sum(needs[:k]))
         memo[t.uid] = name_of(out, depth + 1) if found is _PASS else f"{scope}/{op.name}_grad/{found}:0"
         return memo[t.uid]
