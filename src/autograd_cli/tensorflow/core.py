@@ -24,7 +24,7 @@ from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow import printing
 from autograd_cli.tensorflow.lowering import STAND_IN, VARIABLES, Lowering, Recipe, RoundingGraph, row_shape  # noqa: F401
-from autograd_cli.tensorflow.shape import TensorShape
+from autograd_cli.tensorflow.shape import TensorShape, shape_with_unknown_sizes
 from autograd_cli.tensorflow.engine_values import engine_array
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # src/autograd_cli
@@ -773,7 +773,7 @@ def static_shapes(op, inputs, out_dtypes):
             outs = out if isinstance(out, (list, tuple)) else [out]
             result = [None if o is None or not hasattr(o, "shape") else o.shape for o in outs]
     except (ShapeError, AgError, ValueError) as exc:
-        found = _broadcast_unknown(recipe, shapes)
+        found = shape_with_unknown_sizes(recipe, shapes)
         if found is None:
             raise shape_value_error(op, inputs, exc) from None
         return [found] + [None] * (len(out_dtypes) - 1)
@@ -782,36 +782,6 @@ def static_shapes(op, inputs, out_dtypes):
     unknown = any(STAND_IN in s for s in stand)
     return [None if r is None else tuple(None if unknown and (d % STAND_IN == 0 and d) else d for d in r)
             for r in result]
-
-
-def _broadcast_unknown(recipe, shapes):
-    """An elementwise op's static shape by TensorFlow's broadcasting rule where a size is
-    unknown (a stand-in size cannot broadcast against a known one: (2, 3) with (?, 3) is
-    (2, 3)), or None where the shapes do not broadcast or the op is not elementwise."""
-    from autograd_cli.ops import OPS
-
-    if recipe.kind != "row" or not any(d is None for s in shapes for d in s):
-        return None
-    if recipe.target == "reshape" and len(shapes) == 1:     # (?, 3) into (2, 3): the target, if it can hold it
-        dims = list(recipe.params["shape"])
-        known = int(np.prod([d for d in shapes[0] if d is not None]))
-        wanted = int(np.prod([d for d in dims if d != -1]))
-        if -1 in dims or known == 0 or wanted % known:
-            return tuple(None if d == -1 else d for d in dims) if -1 in dims else None
-        return tuple(dims)
-    if not getattr(OPS.get(recipe.target), "elementwise", False):
-        return None
-    rank = max(len(s) for s in shapes)
-    out = []
-    for dims in zip(*[(1,) * (rank - len(s)) + tuple(s) for s in shapes]):
-        known = {d for d in dims if d is not None and d != 1}
-        if len(known) > 1:
-            return None
-        if known:
-            out.append(known.pop())
-        else:
-            out.append(None if None in dims else 1)
-    return tuple(out)
 
 
 def _const_value(t):

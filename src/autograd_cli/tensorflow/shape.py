@@ -185,3 +185,35 @@ class TensorShape:
             return "<unknown>"
         inner = ", ".join("?" if d is None else str(d) for d in self._dims)
         return f"({inner},)" if len(self._dims) == 1 else f"({inner})"
+
+
+def shape_with_unknown_sizes(recipe, shapes):
+    """A graph op's static shape where an input's size is unknown and the stand-in size made
+    the op's shape rule fail: an elementwise op by TensorFlow's broadcasting rule ((2, 3) with
+    (?, 3) is (2, 3)), a reshape to a full shape that shape; None where neither applies."""
+    import numpy as np
+
+    from autograd_cli.ops import OPS
+
+    if recipe.kind != "row" or not any(d is None for s in shapes for d in s):
+        return None
+    if recipe.target == "reshape" and len(shapes) == 1:     # (?, 3) into (2, 3): the target, if it can hold it
+        dims = list(recipe.params["shape"])
+        known = int(np.prod([d for d in shapes[0] if d is not None]))
+        wanted = int(np.prod([d for d in dims if d != -1]))
+        if -1 in dims or known == 0 or wanted % known:
+            return tuple(None if d == -1 else d for d in dims) if -1 in dims else None
+        return tuple(dims)
+    if not getattr(OPS.get(recipe.target), "elementwise", False):
+        return None
+    rank = max(len(s) for s in shapes)
+    out = []
+    for dims in zip(*[(1,) * (rank - len(s)) + tuple(s) for s in shapes]):
+        known = {d for d in dims if d is not None and d != 1}
+        if len(known) > 1:
+            return None
+        if known:
+            out.append(known.pop())
+        else:
+            out.append(None if None in dims else 1)
+    return tuple(out)
