@@ -69,8 +69,9 @@ class ForwardAccumulator:
 
     def _jvp(self, target, zero):
         from autograd_cli.tensorflow import array_ops, math_ops
+        from autograd_cli.tensorflow.variables import Variable
 
-        if not hasattr(target, "_id") and not isinstance(target, Tensor) and not hasattr(target, "_as_tensor"):
+        if not isinstance(target, (Tensor, Variable)):     # (TensorFlow's words: it reads the tensor's id)
             raise AttributeError(f"'{type(target).__name__}' object has no attribute '_id'")
         for p, t in zip(self._primals, self._tangents):
             if p is target:

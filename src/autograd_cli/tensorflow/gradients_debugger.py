@@ -21,8 +21,8 @@ _DEBUGGERS: dict = {}      # uuid -> every GradientsDebugger made (TensorFlow ne
 _TAG = "gradient_debug_"
 
 
-def _debug_op_name(tensor, key):
-    op_name, _, slot = tensor.name.rpartition(":")
+def _debug_op_name(tensor_name, key):
+    op_name, _, slot = tensor_name.rpartition(":")
     return f"{op_name}_{slot}/{_TAG}{key}"
 
 
@@ -58,11 +58,11 @@ class GradientsDebugger:
         if ctx.eager:
             raise RuntimeError("GradientsDebugger works on graph tensors (tf.gradients); in eager mode a "
                                "tf.GradientTape gives the gradient of any tensor it watched")
-        name = _debug_op_name(input_tensor if hasattr(input_tensor, "name") else tensor, self._uuid)
+        x_name = getattr(input_tensor, "name", tensor.name)      # (a variable's own name, `Variable:0`)
+        name = _debug_op_name(x_name, self._uuid)
         out = make_op("DebugGradientIdentity", Recipe("row", "identity"), [tensor], [tensor.dtype], name)[0]
         if out.op.name != name:      # (inside a name scope, or the name taken: TensorFlow's check)
             raise ValueError(f"The graph already contains an op named {name}")
-        x_name = input_tensor.name if hasattr(input_tensor, "name") else tensor.name
         out.op.attrs["on_gradient"] = lambda gradient: self.register_gradient_tensor(x_name, gradient)
         return out
 
