@@ -200,7 +200,25 @@ def _numbers_agree(ours: Number, theirs: Number, scale: float, rtol: float, atol
     if math.isinf(b) or math.isinf(a):
         return a == b, 0.0
     tol = atol + rtol * max(abs(a), abs(b), scale)
-    return abs(a - b) <= tol, tol
+    if abs(a - b) <= tol:
+        return True, tol
+    unit = _rounding_unit(ours.raw, theirs.raw)
+    return abs(a - b) <= tol + unit * (1 + 1e-9), tol + unit
+
+
+def _rounding_unit(ours: str, theirs: str) -> float:
+    """One unit of the last decimal where both texts look like the same rounding of a value
+    (`x.round(5)`: fixed notation, as many decimals, five significant digits or more): two
+    values within tolerance print one unit apart where they straddle a rounding boundary
+    (3.712384 and 3.712386 print 3.71238 and 3.71239). 0 otherwise: NumPy and Python print
+    the shortest text that reads back as the value, so 2.5 and 2.6 are two values."""
+    if "e" in ours.lower() or "e" in theirs.lower():
+        return 0.0
+    decimals = {len(text.partition(".")[2]) for text in (ours, theirs)}
+    digits = min(len(text.replace("-", "").replace(".", "").lstrip("0")) for text in (ours, theirs))
+    if len(decimals) != 1 or digits < 5:
+        return 0.0
+    return 10.0 ** -decimals.pop()
 
 
 def compare(ours: str, theirs: str, *, rtol: float = RTOL, atol: float = ATOL,

@@ -33,6 +33,15 @@ def test_float32_rounding_is_within_tolerance():
                    "tf.Tensor(0.6666666, shape=(), dtype=float32)") == []
 
 
+def test_values_that_straddle_a_rounding_boundary_may_print_one_unit_apart():
+    assert compare("[3.71239]\n", "[3.71238]\n") == []        # (3.712386 and 3.712384 at five decimals)
+    assert compare("[-3.71239]\n", "[-3.71238]\n") == []
+    assert compare("[3.7124]\n", "[3.71238]\n") != []         # (3.71240: two units)
+    assert compare("[3.71240]\n", "[3.71238]\n") != []
+    assert compare("[0.0124]\n", "[0.0125]\n") != []          # (three significant digits: shortest texts)
+    assert compare("1.5001e+05\n", "1.5e+05\n") != []        # (e-notation: shortest texts)
+
+
 def test_a_complex_numbers_parts_are_numbers_within_tolerance():
     ours = "[15.       -7.5j        -2.0938504+2.0622993j]\n"
     theirs = "[15.       -7.5j       -2.0938504+2.062299j]\n"
