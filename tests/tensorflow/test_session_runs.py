@@ -169,3 +169,19 @@ def test_a_reinitialized_iterator_starts_both_ops_again():
         assert sorted(sess.run([c, d])) == [0, 1] and sess.run(c + d) == 2 + 3
         sess.run(it.initializer)
         assert sorted(sess.run([d, c])) == [0, 1]
+
+
+def test_a_py_function_of_a_scalar_in_a_loop_follows_hand_written_gradient_descent():
+    # (its second run is of a compiled schedule, which holds a scalar as a Python float)
+    v = tf.Variable(1.5)
+    out = tf.py_function(lambda t: t * t, [v], tf.float32)
+    loss = out * 0.5 + tf.square(v)        # d loss / dv = v + 2 v (tf.py_function's gradient: its own tape's)
+    train = tf.train.GradientDescentOptimizer(0.1).minimize(loss)
+    value = 1.5
+    with tf.Session() as sess:
+        sess.run(tf.global_variables_initializer())
+        for _ in range(4):
+            _, got = sess.run([train, loss])
+            assert got == pytest.approx(0.5 * value ** 2 + value ** 2, rel=1e-6)
+            value -= 0.1 * 3 * value
+        assert sess.run(v) == pytest.approx(value, rel=1e-6)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.evaluate import run_plain
+from autograd_cli.evaluate import run_plain, schedule
 from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.core import ctx
@@ -122,12 +122,22 @@ def _check_first(op, effects_of, feeds):
                 pass
 
 
+def plan_schedule(order):
+    """A plan's compiled schedule, or None for a small one: compiling costs more than one
+    run of a small graph saves, so run_plan compiles it at its second run."""
+    return schedule(order) if len(order) > 24 else None
+
+
 def run_plan(plan, overrides, keep=None, float32=None):
-    """The node values of a lowered plan (`schedule`: compiled, or None for a small graph;
-    `order`: its nodes) for these leaf values; its warnings go to the job's hook. With
+    """The node values of a lowered plan (`schedule`: compiled, or None for a small graph
+    not yet run twice; `runs`: how often it ran uncompiled; `order`: its nodes) for these leaf values; its warnings go to the job's hook. With
     `keep` (the nodes the caller reads) and `float32` ({leaf node id: the float32 form of
     its value, a float32 number}), float32 ops may run in float32 (evaluate/float32.py)."""
     warnings = []
+    if plan.schedule is None:
+        if plan.runs:       # (a small plan run again, as a loop's steps are: compiled now, for the runs to come)
+            plan.schedule = schedule(plan.order)
+        plan.runs += 1
     if plan.schedule is not None:
         values = plan.schedule.run(overrides, warnings, keep, float32=float32)
     else:

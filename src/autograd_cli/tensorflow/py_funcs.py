@@ -31,6 +31,7 @@ class _PyCall:
         self.last = None         # the outputs of the last call
 
     def outputs(self, arrays):
+        arrays = [np.asarray(a) for a in arrays]      # (a compiled schedule holds a scalar as a Python float)
         key = tuple((a.shape, a.tobytes()) for a in arrays)
         if self._kept is not None and self._kept[0] == key:
             return self._kept[1]

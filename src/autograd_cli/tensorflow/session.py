@@ -12,12 +12,12 @@ from operator import is_
 
 import numpy as np
 
-from autograd_cli.evaluate import needed, schedule
+from autograd_cli.evaluate import needed
 from autograd_cli.tensorflow import devices
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow.array_ops import identity
 from autograd_cli.tensorflow.core import HOOKS, Operation, Tensor, _add_op, _identity, ctx, user_pos
-from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed, run_plan
+from autograd_cli.tensorflow.graph_run import lower_ops, ops_needed, plan_schedule, run_plan
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.failures import FailedPreconditionError, InvalidArgumentError, hinted
@@ -114,7 +114,7 @@ class Replan(Exception):
 class _Plan:
     """One fetch set lowered for one set of feed shapes."""
 
-    __slots__ = ("lowering", "fetch_nodes", "schedule", "var_uids", "order")
+    __slots__ = ("lowering", "fetch_nodes", "schedule", "runs", "var_uids", "order")
 
 
 class _SlicesFetch:
@@ -635,7 +635,7 @@ class Session:
         roots_nodes = [n for n in fetch_nodes if n is not None] + [a[1] for a in L.assigns] + [
             n for nodes, _ in L.effects for n in nodes] + [node for node, _ in L.loop_checks]
         plan.order = needed(roots_nodes)
-        plan.schedule = schedule(plan.order) if len(plan.order) > 24 else None
+        plan.schedule, plan.runs = plan_schedule(plan.order), 0
         return plan
 
 

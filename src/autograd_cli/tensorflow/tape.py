@@ -8,7 +8,7 @@ import numpy as np
 
 from autograd_cli.core import autodiff
 from autograd_cli.core.graph import NoGradient
-from autograd_cli.evaluate import needed, schedule
+from autograd_cli.evaluate import needed
 from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import kernel_errors
@@ -16,7 +16,7 @@ from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor,
 from autograd_cli.tensorflow.engine_values import engine_array
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.gradients import GradientCall, LoweredRun, announce, unconnected_mode
-from autograd_cli.tensorflow.graph_run import run_plan
+from autograd_cli.tensorflow.graph_run import plan_schedule, run_plan
 from autograd_cli.tensorflow.indexed_slices import IndexedSlices, gather_axis
 from autograd_cli.tensorflow.lowering import Lowering, _flatten, _rebuild, position
 
@@ -426,7 +426,7 @@ class _Paused:
 class _Plan:
     __slots__ = ("g", "leaf_nodes", "og_nodes", "results", "order", "schedule", "reasons", "y_nodes", "x_nodes",
                  "notes", "leaf_tensors", "key", "ops", "src_refs", "tgt_refs", "mode", "targets", "srcs", "out_nodes",
-                 "current", "value_dependent")
+                 "current", "value_dependent", "runs")
 
 
 def _tensor_nodes(plan, ops, leaves, srcs) -> dict:
@@ -587,7 +587,7 @@ def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mod
     plan.value_dependent = getattr(L, "used_values", False)     # (sized by this call's values: not reused)
     roots = [r for r in results if r is not None and not isinstance(r, NoGradient)]
     plan.order = needed(roots)
-    plan.schedule = schedule(plan.order) if len(plan.order) > 24 else None
+    plan.schedule, plan.runs = plan_schedule(plan.order), 0
     return plan
 
 
