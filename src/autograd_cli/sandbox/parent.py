@@ -256,7 +256,7 @@ class _Run:
                 message = json.loads(line.decode("utf-8", "surrogatepass"))
                 if not isinstance(message, dict) or not isinstance(message.get("event"), str):
                     raise ValueError("not an event")
-            except ValueError:
+            except (ValueError, RecursionError):     # (nested past the parent's recursion limit)
                 if self.protocol_error is None:
                     self.protocol_error = "the child's result channel held something that is not the box's JSON"
                 continue
@@ -334,9 +334,14 @@ class _Run:
             line, col, called_from, hidden = locate_dump(crash, filename, source)
             return LocatedError(line, col, type_name, message, called_from, kind, hidden_frames=hidden)
 
+        # The child's own outcome is its last word, sent just before it exits by itself: a child
+        # that a signal ended which the parent did not send (a crash, the CPU limit) had not
+        # finished, whatever its result channel held (the snippet can write to it).
+        ended_itself = signal_name is None or self.stopped_by is not None
+        finished = ended_itself and ("result" in events or "error" in events)
         if self.stopped_by == "output":
             result.error = located("OutputLimitError", self.limits.output_message(), results.OUTPUT)
-        elif "result" in events or "error" in events:
+        elif finished:
             if self.protocol_error is not None:
                 raise BoxError(f"the box's child broke its protocol: {self.protocol_error}", result.stderr)
             message = events.get("error") or events["result"]
@@ -346,7 +351,7 @@ class _Run:
                     result.error = LocatedError.from_json(message.get("error"))
                 except ValueError as exc:
                     raise BoxError(f"the box's child sent a malformed error: {exc}", result.stderr) from None
-        elif "internal" in events:
+        elif "internal" in events and ended_itself:
             internal = events["internal"]
             raise BoxError(str(internal.get("message", "the job failed")), str(internal.get("detail", "")))
         elif self.stopped_by == "startup":

@@ -97,7 +97,43 @@ def _run_boxed(source, payload, on_print, filename, limits, limit_options) -> di
 
 
 def _results(data) -> bool:
-    return isinstance(data, dict) and all(isinstance(data.get(k), list) for k in ("prints", "gradients", "warnings"))
+    """The job's data has the form the commands read. The child ran the snippet, which can
+    write to the result channel or change the job's code: nothing it sends is trusted."""
+    if not (isinstance(data, dict) and all(isinstance(data.get(k), list) for k in ("prints", "gradients", "warnings"))):
+        return False
+    problem = _malformed(data)
+    if problem:
+        raise AgError(f"the snippet's run sent results the tool cannot read ({problem}); "
+                      "it may have written to the box's result channel or changed the tool's code")
+    return True
+
+
+def _is_int(value) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _strings(value) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _malformed(data: dict) -> str:
+    """What is wrong with the job's data, or ""."""
+    for entry in data["prints"]:
+        if not (isinstance(entry, dict) and _is_int(entry.get("line")) and isinstance(entry.get("text"), str)
+                and isinstance(entry.get("values"), list)):
+            return "a print entry"
+    if not _strings(data["warnings"]):
+        return "a warning"
+    for record in data["gradients"]:
+        if not isinstance(record, dict):
+            return "a gradient record"
+        if not (all(isinstance(record.get(k), str) for k in ("kind", "name")) and _is_int(record.get("line"))
+                and _strings(record.get("ys")) and _strings(record.get("xs"))
+                and isinstance(record.get("values"), list) and len(record["values"]) == len(record["xs"])
+                and isinstance(record.get("unconnected"), dict) and _strings(list(record["unconnected"].values()))
+                and _strings(record.get("notes", []))):
+            return f"the gradient record of line {record.get('line')!r}"[:200]
+    return ""
 
 
 class FailedRun(AgError):
