@@ -47,7 +47,7 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
         data = run_snippet(source, seed=seed, on_print=on_print, boxed=boxed, limits=limits,
                            limit_options=limit_options, graph=graph, prints_only=prints_only)
     except FailedRun as failed:
-        data, error = failed.data, AgError(failed.message, failed.pos, failed.source)
+        data, error = failed.data, AgError(failed.message, failed.pos, failed.source, failed.callers)
     prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
     results = []
     for g in data["gradients"]:

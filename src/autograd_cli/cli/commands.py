@@ -8,7 +8,7 @@ import sys
 from autograd_cli.cli import show
 from autograd_cli.cli.show import EXIT_DISAGREE, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK  # noqa: F401
 from autograd_cli.cli.terminal import console, load_rich_meanwhile, print_error, quiet_broken_pipe, silence, write_json
-from autograd_cli.support.errors import AgError, escape_controls
+from autograd_cli.support.errors import AgError, escape_name
 from autograd_cli.support.files import read_text
 
 
@@ -56,7 +56,7 @@ def banner(path: str, width: int) -> str:
             shown = relative
     except ValueError:      # another drive (Windows)
         pass
-    shown = escape_controls(shown)
+    shown = escape_name(shown)
     room = max(8, width - 6)
     if len(shown) > room:       # the end says most: the file's name and its folders
         shown = "…" + shown[len(shown) - (room - 1):]
@@ -83,10 +83,10 @@ def run_guarded(path: str, body, tag_file: bool = False) -> int:
             write_json(dumps({"file": filename, **line, "error": error.message}))
         return EXIT_ERROR
     except RecursionError:
-        print_error(f"{escape_controls(shown)}: the program is nested too deeply to process")
+        print_error(f"{escape_name(shown)}: the program is nested too deeply to process")
         return EXIT_ERROR
     except MemoryError:
-        print_error(f"{escape_controls(shown)}: out of memory (lower the limits, e.g. AUTOGRAD_CLI_MAX_MEMORY=N)")
+        print_error(f"{escape_name(shown)}: out of memory (lower the limits, e.g. AUTOGRAD_CLI_MAX_MEMORY=N)")
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -95,7 +95,7 @@ def run_guarded(path: str, body, tag_file: bool = False) -> int:
         return EXIT_OK
     except OSError as exc:  # the output could not be written (a full disk, a closed stdout)
         silence(1)
-        print_error(f"{escape_controls(shown)}: cannot write the output: {exc.strerror or exc}")
+        print_error(f"{escape_name(shown)}: cannot write the output: {exc.strerror or exc}")
         return EXIT_ERROR
 
 

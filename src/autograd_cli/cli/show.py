@@ -7,7 +7,7 @@ import sys
 import threading
 import time
 
-from autograd_cli.support.errors import AgError, escape_controls, suggest
+from autograd_cli.support.errors import AgError, escape_name, suggest
 from autograd_cli.cli.terminal import console, print_warnings, write_json
 
 EXIT_OK, EXIT_DISAGREE, EXIT_ERROR, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -153,10 +153,10 @@ def graph(view, output, target: tuple) -> int:
                           f"reasonable time (MAX_PICTURE_NODES = {MAX_PICTURE_NODES:,}); write the text "
                           "with -o graph.dot or -o graph.mmd instead")
         atomic_write(output, diagram_text.picture(text, fmt_out, output))
-        print(f"graph: wrote {escape_controls(output)} ({len(view.nodes):,} nodes, drawn by Graphviz)", file=sys.stderr)
+        print(f"graph: wrote {escape_name(output)} ({len(view.nodes):,} nodes, drawn by Graphviz)", file=sys.stderr)
     elif output:
         atomic_write(output, text)
-        print(f"graph: wrote {escape_controls(output)} ({fmt_out} text, {len(view.nodes):,} nodes)", file=sys.stderr)
+        print(f"graph: wrote {escape_name(output)} ({fmt_out} text, {len(view.nodes):,} nodes)", file=sys.stderr)
     else:
         write_json(text.rstrip("\n"))
     _stopped(view.error)
@@ -400,7 +400,7 @@ def report(data, output) -> int:
         sys.stdout.flush()
     else:
         atomic_write(output, html)
-        print(f"report: {output}", file=sys.stderr)
+        print(f"report: {escape_name(output)}", file=sys.stderr)
     print_warnings(data.evaluation.warnings)
     _stopped(getattr(data.evaluation, "error", None))     # (the page shows it too)
     return EXIT_OK

@@ -141,7 +141,7 @@ class FailedRun(AgError):
     show: its located error, and `data`, the job's results up to the failure with the graph."""
 
     def __init__(self, error: AgError, data: dict):
-        super().__init__(error.message, error.pos, error.source)
+        super().__init__(error.message, error.pos, error.source, error.callers)
         self.data = data
 
 
@@ -152,11 +152,10 @@ def _failed_run(error: AgError, data) -> AgError:
 def boxed_error(error, filename: str) -> AgError:
     """The box's located error as ours: `Type: message` at the snippet's line and column."""
     message = f"{error.type_name}: {error.message}" if error.type_name else error.message
-    for _file, number in error.called_from:
-        message += f"\n  called from {filename}:{number}"
+    callers = [number for _file, number in error.called_from]
     if error.line is None:
-        return AgError(message)
-    return AgError(message, Pos(error.line, max(1, error.col or 1)))
+        return AgError(message, callers=callers)
+    return AgError(message, Pos(error.line, max(1, error.col or 1)), callers=callers)
 
 
 def located(exc: BaseException, filename: str, source: str) -> AgError:
@@ -180,10 +179,8 @@ def located(exc: BaseException, filename: str, source: str) -> AgError:
     hint = getattr(exc, "ag_hint", None)
     if hint:
         message += f" ({hint})"
-    callers = [f.tb_lineno for f in frames[:-1]]
-    if callers:
-        message += "".join(f"\n  called from {filename}:{n}" for n in reversed(callers))
-    return AgError(message, Pos(line, col))
+    callers = [f.tb_lineno for f in reversed(frames[:-1])]
+    return AgError(message, Pos(line, col), callers=callers)
 
 
 def _column(tb, source: str) -> int:

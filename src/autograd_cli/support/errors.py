@@ -68,15 +68,19 @@ class Pos(int):
 class AgError(Exception):
     """A usage or program error: exit code 2."""
 
-    def __init__(self, message: str, pos: Pos | None = None, source: str | None = None):
+    def __init__(self, message: str, pos: Pos | None = None, source: str | None = None, callers=()):
         super().__init__(message)
         self.message = message
         self.pos = None if pos is None else Pos.of(pos)   # (trees and nodes keep plain ints)
         self.source = source      # text to quote when the caller has none (undecodable input)
+        self.callers = tuple(callers)   # lines of the program's own calls that led here, the nearest first
 
     def render(self, filename: str, source: str | None) -> str:
         source = source if source is not None else self.source
         message = escape_controls(_clip_message(user_message(self.message, source, self.pos)))
+        filename = escape_name(filename)
+        # (named here, where the file's name is known: the snippet's box only knows its lines)
+        message += "".join(f"\n  called from {filename}:{line}" for line in self.callers)
         if self.pos is None:
             return f"{filename}: {message}"
         head = f"{filename}:{self.pos.line}:{self.pos.col}: {message}"
@@ -122,6 +126,15 @@ def escape_controls(text: str) -> str:
     if _CONTROLS.search(text) is None:
         return text
     return _CONTROLS.sub(_spell, text)
+
+
+def escape_name(text: str) -> str:
+    """A file name or other one-line text shown to the user: escape_controls, and its
+    newlines and tabs spelled out too (a name with a newline would forge a line of output)."""
+    text = escape_controls(text)
+    if "\n" in text or "\t" in text:
+        text = text.replace("\n", "\\n").replace("\t", "\\t")
+    return text
 
 
 def _spell(match) -> str:
