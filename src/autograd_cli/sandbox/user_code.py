@@ -52,6 +52,12 @@ def compile_user(source: str, filename: str):
     UnicodeEncodeError with no place)."""
     try:
         return compile(source, filename, "exec", dont_inherit=True)
+    except (RecursionError, MemoryError) as exc:
+        # Python's parser gives no place for these: the deepest line is the likely one
+        line = _deepest_line(source)
+        what = "nested too deeply" if isinstance(exc, RecursionError) else "too large or nested too deeply"
+        raise SyntaxError(f"Python cannot compile the snippet: it is {what} ({type(exc).__name__})",
+                          (filename, line, 1, None, line, 2)) from None
     except (SyntaxError, ValueError, UnicodeError) as exc:
         if isinstance(exc, SyntaxError) and exc.lineno:
             raise
@@ -60,6 +66,26 @@ def compile_user(source: str, filename: str):
         col = bad - (source.rfind("\n", 0, bad) + 1) + 1
         what = "a NUL character" if source[bad:bad + 1] == "\0" else f"the character {source[bad:bad + 1]!r}"
         raise SyntaxError(f"the source contains {what}", (filename, line, col, None, line, col + 1)) from None
+
+
+def _deepest_line(source: str) -> int:
+    """The line where brackets nest deepest, else the longest line (1-based)."""
+    depth = best_depth = 0
+    best = (0, 1)          # (depth, line)
+    line = 1
+    for char in source:
+        if char in "([{":
+            depth += 1
+            if depth > best_depth:
+                best_depth, best = depth, (depth, line)
+        elif char in ")]}":
+            depth -= 1
+        elif char == "\n":
+            line += 1
+    if best_depth < 100:            # shallow brackets: a long chain of operators or calls
+        lengths = [len(text) for text in source.split("\n")]
+        return max(range(len(lengths)), key=lengths.__getitem__) + 1 if lengths else 1
+    return best[1]
 
 
 def run_as_main(code, filename: str, source: str, names: dict | None = None) -> types.ModuleType:
@@ -133,7 +159,10 @@ def describe(exc: BaseException) -> tuple[str, str, str]:
         return type_name, exc.msg or text, results.EXCEPTION
     if isinstance(exc, SystemExit):
         code = exc.code
-        said = f"the snippet called sys.exit({code!r})" if isinstance(code, int) else _clip(str(code))
+        try:
+            said = f"the snippet called sys.exit({code!r})" if isinstance(code, int) else _clip(str(code))
+        except Exception:   # noqa: BLE001 (an int past Python's digit limit, a __str__ that fails)
+            said = f"the snippet called sys.exit() with a value that cannot be printed ({type(code).__name__})"
         return "SystemExit", said, results.EXIT
     if isinstance(exc, PermissionError) and BoxState.kernel_rules:
         # EPERM or EACCES from Landlock or seccomp (the audit hook's own refusals say more)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections
 import importlib
 import importlib.machinery
 import io
@@ -95,11 +96,19 @@ def install_aliases():
             del sys.modules[name]
 
 
+def parse(source: str):
+    """The snippet's syntax tree, or None where Python cannot build it (the snippet compiled:
+    a tree nested past the recursion limit, or too large for memory, is the one case)."""
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def wants_graph_mode(source: str) -> bool:
     """TF1-style code (sessions, placeholders, tf.gradients, TF1 optimizers) runs in graph mode."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
+    tree = parse(source)
+    if tree is None:
         return False
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
@@ -130,8 +139,13 @@ def json_value(value, _open=None):
     if isinstance(value, (int, float)):
         return _number(value)
     if isinstance(value, np.generic):
-        return json_value(value.item())
+        item = value.item()
+        if isinstance(item, np.generic):      # a long double: no Python number holds it
+            return _number(float(item)) if value.dtype.kind == "f" else str(value)
+        return json_value(item)
     if isinstance(value, np.ndarray):
+        if value.dtype.kind == "f" and value.dtype.itemsize > 8:
+            value = value.astype(np.float64)      # (as above: its elements would stay long doubles)
         if value.dtype.kind in "biuf":
             return _nested(value.tolist())
         return str(value)
@@ -240,7 +254,10 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
     from autograd_cli.tensorflow import modes
     from autograd_cli.tensorflow.core import ctx
 
+    from autograd_cli.sandbox.user_code import compile_user
+
     payload = payload or {}
+    code = compile_user(source, filename)      # (first: a syntax error is the snippet's, located)
     install_aliases()
     if wants_graph_mode(source):
         modes.graph_mode()
@@ -270,7 +287,6 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
     import linecache
 
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    code = compile(source, filename, "exec", dont_inherit=True)
     graph = None
     import warnings
 
@@ -320,30 +336,53 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
     return data
 
 
+GRADIENT_CALLS = ("gradients", "gradient", "jacobian", "hessians", "batch_jacobian", "compute_gradients", "minimize")
+_call_index_cache: list = [None, {}]      # (source, its index): a run's records ask about one source
+
+
 def _call_texts(source: str, line: int):
-    """The source texts of the first two arguments of the gradient call on `line`."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return "", []
-    targets = {}
-    for node in ast.walk(tree):   # only the line's (each get_source_segment splits the whole source)
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and node.value.lineno == line:
-            targets[id(node.value)] = ", ".join(ast.get_source_segment(source, t) or "" for t in node.targets)
+    """The source texts of the first two arguments of the gradient call on `line`, and the
+    names it is assigned to: ("", [], None) for a line without one."""
+    if _call_index_cache[0] is not source:
+        _call_index_cache[:] = [source, _call_index(source)]
+    return _call_index_cache[1].get(line, ("", [], None))
+
+
+def _call_index(source: str) -> dict:
+    """line -> (ys text, xs texts, target text) of every gradient call, the line's first;
+    made in one pass (a snippet of thousands of gradient calls was parsed once per call)."""
+    tree = parse(source)
+    if tree is None:
+        return {}
+    lines = source.replace("\r\n", "\n").replace("\r", "\n").split("\n")    # (as Python counts lines)
+
+    def segment(node):          # ast.get_source_segment splits the whole source at every call
+        first, last = node.lineno, node.end_lineno
+        if last is None or node.end_col_offset is None or not 0 < first <= last <= len(lines):
+            return ""
+        encoded = [line.encode("utf-8", "surrogatepass") for line in lines[first - 1:last]]
+        if first == last:
+            return encoded[0][node.col_offset:node.end_col_offset].decode("utf-8", "replace")
+        parts = [encoded[0][node.col_offset:], *encoded[1:-1], encoded[-1][:node.end_col_offset]]
+        return "\n".join(part.decode("utf-8", "replace") for part in parts)
+
+    targets, index = {}, {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and node.lineno == line and isinstance(node.func, ast.Attribute) and \
-                node.func.attr in ("gradients", "gradient", "jacobian", "hessians", "batch_jacobian",
-                                   "compute_gradients", "minimize"):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            targets[id(node.value)] = ", ".join(segment(t) for t in node.targets)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.lineno not in index and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in GRADIENT_CALLS:
             args = list(node.args) + [k.value for k in node.keywords if k.arg in ("ys", "xs", "target", "sources")]
-            texts = [ast.get_source_segment(source, a) or "" for a in args[:2]]
+            texts = [segment(a) for a in args[:2]]
             ys = texts[0] if texts else ""
             xs_node = args[1] if len(args) > 1 else None
             if isinstance(xs_node, (ast.List, ast.Tuple)):
-                xs = [ast.get_source_segment(source, e) or "" for e in xs_node.elts]
+                xs = [segment(e) for e in xs_node.elts]
             else:
                 xs = [texts[1]] if len(texts) > 1 else []
-            return ys, xs, targets.get(id(node))
-    return "", [], None
+            index[node.lineno] = (ys, xs, targets.get(id(node)))
+    return index
 
 
 def _gradient_records(recorder, source, snippet_globals=None):
@@ -426,7 +465,8 @@ def _source_names(call, n: int, names: dict) -> list:
             shown[k] = (held.get(id(source)) if source is not None else None) or name
     # (a position is said in words: `xs[0]` could be a name of the snippet's own)
     shown = [name or f"source {k}" for k, name in enumerate(shown)]
-    return [f"{name} (source {k})" if shown.count(name) > 1 else name for k, name in enumerate(shown)]
+    counts = collections.Counter(shown)      # (shown.count per name: quadratic in 20,000 sources)
+    return [f"{name} (source {k})" if counts[name] > 1 else name for k, name in enumerate(shown)]
 
 
 def _tf_name(source, attribute: str):
@@ -453,7 +493,10 @@ def _import_error_as_spelled(exc) -> None:
 
 def _hint_none(exc, records):
     """A None gradient used where a tensor is needed: say why it is None."""
-    text = str(exc)
+    try:
+        text = str(exc)
+    except Exception:      # noqa: BLE001 (the snippet's own exception, its __str__ broken: located as it is)
+        return
     if not ("`fetch` = None" in text or "'NoneType'" in text) or getattr(exc, "ag_hint", None):
         return
     reasons = []

@@ -101,12 +101,23 @@ _COLUMNS: dict = {}      # (identity of a code object, instruction offset) -> (t
 MAX_COLUMNS = 100_000
 
 
+_CODE_COLUMNS: dict = {}  # identity of a code object -> (the code object, each instruction's start column)
+MAX_CODES = 256
+
+
 def _column(code, offset: int) -> int:
     """The 1-based column where the instruction at `offset` starts (1 when Python does not know)."""
-    for k, (_, _, col, _) in enumerate(code.co_positions()):
-        if k == offset // 2:
-            return col + 1 if col is not None else 1
-    return 1
+    # (each code object's positions are read once: reading them up to `offset` at each new
+    # call site made a module of a few thousand tf calls quadratic, seconds per thousand)
+    known = _CODE_COLUMNS.get(_identity(code))
+    if known is None or known[0] is not code:
+        known = (code, [col for _, _, col, _ in code.co_positions()])
+        if len(_CODE_COLUMNS) >= MAX_CODES:
+            _CODE_COLUMNS.clear()
+        _CODE_COLUMNS[_identity(code)] = known
+    columns = known[1]
+    col = columns[offset // 2] if 0 <= offset // 2 < len(columns) else None
+    return col + 1 if col is not None else 1
 
 
 # ---------------------------------------------------------------- graphs and operations

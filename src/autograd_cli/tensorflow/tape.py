@@ -12,7 +12,7 @@ from autograd_cli.evaluate import needed
 from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import kernel_errors
-from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx, user_line
+from autograd_cli.tensorflow.core import EagerTensor, Tensor, _identity, convert_to_tensor, ctx, user_line
 from autograd_cli.tensorflow.engine_values import engine_array
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 from autograd_cli.tensorflow.gradients import GradientCall, LoweredRun, announce, unconnected_mode
@@ -484,11 +484,17 @@ def _build(L, ops, leaves, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, 
 
     def node_of(r):
         return leaf_nodes[r[1]] if r[0] == "l" else out_nodes[r[1]]
+    # where each op and leaf is, found once (a scan per input made a long tape quadratic)
+    op_at, leaf_at = {}, {}
+    for k, op in enumerate(ops):
+        op_at.setdefault(_identity(op), (op, k))
+    for k, (key, _) in enumerate(leaves):
+        leaf_at.setdefault(key, k)
     for k, op in enumerate(ops):
         g.pos = op.pos
         g.float32 = any(o.dtype is dtypes.float32 for o in op.outputs)
-        refs = [_ref_in(i, ops, k) for i in op.inputs]
-        inputs = [node_of(r) if r is not None else leaf_nodes[_leaf_of(i, leaves)] for r, i in
+        refs = [_ref_in(i, op_at, k) for i in op.inputs]
+        inputs = [node_of(r) if r is not None else leaf_nodes[_leaf_of(i, leaf_at)] for r, i in
                   zip(refs, op.inputs)]
         result = op.recipe.lower(L, inputs)
         results = result if isinstance(result, (list, tuple)) else [result]
@@ -523,23 +529,23 @@ def _build(L, ops, leaves, leaf_nodes, src_refs, tgt_refs, targets, srcs, mode, 
     return results
 
 
-def _ref_in(t, ops, upto):
+def _ref_in(t, op_at, upto):
+    """("o", (k, index)) for an output of the k-th op, k < upto (op_at: identity -> (op, k))."""
     at = t._op
-    if at is not None:
-        for k in range(upto):
-            if ops[k] is at:
-                return ("o", (k, t._index))
+    found = op_at.get(_identity(at)) if at is not None else None
+    if found is not None and found[0] is at and found[1] < upto:
+        return ("o", (found[1], t._index))
     return None
 
 
-def _leaf_of(t, leaves):
+def _leaf_of(t, leaf_at):
+    """The first leaf that is t's variable or t itself (leaf_at: key -> its first index)."""
     var = t._var
-    for k, (key, lt) in enumerate(leaves):
-        if key[0] == "v" and var is not None and key[1] == var.uid:
-            return k
-        if key[0] == "t" and key[1] == t.uid:
-            return k
-    raise KeyError("a tensor the tape did not see")
+    found = [k for k in (leaf_at.get(("v", var.uid)) if var is not None else None, leaf_at.get(("t", t.uid)))
+             if k is not None]
+    if not found:
+        raise KeyError("a tensor the tape did not see")
+    return min(found)
 
 
 def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line):
