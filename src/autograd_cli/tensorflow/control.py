@@ -55,7 +55,8 @@ def control_dependencies(control_inputs):
 
     if ctx.eager:
         return _Nothing()
-    ops = [_op_of(c) for c in (control_inputs or [])]
+    # (iterated as TensorFlow does: a single graph tensor is its "Iterating over" error)
+    ops = [_op_of(c) for c in control_inputs] if control_inputs is not None else []
     return _ControlDependencies(ctx.graph, [o for o in ops if o is not None])
 
 
@@ -78,11 +79,15 @@ def cond(pred, true_fn=None, false_fn=None, strict=False, name=None, fn1=None, f
     from autograd_cli.tensorflow.array_ops import where
 
     # graph mode: both branches are built and the result selected (their values agree where
-    # TensorFlow's cond is well defined; a NaN in the untaken branch stays out of the value)
-    a, b = true_fn(), false_fn()
-    if isinstance(a, (list, tuple)):
-        return type(a)(where(pred_t, x, y) for x, y in zip(a, b))
-    return where(pred_t, a, b)
+    # TensorFlow's cond is well defined; a NaN in the untaken branch stays out of the value),
+    # named as TensorFlow names them: the branches' ops in `cond/`, the results TF1's
+    # `cond/Merge` or control flow v2's `cond/Identity`
+    merge = "Merge" if ctx.v1 else "Identity"
+    with ctx.graph.name_scope(name or "cond"):
+        a, b = true_fn(), false_fn()
+        if isinstance(a, (list, tuple)):
+            return type(a)(where(pred_t, x, y, name=merge) for x, y in zip(a, b))
+        return where(pred_t, a, b, name=merge)
 
 
 @tf_export("while_loop", builtin="while_loop")

@@ -389,18 +389,21 @@ class Tensor:
     __hash__ = object.__hash__      # identity, without builtins.id's audit event (the box's hook)
 
     # -- Python protocol on tensors
+    def _disallow(self, task):
+        from autograd_cli.tensorflow.failures import OperatorNotAllowedInGraphError
+
+        raise OperatorNotAllowedInGraphError(
+            f"{task} is not allowed. You can attempt the following "
+            "resolutions to the problem: If you are running in Graph mode, use Eager execution mode or decorate "
+            "this function with @tf.function. If you are using AutoGraph, you can try decorating this function "
+            "with @tf.function. If that does not work, then you may be using an unsupported feature or your "
+            "source code may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/"
+            "master/tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more "
+            "information.")
+
     def __bool__(self):
         if self._value is None:
-            from autograd_cli.tensorflow.failures import OperatorNotAllowedInGraphError
-
-            raise OperatorNotAllowedInGraphError(
-                "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the following "
-                "resolutions to the problem: If you are running in Graph mode, use Eager execution mode or decorate "
-                "this function with @tf.function. If you are using AutoGraph, you can try decorating this function "
-                "with @tf.function. If that does not work, then you may be using an unsupported feature or your "
-                "source code may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/"
-                "master/tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more "
-                "information.")
+            self._disallow("Using a symbolic `tf.Tensor` as a Python `bool`")
         if self._value.size != 1:
             raise ValueError("The truth value of an array with more than one element is ambiguous. "
                              "Use a.any() or a.all()")
@@ -414,6 +417,9 @@ class Tensor:
         return self._shape[0]
 
     def __iter__(self):
+        if self._value is None and not getattr(self.op.graph, "captures_outer", False):
+            # (a TF1 graph's tensor; a tf.function's loops are AutoGraph's, kept as Python's here)
+            self._disallow("Iterating over a symbolic `tf.Tensor`")
         if self._shape is None or not self._shape:
             raise TypeError("Cannot iterate over a scalar tensor.")
         if self._shape[0] is None:

@@ -1,5 +1,5 @@
-"""tf.scan, tf.foldl, tf.foldr (and their tf.compat.v1 spellings), tf.identity_n and
-tf.compat.v1.parallel_stack.
+"""tf.scan, tf.foldl, tf.foldr (and their tf.compat.v1 spellings), tf.identity_n,
+tf.compat.v1.parallel_stack, tf.case and tf.switch_case.
 
 The loops are Python loops of the package's own ops over the first axis of `elems` (a nested
 structure of tensors sliced together), as tf.map_fn is: tapes and tf.gradients see every
@@ -10,11 +10,18 @@ dtype than the accumulator).
 """
 from __future__ import annotations
 
+import functools
+
+from autograd_cli.tensorflow import dtype as dtypes
+
 from autograd_cli.tensorflow.array_ops import identity, stack, stop_gradient, zeros
-from autograd_cli.tensorflow.core import convert_to_tensor, ctx, make_op
+from autograd_cli.tensorflow.control import cond, control_dependencies
+from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx, make_op
+from autograd_cli.tensorflow.effects import Assert
 from autograd_cli.tensorflow.exports import refresh, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, OutOfRangeError
 from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.math_ops import cast, equal, less_equal, reduce_any, reduce_sum
 from autograd_cli.tensorflow.modes import name_scope
 from autograd_cli.tensorflow.lowering import _flatten, _rebuild
 
@@ -176,6 +183,101 @@ def parallel_stack(values, name="parallel_stack"):
         if shape is not None and out._shape is None:
             out._shape = shape
         return out
+
+
+def _case_pairs(pred_fn_pairs, exclusive, name):
+    """TensorFlow's checks of tf.case's pairs, and their order: a dict's in a graph is its
+    predicates' names sorted (eagerly its own, and only with exclusive=True)."""
+    if not isinstance(pred_fn_pairs, (list, tuple, dict)):
+        raise TypeError(f"'pred_fn_pairs' must be a list, tuple, or dict. Received: {type(pred_fn_pairs)}")
+    if isinstance(pred_fn_pairs, dict):
+        if ctx.eager:
+            if not exclusive:
+                raise ValueError("Unordered dictionaries are not supported for the 'pred_fn_pairs' argument when "
+                                 "`exclusive=False` and eager mode is enabled.")
+            pred_fn_pairs = list(pred_fn_pairs.items())
+        else:
+            pred_fn_pairs = sorted(pred_fn_pairs.items(), key=lambda item: item[0].name)
+    for pair in pred_fn_pairs:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise TypeError(f"Each entry in 'pred_fn_pairs' must be a 2-tuple. Received {pair}.")
+        pred, fn = pair
+        if not isinstance(pred, Tensor):
+            raise TypeError(f"pred must be a Tensor, got: {pred}")
+        if pred.dtype.base_dtype is not dtypes.bool_:
+            raise TypeError(f"pred must be Tensor of type bool: {pred.name}")
+        if not callable(fn):
+            raise TypeError(f"fn for pred {pred.name} must be callable.")
+    return [p for p, _ in pred_fn_pairs], [f for _, f in pred_fn_pairs]
+
+
+def _count_true(predicates, n, msg):
+    """TensorFlow's Assert that at most n of the predicates are true."""
+    preds = stack(predicates, name="preds_c")
+    count = reduce_sum(cast(preds, dtypes.int32), name="num_true_conds")
+    names = ", ".join(getattr(p, "name", "?") for p in predicates)
+    return Assert(less_equal(count, convert_to_tensor(n, name="n_true_conds")),
+                  [f"{msg}: more than {n} conditions ({names}) evaluated as True:", preds],
+                  summarize=len(predicates))
+
+
+@tf_export("case", "compat.v1.case")
+def case(pred_fn_pairs, default=None, exclusive=False, strict=False, name="case"):
+    """The first pair whose predicate holds gives the result (nested tf.cond, as TensorFlow
+    builds it); with no default, the last pair's function is the default and none holding is
+    TensorFlow's InvalidArgumentError."""
+    predicates, actions = _case_pairs(pred_fn_pairs, exclusive, name)
+    with name_scope(name, "case"):
+        if default is None:
+            last_pred, last_action, all_preds = predicates[-1], actions[-1], list(predicates)
+            predicates, actions = predicates[:-1], actions[:-1]
+
+            def default():
+                # (TensorFlow asserts the last predicate where its default runs; this cond builds
+                # both branches, so the assert is that any holds, the same condition there)
+                holds = last_pred if not predicates else reduce_any(stack(all_preds))
+                if not ctx.eager:
+                    ctx.graph.unique_name("Assert")     # (TensorFlow's assert of the other predicates)
+                with control_dependencies([Assert(holds, ("Input error: None of conditions evaluated as True:",
+                                                          stack(all_preds, name="preds_c")))]):
+                    return last_action()
+        fn = default
+        for predicate, action in reversed(list(zip(predicates, actions))):
+            fn = functools.partial(cond, predicate, action, fn, strict=strict)
+        if exclusive:
+            with control_dependencies([_count_true(predicates, 1, "Input error: exclusive=True")]):
+                return fn()
+        return fn()
+
+
+@tf_export("switch_case")
+def switch_case(branch_index, branch_fns, default=None, name="switch_case"):
+    """branch_fns[branch_index]() (a list, a tuple or a dict of int keys); out of range,
+    default() or, without one, the last branch."""
+    if not isinstance(branch_fns, (list, tuple, dict)):
+        raise TypeError("branch_fns must be a list, tuple, or dict")
+    items = sorted(branch_fns.items()) if isinstance(branch_fns, dict) else list(enumerate(branch_fns))
+    if not items:
+        raise ValueError("branch_fns cannot be empty")
+    for pair in items:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise TypeError("branch_fns must be a sequence of (int, callable) pairs")
+        if not callable(pair[1]):
+            raise TypeError("fn for key %s must be callable." % pair[0])
+    fns = [fn for _, fn in items]
+    if default is not None:
+        fns.append(default)
+    with name_scope(name, "switch_case"):
+        index = convert_to_tensor(branch_index, name="branch_index")
+        if index.dtype is not dtypes.int32:
+            raise TypeError("branch_index must be an int32 Tensor")
+        if ctx.eager:
+            k = int(index._value)
+            return fns[k] if 0 <= k < len(items) else fns[-1]
+        result = fns[-1]
+        for position in reversed(range(len(items) if default is not None else len(items) - 1)):
+            result = functools.partial(cond, equal(index, position), fns[position], result)
+        return result()
 
 
 refresh()     # this module is deferred (tensorflow/__init__): its names join the namespaces now

@@ -185,3 +185,23 @@ def _lower_eager_py_func(L, *nodes, eager):
         wrapped.append(L.g.apply("custom_gradient", out, *nodes, rule=_memo_rule(L.g, grads_of, len(nodes)),
                                  name="EagerPyFunc"))
     return wrapped
+
+
+def _now():
+    import time
+
+    return np.float64(time.time())
+
+
+@tf_export("timestamp")
+def timestamp(name=None):
+    """The seconds since the epoch as a float64 scalar, taken when the op runs (at each
+    `sess.run` or tf.function call that needs it in a graph)."""
+    if ctx.eager:
+        value = _now()
+        return EagerTensor(None, 0, dtypes.float64, (), value)
+    graph = ctx.graph
+    call = _PyCall(lambda: _now(), [], [dtypes.float64], name or "Timestamp")
+    op = Operation("Timestamp", graph.unique_name(name or "Timestamp"), [], Recipe("fn", _lower_py_func,
+                   {"call": call}), graph, user_pos())
+    return _add_op(graph, op, [(dtypes.float64, ())])[0]

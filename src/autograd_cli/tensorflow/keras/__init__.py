@@ -9,14 +9,16 @@ import sys
 from autograd_cli.tensorflow import tf1_legacy
 from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.exports import EXPORTS, NOT_SUPPORTED, export_value, refresh, unknown_name
-from autograd_cli.tensorflow.keras import (activations, backend, callbacks, conv_layers, datasets, initializers,
+from autograd_cli.tensorflow.keras import (activations, backend, callbacks, constraints, conv_layers, datasets,
+                                           initializers,
                                            keras_random, layers, losses, merging, metric_lookup, models, optimizers,
                                            recurrent, regularizers, schedules, simple_layers, utils)
 from autograd_cli.tensorflow.keras.layers import Input, Layer
 from autograd_cli.tensorflow.keras.models import Model, Sequential
 
 __version__ = "3.15.1"        # Keras' version alongside TensorFlow 2.21 in the reference
-SUBMODULES = {"activations": activations, "backend": backend, "callbacks": callbacks, "datasets": datasets,
+SUBMODULES = {"activations": activations, "backend": backend, "callbacks": callbacks, "constraints": constraints,
+              "datasets": datasets,
               "initializers": initializers, "layers": layers, "losses": losses, "models": models, "optimizers": optimizers,
               "random": keras_random, "regularizers": regularizers, "utils": utils}
 

@@ -4,7 +4,7 @@ batch_normalization."""
 from __future__ import annotations
 
 from autograd_cli.tensorflow.conv_ops import transposed_conv
-from autograd_cli.tensorflow.keras import activations, initializers
+from autograd_cli.tensorflow.keras import activations, constraints, initializers, regularizers
 from autograd_cli.tensorflow.keras._support import incompatible_input, tf
 from autograd_cli.tensorflow.keras.layers import Layer
 from autograd_cli.tensorflow.exports import tf_class
@@ -50,13 +50,19 @@ class Conv2D(Layer):
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.kernel = None
         self.bias = None
 
     def _add_kernel_and_bias(self, kernel_shape):
-        self.kernel = self.add_weight(shape=kernel_shape, initializer=self.kernel_initializer, name="kernel")
+        self.kernel = self.add_weight(shape=kernel_shape, initializer=self.kernel_initializer, name="kernel",
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         if self.use_bias:
-            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias")
+            self.bias = self.add_weight(shape=(self.filters,), initializer=self.bias_initializer, name="bias",
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
         self.built = True
 
     def build(self, input_shape):
@@ -325,7 +331,9 @@ class DepthwiseConv2D(Conv2D):
                  activity_regularizer=None, depthwise_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(1, kernel_size, strides, padding, data_format, dilation_rate, activation=activation,
                          use_bias=use_bias, kernel_initializer=depthwise_initializer,
-                         bias_initializer=bias_initializer, activity_regularizer=activity_regularizer, **kwargs)
+                         bias_initializer=bias_initializer, kernel_regularizer=depthwise_regularizer,
+                         bias_regularizer=bias_regularizer, activity_regularizer=activity_regularizer,
+                         kernel_constraint=depthwise_constraint, bias_constraint=bias_constraint, **kwargs)
         self.depth_multiplier = int(depth_multiplier)
         self.depthwise_initializer = self.kernel_initializer
 

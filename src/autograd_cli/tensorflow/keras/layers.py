@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from autograd_cli.tensorflow.keras import activations, initializers, regularizers
+from autograd_cli.tensorflow.keras import activations, constraints, initializers, regularizers
 from autograd_cli.tensorflow.keras.functional import KerasTensor, flat, is_symbolic, substitute, takes_training
 from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_float_tensor, incompatible_input, is_tensor,
                                                    remember_logits, snake_case, tf, unique_name)
@@ -132,8 +132,19 @@ class Layer:
                     self._own_variables.append(item)
         object.__setattr__(self, name, value)
 
-    def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True, name=None, regularizer=None,
-                   constraint=None, autocast=True, aggregation="none", overwrite_with_gradient=False):
+    def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable=True, autocast=True,
+                   regularizer=None, constraint=None, aggregation="none", overwrite_with_gradient=False, name=None):
+        if args:        # (Keras 3 keeps positional arguments only to refuse Keras 2's positional name)
+            if len(args) > 3:
+                raise TypeError(f"add_weight() takes at most 3 positional arguments but {len(args)} were given.")
+            if isinstance(args[0], str):
+                raise ValueError(f"`name` must be passed as a keyword argument. Received: add_weight('{args[0]}', "
+                                 f"...). Use: add_weight(shape=..., name='{args[0]}').")
+            for word, given, value in zip(("shape", "initializer", "dtype"), (shape, initializer, dtype), args):
+                if given is not None:
+                    article = "`shape` was" if word == "shape" else f"`{word}` was"
+                    raise ValueError(f"{article} passed both positionally and as a keyword argument.")
+            shape, initializer, dtype = (list(args) + [shape, initializer, dtype][len(args):])[:3]
         shape = () if shape is None else tuple(int(d) for d in shape)
         dtype = getattr(dtype, "name", dtype) or self.dtype
         if initializer is None:
@@ -149,6 +160,7 @@ class Layer:
             if not inside:
                 PATH.pop()
         self._own_variables.append(variable)
+        variable.constraint = constraints.get(constraint)
         if regularizer is not None:
             self._regularized.append((variable, regularizers.get(regularizer)))
         return variable
@@ -404,6 +416,8 @@ class Dense(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
         self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.kernel = None
         self.bias = None
 
@@ -411,10 +425,11 @@ class Dense(Layer):
         if input_shape is None or input_shape[-1] is None:
             raise ValueError("The last dimension of the inputs to a Dense layer should be defined. Found None.")
         self.kernel = self.add_weight(shape=(input_shape[-1], self.units), initializer=self.kernel_initializer,
-                                      name="kernel", regularizer=self.kernel_regularizer)
+                                      name="kernel", regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
         if self.use_bias:
             self.bias = self.add_weight(shape=(self.units,), initializer=self.bias_initializer, name="bias",
-                                        regularizer=self.bias_regularizer)
+                                        regularizer=self.bias_regularizer, constraint=self.bias_constraint)
         self.built = True
 
     def call(self, inputs, training=None):
@@ -449,13 +464,15 @@ class Embedding(Layer):
         self.input_dim, self.output_dim = int(input_dim), int(output_dim)
         self.embeddings_initializer = initializers.get(embeddings_initializer)
         self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
+        self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = mask_zero
         self.embeddings = None
 
     def build(self, input_shape=None):
         self.embeddings = self.add_weight(shape=(self.input_dim, self.output_dim),
                                           initializer=self.embeddings_initializer, name="embeddings",
-                                          regularizer=self.embeddings_regularizer)
+                                          regularizer=self.embeddings_regularizer,
+                                          constraint=self.embeddings_constraint)
         self.built = True
 
     def call(self, inputs):

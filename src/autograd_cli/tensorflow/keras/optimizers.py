@@ -161,6 +161,11 @@ class Optimizer:
             if not (isinstance(grad, tf.IndexedSlices) and grad.dtype == variable.dtype):
                 grad = tf.cast(grad, variable.dtype)
             updates.extend(self.update_step(grad, variable, rate) or [])
+        # (Keras 3 projects each constrained variable after the step's updates)
+        constrained = [v for v in variables if getattr(v, "constraint", None) is not None]
+        if constrained:
+            with tf.control_dependencies([u for u in updates if u is not None] if not tf.executing_eagerly() else None):
+                updates.extend(v.assign(v.constraint(v)) for v in constrained)
         updates.append(self.iterations.assign_add(1))
         if tf.executing_eagerly():
             return self.iterations
