@@ -99,15 +99,26 @@ class Function:
             return None
         from autograd_cli.tensorflow.shape import TensorShape
 
-        if len(flat) != len(self.input_signature):
-            raise TypeError(f"{self.__name__}() takes {len(self.input_signature)} arguments by its input_signature, "
-                            f"got {len(flat)}")
+        def failed(reason):
+            names = _parameter_names(self.python_function, len(self.input_signature))
+            signature = ", ".join(f"{n}: {s!r}" for n, s in zip(names, self.input_signature))
+            return TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: {tuple(flat)!r} "
+                             f"and kwargs: {{}} for signature: ({signature}).")
+
+        if len(flat) < len(self.input_signature):
+            missing = _parameter_names(self.python_function, len(self.input_signature))[len(flat)]
+            raise failed(f"missing a required argument: '{missing}'")
+        if len(flat) > len(self.input_signature):
+            raise failed("too many positional arguments")
         specs = []
         for value, spec in zip(flat, self.input_signature):
-            tensor = convert_to_tensor(value, dtype=spec.dtype)
-            if not spec.shape.is_compatible_with(TensorShape(tensor._shape)):
-                raise TypeError(f"Binding inputs to tf.function failed due to `Can not cast "
-                                f"{TensorShape(tensor._shape)} to {spec}`.")
+            if isinstance(value, Tensor) and value.dtype.base_dtype != spec.dtype:
+                tensor = value
+            else:
+                tensor = convert_to_tensor(value, dtype=spec.dtype)
+            if tensor.dtype.base_dtype != spec.dtype or not spec.shape.is_compatible_with(TensorShape(tensor._shape)):
+                raise failed(f"Can not cast TensorSpec(shape={TensorShape(tensor._shape)}, "
+                             f"dtype=tf.{tensor.dtype.base_dtype.name}, name=None) to {spec!r}")
             specs.append((spec.dtype, spec.shape.dims))
         return specs
 
@@ -157,6 +168,18 @@ def _is_tensor_argument(value):
     from autograd_cli.tensorflow.variables import Variable
 
     return isinstance(value, (Tensor, np.ndarray)) and not isinstance(value, Variable)
+
+
+def _parameter_names(fn, count):
+    """The names of fn's first `count` parameters (`args`, `args_1`, ... past them)."""
+    import inspect
+
+    try:
+        names = [p.name for p in inspect.signature(fn).parameters.values()
+                 if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        names = []
+    return (names + [f"args_{k}" if k else "args" for k in range(count)])[:count]
 
 
 def _argument_names(fn, args, kwargs):
