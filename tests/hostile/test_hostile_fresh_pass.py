@@ -61,3 +61,38 @@ def test_a_gradient_with_respect_to_ten_thousand_variables_is_not_quadratic(tmp_
     """)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "2468.0 10000\n"
+
+
+@pytest.mark.parametrize("code, line", [
+    ("import signal, time\nsignal.alarm(1)\ntime.sleep(5)\n", 3),
+    ("import signal\nsignal.setitimer(signal.ITIMER_VIRTUAL, 0.2)\nwhile True:\n    pass\n", (3, 4)),
+    ("import signal\nsignal.raise_signal(signal.SIGTERM)\n", 2),
+    ("import signal\nsignal.raise_signal(signal.SIGINT)\n", 2),
+    ("import signal, threading\nsignal.pthread_kill(threading.main_thread().ident, signal.SIGINT)\n"
+     "import time\ntime.sleep(1)\n", (2, 4)),
+])
+def test_a_signal_the_snippet_sends_itself_is_located(tmp_path, code, line):
+    # (these ended the child with no traceback to read: "the snippet crashed (killed, SIGALRM)")
+    prog, proc = run_snippet(tmp_path, code)
+    located(prog, proc, line, "signal")
+
+
+@pytest.mark.parametrize("code", [
+    "import signal\nsignal.raise_signal(signal.SIGSTOP)\nprint('x')\n",
+    # a fresh _signal module has Python's own raise_signal: the kernel's rules refuse the stop
+    "import signal, sys\ndel sys.modules['_signal']\nimport _signal\n_signal.raise_signal(signal.SIGSTOP)\nprint('x')\n",
+])
+def test_the_snippet_cannot_stop_itself(tmp_path, code):
+    # a stopped child ran into the parent's wall clock (11.7 s) and could not say where it was
+    prog, proc = run_snippet(tmp_path, code)
+    located(prog, proc, (2, 4), "PermissionError")
+
+
+def test_the_parents_own_wall_clock_ends_a_snippet_within_ten_seconds_by_default():
+    # the snippet can disarm the child's timer (a fresh faulthandler module); the parent's
+    # deadline, the traceback it asks for and the start must still fit in 10 s
+    from autograd_cli.sandbox import Limits
+    from autograd_cli.sandbox.parent import DUMP_WAIT, WALL_GRACE
+
+    limits = Limits(memory=1 << 30)
+    assert limits.wall_seconds + WALL_GRACE + DUMP_WAIT <= 10.0 - 0.25     # (the start: ~0.2 s)

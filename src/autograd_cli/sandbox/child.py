@@ -19,12 +19,13 @@ import io
 import json
 import mmap
 import os
+import signal
 import sys
 import threading
 
 from . import user_code
 from .limits import Limits
-from .protocol import ALL_LAYERS, DUMP_SIGNAL
+from .protocol import ALL_LAYERS, DUMP_SIGNAL, ENDING_SIGNALS
 from .user_code import BoxState, OutputLimitError, SnippetFailed
 
 _CANCEL_TIMER = faulthandler.cancel_dump_traceback_later   # (the audit hook disarms the module's)
@@ -116,6 +117,9 @@ def main(argv: list) -> None:
     faulthandler.enable(file=crash_fd, all_threads=True)    # a crash from here on is located
     if DUMP_SIGNAL is not None:
         faulthandler.register(DUMP_SIGNAL, file=crash_fd, all_threads=True, chain=False)
+    for number in ENDING_SIGNALS:        # (the default action follows: the process ends)
+        signal.signal(number, signal.SIG_DFL)
+        faulthandler.register(number, file=crash_fd, all_threads=True, chain=True)
     try:
         request = _read_request()
         layers = tuple(request.get("layers", ALL_LAYERS))
@@ -261,6 +265,23 @@ def _snippet_signals() -> None:
 
     signal.signal = _signal.signal = snippet_signal
     signal.getsignal = _signal.getsignal = snippet_getsignal
+    # a stopped child cannot say where it was (the kernel's rules refuse it too: kernel.py)
+    raise_signal, pthread_kill = _signal.raise_signal, _signal.pthread_kill
+
+    def not_a_stop(signalnum):
+        if int(signalnum) == signal.SIGSTOP:
+            raise BoxRefusal("the snippet cannot stop its own process (SIGSTOP): nothing could resume it")
+
+    def snippet_raise_signal(signalnum):
+        not_a_stop(signalnum)
+        return raise_signal(signalnum)
+
+    def snippet_pthread_kill(thread_id, signalnum):
+        not_a_stop(signalnum)
+        return pthread_kill(thread_id, signalnum)
+
+    signal.raise_signal = _signal.raise_signal = snippet_raise_signal
+    signal.pthread_kill = _signal.pthread_kill = snippet_pthread_kill
 
 
 def _memory_error(limits):

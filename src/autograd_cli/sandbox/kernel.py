@@ -20,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
+import signal
 
 PR_SET_NO_NEW_PRIVS = 38
 PR_SET_DUMPABLE = 4
@@ -215,6 +216,12 @@ def _seccomp() -> bool:
         rule(ERRNO(errno.EPERM), "tgkill", (0, SCMP_CMP_NE, pid, 0))
         rule(ERRNO(errno.EPERM), "rt_sigqueueinfo", (0, SCMP_CMP_NE, pid, 0))
         rule(ERRNO(errno.EPERM), "rt_tgsigqueueinfo", (0, SCMP_CMP_NE, pid, 0))
+        # no stop signal, even to itself: a stopped child cannot say where it was
+        stop = int(signal.SIGSTOP)
+        rule(ERRNO(errno.EPERM), "kill", (1, SCMP_CMP_EQ, stop, 0))
+        rule(ERRNO(errno.EPERM), "tgkill", (2, SCMP_CMP_EQ, stop, 0))
+        rule(ERRNO(errno.EPERM), "rt_sigqueueinfo", (1, SCMP_CMP_EQ, stop, 0))
+        rule(ERRNO(errno.EPERM), "rt_tgsigqueueinfo", (2, SCMP_CMP_EQ, stop, 0))
         # limits only of this process, and only lowered (no capability is left to raise them)
         rule(ERRNO(errno.EPERM), "prlimit64", (0, SCMP_CMP_NE, 0, 0))
         for request in (TIOCSTI, TIOCLINUX):

@@ -22,7 +22,8 @@ BOOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "boot.py")
 KEPT_STDERR = 1 << 20         # what is kept of the child's stderr without an on_stderr callback
 KEPT_CRASH = 1 << 20          # faulthandler's tracebacks (100 frames per thread at most)
 OUTPUT_SLACK = 1 << 20        # the child stops a snippet at its print; past this, the parent does
-WALL_GRACE = 2.0              # after the child's own wall-clock timer, the parent's
+WALL_GRACE = 0.25             # after the child's own wall-clock timer, the parent's (the
+                              # snippet can disarm the child's: a fresh faulthandler module)
 DUMP_WAIT = 0.5               # how long a traceback asked for (SIGUSR2) may take before SIGKILL
 EXIT_POLL = (0.001, 0.02)     # once its pipes are closed the child is usually a moment from its end:
                               # reaping is tried after 1 ms, then at doubling intervals up to 20 ms
@@ -388,7 +389,11 @@ class _Run:
     def _crash_message(self, signal_name: str, peak: int) -> str:
         what = CRASH_SIGNALS.get(signal_name)
         if signal_name == "SIGKILL":
-            text = "the snippet was killed (SIGKILL), not by the box: the system may have run out of memory"
+            text = ("the snippet was killed (SIGKILL), not by the box: the system may have run out of memory, "
+                    "or the snippet sent it to itself")
+        elif what is None:
+            text = (f"the snippet was ended by the signal {signal_name} (one it sent itself, or a timer it set "
+                    f"such as signal.alarm, whose default action ends a process)")
         else:
             text = f"the snippet crashed ({what or 'killed'}, {signal_name})"
         if peak >= 0.9 * self.limits.memory:
