@@ -96,3 +96,26 @@ def test_the_parents_own_wall_clock_ends_a_snippet_within_ten_seconds_by_default
 
     limits = Limits(memory=1 << 30)
     assert limits.wall_seconds + WALL_GRACE + DUMP_WAIT <= 10.0 - 0.25     # (the start: ~0.2 s)
+
+
+def test_what_the_snippet_writes_to_stderr_is_shown_there_and_tidy(tmp_path):
+    # tf.print writes to stderr, as TensorFlow's does: the box collected and dropped it, and
+    # an exception in a thread or a __del__ (Python prints a traceback) was lost with it
+    prog = tmp_path / "post.py"
+    prog.write_text(
+        "import sys, threading, warnings\nimport tensorflow as tf\n"
+        "tf.print('tf says', tf.constant([1.0, 2.0]))\n"
+        "def boom():\n    raise ValueError('in thread')\n"
+        "t = threading.Thread(target=boom)\nt.start()\nt.join()\n"
+        "class A:\n    def __del__(self):\n        raise KeyError('del')\n"
+        "a = A()\ndel a\n"
+        "warnings.warn('mine')\n"
+        "sys.stderr.write('raw\\n')\nprint('end')\n", encoding="utf-8")
+    proc = cli("eval", prog, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == "end"
+    err = proc.stderr.splitlines()
+    assert err[:4] == ["tf says [1 2]", "line 5: Exception in thread Thread-1 (boom): ValueError: in thread",
+                       "line 11: Exception ignored in A.__del__: KeyError: 'del'", "raw"], proc.stderr
+    assert "Traceback" not in proc.stderr and "autograd_cli" not in proc.stderr
+    assert "line 14: UserWarning: mine" in proc.stderr

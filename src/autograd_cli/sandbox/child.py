@@ -201,6 +201,7 @@ def _run(job, request, limits, layers, applied, channel, crash_fd, outcome, rese
         return
     _exit_is_system_exit()
     _snippet_signals()
+    _tidy_reports(filename, source)
     try:
         data = job.run(request.get("payload"), source, filename)
         outcome["message"] = {"event": "result", "data": data}
@@ -230,6 +231,35 @@ def _exit_is_system_exit() -> None:
     posix = sys.modules.get("posix")
     if posix is not None:
         posix._exit = _exit
+
+
+def _tidy_reports(filename: str, source: str) -> None:
+    """What Python prints with a traceback on stderr (an exception in a thread the snippet
+    started, one raised in a __del__) says the snippet's line instead, without the tool's
+    frames: `line 3: Exception in thread Thread-1 (f): ValueError: ...`."""
+    def report(what: str, exc) -> None:
+        try:
+            located = user_code.locate_exception(exc, filename, source) if exc is not None else None
+            where = f"line {located.line}: " if located is not None and located.line else ""
+            said = f"{located.type_name}: {located.message}" if located is not None else type(exc).__name__
+            sys.stderr.write(f"{where}{what}: {said}\n")
+        except Exception:        # noqa: BLE001 (a report must not raise in its turn)
+            pass
+
+    def thread_hook(args) -> None:
+        if args.exc_type is SystemExit:
+            return
+        name = args.thread.name if args.thread is not None else "a thread"
+        report(f"Exception in thread {name}", args.exc_value)
+
+    def unraisable_hook(unraisable) -> None:
+        what = unraisable.err_msg or "Exception ignored in"
+        if unraisable.object is not None:
+            what += " " + str(getattr(unraisable.object, "__qualname__", type(unraisable.object).__name__))
+        report(what, unraisable.exc_value)
+
+    threading.excepthook = thread_hook
+    sys.unraisablehook = unraisable_hook
 
 
 BOX_SIGNALS = ("SIGXCPU", "SIGUSR2", "SIGXFSZ", "SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT")

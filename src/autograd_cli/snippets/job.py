@@ -196,9 +196,6 @@ class Recorder:
         self.calls: dict = {}    # (kind, line) -> the site's last call, in order of first call
         self.warnings: list = []
         self.on_output = on_output
-        import warnings
-
-        self.real_showwarning = warnings.showwarning
 
     def print_hook(self):
         real = builtins.print
@@ -227,17 +224,17 @@ class Recorder:
         self.calls[(call.kind, call.line)] = call
 
     def show_warning(self, message, category, filename, lineno, file=None, line=None):
-        """NumPy's RuntimeWarnings (overflow, invalid value, divide by zero) become the
-        snippet's warnings at its own line, as `.ag` reports NaN and inf, without the
-        tool's file paths; other warnings print as Python prints them."""
-        if not issubclass(category, RuntimeWarning):
-            return self.real_showwarning(message, category, filename, lineno, file, line)
+        """Warnings become the snippet's warnings at its own line, without the tool's file
+        paths: NumPy's RuntimeWarnings (overflow, invalid value, divide by zero) as `.ag`
+        reports NaN and inf, the others with their category (Keras' UserWarnings, the
+        snippet's own warnings.warn)."""
         if filename != self.filename:
             frame = sys._getframe(1)
             while frame is not None and frame.f_code.co_filename != self.filename:
                 frame = frame.f_back
             lineno = frame.f_lineno if frame is not None else 0
-        self.on_warning(lineno, str(message))
+        text = str(message) if issubclass(category, RuntimeWarning) else f"{category.__name__}: {message}"
+        self.on_warning(lineno, text)
 
     def on_warning(self, line, message):
         entry = f"line {line}: {message}"

@@ -83,9 +83,11 @@ def _run_boxed(source, payload, on_print, filename, limits, limit_options) -> di
 
     try:
         limits = limits if limits is not None else Limits.from_options(*limit_options)
+        # the snippet's standard error (tf.print, logging) is shown where its prints are, on ours
         result = run_boxed(job="autograd_cli.snippets.job", payload=payload, source=source,
                            filename=filename, limits=limits,
-                           on_output=on_print if on_print is not None else (lambda text: None))
+                           on_output=on_print if on_print is not None else (lambda text: None),
+                           on_stderr=_to_stderr if on_print is not None else None)
     except BoxError as exc:
         raise AgError(f"the snippet could not be run: {exc}") from None
     if result.error is not None:
@@ -94,6 +96,13 @@ def _run_boxed(source, payload, on_print, filename, limits, limit_options) -> di
     if not _results(data):
         raise AgError("the snippet's run ended without its results (it may have closed its own output)")
     return data
+
+
+def _to_stderr(text: str) -> None:
+    import sys
+
+    sys.stderr.write(text)
+    sys.stderr.flush()
 
 
 def _results(data) -> bool:
