@@ -9,20 +9,55 @@ DOCS_END = "<!-- functions:end -->"
 
 
 def functions_table(entries, width: int = 120):
+    """A table where every TensorFlow name fits on a line of its own; on a terminal too
+    narrow for that, a list (a table's narrow columns split names mid-word)."""
     from rich.table import Table
 
-    table = Table(title=f"built-in functions ({len(entries)})", title_justify="left", expand=True)
     names = [e.signature + (f" (= {', '.join(e.aliases)})" if e.aliases else "") for e in entries]
-    table.add_column("function", style="bold", overflow="fold", ratio=5)
-    table.add_column("TensorFlow", overflow="fold", ratio=3)
-    table.add_column("gradient", overflow="fold", ratio=4)
+    title = f"built-in functions ({len(entries)})"
+    longest_tf = max((len(t) for e in entries for t in e.tensorflow), default=10)
+    # wide enough for every function's name (its arguments wrap at their spaces), wider where
+    # the terminal has room for whole signatures beside a gradient column of 40
+    name_width = min(max((len(n.split("(")[0]) + 1 for n in names), default=10), 40)
+    if name_width + longest_tf + GRADIENT_WIDTH + 10 > width:      # (10: the borders and padding)
+        return _functions_list(entries, names, title, width)
+    function_width = max(name_width, min(max(len(n) for n in names), width - 10 - longest_tf - 40))
+    table = Table(title=title, title_justify="left", expand=True)
+    table.add_column("function", style="bold", overflow="fold", width=function_width)
+    table.add_column("TensorFlow", min_width=longest_tf, no_wrap=True)
+    table.add_column("gradient", overflow="fold", ratio=1)
     group = None
     for e, name in zip(entries, names):
         if e.group != group and len(entries) > 1:
             group = e.group
             table.add_row(f"[dim]{_title(group)}[/dim]", "", "")
-        table.add_row(escape_markup(name), escape_markup(" ".join(e.tensorflow)), escape_markup(e.gradient))
+        table.add_row(escape_markup(name), escape_markup("\n".join(e.tensorflow)), escape_markup(e.gradient))
     return table
+
+
+GRADIENT_WIDTH = 24      # the narrowest gradient column worth a table
+
+
+def _functions_list(entries, names, title: str, width: int):
+    import textwrap
+
+    from rich.console import Group
+    from rich.text import Text
+
+    def wrapped(label: str, text: str) -> Text:
+        return Text(textwrap.fill(f"{label}: {text}", width=max(width, 20), initial_indent="  ",
+                                  subsequent_indent="    ", break_long_words=False, break_on_hyphens=False))
+
+    parts, group = [Text(title)], None
+    for e, name in zip(entries, names):
+        if e.group != group and len(entries) > 1:
+            group = e.group
+            parts.append(Text(_title(group), style="dim"))
+        parts.append(Text(name, style="bold"))
+        if e.tensorflow:
+            parts.append(wrapped("TensorFlow", ", ".join(e.tensorflow)))
+        parts.append(wrapped("gradient", e.gradient))
+    return Group(*parts)
 
 
 def _title(group: str) -> str:
