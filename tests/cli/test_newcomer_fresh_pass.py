@@ -20,3 +20,43 @@ def test_functions_never_split_a_tensorflow_name(width):
         for name in entry["tensorflow"]:
             assert re.search(rf"(^|[\s,│]){re.escape(name)}($|[\s,│])", text, re.M), (width, name)
         assert entry["signature"].split("(")[0] + "(" in text, (width, entry["signature"])
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_warnings_on_a_terminal_are_wrapped_between_words(width, tmp_path):
+    # one 133-character line ("warning: line 6: TensorFlow 2 returns None for the gradient of
+    # an integer tensor; ...") that the terminal cut mid-word at 80 columns
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from conftest import ROOT, SRC
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(SRC), "PYTHONIOENCODING": "utf-8", "COLUMNS": str(width)}
+    try:
+        proc = subprocess.run([sys.executable, "-m", "autograd_cli", "eval",
+                               str(ROOT / "samples" / "tf" / "seed001_2_right.py")],
+                              stdout=subprocess.PIPE, stderr=slave, env=env, timeout=120)
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 1 << 16)
+            except OSError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0
+    err = b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    lines = [line for line in err.split("\n") if line]
+    assert lines[0].startswith("warning: line 6: TensorFlow 2 returns None"), err
+    assert all(len(line) <= width for line in lines), lines
+    assert " ".join(line.strip() for line in lines).endswith("(as here, in graph mode) computes it"), lines
+    # and on a pipe the warning stays one line (scripts grep it)
+    piped = term(width, "eval", ROOT / "samples" / "tf" / "seed001_2_right.py")
+    assert "TensorFlow 2 returns None for the gradient of an integer tensor; TensorFlow 1.x" in piped.stderr

@@ -181,7 +181,28 @@ def robust_streams() -> None:
 
 
 def print_warnings(warnings) -> None:
+    """Each warning on stderr; on a terminal, wrapped at its width between words (a long
+    warning was cut mid-word by the terminal), kept on one line for a pipe or a file."""
     from autograd_cli.support.errors import escape_controls
 
+    width = _terminal_width(sys.stderr)
     for warning in warnings:
-        print(f"warning: {escape_controls(str(warning))}", file=sys.stderr)
+        text = f"warning: {escape_controls(str(warning))}"
+        if width and len(text) > width:
+            import textwrap
+
+            text = "\n".join(textwrap.fill(part, width, subsequent_indent="  ", break_long_words=False,
+                                            break_on_hyphens=False) for part in text.split("\n"))
+        print(text, file=sys.stderr)
+
+
+def _terminal_width(stream):
+    """The terminal's width when `stream` is a terminal (COLUMNS first, as rich reads it), else None."""
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError, OSError):
+        return None
+    import shutil
+
+    return max(shutil.get_terminal_size().columns, 20)
