@@ -60,3 +60,17 @@ def test_warnings_on_a_terminal_are_wrapped_between_words(width, tmp_path):
     # and on a pipe the warning stays one line (scripts grep it)
     piped = term(width, "eval", ROOT / "samples" / "tf" / "seed001_2_right.py")
     assert "TensorFlow 2 returns None for the gradient of an integer tensor; TensorFlow 1.x" in piped.stderr
+
+
+def test_a_snippet_without_its_imports_says_which_import(tmp_path):
+    # seed 000's first excerpt is the signature alone: Python's NameError says nothing more
+    from conftest import ROOT
+
+    proc = cli("eval", ROOT / "samples" / "tf" / "seed000_0_gradients_signature.py")
+    assert proc.returncode == 2
+    assert "NameError: name 'tf' is not defined (add `import tensorflow as tf` at the top)" in proc.stderr
+    prog = tmp_path / "p.py"
+    prog.write_text("import tensorflow as tf\nx = np.ones(3)\n", encoding="utf-8")
+    assert "(add `import numpy as np` at the top)" in cli("eval", prog).stderr
+    prog.write_text("import tensorflow as tf\nx = nope\n", encoding="utf-8")
+    assert cli("eval", prog).stderr.splitlines()[0].endswith("NameError: name 'nope' is not defined")

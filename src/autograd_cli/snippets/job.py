@@ -300,6 +300,7 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
     except BaseException as exc:
         _hint_none(exc, _gradient_records(recorder, source, module.__dict__))
         _import_error_as_spelled(exc)
+        _hint_import(exc)
         if payload.get("graph"):
             failed = _failed_with_graph(exc, recorder, module.__dict__, source, filename)
             if failed is not None:
@@ -486,6 +487,18 @@ def _import_error_as_spelled(exc) -> None:
         text = text.replace(f"({path})", "(unknown location)")
     exc.msg = text
     exc.args = (text,)
+
+
+USUAL_IMPORTS = {"tf": "import tensorflow as tf", "np": "import numpy as np",
+                 "K": "from tensorflow.keras import backend as K", "keras": "from tensorflow import keras",
+                 "layers": "from tensorflow.keras import layers", "tensorflow": "import tensorflow"}
+
+
+def _hint_import(exc) -> None:
+    """A post's excerpt often leaves out its imports: `name 'tf' is not defined` says which one."""
+    name = getattr(exc, "name", None) if type(exc) is NameError else None
+    if name in USUAL_IMPORTS and len(exc.args) == 1 and isinstance(exc.args[0], str):
+        exc.args = (f"{exc.args[0]} (add `{USUAL_IMPORTS[name]}` at the top)",)
 
 
 def _hint_none(exc, records):
