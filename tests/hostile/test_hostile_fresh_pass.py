@@ -119,3 +119,10 @@ def test_what_the_snippet_writes_to_stderr_is_shown_there_and_tidy(tmp_path):
                        "line 11: Exception ignored in A.__del__: KeyError: 'del'", "raw"], proc.stderr
     assert "Traceback" not in proc.stderr and "autograd_cli" not in proc.stderr
     assert "line 14: UserWarning: mine" in proc.stderr
+
+
+def test_a_print_after_the_snippet_closed_its_stdout_is_pythons_oserror_at_the_print(tmp_path):
+    # the child took the failed write for its parent gone and ended: "the box's child ended
+    # with exit status 1 and no result"
+    prog, proc = run_snippet(tmp_path, "import os\nos.close(1)\nprint('x')\n")
+    located(prog, proc, 3, "OSError", "Bad file descriptor")

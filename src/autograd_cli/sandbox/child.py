@@ -49,14 +49,18 @@ class Channel:
         self.send(_internal(what, exc))
 
 
-def _write_all(fd: int, data) -> None:
+def _write_all(fd: int, data, raising: bool = False) -> None:
+    """All of data, or (the parent gone: nobody is left to tell) the child's end; `raising`:
+    the OSError instead, for the snippet's own streams (it may have closed them itself)."""
     view = memoryview(data)
     while view:
         try:
             written = os.write(fd, view)
         except InterruptedError:
             continue
-        except OSError:          # the parent is gone: nobody is left to tell
+        except OSError:
+            if raising:
+                raise
             _EXIT(1)
         view = view[written:]
 
@@ -80,7 +84,7 @@ class LimitedOutput(io.RawIOBase):
         remaining = self.budget[0]
         allowed = memoryview(data)[:max(remaining, 0)] if size > remaining else data
         if len(allowed):
-            _write_all(self.fd, allowed)
+            _write_all(self.fd, allowed, raising=True)
         self.budget[0] = remaining - len(allowed)
         if size > remaining:
             limits = BoxState.limits
