@@ -126,3 +126,17 @@ def test_a_print_after_the_snippet_closed_its_stdout_is_pythons_oserror_at_the_p
     # with exit status 1 and no result"
     prog, proc = run_snippet(tmp_path, "import os\nos.close(1)\nprint('x')\n")
     located(prog, proc, 3, "OSError", "Bad file descriptor")
+
+
+def test_eval_draws_at_most_500_gradient_tables_and_says_how_many_more(tmp_path):
+    # 20,000 gradients calls (a 360 KB program) spent 12 s drawing their tables
+    prog = tmp_path / "many.ag"
+    prog.write_text("w = variable(1.0)\n" + "".join(f"g{i} = gradients(w * {i}.0, [w])\n" for i in range(520)),
+                    encoding="utf-8")
+    proc = cli("eval", prog)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("d(w * ") == 500
+    assert "gradients g499 (line 501)" in proc.stdout and "g500" not in proc.stdout
+    assert proc.stdout.rstrip().endswith("... and 20 more gradients results, not shown (--json gives every one)")
+    doc = json.loads(cli("eval", prog, "--json").stdout)
+    assert len(doc["gradients"]) == 520 and doc["gradients"][-1]["values"] == [519.0]
