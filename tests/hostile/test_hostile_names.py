@@ -36,3 +36,16 @@ def test_a_missing_file_with_an_escape_sequence_in_its_name_is_spelled_out(tmp_p
     proc = cli("eval", "no\x1b[2Jfile.ag", cwd=tmp_path)
     assert proc.returncode == 2
     assert "\x1b" not in proc.stderr and "no\\x1b[2Jfile.ag" in proc.stderr, repr(proc.stderr)
+
+
+def test_tensorflow_names_with_control_characters_are_spelled_out_in_the_text_graph(tmp_path):
+    # graph --format text wrote a variable's TensorFlow name (the xs of a tape.gradient call
+    # given a list by name) raw: an escape sequence reached the terminal
+    prog = tmp_path / "names.py"
+    prog.write_text("import tensorflow as tf\nx = tf.Variable(1.0, name='v\\x1b[2J')\nvs = [x]\n"
+                    "with tf.GradientTape() as t:\n    y = x * x\ng = t.gradient(y, vs)\n", encoding="utf-8")
+    for fmt in ("text", "dot", "mermaid"):
+        proc = cli("graph", prog, "--format", fmt, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", proc.stdout), (fmt, proc.stdout)
+    assert "v\\x1b[2J" in cli("graph", prog, "--format", "text", cwd=tmp_path).stdout

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from autograd_cli.support.errors import escape_name
+
 STYLE = {
     "data": ("", ""),
     "cut": ('style=dashed, color="#d62728", fontcolor="#d62728", penwidth=1.6', "stroke:#d62728,stroke-width:2px,stroke-dasharray:6 4"),
@@ -182,7 +184,7 @@ def to_text(view) -> str:
 
     lines = []
     if view.title:
-        lines.append(f"# {view.title}")
+        lines.append(escape_name(f"# {view.title}"))
     for node in view.nodes:
         if _inline(node) or node.kind == "next":
             continue       # written where it is used (an update: on its assign's line)
@@ -216,7 +218,8 @@ def to_text(view) -> str:
             notes.append(f"then {edge.label.replace(' (end of step)', '')} at the end of each step")
         where = f"line {node.line}" if node.line else ""
         comment = "; ".join([where] + notes if where else notes)
-        lines.append(f"{target} = {rhs}" + (f"    # {comment}" if comment else ""))
+        # (a name is the program's text or a TensorFlow name: its control characters spelled out)
+        lines.append(escape_name(f"{target} = {rhs}" + (f"    # {comment}" if comment else "")))
     return "\n".join(lines) + "\n"
 
 
