@@ -74,3 +74,11 @@ def test_a_snippet_without_its_imports_says_which_import(tmp_path):
     assert "(add `import numpy as np` at the top)" in cli("eval", prog).stderr
     prog.write_text("import tensorflow as tf\nx = nope\n", encoding="utf-8")
     assert cli("eval", prog).stderr.splitlines()[0].endswith("NameError: name 'nope' is not defined")
+
+
+@pytest.mark.parametrize("command", ["eval", "explain", "verify", "graph", "report"])
+def test_help_says_a_command_takes_a_tensorflow_snippet_too(command):
+    # "FILE: One or more .ag programs": the seed snippets are .py files, and these commands take them
+    text = " ".join(term(200, command, "--help").stdout.split())
+    assert "TensorFlow snippet" in text, text
+    assert "The .ag program, or - for standard input" in " ".join(term(200, "run", "--help").stdout.split())

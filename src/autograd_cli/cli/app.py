@@ -76,9 +76,12 @@ def _finish_all(paths: List[str], body, as_json: bool = False) -> None:
 
 
 Unconnected = Literal["none", "zero"]
-FileArg = typer.Argument(..., metavar="FILE", help="The .ag program, or - for standard input.")
-FilesArg = typer.Argument(..., metavar="FILE", help="One or more .ag programs (- for standard input); "
-                                                       "one report per file, the exit status is the worst.")
+FileArg = typer.Argument(..., metavar="FILE", help="The program: a .ag file or a TensorFlow snippet (.py); "
+                                                     "- for standard input.")
+AgFileArg = typer.Argument(..., metavar="FILE", help="The .ag program, or - for standard input.")
+FilesArg = typer.Argument(..., metavar="FILE", help="One or more programs: .ag files or TensorFlow snippets (.py); "
+                                                       "- for standard input. One report per file, the exit "
+                                                       "status is the worst.")
 SetOpt = typer.Option(None, "--set", metavar="NAME=VALUE",
                       help="Give a placeholder or input a value (a number or a JSON array); repeatable.")
 JsonOpt = typer.Option(False, "--json", help="Strict JSON on stdout (several FILEs: one line each).")
@@ -151,7 +154,7 @@ def explain_command(
     "run prog.ag --steps 50 --feed data.csv --json",
 ))
 def run_command(
-    file: str = FileArg,
+    file: str = AgFileArg,
     steps: str = typer.Option(..., "--steps", metavar="N", help="How many steps (step = 0..N-1); an integral number."),
     feed: Optional[str] = typer.Option(None, "--feed", metavar="FILE.csv",
                                        help="CSV with a header row: a column per placeholder; "
