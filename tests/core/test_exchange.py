@@ -144,7 +144,7 @@ HOSTILE = {
     "a shape that is not the one the op gives": lambda d: d["nodes"][2].__setitem__(3, [7]),
     "parameters the op does not take": lambda d: d["nodes"][3][2].__setitem__("axis", "all of them"),
     "a private parameter name": lambda d: d["nodes"][3][2].__setitem__("_prepared", False),
-    "a float32 kernel mark on an op without one": lambda d: d["nodes"][2][2].__setitem__("float32_kernel", True),
+    "a float32 kernel mark on an op without one": lambda d: d["nodes"][3][2].__setitem__("float32_kernel", True),
     "a negative line": lambda d: d["nodes"][2].__setitem__(4, -3),
     "a label of a megabyte": lambda d: d["nodes"][2].__setitem__(6, "x" * 10**6),
     "a node of six fields": lambda d: d["nodes"][2].pop(),

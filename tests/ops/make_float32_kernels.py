@@ -6,8 +6,9 @@ Run with a Python that has TensorFlow 2.21 (never a dependency of this project):
     /work/tfvenv/bin/python tests/ops/make_float32_kernels.py --measure  # also compare our kernels
                                                                          # on ~120 million inputs (slow)
 
-For each op (tanh, sigmoid, exp, log, log1p, expm1, softplus) it stores the inputs and
-TensorFlow's eager outputs as 32-bit patterns (base64 of little-endian uint32): one tensor of
+For each op (tanh, sigmoid, exp, log, log1p, expm1, softplus, sin, cos) it stores the inputs and
+TensorFlow's eager outputs as 32-bit patterns (base64 of little-endian uint32), and float32
+sums and means over the axes of REDUCTIONS (each kernel's order of additions): one tensor of
 1,024 values (a multiple of 8: every element goes through the vectorised code) and 192 values
 each run as a tensor of one element (Eigen's scalar code). test_float32_kernels.py compares
 autograd_cli.ops.float32_kernels with them. `--measure` loads that module from the source tree
@@ -29,7 +30,7 @@ import tensorflow as tf                  # noqa: E402
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "data" / "float32_kernels.json"
 OPS = {"tanh": tf.tanh, "sigmoid": tf.sigmoid, "exp": tf.exp, "log": tf.math.log, "log1p": tf.math.log1p,
-       "expm1": tf.math.expm1, "softplus": tf.nn.softplus}
+       "expm1": tf.math.expm1, "softplus": tf.nn.softplus, "sin": tf.sin, "cos": tf.cos}
 SPECIAL = [0.0, -0.0, 1e-45, -1e-45, 1e-40, -1e-40, 1.1754944e-38, 1e-30, -1e-30, 1e-8, -1e-8, 1.0, -1.0, 0.5,
            7.9073896, 7.9073901, -7.9073901, 13.942385, 13.942386, -13.942385, -13.942386, 16.635532, 16.635534,
            80.0, 87.0, 88.0, 88.72, 88.723, 88.73, 89.0, 100.0, 104.0, -87.0, -87.5, -88.0, -89.0, -100.0,
@@ -57,13 +58,34 @@ def record():
         x = inputs(rng, 1024)
         if name == "log":
             x = np.where(np.arange(x.size) % 16 == 0, x, np.abs(x)).astype(np.float32)  # mostly positive
+        if name in ("sin", "cos"):      # (and arguments past where the reduction of huge ones starts)
+            with np.errstate(over="ignore"):
+                x = np.where(np.arange(x.size) % 16 == 1, x * np.float32(1e4), x).astype(np.float32)
         one = x[:192]
         scalar = np.array([fn(tf.constant(v)).numpy() for v in one], np.float32)
         cases[name] = {"vector_in": bits(x), "vector_out": bits(fn(tf.constant(x)).numpy()),
                        "scalar_in": bits(one), "scalar_out": bits(scalar)}
     OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text(json.dumps({"tf_version": tf.__version__, "cases": cases}, indent=1) + "\n")
+    OUT.write_text(json.dumps({"tf_version": tf.__version__, "cases": cases, "reductions": reductions(rng)},
+                              indent=1) + "\n")
     print(f"wrote {OUT}")
+
+
+# (shape, axes) of the sums and means recorded: every grouping of kept and reduced dimensions
+# TensorFlow's reduction kernel tells apart, lengths around its 8- and 32-element steps
+REDUCTIONS = [((n,), None) for n in (5, 8, 13, 31, 32, 33, 63, 64, 100, 257, 1000, 4099)] + [
+    ((7, 50), [1]), ((7, 50), [0]), ((50, 7), [0]), ((50, 7), [1]), ((13, 40), None), ((100, 1), [0]), ((8, 1), None),
+    ((3, 37, 5), [1]), ((3, 37, 5), [2]), ((3, 37, 5), [1, 2]), ((3, 37, 5), [0, 1]), ((3, 37, 5), [0, 2]),
+    ((4, 5, 6, 7), [1, 3]), ((4, 5, 6, 7), [0, 2]), ((2, 1, 40), [2]), ((5, 9, 1), [0, 1])]
+
+
+def reductions(rng):
+    found = []
+    for shape, axes in REDUCTIONS:
+        x = (rng.standard_normal(shape) * rng.uniform(0.1, 50)).astype(np.float32)
+        found.append({"shape": list(shape), "axes": axes, "in": bits(x),
+                      "sum": bits(tf.reduce_sum(x, axis=axes).numpy()), "mean": bits(tf.reduce_mean(x, axis=axes).numpy())})
+    return found
 
 
 def every(lo, hi):

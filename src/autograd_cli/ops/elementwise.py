@@ -35,9 +35,10 @@ unary("log", np.log, lambda g, n, dy: g.divide(dy, n.inputs[0]), lambda S, x: S.
       float32=k32.log)
 unary("log1p", np.log1p, lambda g, n, dy: g.divide(dy, g.add(g.const(1.0), n.inputs[0])),
       lambda S, x: S.log(1 + x), nonfinite_flows=True, float32=k32.log1p)
-unary("sin", np.sin, lambda g, n, dy: g.multiply(dy, g.cos(n.inputs[0])), lambda S, x: S.sin(x), scalar=math.sin, nonfinite_flows=True)
+unary("sin", np.sin, lambda g, n, dy: g.multiply(dy, g.cos(n.inputs[0])), lambda S, x: S.sin(x), nonfinite_flows=True,
+      float32=k32.sin)
 unary("cos", np.cos, lambda g, n, dy: g.negative(g.multiply(dy, g.sin(n.inputs[0]))),
-      lambda S, x: S.cos(x), scalar=math.cos, nonfinite_flows=True)
+      lambda S, x: S.cos(x), nonfinite_flows=True, float32=k32.cos)
 unary("tan", np.tan, lambda g, n, dy: g.divide(dy, g.square(g.cos(n.inputs[0]))),
       lambda S, x: S.tan(x), nonfinite_flows=True)
 unary("tanh", np.tanh,

@@ -1,7 +1,7 @@
 """TensorFlow's float32 CPU kernels where they are not the correctly rounded value.
 
-TensorFlow 2.21's CPU kernels for float32 tanh, sigmoid, exp, log, log1p, expm1 and softplus
-are Eigen's vectorised approximations (polynomials and rational functions evaluated in
+TensorFlow 2.21's CPU kernels for float32 tanh, sigmoid, exp, log, log1p, expm1, softplus, sin
+and cos are Eigen's vectorised approximations (polynomials and rational functions evaluated in
 float32), not the float64 value rounded once, which is what the engine's float64 forward
 followed by `round_float32` gives: they differ in the last bit or two for a third to a half
 of all inputs, and a training loop carries those bits into the printed digits. Each
@@ -13,15 +13,16 @@ How the kernels compute, as measured:
 - The wheel's Eigen is built for AVX without FMA: a multiply-add `a * b + c` rounds twice.
 - A tensor's elements go through the vectorised code 8 at a time (one AVX register), in
   row-major order; the last `size % 8` elements go through Eigen's scalar code, which for
-  exp, log, log1p and expm1 calls the C library (so does softplus, built from exp and
+  exp, log, log1p, expm1, sin and cos calls the C library (so does softplus, built from exp and
   log1p; sigmoid's scalar code is the C library's exp and a float32 division). The C
   library's functions are close to correctly rounded (90-99% of inputs, see the tests);
   here they are the float64 value rounded (the C library's own code is not reproduced).
 - TensorFlow's threads flush denormal results to zero and read denormal inputs as zero
   (FTZ/DAZ) in the vectorised code.
 
-Each kernel takes a float32 array (any shape, 0-d too) and returns a new float32 array of
-its shape; no warnings (overflow to inf is the kernels' answer too).
+Each elementwise kernel takes a float32 array (any shape, 0-d too) and returns a new float32
+array of its shape; no warnings (overflow to inf is the kernels' answer too). `reduce_sum` and
+`reduce_mean` add in the order of TensorFlow's reduction kernel (Eigen's reducers).
 """
 from __future__ import annotations
 
@@ -197,6 +198,202 @@ def _softplus_with(exp, log1p):
     return softplus
 
 
+# 2/pi in fixed point, 8 bits apart (the reduction of huge arguments reads three words)
+_TWO_OVER_PI = np.array([
+    0x00000028, 0x000028be, 0x0028be60, 0x28be60db, 0xbe60db93, 0x60db9391, 0xdb939105, 0x9391054a,
+    0x91054a7f, 0x054a7f09, 0x4a7f09d5, 0x7f09d5f4, 0x09d5f47d, 0xd5f47d4d, 0xf47d4d37, 0x7d4d3770,
+    0x4d377036, 0x377036d8, 0x7036d8a5, 0x36d8a566, 0xd8a5664f, 0xa5664f10, 0x664f10e4, 0x4f10e410,
+    0x10e41000, 0xe4100000], dtype=np.uint64)
+_U = np.uint64
+
+
+def _reduce_huge(x):
+    """(r, quadrant) with x = quadrant * pi/2 + r for finite positive x: x times 2/pi in 2.62
+    fixed point (Payne and Hanek), the remainder times pi/2 in double (Eigen's trig_reduce_huge)."""
+    xi = x.view(np.uint32).astype(_U)
+    e = (xi >> _U(23)) - _U(118)
+    m = (((xi & _U(0x007FFFFF)) | _U(0x00800000)) << (e & _U(7))) & _U(0xFFFFFFFF)
+    i = (e >> _U(3)).astype(np.int64)
+    p = m * _TWO_OVER_PI[i + 7]
+    p = m * _TWO_OVER_PI[i + 3] + (p >> _U(32))
+    p = (((m * _TWO_OVER_PI[i - 1]) & _U(0xFFFFFFFF)) << _U(32)) + p     # (mod 2**64, as uint64_t)
+    q = (p + (_U(1) << _U(61))) >> _U(62)
+    p = p - (q << _U(62))
+    return (p.view(np.int64).astype(np.float64) * 3.4061215800865545e-19).astype(_F32), q.astype(np.int32)
+
+
+_COS_P = _coeffs(2.4372266125283204019069671630859375e-05, -0.00138865201734006404876708984375,
+                 0.041666619479656219482421875, -0.5, 1.0)
+_SIN_P = _coeffs(-0.0001959234114083702898469196984621021329076029360294342041015625,
+                 0.0083326873655616851693794799871284340042620897293090820312500000,
+                 -0.1666666203982298255503735617821803316473960876464843750000000000)
+# pi/2 in four parts, for the reduction without FMA
+_PIO2 = _coeffs(-1.5703125, -0.000483989715576171875, 1.62865035235881805419921875e-07,
+                5.5644315544167710640977020375430583953857421875e-11)
+
+
+def _sincos(sine):
+    huge_from = F32(25966.0) if sine else F32(18838.0)    # (where the four-part reduction stops being 2 ulp)
+
+    def kernel(x_in):
+        """x reduced by the nearest multiple of pi/2 (in four parts; a huge |x| exactly, for
+        every element of a register that holds one), then the sin or cos polynomial by the
+        quadrant, and the sign (Eigen's psincos_float)."""
+        x = np.abs(x_in)
+        y_round = x * F32(0.636619746685028076171875) + F32(12582912)      # (+2**23 rounds to an integer)
+        quadrant = y_round.view(np.int32)
+        y = y_round - F32(12582912)
+        for part in _PIO2:
+            x = _madd(y, part, x)
+        huge = np.abs(x_in) >= huge_from
+        if huge.any():
+            packets = np.repeat(huge.reshape(-1, PACKET).any(axis=1), PACKET).reshape(huge.shape) \
+                if huge.size % PACKET == 0 else huge
+            exact = packets & huge & np.isfinite(x_in)
+            x, quadrant = x.copy(), quadrant.copy()
+            x[exact], quadrant[exact] = _reduce_huge(np.abs(x_in[exact]))
+        if sine:
+            sign = x_in.view(np.int32) ^ (quadrant << 30)
+        else:
+            sign = (quadrant + 1) << 30
+        x2 = x * x
+        cos_poly = _polevl(x2, _COS_P)
+        sin_poly = _madd(_polevl(x2, _SIN_P) * x2, x, x)
+        even = (quadrant & 1) == 0
+        y = np.where(even, sin_poly, cos_poly) if sine else np.where(even, cos_poly, sin_poly)
+        return (y.view(np.int32) ^ (sign & np.int32(-2 ** 31))).view(_F32)
+    return kernel
+
+
+# ---------------------------------------------------------------- sums (Eigen's orders)
+
+def _inner_sums(rows):
+    """The sum of each row of a C-contiguous (R, n) float32 array in the order of Eigen's
+    innermost-dimension reducer: from 32 elements on, four registers of 8 summed along the row
+    (then added into the first in turn), the rest of the whole registers into the first, its 8
+    lanes added pairwise (lane k with k + 4, then 0 with 2 and 1 with 3, then the two); the
+    last n % 8 elements summed one by one from 0, and that sum plus the lanes' sum."""
+    count, n = rows.shape
+    whole = n - n % PACKET
+    lanes = None
+    start = 0
+    if n >= 4 * PACKET:
+        start = n - n % (4 * PACKET)
+        four = np.add.reduce(rows[:, :start].reshape(count, -1, 4 * PACKET), axis=1)   # (in order along the row)
+        lanes = ((four[:, :PACKET] + four[:, PACKET:2 * PACKET]) + four[:, 2 * PACKET:3 * PACKET]) + four[:, 3 * PACKET:]
+    for j in range(start, whole, PACKET):
+        lanes = rows[:, j:j + PACKET] if lanes is None else lanes + rows[:, j:j + PACKET]
+    total = _ZERO32
+    for j in range(whole, n):
+        total = total + rows[:, j]
+    if lanes is not None:
+        half = lanes[:, :4] + lanes[:, 4:]
+        quarter = half[:, :2] + half[:, 2:]
+        total = total + (quarter[:, 0] + quarter[:, 1])
+    return total
+
+
+def _short_row_sum(n):
+    """_inner_sums of one row of n < 32 elements, on the flat array (fewer NumPy calls)."""
+    whole = n - n % PACKET
+
+    def row_sum(flat):
+        total = _add_reduce(flat[whole:]) if whole < n else _ZERO32    # (under 8: one by one, from the first)
+        if whole:
+            lanes = flat[:PACKET]
+            for j in range(PACKET, whole, PACKET):
+                lanes = lanes + flat[j:j + PACKET]
+            half = lanes[:4] + lanes[4:]
+            quarter = half[:2] + half[2:]
+            total = total + (quarter[0] + quarter[1])
+        return total
+    return row_sum
+
+
+_ZERO32 = F32(0)
+_add_reduce = np.add.reduce
+_SUM_PLANS: dict = {}      # (shape, axes, keepdims) -> the function of the flat or shaped array
+
+
+def reduce_sum(x, axes, keepdims):
+    """TensorFlow's float32 sum over `axes` (the order of its kernel's additions)."""
+    if type(x) is not np.ndarray or x.dtype is not _F32:
+        x = np.asarray(x, dtype=_F32)
+    key = (x.shape, axes, keepdims)
+    plan = _SUM_PLANS.get(key)
+    if plan is None:
+        plan = _sum_plan(x.shape, axes, keepdims)
+        if len(_SUM_PLANS) < 1024:
+            _SUM_PLANS[key] = plan
+    return plan(x)
+
+
+def _sum_plan(shape, axes, keepdims):
+    """As TensorFlow's reduction kernel does: dimensions of size 1 dropped, adjacent kept or
+    reduced ones merged; then Eigen's innermost reducer on rows (the reduced dimensions
+    last), a sum down the columns row after row (reduced first), the middle one reduced
+    element by element, the first and last reduced with the last as the outer loop; more
+    groups are transposed to the kept ones first."""
+    out_shape = tuple(1 if a in axes else d for a, d in enumerate(shape)) if keepdims else \
+        tuple(d for a, d in enumerate(shape) if a not in axes)
+    size = int(np.prod(shape))
+    if size == 0 or not axes:
+        return lambda x: _add_reduce(x, axes, None, None, keepdims)
+    groups: list = []      # [size, reduced] of the merged dimensions
+    for a, d in enumerate(shape):
+        if d == 1:
+            continue
+        if groups and groups[-1][1] == (a in axes):
+            groups[-1][0] *= d
+        else:
+            groups.append([d, a in axes])
+    kinds = tuple(reduced for _, reduced in groups)
+    sizes = [d for d, _ in groups]
+    if kinds in ((True,), ()) and size < 4 * PACKET:
+        row_sum = _short_row_sum(size)
+        if out_shape == ():
+            return lambda x: row_sum(x.reshape(-1))
+        return lambda x: np.asarray(row_sum(x.reshape(-1))).reshape(out_shape)
+    if True not in kinds:
+        reduce = np.copy
+    elif kinds == (True,):
+        def reduce(y):
+            return _inner_sums(y.reshape(1, -1))
+    elif kinds == (False, True):
+        reduce = _inner_sums
+    elif kinds == (True, False):
+        def reduce(y):
+            return _add_reduce(y, 0)               # (row by row)
+    elif kinds == (False, True, False):
+        def reduce(y):
+            return _add_reduce(y, 1)
+    elif kinds == (True, False, True):
+        def reduce(y):
+            return _add_reduce(np.ascontiguousarray(y.transpose(2, 0, 1)).reshape(-1, sizes[1]), 0)
+    else:
+        kept = [k for k, r in enumerate(kinds) if not r]
+        order = kept + [k for k, r in enumerate(kinds) if r]
+        rows = int(np.prod([sizes[k] for k in kept]))
+
+        def reduce(y):
+            return _inner_sums(np.ascontiguousarray(y.transpose(order)).reshape(rows, -1))
+    if out_shape == ():
+        return lambda x: F32(reduce(np.ascontiguousarray(x).reshape(sizes))[0])
+    return lambda x: np.asarray(reduce(np.ascontiguousarray(x).reshape(sizes)), dtype=_F32).reshape(out_shape)
+
+
+def reduce_mean(x, axes, keepdims):
+    """The float32 sum divided by the count in float32, as TensorFlow's mean."""
+    count = 1
+    shape = np.shape(x)
+    for a in axes:
+        count *= shape[a]
+    if count == 0:
+        raise ValueError("cannot reduce an empty axis")
+    total = reduce_sum(x, axes, keepdims)
+    return total / F32(count)
+
+
 # ---------------------------------------------------------------- Eigen's scalar code (a tensor's tail)
 
 def _rounded(fn, flush=True):
@@ -251,3 +448,5 @@ log = _kernel(_log, _log_scalar)
 log1p = _kernel(_log1p, _rounded(np.log1p, flush=False))
 expm1 = _kernel(_expm1, _rounded(np.expm1), keeps_denormals=True)
 softplus = _kernel(_softplus_with(_exp, _log1p), _softplus_with(_rounded(np.exp), _rounded(np.log1p)))
+sin = _kernel(_sincos(True), _rounded(np.sin, flush=False))     # (the C library returns a tiny x itself)
+cos = _kernel(_sincos(False), _rounded(np.cos))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autograd_cli.ops import float32_kernels as k32
 from autograd_cli.ops.table import SAME, ShapeError, kept_shape, norm_axes, norm_axis, op, reduce_grad, reduced_shape
 
 # ---------------------------------------------------------------- reductions
@@ -17,8 +18,8 @@ def reduction(name, fn, vjp, sym, forward=None, **facts):
 
 # np.sum and np.mean of a float array without their Python wrappers (a training step's small
 # reductions spent more time in those than summing): the same ufunc calls, so the same bits.
-# On float32 arrays they sum in float32 (then divide), as TensorFlow's float32 kernels do:
-# the rows' `float32` kernels, so a snippet's float32 graph reduces as its eager ops do.
+# A snippet's float32 values reduce with the rows' `float32` kernels instead (TensorFlow's
+# order of additions, float32_kernels.py), eagerly and in graphs alike.
 
 def _sum(x, axes, keepdims):
     if type(x) is np.ndarray:
@@ -106,12 +107,12 @@ def _sym_extreme(kind):
 
 
 reduction("reduce_sum", None, lambda g, n, dy: reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
-          _np_reduce(np.sum), forward=_sum, nonfinite_flows=True, float32=_sum,
+          _np_reduce(np.sum), forward=_sum, nonfinite_flows=True, float32=k32.reduce_sum,
    doc="grad broadcast back over the reduced axes")
 reduction("reduce_mean", None,
           lambda g, n, dy: g.divide(reduce_grad(g, n.inputs[0], dy, n.params["axes"]),
                                     g.const(float(np.prod([n.inputs[0].shape[a] for a in n.params["axes"]])))),
-          _np_reduce(np.mean), forward=_mean, nonfinite_flows=True, float32=_mean,
+          _np_reduce(np.mean), forward=_mean, nonfinite_flows=True, float32=k32.reduce_mean,
    doc="grad / n broadcast back over the reduced axes (n elements reduced)")
 reduction("reduce_max", _nonempty(np.max), _max_grad, _sym_extreme("max"),
    doc="grad shared equally by the elements equal to the max (ties split it), 0 elsewhere")
