@@ -80,5 +80,6 @@ def test_a_snippet_without_its_imports_says_which_import(tmp_path):
 def test_help_says_a_command_takes_a_tensorflow_snippet_too(command):
     # "FILE: One or more .ag programs": the seed snippets are .py files, and these commands take them
     text = " ".join(term(200, command, "--help").stdout.split())
-    assert "TensorFlow snippet" in text, text
+    arguments = text.split("Arguments")[1].split("Options")[0]
+    assert "TensorFlow snippet" in arguments and ".py" in arguments, arguments
     assert "The .ag program, or - for standard input" in " ".join(term(200, "run", "--help").stdout.split())
