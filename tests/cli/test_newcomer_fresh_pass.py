@@ -83,3 +83,14 @@ def test_help_says_a_command_takes_a_tensorflow_snippet_too(command):
     arguments = text.split("Arguments")[1].split("Options")[0]
     assert "TensorFlow snippet" in arguments and ".py" in arguments, arguments
     assert "The .ag program, or - for standard input" in " ".join(term(200, "run", "--help").stdout.split())
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("command", ["samples", "docs"])
+def test_shipped_file_names_are_never_split(width, command):
+    # a ratio column split "second_derivatives.a" / "g" at 80 columns
+    lines = fits(term(width, command), width)
+    names = [item["name"] for item in json.loads(cli(command, "--json").stdout)[{"samples": "programs", "docs": "documents"}[command]]]
+    text = "\n".join(lines)
+    for name in names:
+        assert re.search(rf"(^|[\s│]){re.escape(name)}($|[\s│])", text, re.M), (width, name)

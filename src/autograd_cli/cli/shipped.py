@@ -73,5 +73,6 @@ def _listing(title, items, hint, as_json) -> int:
     from autograd_cli.render.bundledout import bundled_table
 
     folder = items[0].path.parent if title == "documents" else bundled.bundled_dir("samples")
-    console().print(bundled_table(f"{title} ({len(items)})", items, str(folder), hint))
+    out = console()
+    out.print(bundled_table(f"{title} ({len(items)})", items, str(folder), hint, out.width))
     return EXIT_OK
