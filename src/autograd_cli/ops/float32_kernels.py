@@ -16,7 +16,8 @@ How the kernels compute, as measured:
   exp, log, log1p, expm1, sin and cos calls the C library (so does softplus, built from exp and
   log1p; sigmoid's scalar code is the C library's exp and a float32 division). The C
   library's functions are close to correctly rounded (90-99% of inputs, see the tests);
-  here they are the float64 value rounded (the C library's own code is not reproduced).
+  here they are the float64 value rounded, except sin and cos: glibc's sinf / cosf re-done
+  (the C library of the Linux builds).
 - TensorFlow's threads flush denormal results to zero and read denormal inputs as zero
   (FTZ/DAZ) in the vectorised code.
 
@@ -406,6 +407,90 @@ def _rounded(fn, flush=True):
     return scalar
 
 
+# The C library's sinf and cosf (glibc 2.28 on: in double, a reduction by pi/2 and degree-6
+# and -8 polynomials, each a + b * c a fused multiply-add on a CPU that has one)
+_HEX = float.fromhex
+_HPI_INV = _HEX("0x1.45F306DC9C883p+23")        # 2/pi * 2**24: the quadrant lands in bits 24-31
+_HPI = _HEX("0x1.921FB54442D18p0")
+_PI63 = _HEX("0x1.921FB54442D18p-62")
+_C_POLY = [_HEX(h) for h in ("0x1p0", "-0x1.ffffffd0c621cp-2", "0x1.55553e1068f19p-5", "-0x1.6c087e89a359dp-10",
+                             "0x1.99343027bf8c3p-16")]
+_S_POLY = [_HEX(h) for h in ("-0x1.555545995a603p-3", "0x1.1107605230bc4p-7", "-0x1.994eb3774cf24p-13")]
+_INV_PIO4 = np.array([                          # 4/pi in fixed point, 8 bits apart
+    0xa2, 0xa2f9, 0xa2f983, 0xa2f9836e, 0xf9836e4e, 0x836e4e44, 0x6e4e4415, 0x4e441529, 0x441529fc, 0x1529fc27,
+    0x29fc2757, 0xfc2757d1, 0x2757d1f5, 0x57d1f534, 0xd1f534dd, 0xf534ddc0, 0x34ddc0db, 0xddc0db62, 0xc0db6295,
+    0xdb629599, 0x6295993c, 0x95993c43, 0x993c4390, 0x3c439041], dtype=np.uint64)
+_SPLIT = 134217729.0                            # 2**27 + 1 (Veltkamp's split of a double)
+
+
+def _fma(a, b, c):
+    """a * b + c rounded once (in double): the exact product as two doubles (Dekker), added to c."""
+    p = a * b
+    ca, cb = _SPLIT * a, _SPLIT * b
+    ah, bh = ca - (ca - a), cb - (cb - b)
+    al, bl = a - ah, b - bh
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    s = p + c
+    v = s - p
+    return s + (((p - (s - v)) + (c - v)) + e)
+
+
+def _libm_poly(x, x2, negate_cos, use_cos):
+    sign = np.where(negate_cos, -1.0, 1.0)
+    c0, c1, c2, c3, c4 = (sign * v for v in _C_POLY)
+    x3 = x * x2
+    sine = _fma(x3 * x2, _fma(x2, _S_POLY[2], _S_POLY[1]), _fma(x3, _S_POLY[0], x))
+    x4 = x2 * x2
+    cosine = _fma(x4 * x2, _fma(x2, c4, c3), _fma(x4, c2, _fma(x2, c1, c0)))
+    return np.where(use_cos, cosine, sine)
+
+
+def _libm_sincos(cosine):
+    def scalar(y):
+        """sinf / cosf of each element, as the C library computes them."""
+        y = np.asarray(y, dtype=_F32)
+        flat = y.reshape(-1)
+        bits = flat.view(np.uint32).astype(np.int64)
+        top = (bits >> 20) & 0x7FF                 # exponent and top of the mantissa, sign cleared
+        x = flat.astype(np.float64)
+        out = np.zeros(flat.shape, dtype=np.float64)
+        with np.errstate(all="ignore"):
+            small = top < 0x3F4                    # |y| < pi/4
+            xs = x[small]
+            out[small] = _libm_poly(xs, xs * xs, False, cosine)
+            mid = ~small & (top < 0x42F)           # |y| < 120: one multiply-subtract
+            xm = x[mid]
+            n = (np.trunc(xm * _HPI_INV).astype(np.int64) + 0x800000) >> 24
+            r = _fma(-n.astype(np.float64), _HPI, xm)
+            out[mid] = _libm_poly(r * np.where((n & 3) % 3 == 0, 1.0, -1.0), r * r, (n & 2) != 0,
+                                  ((n & 1) == 1) ^ cosine)
+            large = (top >= 0x42F) & (top < 0x7F8)
+            r, n = _libm_reduce_large(bits[large])
+            k = n + ((bits[large] >> 31) & 1)      # (the input's sign folded into the quadrant)
+            out[large] = _libm_poly(r * np.where((k & 3) % 3 == 0, 1.0, -1.0), r * r, (k & 2) != 0,
+                                    ((n & 1) == 1) ^ cosine)
+            result = out.astype(_F32)
+            tiny = top < 0x398                     # |y| < 2**-12: y itself, or 1
+            result[tiny] = F32(1) if cosine else flat[tiny]
+            special = top >= 0x7F8
+            result[special] = flat[special] - flat[special]
+        return result.reshape(y.shape)
+    return scalar
+
+
+def _libm_reduce_large(bits):
+    """(r, quadrant) of |y| >= 120 by pi/2: its mantissa times 4/pi in 2.62 fixed point."""
+    u = np.uint64
+    base = ((bits >> 26) & 15).astype(np.int64)
+    m = ((((bits & 0xFFFFFF) | 0x800000) << ((bits >> 23) & 7)) & 0xFFFFFFFF).astype(u)
+    low = (m * _INV_PIO4[base]) & u(0xFFFFFFFF)          # (a product of two 32-bit words, kept to 32 bits)
+    res = ((m * _INV_PIO4[base + 8]) >> u(32)) | (low << u(32))
+    res = res + m * _INV_PIO4[base + 4]                  # (mod 2**64)
+    n = (res + (u(1) << u(61))) >> u(62)
+    res = res - (n << u(62))
+    return res.view(np.int64).astype(np.float64) * _PI63, n.astype(np.int64)
+
+
 def _log_scalar(x):
     # The C library's logf first scales a denormal by 2**23, which DAZ makes 0: it then gives
     # the logarithm of 2**-150 for every denormal input (as measured)
@@ -448,5 +533,5 @@ log = _kernel(_log, _log_scalar)
 log1p = _kernel(_log1p, _rounded(np.log1p, flush=False))
 expm1 = _kernel(_expm1, _rounded(np.expm1), keeps_denormals=True)
 softplus = _kernel(_softplus_with(_exp, _log1p), _softplus_with(_rounded(np.exp), _rounded(np.log1p)))
-sin = _kernel(_sincos(True), _rounded(np.sin, flush=False))     # (the C library returns a tiny x itself)
-cos = _kernel(_sincos(False), _rounded(np.cos))
+sin = _kernel(_sincos(True), _libm_sincos(False))
+cos = _kernel(_sincos(False), _libm_sincos(True))
