@@ -424,7 +424,8 @@ _SPLIT = 134217729.0                            # 2**27 + 1 (Veltkamp's split of
 
 
 def _fma(a, b, c):
-    """a * b + c rounded once (in double): the exact product as two doubles (Dekker), added to c."""
+    """A fused multiply-add's a * b + c: the exact product as two doubles (Dekker), added to c
+    with the sum's error (the once-rounded value but for rare double-rounding ties)."""
     p = a * b
     ca, cb = _SPLIT * a, _SPLIT * b
     ah, bh = ca - (ca - a), cb - (cb - b)
