@@ -71,21 +71,38 @@ def tensor_of(value, dtype=None, name=None):
     return convert_to_tensor(value, dtype=dtype)
 
 
-def binary_inputs(op_type, x, y):
+def op_scope(op_type, name, *operands):
+    """In a graph, where an operand is a Python value: the op's name reserved first, as
+    TensorFlow opens the op's name scope before it converts the operands (the constant is
+    `mul/y`, the op `mul`, and no `Const` name is taken). None otherwise."""
+    if ctx.eager or all(is_tensor_like(v) for v in operands):
+        return None
+    return ctx.graph.unique_name(name or op_type)
+
+
+def scoped_name(scope, name):
+    """The name to give an op of the reserved scope (as is), else `name`."""
+    return name if scope is None else scope + "/"
+
+
+def binary_inputs(op_type, x, y, scope=None, names=("x", "y")):
     """Two operands as tensors of one dtype, as TensorFlow converts them: a Python
-    value takes the tensor's dtype; two tensors of different dtypes are an error."""
+    value takes the tensor's dtype; two tensors of different dtypes are an error. With
+    the op's reserved scope, a converted operand is named in it (`mul/y`)."""
     x_is, y_is = is_tensor_like(x), is_tensor_like(y)
     if x_is:
         x = convert_to_tensor(x)
     if y_is:
         y = convert_to_tensor(y)
+    const_x = None if scope is None else f"{scope}/{names[0]}/"
+    const_y = None if scope is None else f"{scope}/{names[1]}/"
     if x_is and not y_is:
-        y = _operand(op_type, y, x, "y", "x")
+        y = _operand(op_type, y, x, *names[::-1], const_y)
     elif y_is and not x_is:
-        x = _operand(op_type, x, y, "x", "y")
+        x = _operand(op_type, x, y, *names, const_x)
     elif not x_is and not y_is:
-        x = convert_to_tensor(x)
-        y = _operand(op_type, y, x, "y", "x")
+        x = convert_to_tensor(x, name=const_x)
+        y = _operand(op_type, y, x, *names[::-1], const_y)
     if x.dtype != y.dtype:
         if ctx.eager:
             raise InvalidArgumentError(None, None, f"cannot compute {op_type} as input #1(zero-based) was expected "
@@ -96,7 +113,7 @@ def binary_inputs(op_type, x, y):
     return x, y
 
 
-def _operand(op_type, value, other, mine, theirs):
+def _operand(op_type, value, other, mine, theirs, const_name=None):
     try:
         array, kind = to_array(value, other.dtype)
     except TypeError:
@@ -105,7 +122,7 @@ def _operand(op_type, value, other, mine, theirs):
         _, kind = to_array(value, None)
         raise TypeError(f"Input '{mine}' of '{op_type}' Op has type {kind.name} that does not match type "
                         f"{other.dtype.name} of argument '{theirs}'.") from None
-    return constant_tensor(array, kind, None, op_name=f"{op_type.lower()}/{mine}" if False else "Const")
+    return constant_tensor(array, kind, const_name)
 
 
 def binary(op_type, row, x, y, name=None, out_dtype=None):
@@ -113,7 +130,9 @@ def binary(op_type, row, x, y, name=None, out_dtype=None):
         op_type = "Add"               # (TensorFlow's add of strings is the Add op: AddV2 has no string kernel)
     if not ctx.eager:
         _check_strings(op_type, x)    # (a graph's op builder checks x's dtype before it converts y)
-    x, y = binary_inputs(op_type, x, y)
+    scope = op_scope(op_type, name, x, y)
+    x, y = binary_inputs(op_type, x, y, scope)
+    name = scoped_name(scope, name)
     if x.dtype is dtypes.string:
         if op_type == "Add":
             return string_add(x, y, name)
@@ -216,22 +235,24 @@ def scalar_mul(scalar, x, name=None):
     return multiply(scalar, x, name)
 
 
-def hinted(value, dtype):
+def hinted(value, dtype, name=None):
     """TensorFlow's convert_to_tensor(value, dtype_hint=dtype): a Python value takes the dtype
     if it can, else its own (a tensor keeps its own)."""
     if is_tensor_like(value):
         return convert_to_tensor(value)
     try:
-        return convert_to_tensor(value, dtype=dtype)
+        return convert_to_tensor(value, dtype=dtype, name=name)
     except (TypeError, ValueError):
-        return convert_to_tensor(value)
+        return convert_to_tensor(value, name=name)
 
 
 @tf_export("math.truediv", "truediv")
 def truediv(x, y, name=None):
     # TensorFlow's Python truediv: y converted with x's dtype as a hint, then one dtype or a TypeError
-    x = convert_to_tensor(x)
-    y = hinted(y, x.dtype)
+    scope = op_scope("RealDiv", name or "truediv", x, y)
+    x = convert_to_tensor(x, name=None if scope is None or is_tensor_like(x) else f"{scope}/x/")
+    y = hinted(y, x.dtype, None if scope is None else f"{scope}/y/")
+    name = scoped_name(scope, name)
     if x.dtype.base_dtype != y.dtype.base_dtype:
         raise TypeError(f"`x` and `y` must have the same dtype, got {x.dtype.base_dtype!r} != {y.dtype.base_dtype!r}.")
     if x.dtype is dtypes.string:
@@ -261,7 +282,9 @@ def div(x, y, name=None):
 
 @tf_export("math.floordiv", "floordiv", builtin="floordiv")
 def floordiv(x, y, name=None):
-    x, y = binary_inputs("FloorDiv", x, y)
+    scope = op_scope("FloorDiv", name or "floordiv", x, y)
+    x, y = binary_inputs("FloorDiv", x, y, scope)
+    name = scoped_name(scope, name)
     if ctx.eager:
         kernel.integer_division("FloorDiv", y)
     return binary("FloorDiv", "floordiv", x, y, name or "floordiv")
@@ -269,7 +292,9 @@ def floordiv(x, y, name=None):
 
 @tf_export("math.floormod", "math.mod", "floormod", "mod", builtin="floormod")
 def floormod(x, y, name=None):
-    x, y = binary_inputs("FloorMod", x, y)
+    scope = op_scope("FloorMod", name or "mod", x, y)
+    x, y = binary_inputs("FloorMod", x, y, scope)
+    name = scoped_name(scope, name)
     if ctx.eager:
         kernel.integer_division("FloorMod", y)
     return binary("FloorMod", "floormod", x, y, name or "mod")
@@ -282,7 +307,9 @@ def truncatediv(x, y, name=None):
 
 @tf_export("math.pow", "pow", builtin="pow")
 def pow(x, y, name=None):   # noqa: A001 (TensorFlow's name)
-    x, y = binary_inputs("Pow", x, y)
+    scope = op_scope("Pow", name or "Pow", x, y)
+    x, y = binary_inputs("Pow", x, y, scope)
+    name = scoped_name(scope, name)
     if ctx.eager:
         kernel.integer_power(x, y)
     return binary("Pow", "pow", x, y, name or "Pow")
@@ -723,7 +750,9 @@ def add_n(inputs, name=None):
 @tf_export("linalg.matmul", "matmul", builtin="matmul")
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
            b_is_sparse=False, output_type=None, name=None, grad_a=False, grad_b=False):
-    a, b = binary_inputs("MatMul", a, b)
+    scope = op_scope("MatMul", name, a, b)
+    a, b = binary_inputs("MatMul", a, b, scope, ("a", "b"))
+    name = scoped_name(scope, name)
     transpose_a = transpose_a or adjoint_a
     transpose_b = transpose_b or adjoint_b
     if ctx.eager and (len(a._shape) > 2 or len(b._shape) > 2):    # TensorFlow's BatchMatMulV2 then

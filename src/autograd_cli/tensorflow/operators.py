@@ -8,52 +8,58 @@ from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.tracing import eager_outside_functions
 
 
-def _swap(fn):
+def _swap(fn, name):
     # a reflected operator converts the Python operand to the tensor's dtype first, strictly
-    # (TensorFlow's r_binary_op_wrapper): `1 / x` of a float32 x divides float32s
+    # (TensorFlow's r_binary_op_wrapper): `1 / x` of a float32 x divides float32s. In a graph
+    # it does so in the op's name scope: the constant of `1.0 - x` is `sub/x`, the op `sub`.
     def reflected(self, other):
         if not is_tensor_like(other):
-            other = convert_to_tensor(other, dtype=convert_to_tensor(self).dtype)
+            scope = m.op_scope(name, name, other)
+            other = convert_to_tensor(other, dtype=convert_to_tensor(self).dtype,
+                                      name=None if scope is None else f"{scope}/x/")
+            return fn(other, self, m.scoped_name(scope, name))
         return fn(other, self)
     return reflected
 
 
-def _add(x, y):
+def _add(x, y, name="add"):
     # (TensorFlow's `x + y` converts y with x's dtype only as a hint: 1.0 to an int32 x is a float
     # tensor, then the kernel's dtype error; `1.0 + x` converts 1.0 strictly, a TypeError)
-    return m.binary("AddV2", "add", x, m.hinted(y, convert_to_tensor(x).dtype), "add")
+    scope = m.op_scope("AddV2", name, x, y)
+    y = m.hinted(y, convert_to_tensor(x).dtype, None if scope is None else f"{scope}/y/")
+    return m.binary("AddV2", "add", x, y, m.scoped_name(scope, name))
 
 
-def _radd(x, y):
-    return m.binary("AddV2", "add", x, y, "add")
+def _radd(x, y, name="add"):
+    return m.binary("AddV2", "add", x, y, name)
 
 
-def _sub(x, y):
-    return m.binary("Sub", "subtract", x, y, "sub")
+def _sub(x, y, name="sub"):
+    return m.binary("Sub", "subtract", x, y, name)
 
 
-def _mul(x, y):
-    return m.binary("Mul", "multiply", x, y, "mul")
+def _mul(x, y, name="mul"):
+    return m.binary("Mul", "multiply", x, y, name)
 
 
-def _truediv(x, y):
-    return m.truediv(x, y, "truediv")
+def _truediv(x, y, name="truediv"):
+    return m.truediv(x, y, name)
 
 
-def _floordiv(x, y):
-    return m.floordiv(x, y, "floordiv")      # (its kernel's check: integer division by zero)
+def _floordiv(x, y, name="floordiv"):
+    return m.floordiv(x, y, name)      # (its kernel's check: integer division by zero)
 
 
-def _mod(x, y):
-    return m.floormod(x, y, "mod")
+def _mod(x, y, name="mod"):
+    return m.floormod(x, y, name)
 
 
-def _pow(x, y):
-    return m.binary("Pow", "pow", x, y, "pow")
+def _pow(x, y, name="pow"):
+    return m.binary("Pow", "pow", x, y, name)
 
 
-def _matmul(x, y):
-    return m.matmul(x, y, name="matmul")
+def _matmul(x, y, name="matmul"):
+    return m.matmul(x, y, name=name)
 
 
 def _eq(x, y):
@@ -82,16 +88,16 @@ def _ne(x, y):
         return convert_to_tensor(True)
 
 
-def _and(x, y):
-    return m.logical_and(x, y)
+def _and(x, y, name=None):
+    return m.logical_and(x, y, name=name)
 
 
-def _or(x, y):
-    return m.logical_or(x, y)
+def _or(x, y, name=None):
+    return m.logical_or(x, y, name=name)
 
 
-def _xor(x, y):
-    return m.logical_xor(x, y)
+def _xor(x, y, name=None):
+    return m.logical_xor(x, y, name=name)
 
 
 def _invert(x):
@@ -108,13 +114,13 @@ def _neg(x):
 
 
 OPERATORS = {
-    "__add__": _add, "__radd__": _swap(_radd), "__sub__": _sub, "__rsub__": _swap(_sub),
-    "__mul__": _mul, "__rmul__": _swap(_mul), "__truediv__": _truediv, "__rtruediv__": _swap(_truediv),
-    "__floordiv__": _floordiv, "__rfloordiv__": _swap(_floordiv), "__mod__": _mod, "__rmod__": _swap(_mod),
-    "__pow__": _pow, "__rpow__": _swap(_pow), "__matmul__": _matmul, "__rmatmul__": _swap(_matmul),
+    "__add__": _add, "__radd__": _swap(_radd, "add"), "__sub__": _sub, "__rsub__": _swap(_sub, "sub"),
+    "__mul__": _mul, "__rmul__": _swap(_mul, "mul"), "__truediv__": _truediv, "__rtruediv__": _swap(_truediv, "truediv"),
+    "__floordiv__": _floordiv, "__rfloordiv__": _swap(_floordiv, "floordiv"), "__mod__": _mod, "__rmod__": _swap(_mod, "mod"),
+    "__pow__": _pow, "__rpow__": _swap(_pow, "pow"), "__matmul__": _matmul, "__rmatmul__": _swap(_matmul, "matmul"),
     "__lt__": m.less, "__le__": m.less_equal, "__gt__": m.greater, "__ge__": m.greater_equal,
-    "__and__": _and, "__rand__": _swap(_and), "__or__": _or, "__ror__": _swap(_or), "__xor__": _xor,
-    "__rxor__": _swap(_xor), "__invert__": _invert, "__abs__": _abs, "__neg__": _neg,
+    "__and__": _and, "__rand__": _swap(_and, "and"), "__or__": _or, "__ror__": _swap(_or, "or"), "__xor__": _xor,
+    "__rxor__": _swap(_xor, "xor"), "__invert__": _invert, "__abs__": _abs, "__neg__": _neg,
     "__pos__": lambda x: x, "__eq__": _eq, "__ne__": _ne,
 }
 
