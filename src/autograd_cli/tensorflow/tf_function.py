@@ -80,6 +80,8 @@ class Function:
         key = tuple(_signature(v) for v in flat) if specs is None else ("signature",)
         concrete = self._traces.get(key, False)
         if concrete is False:
+            concrete = self._relaxed(flat)
+        if concrete is False:
             names = _argument_names(self.python_function, args, kwargs)
             concrete = _trace(self.python_function, structure, flat, self.__name__, specs, names)
             self._count += 1
@@ -87,6 +89,8 @@ class Function:
                 # as TensorFlow: a first trace that made variables is traced again, making none
                 concrete = _trace(self.python_function, structure, flat, self.__name__, specs, names)
                 self._count += 1
+            if concrete is not None:
+                concrete.arguments = (structure, flat)
             self._traces[key] = concrete
         if concrete is None:
             return _as_outputs(self.python_function(*args, **kwargs))
@@ -124,6 +128,53 @@ class Function:
 
     def experimental_get_tracing_count(self):
         return self._count
+
+    def _relaxed(self, flat):
+        """A trace from get_concrete_function's TensorSpecs that takes these arguments (their
+        dtypes, shapes within the specs' unknown sizes, the same Python values), or False."""
+        for concrete in self._traces.values():
+            if concrete is not None and concrete.relaxed is not None and _fits(concrete.relaxed, flat):
+                return concrete
+        return False
+
+    def get_concrete_function(self, *args, **kwargs):
+        """The trace for these arguments (tensors, tf.TensorSpecs or Python values), made now
+        if there is none; the same ConcreteFunction each time."""
+        if self.input_signature is not None:
+            if args or kwargs:
+                self._specs([a for a in list(args) + list(kwargs.values()) if not _is_spec(a)] or
+                            list(self.input_signature))
+            args, kwargs = tuple(self.input_signature), {}
+            structure, flat = [list(range(len(args))), {}], list(args)
+        else:
+            structure, flat = _flatten([list(args), kwargs])
+        specs = [(v.dtype, v.shape.dims) if _is_spec(v) else None for v in flat]
+        if self.input_signature is not None:
+            key = ("signature",)
+        else:
+            key = tuple(("spec", s[0].name, None if s[1] is None else tuple(s[1])) if s is not None
+                        else _signature(v) for v, s in zip(flat, specs))
+        concrete = self._traces.get(key, False)
+        if concrete is False and self.input_signature is None and not any(specs):
+            concrete = self._relaxed(flat)
+        if concrete is False:
+            names = _argument_names(self.python_function, args, kwargs)
+            values = [None if s is not None else v for v, s in zip(flat, specs)]
+            concrete = _trace(self.python_function, structure, values, self.__name__,
+                              specs if any(specs) else None, names)
+            self._count += 1
+            if concrete is None:
+                raise NotImplementedError(f"get_concrete_function: {self.__name__} cannot be traced here (it runs "
+                                          "eagerly: a Python if or while on a tensor, a .numpy(), ...)")
+            if self.input_signature is None:
+                concrete.relaxed = [(s, None) if s is not None else (None, v) for v, s in zip(flat, specs)]
+            concrete.arguments = (structure, flat)
+            self._traces[key] = concrete
+        return concrete.public_for(self)
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        return "\n\n".join(c.public_for(self).pretty_printed_signature(verbose) for c in self._traces.values()
+                            if c is not None)
 
 
 def _RUN_EAGERLY():
@@ -207,7 +258,7 @@ def _trace(fn, structure, flat, name, specs=None, names=None):
         with tracing(graph):
             inputs, args = [], []
             for k, value in enumerate(flat):
-                if specs is not None:
+                if specs is not None and specs[k] is not None:
                     inputs.append(symbolic_input(graph, specs[k][0], specs[k][1], name=_name(names, k)))
                     args.append(inputs[-1])
                 elif _is_tensor_argument(value):
@@ -274,9 +325,13 @@ class _Concrete:
         latest = [graph.variable_latest[v.uid] for v in self.assigned]
         self.out_structure, self.outputs = out_structure, outputs
         self.n_results = len(results)
+        self.arg_inputs = arg_inputs
         self.trace = Trace(graph, arg_inputs + [t for _, t in variables], results + latest + effects)
         self.created_variables = graph.created_variables
         self.specs = specs
+        self.relaxed = None       # get_concrete_function's (spec, Python value) per argument
+        self.public = None        # its ConcreteFunction
+        self.arguments = None     # (structure, flat) it was traced for
         self._plans: dict = {}
         self.random_ops = [op for op in self.trace.ops if _is_random(op)]
         self._kernels: dict = {}          # random op uid -> its kernel, kept from call to call
@@ -286,7 +341,7 @@ class _Concrete:
         from autograd_cli.tensorflow.variables import Variable
 
         if self.specs is not None:
-            args = [convert_to_tensor(v, dtype=dt) for v, (dt, _) in zip(flat, self.specs)]
+            args = [convert_to_tensor(v, dtype=s[0]) for v, s in zip(flat, self.specs) if s is not None]
         else:
             args = [convert_to_tensor(v) for v in flat if _is_tensor_argument(v)]
         reads = [v._as_tensor() for v in self.variables]
@@ -333,6 +388,211 @@ class _Concrete:
 
     def __repr__(self):
         return f"<traced function {self.trace.graph.name}>"
+
+    def public_for(self, function):
+        """Its ConcreteFunction (made for a trace that a call made)."""
+        if self.public is None:
+            structure, flat = self.arguments
+            self.public = ConcreteFunction(function, self, structure, flat)
+        return self.public
+
+
+def _is_spec(value) -> bool:
+    return type(value).__name__ == "TensorSpec" and hasattr(value, "shape") and hasattr(value, "dtype")
+
+
+def _fits(relaxed, flat) -> bool:
+    if len(relaxed) != len(flat):
+        return False
+    for (spec, python), value in zip(relaxed, flat):
+        if spec is None:
+            if _signature(value) != _signature(python):
+                return False
+        elif not _is_tensor_argument(value):
+            return False
+        else:
+            tensor = convert_to_tensor(value)
+            if tensor.dtype.base_dtype != spec[0] or not _shape_fits(spec[1], tensor._shape):
+                return False
+    return True
+
+
+def _shape_fits(dims, shape) -> bool:
+    if dims is None:
+        return True
+    return shape is not None and len(dims) == len(shape) and all(d is None or d == s for d, s in zip(dims, shape))
+
+
+def _spec_text(dtype, dims) -> str:
+    from autograd_cli.tensorflow.shape import TensorShape
+
+    return f"TensorSpec(shape={TensorShape(dims)}, dtype=tf.{dtype.base_dtype.name}, name=None)"
+
+
+def _type_text(value, spec_of) -> str:
+    """TensorFlow's FunctionType text of a value: TensorSpec(...), Literal[2], Tuple[...],
+    List[...], Dict[['key', ...]]."""
+    if isinstance(value, (Tensor, np.ndarray)) or _is_spec(value):
+        return spec_of(value)
+    if isinstance(value, tuple):
+        return "Tuple[" + ", ".join(_type_text(v, spec_of) for v in value) + "]"
+    if isinstance(value, list):
+        return "List[" + ", ".join(_type_text(v, spec_of) for v in value) + "]"
+    if isinstance(value, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {_type_text(v, spec_of)}]" for k, v in value.items()) + "]"
+    return f"Literal[{value!r}]"
+
+
+class _FunctionType:
+    def __init__(self, text):
+        self._text = text
+
+    def __str__(self):
+        return self._text
+
+    __repr__ = __str__
+
+
+@tf_class("tensorflow.python.eager.polymorphic_function.concrete_function.ConcreteFunction")
+class ConcreteFunction:
+    """One trace of a tf.function, as get_concrete_function gives it: callable with the
+    tensors of its signature (its Python values are fixed), its graph, inputs, outputs and
+    TensorFlow's text of its signature."""
+
+    def __init__(self, function, concrete, structure, flat):
+        import inspect
+
+        self._function, self._concrete = function, concrete
+        self._signature_call = function.input_signature is not None
+        self._positional, self._keywords = ([], {}) if self._signature_call else _rebuild(structure, list(flat))
+        inputs = iter(concrete.arg_inputs)
+        self._leaf_specs = {}          # id of a traced tensor argument (or TensorSpec) -> its input's spec text
+        for value in flat:
+            if _is_spec(value) or _is_tensor_argument(value):
+                traced = next(inputs)
+                self._leaf_specs[id(value)] = _spec_text(traced.dtype, traced._shape)
+        # TensorFlow's outputs of a trace are Identity ops of what the function returned
+        from autograd_cli.tensorflow.array_ops import identity
+
+        with tracing(concrete.trace.graph):
+            self._outputs = [None if o is None else identity(o, name="Identity") for o in concrete.outputs]
+        if self._signature_call:
+            self._params = [(name, spec, "POSITIONAL_OR_KEYWORD") for name, spec in
+                            zip(_parameter_names(function.python_function, len(flat)), flat)]
+            return
+        try:
+            signature = inspect.signature(function.python_function)
+            bound = signature.bind(*self._positional, **self._keywords)
+            bound.apply_defaults()
+            self._params = [(name, value, signature.parameters[name].kind.name)
+                            for name, value in bound.arguments.items()]
+        except (TypeError, ValueError):
+            self._params = [(f"args_{k}" if k else "args", v, "VAR_POSITIONAL")
+                            for k, v in enumerate(self._positional)]
+
+    def _spec_of(self, value):
+        found = self._leaf_specs.get(id(value))
+        if found is not None:
+            return found
+        tensor = convert_to_tensor(value)
+        return _spec_text(tensor.dtype, tensor._shape)
+
+    def _output_text(self):
+        outputs = iter(self._concrete.outputs)
+        flat = [None if o is None else next(outputs) for o in self._concrete.outputs]
+        return _type_text(_rebuild(self._concrete.out_structure, flat), self._spec_of)
+
+    @property
+    def function_type(self):
+        params = ", ".join(f"{name}: {_type_text(value, self._spec_of)}" for name, value, _ in self._params)
+        return _FunctionType(f"({params}) -> {self._output_text()}")
+
+    def pretty_printed_signature(self, verbose=True):
+        lines = ["Input Parameters:"]
+        lines += [f"  {name} ({kind}): {_type_text(value, self._spec_of)}" for name, value, kind in self._params]
+        lines += ["Output Type:", f"  {self._output_text()}", "Captures:"]
+        captured = self._concrete.variables
+        lines += [f"  {object.__hash__(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)" for v in captured] \
+            or ["  None"]
+        return "\n".join(lines)
+
+    def __str__(self):
+        return f"ConcreteFunction {self.pretty_printed_signature()}"
+
+    def __repr__(self):
+        return f"<ConcreteFunction {self.function_type} at 0x{object.__hash__(self):X}>"
+
+    @property
+    def graph(self):
+        return self._concrete.trace.graph
+
+    @property
+    def inputs(self):
+        return list(self._concrete.trace.inputs)
+
+    @property
+    def outputs(self):
+        return [o for o in self._outputs if o is not None]
+
+    @property
+    def structured_outputs(self):
+        return _rebuild(self._concrete.out_structure, list(self._outputs))
+
+    @property
+    def name(self):
+        return f"__inference_{self._function.__name__}".encode()
+
+    def __call__(self, *args, **kwargs):
+        if self._signature_call:
+            if kwargs:
+                raise TypeError(f"{self._function.__name__}() with an input_signature takes positional arguments here")
+            return self._function(*args)
+        tensor_params = [(name, value) for name, value, _ in self._params
+                         if _is_spec(value) or _is_tensor_argument(value)]
+        if len(args) > len(tensor_params):
+            # (TensorFlow then binds the arguments to every parameter, its Python values as well)
+            rest = [name for name, _, _ in self._params[len(args):] if name not in kwargs]
+            reason = f"missing a required argument: '{rest[0]}'" if rest else "too many positional arguments"
+            raise TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} and "
+                            f"kwargs: {kwargs!r} for signature: {self.function_type}.")
+        given = dict(zip([n for n, _ in tensor_params], args))
+        for name, value in kwargs.items():
+            if name not in dict(tensor_params) or name in given:
+                raise TypeError(f"Binding inputs to tf.function failed due to `got an unexpected keyword argument "
+                                f"'{name}'`. Received args: {args!r} and kwargs: {kwargs!r} for signature: "
+                                f"{self.function_type}.")
+            given[name] = value
+        for name, _ in tensor_params:
+            if name not in given:
+                raise TypeError(f"Binding inputs to tf.function failed due to `missing a required argument: "
+                                f"'{name}'`. Received args: {args!r} and kwargs: {kwargs!r} for signature: "
+                                f"{self.function_type}.")
+        import inspect
+
+        names = [p for p in inspect.signature(self._function.python_function).parameters]
+        positional, keywords = list(self._positional), dict(self._keywords)
+        for name, value in given.items():
+            k = names.index(name)
+            if k < len(positional):
+                positional[k] = value
+            else:
+                keywords[name] = value
+        structure, flat = _flatten([positional, keywords])
+        tensors = [v for v in flat if _is_spec(v) or _is_tensor_argument(v)]
+        for k, (value, traced) in enumerate(zip(tensors, self._concrete.arg_inputs)):
+            tensor = convert_to_tensor(value)
+            if tensor.dtype.base_dtype != traced.dtype.base_dtype:
+                from autograd_cli.tensorflow.failures import InvalidArgumentError
+
+                raise InvalidArgumentError(None, None, f"cannot compute {self.name.decode()} as input #{k}(zero-based) "
+                                           f"was expected to be a {traced.dtype.base_dtype.name} tensor but is a "
+                                           f"{tensor.dtype.base_dtype.name} tensor [Op:{self.name.decode()}]")
+            if not _shape_fits(traced._shape, tensor._shape):
+                raise TypeError(f"Binding inputs to tf.function failed due to `Can not cast "
+                                f"{_spec_text(tensor.dtype, tensor._shape)} to "
+                                f"{_spec_text(traced.dtype, traced._shape)}`. Received args: {args!r} and kwargs: "
+                                f"{kwargs!r} for signature: {self.function_type}.")
+        return self._concrete.call(flat)
 
 
 def _capture_value(t):
