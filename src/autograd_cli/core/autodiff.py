@@ -108,16 +108,19 @@ def _between(ys, x_ids, stop_ids) -> dict[int, Node]:
     """Nodes on some gradient-carrying path from an x to a y (TensorFlow's between ops)."""
     upstream: dict[int, Node] = {}
     stack = list(ys)
+    # a node made before every x cannot be computed from one (a node's inputs are older than it):
+    # the walk stops there, so a gradient in a long chain of steps looks at its own step only
+    floor = min(x_ids) if x_ids else 0
     while stack:  # everything the ys are computed from through differentiable edges
         node = stack.pop()
         if node.id in upstream:
             continue
         upstream[node.id] = node
-        if node.id in stop_ids and node.id not in x_ids:
+        if node.id in stop_ids:     # (no gradient flows past a stop, an x's either: nothing beyond is between)
             continue
         carries = node.op.carries
         for i, inp in enumerate(node.inputs):
-            if inp.id not in upstream and carries(i):
+            if inp.id >= floor and inp.id not in upstream and carries(i):
                 stack.append(inp)
     reached: dict[int, Node] = {}
     for nid in sorted(upstream):  # ... and computed from an x

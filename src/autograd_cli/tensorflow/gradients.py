@@ -118,17 +118,53 @@ def _lower_gradients(L, *nodes, n_y, n_x, grad_ys, n_stop, unconnected, connecte
     return [r for r, c in zip(results, connected) if c]
 
 
+def _floor(xs) -> int:
+    """The oldest x's op: no op made before it is computed from an x (an op's inputs are older
+    than it), unless a graph was rewired."""
+    ops = [x.op for x in xs if x.op is not None]
+    if not ops or len(ops) < len(xs) or any(getattr(op.graph, "rewired", False) for op in ops):
+        return 0
+    return min(op.uid for op in ops)
+
+
+def _stand_in_lowering(graph, roots):
+    """The graph's ops lowered on stand-in leaves, kept from call to call (each call lowers the
+    ops made since: a loop of tape.gradient calls in a TF1 graph does not lower its history
+    again each step); a rewired graph is lowered anew."""
+    L = None if graph is None or graph.rewired else graph.__dict__.get("_stand_ins")
+    if L is None:
+        L = Lowering()
+        L.g.max_elements = L.g.max_memory = L.g.max_nodes = float("inf")
+        L.stand_ins = True
+        L.tensor_nodes = {}
+        L.fed_leaves = {}
+    done = L.tensor_nodes
+    new, stack = {}, list(roots)
+    while stack:
+        op = stack.pop()
+        if op.uid in new or (op.outputs and all(t.uid in done for t in op.outputs)):
+            continue
+        new[op.uid] = op
+        stack.extend(t.op for t in op.inputs if t.op is not None and t.op.graph is not None and t.uid not in done)
+        stack.extend(op.control_inputs)
+    try:
+        lower_ops(L, ops_needed(list(new.values()), done.keys()), {})
+    except BaseException:
+        if graph is not None:
+            graph.__dict__.pop("_stand_ins", None)
+        raise
+    if graph is not None and not graph.rewired:
+        graph._stand_ins = L
+    return L
+
+
 def _static_connectivity(ys, xs, grad_ys, stops, unconnected):
     """Lower what the ys need on stand-in leaves and run autodiff: which xs are connected
     and, for the others, why not."""
-    L = Lowering()
-    L.g.max_elements = L.g.max_memory = L.g.max_nodes = float("inf")
-    L.stand_ins = True
-    L.tensor_nodes = {}
-    L.fed_leaves = {}
     roots = [t.op for t in ys + xs + [g for g in grad_ys if g is not None] + stops]
+    graph = next((op.graph for op in roots if op is not None and op.graph is not None), None)
     try:
-        lower_ops(L, ops_needed(roots, set()), {})
+        L = _stand_in_lowering(graph, [op for op in roots if op is not None])
     except (AgError, ShapeError, InvalidArgumentError):
         if not any(op.type == "Placeholder" and (op.outputs[0]._shape is None or None in op.outputs[0]._shape)
                    for op in ops_needed(roots, set())):
@@ -198,7 +234,8 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
     made = _add_op(graph, op, out_specs)
     outs = iter(made[:len(made) - len(watched)])
     # (the watched first, nearest the ys first: TensorFlow's backward pass makes their AddNs first)
-    names = gradient_names(y_list, x_list + watched, scope, order=[*range(len(x_list) + len(watched) - 1, len(x_list) - 1, -1)])
+    names = gradient_names(y_list, x_list + watched, scope, order=[*range(len(x_list) + len(watched) - 1, len(x_list) - 1, -1)],
+                           stops=stops)
     result = []
     for k, (x, c) in enumerate(zip(x_list, connected)):
         if c:
@@ -236,13 +273,15 @@ def _watched_between(ys, xs, stops):
     """The outputs of the ops between xs and ys (downstream of an x, upstream of a y) that
     ask for the gradient at them (`on_gradient`: GradientsDebugger's identities)."""
     ops, stack, seen = [], [y.op for y in ys if y.op is not None], set()
+    floor = _floor(xs)
+    stop_uids = {s.uid for s in stops}
     while stack:
         op = stack.pop()
         if op.uid in seen:
             continue
         seen.add(op.uid)
         ops.append(op)
-        stack.extend(t.op for t in op.inputs if t.op is not None)
+        stack.extend(t.op for t in op.inputs if t.op is not None and t.op.uid >= floor and t.uid not in stop_uids)
     asking = [op for op in ops if "on_gradient" in op.attrs and op.outputs[0].dtype.is_floating]
     if not asking:
         return []
@@ -359,7 +398,7 @@ def _reduced(t, out) -> bool:
     return t._shape != out._shape or t._shape is None or None in t._shape
 
 
-def gradient_names(ys, xs, scope, order=()):
+def gradient_names(ys, xs, scope, order=(), stops=()):
     """The names TensorFlow gives the gradient tensors of xs (the last op of each); `order`:
     the indices of xs to name first (an AddN is numbered in the order it is met)."""
     y_uids = {y.uid for y in ys}
@@ -367,6 +406,8 @@ def gradient_names(ys, xs, scope, order=()):
     ancestors = set()
     stack = [y.op for y in ys if y.op is not None]
     seen_ops = set()
+    floor = _floor(xs)       # (the ops between xs and ys are no older than the oldest x)
+    stop_uids = {s.uid for s in stops}
     while stack:
         op = stack.pop()
         if op.uid in seen_ops:
@@ -377,7 +418,7 @@ def gradient_names(ys, xs, scope, order=()):
                 continue
             ancestors.add(t.uid)
             consumers.setdefault(t.uid, []).append((op, k))
-            if t.op is not None:
+            if t.op is not None and t.op.uid >= floor and t.uid not in stop_uids:
                 stack.append(t.op)
     addn = [0]
     memo: dict = {}

@@ -87,10 +87,20 @@ def _pop_order(ys, between, order):
     return popped
 
 
+def _has_gathers(graph) -> bool:
+    """Whether the graph has a gather op (its ops scanned once: each call looks at the new ones)."""
+    checked, found = graph.__dict__.get("_gathers_seen", (0, False))
+    if not found:
+        ops = graph._ops
+        found = any(op.type in GATHERS for op in ops[checked:])
+        graph._gathers_seen = (len(ops), found)
+    return found
+
+
 def chains(ys, xs, stops):
     """Per x: a Chain with at least one gather, or None (its gradient is dense). Also what the
     backward pass needs to order them (None when no x is a candidate)."""
-    if not any(op.type in GATHERS for op in (ys[0].op.graph._ops if ys and ys[0].op is not None else ())):
+    if not (ys and ys[0].op is not None and _has_gathers(ys[0].op.graph)):
         return [None] * len(xs), None
     between, order, consumers = _between(ys, xs)
     y_uids = {y.uid for y in ys}

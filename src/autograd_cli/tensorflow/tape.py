@@ -37,17 +37,43 @@ class GradientTape:
         self._recording = False
         self._used = False
         self._lines = True
+        self._windows: list = []       # in a TF1 graph: [graph, first op index, end or None] while it recorded
 
     def __enter__(self):
         self._recording = True
         ctx.tapes.append(self)
+        self._open_window()
         return self
 
     def __exit__(self, *exc):
         self._recording = False
+        self._close_window()
         if self in ctx.tapes:
             ctx.tapes.remove(self)
         return False
+
+    def _open_window(self):
+        from autograd_cli.tensorflow.tracing import tracing_function
+
+        if not ctx.eager and tracing_function() is None:
+            self._windows.append([ctx.graph, len(ctx.graph._ops), None])
+
+    def _close_window(self):
+        if self._windows and self._windows[-1][2] is None:
+            self._windows[-1][2] = len(self._windows[-1][0]._ops)
+
+    def _graph_boundary(self):
+        """In a TF1 graph: the ops made while the tape recorded, and the tensors they read from
+        other ops (the tape differentiates its own ops only, as TensorFlow's does: a gradient
+        stops there)."""
+        recorded = {op.uid: op for graph, start, end in self._windows for op in graph._ops[start:end]}
+        boundary = {}
+        for op in recorded.values():
+            for i in op.inputs:
+                # (a variable's value is its own source: the tape sees through the read to it)
+                if (i.op is None or i.op.uid not in recorded) and i._var is None:
+                    boundary[i.uid] = i
+        return recorded, list(boundary.values())
 
     def _reads(self, t) -> bool:
         """Whether the tape sees this variable read (watched, or accessed and trainable)."""
@@ -82,6 +108,9 @@ class GradientTape:
         return _Paused(self)
 
     def reset(self):
+        self._windows.clear()
+        if self._recording:
+            self._open_window()
         self._ops.clear()
         self._tracked.clear()
         self._vars.clear()
@@ -159,21 +188,30 @@ class GradientTape:
                 raise NotImplementedError("GradientTape.gradient in a TF1 graph of a variable made outside the graph "
                                           "(a Keras layer's weights are made eagerly by autograd-cli's TensorFlow) is "
                                           "not supported: run the code in eager mode, without disable_v2_behavior")
-        xs, at = [], []
+        recorded, stops = self._graph_boundary() if function is None and self._windows else (None, None)
+        xs, at, unwatched = [], [], []
         for k, s in enumerate(srcs):
             if isinstance(s, Variable):
                 xs.append(s if function is None else function.read_variable(s))
                 at.append(k)
             elif isinstance(s, Tensor) and s.dtype.is_floating:
+                if recorded is not None and s.uid not in self._tracked and (s.op is None or s.op.uid not in recorded):
+                    unwatched.append(k)     # (neither watched nor made on the tape: TensorFlow's None)
+                    continue
                 xs.append(s)
                 at.append(k)
         targets = [convert_to_tensor(t) for t in _flatten(target)[1]]
         grad_ys = None if output_gradients is None else _flatten(output_gradients)[1]
-        found = gradients(targets, xs, grad_ys=grad_ys, unconnected_gradients=mode,
+        found = gradients(targets, xs, grad_ys=grad_ys, unconnected_gradients=mode, stop_gradients=stops,
                           name="gradients" if function is not None else "gradient_tape") if xs else []
         values = [None] * len(srcs)
         for k, g in zip(at, found):
             values[k] = g
+        if unwatched and unconnected_mode(mode) == "zero":
+            from autograd_cli.tensorflow.array_ops import zeros_like
+
+            for k in unwatched:
+                values[k] = zeros_like(srcs[k])
         return _rebuild(s_struct, values)
 
     def _compute(self, targets, srcs, output_gradients, mode, line, want_nodes=False):
@@ -416,10 +454,12 @@ class _Paused:
         if not self.tape._recording:       # outside the tape's `with`, or already stopped
             raise ValueError("Tape is not recording.")
         self.tape._recording = False
+        self.tape._close_window()
         return None
 
     def __exit__(self, *exc):
         self.tape._recording = True
+        self.tape._open_window()
         return False
 
 
