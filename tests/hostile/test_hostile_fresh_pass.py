@@ -155,3 +155,12 @@ def test_a_large_gradient_from_the_box_is_read_by_numpy_not_walked_element_by_el
     assert np.array_equal(runner.box_value(value.tolist()), value) and not walked
     mixed = runner.box_value([[1.0, "nan"], ["-inf", 2.0]])
     assert walked and np.isnan(mixed[0, 1]) and mixed[1, 0] == -np.inf and mixed.dtype == np.float64
+
+
+def test_the_report_of_an_exception_in_a_thread_spells_out_control_characters(tmp_path):
+    prog = tmp_path / "t.py"
+    prog.write_text("import threading\ndef f():\n    raise ValueError('\\x1b[2Jx')\n"
+                    "t = threading.Thread(target=f)\nt.start()\nt.join()\n", encoding="utf-8")
+    proc = cli("eval", prog)
+    assert proc.returncode == 0 and "\x1b" not in proc.stderr, repr(proc.stderr)
+    assert "line 3: Exception in thread Thread-1 (f): ValueError: \\x1b[2Jx" in proc.stderr

@@ -246,7 +246,9 @@ def _tidy_reports(filename: str, source: str) -> None:
             located = user_code.locate_exception(exc, filename, source) if exc is not None else None
             where = f"line {located.line}: " if located is not None and located.line else ""
             said = f"{located.type_name}: {located.message}" if located is not None else type(exc).__name__
-            sys.stderr.write(f"{where}{what}: {said}\n")
+            text = f"{where}{what}: {said}"
+            # (a report of the box, not the snippet's own output: no control character raw)
+            sys.stderr.write("".join(c if c.isprintable() else repr(c)[1:-1] for c in text) + "\n")
         except Exception:        # noqa: BLE001 (a report must not raise in its turn)
             pass
 
