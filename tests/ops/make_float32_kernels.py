@@ -66,8 +66,8 @@ def record():
         cases[name] = {"vector_in": bits(x), "vector_out": bits(fn(tf.constant(x)).numpy()),
                        "scalar_in": bits(one), "scalar_out": bits(scalar)}
     OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text(json.dumps({"tf_version": tf.__version__, "cases": cases, "reductions": reductions(rng)},
-                              indent=1) + "\n")
+    OUT.write_text(json.dumps({"tf_version": tf.__version__, "cases": cases, "reductions": reductions(rng),
+                               "classes": classes(rng)}, indent=1) + "\n")
     print(f"wrote {OUT}")
 
 
@@ -85,6 +85,37 @@ def reductions(rng):
         x = (rng.standard_normal(shape) * rng.uniform(0.1, 50)).astype(np.float32)
         found.append({"shape": list(shape), "axes": axes, "in": bits(x),
                       "sum": bits(tf.reduce_sum(x, axis=axes).numpy()), "mean": bits(tf.reduce_mean(x, axis=axes).numpy())})
+    return found
+
+
+CLASS_SHAPES = [((4, 3), -1), ((8, 10), -1), ((5, 33), -1), ((2, 100), -1), ((16, 7), -1), ((3, 4, 9), 1), ((6, 5), 0)]
+
+
+def classes(rng):
+    """softmax, log_softmax, softmax cross-entropy and reduce_logsumexp of float32 logits. The
+    x86 builds compute tf.nn.softmax with oneDNN's kernel (its own exp); the `softmax` stored is
+    TensorFlow's Eigen kernel, from a second process with TF_ENABLE_ONEDNN_OPTS=0."""
+    import subprocess
+
+    found = []
+    for shape, axis in CLASS_SHAPES:
+        x = (rng.standard_normal(shape) * 3).astype(np.float32)
+        labels = np.moveaxis(np.eye(shape[axis], dtype=np.float32)[rng.integers(0, shape[axis], x.size // shape[axis])]
+                             .reshape(np.moveaxis(x, axis, -1).shape), -1, axis)
+        found.append({"shape": list(shape), "axis": axis, "in": bits(x), "labels": bits(labels),
+                      "log_softmax": bits(tf.nn.log_softmax(x, axis=axis).numpy()),
+                      "softmax_cross_entropy": bits(tf.nn.softmax_cross_entropy_with_logits(labels, x, axis=axis).numpy()),
+                      "reduce_logsumexp": bits(tf.reduce_logsumexp(x, axis=axis).numpy())})
+    code = ("import base64, json, sys, numpy as np, tensorflow as tf\n"
+            "for case in json.loads(sys.stdin.read()):\n"
+            "    x = np.frombuffer(base64.b64decode(case['in']), '<f4').reshape(case['shape'])\n"
+            "    out = tf.nn.softmax(x, axis=case['axis']).numpy()\n"
+            "    print(base64.b64encode(np.ascontiguousarray(out, '<f4').view('<u4').tobytes()).decode())\n")
+    env = dict(os.environ, TF_ENABLE_ONEDNN_OPTS="0")
+    lines = subprocess.run([sys.executable, "-c", code], input=json.dumps(found), capture_output=True, text=True,
+                           env=env, check=True).stdout.split()
+    for case, line in zip(found, lines, strict=True):
+        case["softmax"] = line
     return found
 
 

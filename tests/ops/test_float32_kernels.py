@@ -173,3 +173,41 @@ def test_a_long_sum_is_four_running_registers_then_the_rest():
     x[0] = 2.0 ** 24
     assert float(k32.reduce_sum(x, (0,), False)) == 2.0 ** 24 + 62
     assert float(np.sum(x)) == 2.0 ** 24 + 56        # (NumPy's pairwise order loses other ones)
+
+
+# ---------------------------------------------------------------- softmax and friends
+
+CLASSES = FIXTURE["classes"]
+
+
+@pytest.mark.parametrize("case", CLASSES, ids=lambda c: f"{tuple(c['shape'])}-axis{c['axis']}")
+def test_softmax_log_softmax_cross_entropy_and_logsumexp_are_tensorflows_kernels(case):
+    x = unpacked(case["in"]).reshape(case["shape"])
+    labels = unpacked(case["labels"]).reshape(case["shape"])
+    axis = case["axis"] % x.ndim
+    found = {"softmax": k32.softmax(x, axis), "log_softmax": k32.log_softmax(x, axis),
+             "softmax_cross_entropy": k32.softmax_cross_entropy(labels, x, axis),
+             "reduce_logsumexp": k32.reduce_logsumexp(x, (axis,), False)}
+    rows = x.size // x.shape[axis]
+    for name, ours in found.items():
+        theirs = unpacked(case[name])
+        ours = np.asarray(ours).reshape(-1)
+        assert ours.dtype == np.float32 and ours.size == theirs.size, name
+        if name == "softmax" and rows >= 8:
+            # (Eigen takes 1 / the row sums 8 at a time with the CPU's approximate reciprocal
+            # and a Newton step, the rest exactly: bits the CPU decides, within 2 ulp)
+            assert np.abs(ours.view(np.int32).astype(np.int64) - theirs.view(np.int32)).max() <= 2
+            continue
+        assert same_bits(ours, theirs).all(), name
+
+
+def test_the_softmax_kernels_are_not_the_float64_values_rounded():
+    # (so the test above can fail: computing in float64 and rounding once gives other bits)
+    differ = 0
+    for case in CLASSES:
+        x = unpacked(case["in"]).reshape(case["shape"]).astype(np.float64)
+        axis = case["axis"]
+        e = np.exp(x - x.max(axis=axis, keepdims=True))
+        rounded = (e / e.sum(axis=axis, keepdims=True)).astype(np.float32)
+        differ += not same_bits(rounded.reshape(-1), unpacked(case["softmax"])).all()
+    assert differ >= 4

@@ -395,6 +395,74 @@ def reduce_mean(x, axes, keepdims):
     return total / F32(count)
 
 
+def reduce_logsumexp(x, axes, keepdims):
+    """TensorFlow's reduce_logsumexp of float32 tensors, the ops it is made of: log(the sum of
+    exp(x - m)) + m, m the max where it is finite (else 0)."""
+    x = np.asarray(x, dtype=_F32)
+    if any(x.shape[a] == 0 for a in axes):
+        raise ValueError("cannot reduce an empty axis")
+    top = np.max(x, axis=axes, keepdims=True)
+    top = np.where(np.isfinite(top), top, F32(0))
+    total = log(np.asarray(reduce_sum(exp(x - top), axes, keepdims), dtype=_F32))
+    return total + (top if keepdims else top.reshape(total.shape))
+
+
+# ---------------------------------------------------------------- softmax and its cross-entropy
+
+def _class_rows(x, axis):
+    """x with `axis` swapped to the last place (as TensorFlow's softmax transposes it), as
+    C-contiguous rows of classes, and the function that puts a result back."""
+    swapped = np.swapaxes(x, axis, -1) if axis != x.ndim - 1 else x
+    rows = np.ascontiguousarray(swapped, dtype=_F32).reshape(-1, swapped.shape[-1])
+
+    def back(out):
+        out = out.reshape(swapped.shape)
+        return np.swapaxes(out, axis, -1) if axis != x.ndim - 1 else out
+    return rows, back
+
+
+def _exp_in_rows(rows):
+    """exp of each row as a reducer reads it inside a sum: registers of 8 from each row's
+    start, the row's last n % 8 through the scalar code."""
+    n = rows.shape[1]
+    whole = n - n % PACKET
+    out = np.empty_like(rows)
+    with np.errstate(all="ignore"):
+        if whole:
+            out[:, :whole] = _flush(_exp(_flush(rows[:, :whole])))
+        if whole < n:
+            out[:, whole:] = _rounded(np.exp)(rows[:, whole:])
+    return out
+
+
+def softmax(x, axis):
+    """TensorFlow's float32 softmax: exp(x - max) over the whole array, times 1 / its row sums."""
+    rows, back = _class_rows(x, axis)
+    e = exp(rows - rows.max(axis=1, keepdims=True))
+    return back(e * (F32(1) / _inner_sums(e))[:, None])
+
+
+def log_softmax(x, axis):
+    """TensorFlow's float32 log-softmax: (x - max) - log(the row sums of its exp, each exp
+    made as the sum reads it)."""
+    rows, back = _class_rows(x, axis)
+    shifted = rows - rows.max(axis=1, keepdims=True)
+    return back(shifted - log(_inner_sums(_exp_in_rows(shifted)))[:, None])
+
+
+def softmax_cross_entropy(labels, logits, axis):
+    """TensorFlow's float32 softmax cross-entropy kernel's loss: the row sums of
+    labels * (log(sum exp(x - max)) - (x - max)), the class axis moved last (as its Python
+    wrapper moves it)."""
+    logits = np.asarray(logits, dtype=_F32)
+    moved = np.moveaxis(logits, axis, -1)
+    rows = np.ascontiguousarray(moved).reshape(-1, moved.shape[-1])
+    target = np.ascontiguousarray(np.moveaxis(np.broadcast_to(np.asarray(labels, dtype=_F32), logits.shape), axis, -1))
+    shifted = rows - rows.max(axis=1, keepdims=True)
+    log_total = log(_inner_sums(_exp_in_rows(shifted)))
+    return _inner_sums(target.reshape(rows.shape) * (log_total[:, None] - shifted)).reshape(moved.shape[:-1])
+
+
 # ---------------------------------------------------------------- Eigen's scalar code (a tensor's tail)
 
 def _rounded(fn, flush=True):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autograd_cli.ops import float32_kernels as k32
 from autograd_cli.ops.table import ShapeError, broadcast, fmt, norm_axis, op
 
 # ---------------------------------------------------------------- learning
@@ -34,13 +35,13 @@ def _sym_softmax(S, x, axis):
 op("softmax", _softmax, lambda s, axis: s, prepare=_axis_prepare, sym=_sym_softmax,
    vjp=(lambda g, n, dy: g.multiply(n, g.subtract(
        dy, g.reduce_sum(g.multiply(dy, n), axis=n.params["axis"], keepdims=True))),), fresh=True,
-   doc="out * (grad - sum(grad * out)) along axis")
+   float32=k32.softmax, doc="out * (grad - sum(grad * out)) along axis")
 op("log_softmax", _log_softmax, lambda s, axis: s, prepare=_axis_prepare,
    sym=lambda S, x, axis: x - np.vectorize(S.log, otypes=[object])(
        np.sum(np.vectorize(S.exp, otypes=[object])(x), axis=axis, keepdims=True)),
    vjp=(lambda g, n, dy: g.subtract(
        dy, g.multiply(g.exp(n), g.reduce_sum(dy, axis=n.params["axis"], keepdims=True))),), fresh=True,
-   doc="grad - softmax(x) * sum(grad) along axis")
+   float32=k32.log_softmax, doc="grad - softmax(x) * sum(grad) along axis")
 
 
 # tf.nn.softmax_cross_entropy_with_logits (v2): one row, as TensorFlow's kernel, so that the
@@ -73,7 +74,7 @@ def _xent_grad(g, n, dy, i):
 
 
 op("softmax_cross_entropy_with_logits", _xent, lambda labels, logits, axis: logits[:axis] + logits[axis + 1:],
-   prepare=_xent_prepare, sym=_sym_xent, vjp=_xent_grad, fresh=True,
+   prepare=_xent_prepare, sym=_sym_xent, vjp=_xent_grad, fresh=True, float32=k32.softmax_cross_entropy,
    doc="logits: grad * (softmax(logits) - labels); labels: grad * -log_softmax(logits)")
 
 

@@ -126,7 +126,7 @@ reduction("reduce_logsumexp", _nonempty(logsumexp),
               g.exp(g.subtract(n.inputs[0], g.reshape(n, shape=kept_shape(n.inputs[0].shape, n.params["axes"]))))),
           lambda S, x, axes, keepdims: np.vectorize(S.log, otypes=[object])(
               np.sum(np.vectorize(S.exp, otypes=[object])(x), axis=axes, keepdims=keepdims)),
-   doc="grad * softmax(x) over the reduced axes")
+          float32=k32.reduce_logsumexp, doc="grad * softmax(x) over the reduced axes")
 
 
 reduction("reduce_any", np.any, None, None, dtype="bool")   # no gradient (boolean)
