@@ -94,3 +94,13 @@ def test_shipped_file_names_are_never_split(width, command):
     text = "\n".join(lines)
     for name in names:
         assert re.search(rf"(^|[\s│]){re.escape(name)}($|[\s│])", text, re.M), (width, name)
+
+
+def test_a_snippets_json_gradients_have_the_same_entries_as_a_programs():
+    # a .ag program's entries had by_x (x -> value), a snippet's did not: one script could not read both
+    from conftest import ROOT
+
+    ag = json.loads(cli("eval", ROOT / "samples" / "seed_chain_rule_3_1.ag", "--json").stdout)["gradients"][0]
+    py = json.loads(cli("eval", ROOT / "samples" / "tf" / "seed000_3_sum_of_paths.py", "--json").stdout)["gradients"][0]
+    assert set(ag) <= set(py), (set(ag), set(py))
+    assert py["by_x"] == {"a": 3.0, "b": 1.0} and ag["by_x"] == {"a": 3.0, "b": 1.0}

@@ -98,6 +98,6 @@ def snippet_document(evaluation) -> dict:
     """A snippet's eval --json (spec section 9): its prints, its gradients, warnings."""
     return {
         "prints": [{"line": p.line, "values": p.values} for p in evaluation.prints],
-        "gradients": [gradient_document(r) for r in evaluation.gradients],
+        "gradients": [gradient_document(r, by_x=True) for r in evaluation.gradients],   # (as a .ag program's)
         "warnings": evaluation.warnings,
     }
