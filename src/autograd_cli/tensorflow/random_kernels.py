@@ -89,10 +89,19 @@ def philox_words(key: int, counter: int, count: int) -> list[int]:
 _FEW_BLOCKS = 12    # up to this many blocks, Python beats NumPy's fixed cost
 
 
+_CHUNK_BLOCKS = 1 << 18      # a large draw is made this many blocks at a time (the rounds' temporaries stay small)
+
+
 def blocks(key: int, counter: int, count: int) -> np.ndarray:
     if count <= _FEW_BLOCKS:
         return np.array(philox_words(key, counter, count), dtype=np.uint32).reshape(count, 4)
-    return philox4x32_10(key, counter, np.arange(count, dtype=np.uint64))
+    if count <= _CHUNK_BLOCKS:
+        return philox4x32_10(key, counter, np.arange(count, dtype=np.uint64))
+    out = np.empty((count, 4), dtype=np.uint32)
+    for start in range(0, count, _CHUNK_BLOCKS):
+        stop = min(count, start + _CHUNK_BLOCKS)
+        out[start:stop] = philox4x32_10(key, counter, np.arange(start, stop, dtype=np.uint64))
+    return out
 
 
 def stateful_key_counter(seed: int, seed2: int) -> tuple[int, int]:
@@ -382,9 +391,12 @@ def _truncated_normal_few(key, counter, size, dtype, stride) -> list[float]:
 
 def kernel_uniform_int(key, counter, size, minval: int, maxval: int, dtype) -> np.ndarray:
     if dtype == np.int32:
+        # in place, in uint32: minval + offset lies in [minval, maxval), so the sum modulo 2**32
+        # read as int32 is the value (no int64 copies of a large draw)
         words = blocks(key, counter, -(-size // 4)).reshape(-1)[:size]
-        offsets = words % np.uint32((maxval - minval) & 0xFFFFFFFF)
-        return (offsets.astype(np.int64) + minval).astype(np.int32)
+        np.remainder(words, np.uint32((maxval - minval) & 0xFFFFFFFF), out=words)
+        np.add(words, np.uint32(minval & 0xFFFFFFFF), out=words)
+        return words.view(np.int32)
     words = blocks(key, counter, -(-size // 2))
     bits = np.empty((words.shape[0], 2), dtype=np.uint64)
     bits[:, 0] = words[:, 0] | (words[:, 1].astype(np.uint64) << _SHIFT32)
