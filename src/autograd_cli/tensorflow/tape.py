@@ -37,7 +37,7 @@ class GradientTape:
         self._recording = False
         self._used = False
         self._lines = True
-        self._windows: list = []       # in a TF1 graph: [graph, first op index, end or None] while it recorded
+        self._windows: list = []       # in a graph: [graph, first op index, end or None] while it recorded
 
     def __enter__(self):
         self._recording = True
@@ -53,9 +53,7 @@ class GradientTape:
         return False
 
     def _open_window(self):
-        from autograd_cli.tensorflow.tracing import tracing_function
-
-        if not ctx.eager and tracing_function() is None:
+        if not ctx.eager:        # (a TF1 graph or a tf.function's trace: its ops are the records)
             self._windows.append([ctx.graph, len(ctx.graph._ops), None])
 
     def _close_window(self):
@@ -63,7 +61,7 @@ class GradientTape:
             self._windows[-1][2] = len(self._windows[-1][0]._ops)
 
     def _graph_boundary(self):
-        """In a TF1 graph: the ops made while the tape recorded, and the tensors they read from
+        """In a graph (TF1's, a tf.function's): the ops made while the tape recorded, and the tensors they read from
         other ops (the tape differentiates its own ops only, as TensorFlow's does: a gradient
         stops there)."""
         recorded = {op.uid: op for graph, start, end in self._windows for op in graph._ops[start:end]}
@@ -188,7 +186,7 @@ class GradientTape:
                 raise NotImplementedError("GradientTape.gradient in a TF1 graph of a variable made outside the graph "
                                           "(a Keras layer's weights are made eagerly by autograd-cli's TensorFlow) is "
                                           "not supported: run the code in eager mode, without disable_v2_behavior")
-        recorded, stops = self._graph_boundary() if function is None and self._windows else (None, None)
+        recorded, stops = self._graph_boundary() if self._windows else (None, None)
         xs, at, unwatched = [], [], []
         for k, s in enumerate(srcs):
             if isinstance(s, Variable):
@@ -202,8 +200,22 @@ class GradientTape:
                 at.append(k)
         targets = [convert_to_tensor(t) for t in _flatten(target)[1]]
         grad_ys = None if output_gradients is None else _flatten(output_gradients)[1]
-        found = gradients(targets, xs, grad_ys=grad_ys, unconnected_gradients=mode, stop_gradients=stops,
-                          name="gradients" if function is not None else "gradient_tape") if xs else []
+        if recorded is not None:
+            # a target made off the tape (not watched, not a source) sends no gradient: TensorFlow's None
+            x_uids = {x.uid for x in xs if isinstance(x, Tensor)}
+            kept = [k for k, y in enumerate(targets) if (y.op is not None and y.op.uid in recorded)
+                    or y.uid in self._tracked or y.uid in x_uids or y._var is not None]
+            targets = [targets[k] for k in kept]
+            grad_ys = None if grad_ys is None else [grad_ys[k] for k in kept]
+        if xs and not targets:
+            found = [None] * len(xs)
+            if mode == "zero":
+                from autograd_cli.tensorflow.array_ops import zeros_like
+
+                found = [zeros_like(srcs[k]) for k in at]
+        else:
+            found = gradients(targets, xs, grad_ys=grad_ys, unconnected_gradients=mode, stop_gradients=stops,
+                              name="gradients" if function is not None else "gradient_tape") if xs else []
         values = [None] * len(srcs)
         for k, g in zip(at, found):
             values[k] = g
