@@ -197,6 +197,18 @@ def softmax_xent(draw, rng):
     return Case([labels / labels.sum(axis=-1, keepdims=True), rng.normal(size=shape) * 2], params={"axis": -1})
 
 
+def softmax_xent_backprop(draw, rng):
+    # the logits only: the row cuts the labels (they are a constant here)
+    shape = draw(shapes(1, 3))
+    labels = rng.uniform(0.0, 1.0, shape)
+
+    def forward(logits):
+        e = np.exp(logits - logits.max(axis=-1, keepdims=True))
+        return e / e.sum(axis=-1, keepdims=True) - labels
+    return Case([rng.normal(size=shape) * 2], forward=forward,
+                make=lambda g, leaves: g.apply("softmax_xent_backprop", g.const(labels), leaves[0], axis=-1))
+
+
 def add_n(draw, rng):
     full = draw(shapes())
     count = draw(st.integers(1, 4))

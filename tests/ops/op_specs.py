@@ -713,6 +713,9 @@ SPECS = [
                     ("softmax_cross_entropy_with_logits(labels=p, logits=a)", -np.sum(P * _log_softmax(A), axis=-1))],
            verify=[program("y = softmax_cross_entropy_with_logits(one_hot([0, 2], 3), a * b)", shapes=((2, 3), (3,))),
                    program("y = softmax_cross_entropy_with_logits(softmax(b), a)", shapes=((2, 3), (3,)))]),
+    OpSpec("softmax_xent_backprop", domain=domains.softmax_xent_backprop,
+           excluded="the cross-entropy kernel's backprop, made only by its gradient (no .ag function): its "
+                    "values in softmax_cross_entropy_with_logits' verify programs and the float32 fixture"),
     OpSpec("sigmoid_cross_entropy_with_logits",
            forward=[("sigmoid_cross_entropy_with_logits(labels=labels, logits=a)", _sigmoid_xent(LABELS, A))],
            verify=[program("y = sigmoid_cross_entropy_with_logits(labels=sigmoid(b), logits=a)")]),

@@ -181,13 +181,15 @@ CLASSES = FIXTURE["classes"]
 
 
 @pytest.mark.parametrize("case", CLASSES, ids=lambda c: f"{tuple(c['shape'])}-axis{c['axis']}")
-def test_softmax_log_softmax_cross_entropy_and_logsumexp_are_tensorflows_kernels(case):
+def test_softmax_log_softmax_cross_entropy_its_backprop_and_logsumexp_are_tensorflows_kernels(case):
     x = unpacked(case["in"]).reshape(case["shape"])
     labels = unpacked(case["labels"]).reshape(case["shape"])
     axis = case["axis"] % x.ndim
     found = {"softmax": k32.softmax(x, axis), "log_softmax": k32.log_softmax(x, axis),
              "softmax_cross_entropy": k32.softmax_cross_entropy(labels, x, axis),
              "reduce_logsumexp": k32.reduce_logsumexp(x, (axis,), False)}
+    if "softmax_xent_backprop" in case:
+        found["softmax_xent_backprop"] = k32.softmax_xent_backprop(labels, x, axis)
     rows = x.size // x.shape[axis]
     for name, ours in found.items():
         theirs = unpacked(case[name])

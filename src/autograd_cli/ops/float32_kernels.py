@@ -463,6 +463,18 @@ def softmax_cross_entropy(labels, logits, axis):
     return _inner_sums(target.reshape(rows.shape) * (log_total[:, None] - shifted)).reshape(moved.shape[:-1])
 
 
+def softmax_xent_backprop(labels, logits, axis):
+    """The kernel's backprop: exp(x - max) over the whole array, divided by the row sums of
+    exp as the loss's sum read them, minus the labels."""
+    logits = np.asarray(logits, dtype=_F32)
+    moved = np.moveaxis(logits, axis, -1)
+    rows = np.ascontiguousarray(moved).reshape(-1, moved.shape[-1])
+    target = np.ascontiguousarray(np.moveaxis(np.broadcast_to(np.asarray(labels, dtype=_F32), logits.shape), axis, -1))
+    shifted = rows - rows.max(axis=1, keepdims=True)
+    out = exp(shifted) / _inner_sums(_exp_in_rows(shifted))[:, None] - target.reshape(rows.shape)
+    return np.moveaxis(out.reshape(moved.shape), -1, axis)
+
+
 # ---------------------------------------------------------------- Eigen's scalar code (a tensor's tail)
 
 def _rounded(fn, flush=True):

@@ -69,10 +69,26 @@ def _xent_grad(g, n, dy, i):
     up = g.expand_dims(dy, axis=n.params["axis"])
     if i == 0:   # labels (v2): -log_softmax(logits)
         return g.multiply(up, g.negative(g.log_softmax(logits, axis=n.params["axis"])))
-    # logits: softmax - labels; the labels get nothing through this gradient (TF's grad of the backprop)
-    return g.multiply(up, g.subtract(g.softmax(logits, axis=n.params["axis"]), g.stop_gradient(labels)))
+    # logits: the kernel's backprop, softmax - labels
+    return g.multiply(up, g.apply("softmax_xent_backprop", labels, logits, axis=n.params["axis"]))
 
 
+# The cross-entropy kernel's second output, d loss / d logits = exp(x - max) / its sum - labels
+# (a division, where softmax multiplies by 1 / the sum). The labels get nothing through it
+# (TensorFlow differentiates the backprop with respect to the logits only).
+def _xent_backprop(labels, logits, axis):
+    return _softmax(logits, axis) - labels
+
+
+def _backprop_grad(g, n, dy, i):
+    s = g.softmax(n.inputs[1], axis=n.params["axis"])
+    return g.multiply(s, g.subtract(dy, g.reduce_sum(g.multiply(dy, s), axis=n.params["axis"], keepdims=True)))
+
+
+op("softmax_xent_backprop", _xent_backprop, lambda labels, logits, axis: logits, prepare=_xent_prepare,
+   sym=lambda S, labels, logits, axis: _sym_softmax(S, logits, axis) - labels, vjp=_backprop_grad, cut=(0,),
+   fresh=True, float32=k32.softmax_xent_backprop, shown="softmax_cross_entropy_with_logits",
+   doc="logits: softmax's rule (the labels get nothing)")
 op("softmax_cross_entropy_with_logits", _xent, lambda labels, logits, axis: logits[:axis] + logits[axis + 1:],
    prepare=_xent_prepare, sym=_sym_xent, vjp=_xent_grad, fresh=True, float32=k32.softmax_cross_entropy,
    doc="logits: grad * (softmax(logits) - labels); labels: grad * -log_softmax(logits)")
