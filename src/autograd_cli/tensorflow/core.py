@@ -42,6 +42,7 @@ class Context:
         self.graphs: list = []        # as_default() stack
         self._default_graph = None
         self.tapes: list = []         # active GradientTapes, innermost last
+        self.autograph = 0            # tf.function bodies being inlined in a TF1 graph (their loops are AutoGraph's)
         self.on_gradient = None       # job hook: called with each gradient record
         self.on_warning = None        # job hook: called with (line, message)
         self.gradient_overrides: list = []   # gradient_override_map stack
@@ -417,7 +418,7 @@ class Tensor:
         return self._shape[0]
 
     def __iter__(self):
-        if self._value is None and not getattr(self.op.graph, "captures_outer", False):
+        if self._value is None and not ctx.autograph and not getattr(self.op.graph, "captures_outer", False):
             # (a TF1 graph's tensor; a tf.function's loops are AutoGraph's, kept as Python's here)
             self._disallow("Iterating over a symbolic `tf.Tensor`")
         if self._shape is None or not self._shape:

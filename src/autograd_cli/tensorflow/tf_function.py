@@ -35,6 +35,7 @@ from autograd_cli.tensorflow.lowering import _flatten, _rebuild
 from autograd_cli.tensorflow.tracing import FuncGraph, Trace, lower_traced, symbolic_input, tracing
 
 _FALLBACK_ERRORS = Exception      # whatever stops the trace: the eager run gives the value (or TF's eager error)
+_TRACE_FAILURES: dict = {}        # id of a traced Python function -> (type, text) of the error that stopped its trace
 
 
 @tf_export("function")
@@ -67,7 +68,11 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         if not ctx.eager:                      # inside a graph (TF1 code, another trace): its ops, inlined
-            return self.python_function(*args, **kwargs)
+            ctx.autograph += 1
+            try:
+                return self.python_function(*args, **kwargs)
+            finally:
+                ctx.autograph -= 1
         if _RUN_EAGERLY():
             return self.python_function(*args, **kwargs)
         if self.input_signature is not None:      # one argument per TensorSpec (a list is one tensor)
@@ -93,7 +98,16 @@ class Function:
                 concrete.arguments = (structure, flat)
             self._traces[key] = concrete
         if concrete is None:
-            return _as_outputs(self.python_function(*args, **kwargs))
+            try:
+                return _as_outputs(self.python_function(*args, **kwargs))
+            except _FALLBACK_ERRORS as exc:
+                # the error the trace met, met again eagerly: the function's own, which TensorFlow
+                # raises from the call while it traces ("in user code:")
+                # (not this package's refusals of what it does not support)
+                if (not isinstance(exc, NotImplementedError)
+                        and _TRACE_FAILURES.get(id(self.python_function)) == (type(exc), str(exc))):
+                    raise in_user_code(exc) from None
+                raise
         return concrete.call(flat)
 
     def _specs(self, flat):
@@ -274,6 +288,7 @@ def _trace(fn, structure, flat, name, specs=None, names=None):
     except _FALLBACK_ERRORS as exc:
         if getattr(exc, "ag_in_user_code", False):
             raise in_user_code(exc) from None
+        _TRACE_FAILURES[id(fn)] = (type(exc), str(exc))
         return None
     if any(_is_random(op) and op.inputs for op in graph._ops):
         return None           # (its shape is known at each call only)
