@@ -8,7 +8,7 @@ import json
 import pytest
 
 from conftest import cli
-from test_hostile_snippets import located, run_snippet
+from test_hostile_snippets import FAST, located, run_snippet
 
 pytest.importorskip("autograd_cli.snippets")
 
@@ -164,3 +164,32 @@ def test_the_report_of_an_exception_in_a_thread_spells_out_control_characters(tm
     proc = cli("eval", prog)
     assert proc.returncode == 0 and "\x1b" not in proc.stderr, repr(proc.stderr)
     assert "line 3: Exception in thread Thread-1 (f): ValueError: \\x1b[2Jx" in proc.stderr
+
+
+def test_a_snippet_stopped_deep_in_library_code_is_located_at_its_own_line(tmp_path):
+    # faulthandler's dump at the limit keeps the innermost 100 frames: 10,000 nested
+    # Dataset.map functions hid the snippet's line (an unlocated TimeLimitError)
+    prog, proc = run_snippet(tmp_path, """
+        import tensorflow as tf
+        ds = tf.data.Dataset.range(3)
+        for i in range(10000):
+            ds = ds.map(lambda v: v + 1)
+        for v in ds:
+            print(v)
+    """, env=FAST)
+    located(prog, proc, 5, "TimeLimitError")
+
+
+def test_deep_python_recursion_that_times_out_is_located(tmp_path):
+    prog, proc = run_snippet(tmp_path, """
+        import sys
+        sys.setrecursionlimit(25000)
+        def f(n):
+            if n == 0:
+                while True:
+                    pass
+            return f(n - 1)
+        f(5000)
+    """, env=FAST)
+    located(prog, proc, (5, 6), "TimeLimitError")
+    assert f"called from {prog}:7" in proc.stderr, proc.stderr

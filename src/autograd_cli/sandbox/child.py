@@ -22,6 +22,7 @@ import os
 import signal
 import sys
 import threading
+import time
 
 from . import user_code
 from .limits import Limits
@@ -190,6 +191,7 @@ def _run(job, request, limits, layers, applied, channel, crash_fd, outcome, rese
         lockdown.install_alternate_stack()   # a stack overflow in this thread is still reported
         if "limits" in layers:
             faulthandler.dump_traceback_later(limits.wall_seconds, exit=True, file=crash_fd)
+            _watch_for_the_limits(filename, crash_fd, time.monotonic() + limits.wall_seconds)
             lockdown.limit_processes(applied)
         sys.setrecursionlimit(RECURSION_LIMIT)
         if "limits" in layers:
@@ -223,6 +225,51 @@ def _run(job, request, limits, layers, applied, channel, crash_fd, outcome, rese
         else:
             outcome["message"] = {"event": "error", "error": located.to_json()}
         _forget(exc)
+
+
+WATCH_MARGIN = 0.25      # seconds before a time limit when the watchdog reads the snippet's stack
+
+
+def _watch_for_the_limits(filename: str, crash_fd: int, wall_deadline: float) -> None:
+    """A thread that, just before the CPU or the wall-clock limit, writes the snippet's lines
+    on the snippet thread's stack to the crash descriptor (dump.WATCHDOG). faulthandler's own
+    dump at the limit keeps the innermost 100 frames only: a snippet stopped deep in library
+    code (10,000 nested Dataset.map functions) was unlocated; where its dump holds the
+    snippet, the parent reads that one. (A snippet holding the GIL in C code keeps this
+    thread from running: faulthandler's dump is still there.)"""
+    import resource
+
+    from .dump import WATCHDOG, faulthandler_text
+
+    snippet = threading.get_ident()
+    name = faulthandler_text(filename)
+
+    def watch():
+        cpu_limit = None
+        while True:
+            time.sleep(0.05)
+            if cpu_limit is None:       # (set once the box has set it, just after this thread starts)
+                soft = resource.getrlimit(resource.RLIMIT_CPU)[0]
+                cpu_limit = float("inf") if soft == resource.RLIM_INFINITY else float(soft)
+            if time.process_time() < cpu_limit - WATCH_MARGIN and time.monotonic() < wall_deadline - WATCH_MARGIN:
+                continue
+            frame = sys._current_frames().get(snippet)
+            lines = []
+            while frame is not None:
+                if frame.f_code.co_filename == filename:
+                    lines.append(frame.f_lineno)
+                frame = frame.f_back
+            if lines:
+                kept = lines if len(lines) <= 100 else lines[:50] + lines[-50:]   # the nearest, the outermost
+                text = WATCHDOG + "\n" + "".join(
+                    f'  File "{name}", line {line} in ?\n' for line in kept)
+                try:
+                    os.write(crash_fd, text.encode("ascii", "replace"))
+                except OSError:
+                    pass
+            return
+
+    threading.Thread(target=watch, name="box-watchdog", daemon=True).start()
 
 
 def _exit_is_system_exit() -> None:

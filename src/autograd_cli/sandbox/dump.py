@@ -21,6 +21,7 @@ from .user_code import fold_callers
 
 FRAME = re.compile(r'^  File "(.*)", line (\d+) in ')
 MAX_STRING = 500
+WATCHDOG = "Snippet stack (most recent call first):"   # the child's watchdog (child.py): every frame
 
 
 def faulthandler_text(text: str) -> str:
@@ -41,12 +42,14 @@ def faulthandler_text(text: str) -> str:
     return "".join(out)
 
 
-def threads(dump: str) -> list[tuple[bool, list[tuple[str, int]]]]:
-    """Each thread of the dump: (is the current thread, frames innermost first)."""
+def threads(dump: str) -> list[tuple[int, list[tuple[str, int]]]]:
+    """Each thread of the dump: (rank, frames innermost first); rank 0 for faulthandler's
+    current thread, 1 for its others, 2 for the watchdog's stack of the snippet's thread
+    (faulthandler's is preferred where it holds the snippet: it is the moment of the stop)."""
     found = []
     for line in dump.splitlines():
-        if line.startswith(("Current thread ", "Thread ", "Stack (most recent call first)")):
-            found.append((line.startswith(("Current", "Stack")), []))
+        if line.startswith(("Current thread ", "Thread ", "Stack (most recent call first)", WATCHDOG)):
+            found.append((0 if line.startswith(("Current", "Stack")) else 2 if line == WATCHDOG else 1, []))
             continue
         match = FRAME.match(line)
         if match and found:
@@ -59,7 +62,7 @@ def locate_dump(dump: str, filename: str, source: str):
     (the current thread first, else any thread running the snippet); line is None when no
     thread was running the snippet. col is the line's first non-blank character."""
     name = faulthandler_text(filename)
-    candidates = sorted(threads(dump), key=lambda thread: not thread[0])
+    candidates = sorted(threads(dump), key=lambda thread: thread[0])
     for _current, frames in candidates:
         lines = [line for file, line in frames if file == name]
         if lines:
