@@ -104,3 +104,14 @@ def test_a_snippets_json_gradients_have_the_same_entries_as_a_programs():
     py = json.loads(cli("eval", ROOT / "samples" / "tf" / "seed000_3_sum_of_paths.py", "--json").stdout)["gradients"][0]
     assert set(ag) <= set(py), (set(ag), set(py))
     assert py["by_x"] == {"a": 3.0, "b": 1.0} and ag["by_x"] == {"a": 3.0, "b": 1.0}
+
+
+def test_a_second_gradient_of_a_tape_says_how_to_ask_twice(tmp_path):
+    prog = tmp_path / "twice.py"
+    prog.write_text("import tensorflow as tf\nx = tf.Variable(3.0)\nwith tf.GradientTape() as t:\n    y = x * x\n"
+                    "print(t.gradient(y, x))\nprint(t.gradient(y, x))\n", encoding="utf-8")
+    proc = cli("eval", prog)
+    assert proc.returncode == 2
+    first = proc.stderr.splitlines()[0]
+    assert first.startswith(f"{prog}:6:7: RuntimeError: A non-persistent GradientTape can only be used"), first
+    assert "tf.GradientTape(persistent=True)" in first

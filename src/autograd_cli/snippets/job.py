@@ -301,6 +301,7 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
         _hint_none(exc, _gradient_records(recorder, source, module.__dict__))
         _import_error_as_spelled(exc)
         _hint_import(exc)
+        _hint_persistent(exc)
         if payload.get("graph"):
             failed = _failed_with_graph(exc, recorder, module.__dict__, source, filename)
             if failed is not None:
@@ -499,6 +500,14 @@ def _hint_import(exc) -> None:
     name = getattr(exc, "name", None) if type(exc) is NameError else None
     if name in USUAL_IMPORTS and len(exc.args) == 1 and isinstance(exc.args[0], str):
         exc.args = (f"{exc.args[0]} (add `{USUAL_IMPORTS[name]}` at the top)",)
+
+
+def _hint_persistent(exc) -> None:
+    """TensorFlow's message for a second gradient of a tape says what, not how to fix it."""
+    if type(exc) is RuntimeError and len(exc.args) == 1 and isinstance(exc.args[0], str) and \
+            exc.args[0].startswith("A non-persistent GradientTape can only be used to compute one set"):
+        exc.args = (f"{exc.args[0]} (make the tape with tf.GradientTape(persistent=True) to ask it more "
+                    "than once, or use one tape per gradient)",)
 
 
 def _hint_none(exc, records):
