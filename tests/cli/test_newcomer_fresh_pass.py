@@ -115,3 +115,19 @@ def test_a_second_gradient_of_a_tape_says_how_to_ask_twice(tmp_path):
     first = proc.stderr.splitlines()[0]
     assert first.startswith(f"{prog}:6:7: RuntimeError: A non-persistent GradientTape can only be used"), first
     assert "tf.GradientTape(persistent=True)" in first
+
+
+@pytest.mark.parametrize("line", ['x = "漢字漢字" + q', 'x = "é" + "😀" + q'])
+def test_the_caret_lines_up_under_wide_characters(tmp_path, line):
+    # the caret counted characters: wide characters (CJK, emoji) take two columns
+    import unicodedata
+
+    prog = tmp_path / "wide.py"
+    prog.write_text(line + "\n", encoding="utf-8")
+    err = cli("eval", prog).stderr.splitlines()
+    quoted, caret = err[1], err[2]
+
+    def width(text):
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    assert width(quoted[:quoted.index("q")]) == caret.index("^"), err

@@ -88,7 +88,7 @@ class AgError(Exception):
         if line is None:
             return head
         shown, caret_col = _clip(line, self.pos.col)
-        caret_col = len(escape_controls(shown[:caret_col - 1])) + 1
+        caret_col = display_width(escape_controls(shown[:caret_col - 1])) + 1
         return f"{head}\n  {escape_controls(shown)}\n  {' ' * (caret_col - 1)}^"
 
 
@@ -108,6 +108,17 @@ def source_line(source: str, line: int) -> str | None:
     end = source.find("\n", start)
     text = source[start:] if end < 0 else source[start:end]
     return text.replace("\t", " ")
+
+
+def display_width(text: str) -> int:
+    """The columns `text` takes on a terminal: wide East Asian characters and emoji take
+    two, combining marks none (so that a caret lines up under its place)."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
 
 
 _CONTROLS = None
