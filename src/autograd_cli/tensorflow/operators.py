@@ -113,6 +113,21 @@ def _neg(x):
     return m.negative(x)
 
 
+def _wrapped(fn):
+    """A Python operator as TensorFlow's binary_op_wrapper: its op is made in a name scope of
+    its own name, which a tape's gradient ops are named in (`gradient_tape/mul/Mul`)."""
+    def operator(x, y, *name):
+        out = fn(x, y, *name)
+        if isinstance(out, Tensor) and out._op is not None:
+            out._op.attrs["operator_scope"] = True
+        return out
+    operator.__name__ = operator.__qualname__ = fn.__name__
+    return operator
+
+
+_add, _radd, _sub, _mul, _truediv, _floordiv, _mod, _pow, _matmul = (
+    _wrapped(f) for f in (_add, _radd, _sub, _mul, _truediv, _floordiv, _mod, _pow, _matmul))
+
 OPERATORS = {
     "__add__": _add, "__radd__": _swap(_radd, "add"), "__sub__": _sub, "__rsub__": _swap(_sub, "sub"),
     "__mul__": _mul, "__rmul__": _swap(_mul, "mul"), "__truediv__": _truediv, "__rtruediv__": _swap(_truediv, "truediv"),

@@ -216,6 +216,8 @@ class GradientTape:
         else:
             found = gradients(targets, xs, grad_ys=grad_ys, unconnected_gradients=mode, stop_gradients=stops,
                               name="gradients" if function is not None else "gradient_tape") if xs else []
+        if function is not None:
+            _tape_names(ctx.graph, [g for g in found if isinstance(g, Tensor)])
         values = [None] * len(srcs)
         for k, g in zip(at, found):
             values[k] = g
@@ -473,6 +475,32 @@ class _Paused:
         self.tape._recording = True
         self.tape._open_window()
         return False
+
+
+def _tape_names(graph, grads):
+    """A tape's gradients in a tf.function, named as TensorFlow names them: an aggregated
+    gradient is an AddN of the function's root scope, any other the gradient function's op in
+    `gradient_tape/<the forward op's name scope>/` (an operator's op has a scope of its own
+    name, `mul`; a tf.sin in `layer` has `layer`)."""
+    parsed = []
+    for g in grads:
+        scope, _, rest = g._name.partition("/")
+        head, sep, found = rest.partition("_grad/")
+        parsed.append((g, rest, head if sep else None, found))
+    addns = sorted((g for g, rest, _, _ in parsed if rest.split(":")[0].split("_")[0] == "AddN"),
+                   key=lambda g: int((g._name.split(":")[0].rpartition("AddN")[2] or "_0")[1:] or 0))
+    renamed = {g.uid for g in addns}
+    for g in addns:
+        g._name = graph.unique_name("AddN") + ":0"
+    for g, rest, op_name, found in parsed:
+        if op_name is None or g.uid in renamed:
+            continue
+        try:
+            op = graph.get_operation_by_name(op_name)
+        except KeyError:
+            continue
+        forward = op_name if op.attrs.get("operator_scope") else op_name.rpartition("/")[0]
+        g._name = f"gradient_tape/{forward}/{found}" if forward else f"gradient_tape/{found}"
 
 
 class _Plan:
