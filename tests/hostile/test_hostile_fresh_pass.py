@@ -193,3 +193,29 @@ def test_deep_python_recursion_that_times_out_is_located(tmp_path):
     """, env=FAST)
     located(prog, proc, (5, 6), "TimeLimitError")
     assert f"called from {prog}:7" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("argv", [
+    ["graph", "prog.txt", "-o", "prog.txt"],
+    ["graph", "prog.txt", "-o", "./prog.txt"],
+    ["report", "prog.txt", "-o", "prog.txt"],
+    ["run", "prog.svg", "--steps", "2", "--plot", "prog.svg"],
+])
+def test_an_output_file_is_never_the_program_itself(tmp_path, argv):
+    # `graph prog.txt -o prog.txt` wrote the equations over the program
+    program = "w = variable(2.0)\ny = w * w\ng = gradients(y, [w])\nassign(w, w - 0.1 * g[0])\n"
+    for name in ("prog.txt", "prog.svg"):
+        (tmp_path / name).write_text(program, encoding="utf-8")
+    proc = cli(*argv, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert "is the program itself" in proc.stderr
+    assert (tmp_path / argv[1]).read_text(encoding="utf-8") == program
+
+
+def test_an_empty_output_name_and_stdin_twice_are_errors(tmp_path):
+    prog = tmp_path / "p.ag"
+    prog.write_text("w = variable(2.0)\ny = w * w\n", encoding="utf-8")
+    proc = cli("graph", prog, "-o", "")
+    assert proc.returncode == 2 and "-o needs a file name" in proc.stderr and not proc.stdout
+    proc = cli("eval", "-", "-", stdin="w = variable(2.0)\n")
+    assert proc.returncode == 2 and "more than once" in proc.stderr, proc.stderr

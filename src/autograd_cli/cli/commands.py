@@ -31,6 +31,9 @@ def run_files(paths, body, as_json: bool = False) -> int:
     still goes to stderr)."""
     if len(paths) == 1:
         return run_guarded(paths[0], body)
+    if paths.count("-") > 1:       # (the second would read an empty program)
+        print_error("<stdin>: - (standard input) is given more than once; it can be read only once")
+        return EXIT_ERROR
     worst = EXIT_OK
     for k, path in enumerate(paths):
         if not as_json:
@@ -159,12 +162,28 @@ def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, foc
     from autograd_cli.render.diagram_text import flow_label
 
     target = show.graph_output(output, fmt)
+    not_the_program(session, output, "-o")
     view = graph_program(session.source, _dialect(session, dialect), parse_sets(set_), grad_name, focus, expand,
                          format_flow=flow_label, boxed=True)
     return show.graph(view, output, target)
 
 
+def not_the_program(session: Session, output, option: str) -> None:
+    """An output file is never the program itself (a .ag program in prog.txt, -o prog.txt)."""
+    import os
+
+    if not output or output == "-" or session.filename == "<stdin>":
+        return
+    try:
+        same = os.path.samefile(output, session.filename)
+    except (OSError, ValueError):      # (no such file yet: it cannot be the program)
+        same = False
+    if same:
+        raise AgError(f"{option} {output} is the program itself: write to another file")
+
+
 def run_body(session: Session, steps, feed_path, fetch, set_, as_json, every=None, plot=None) -> int:
+    not_the_program(session, plot, "--plot")
     return run_program(session.source, steps, feed_path, fetch, parse_sets(set_), as_json, every, plot,
                        _dialect(session), session.filename)
 
@@ -184,6 +203,7 @@ def report_body(session: Session, output, verify, steps, set_, grad, wrt, unconn
     from autograd_cli.analysis.report import make_report
     from autograd_cli.render.explainout import one_line
 
+    not_the_program(session, output, "-o")
     report = make_report(session.source, session.filename, _dialect(session, dialect), parse_sets(set_),
                          unconnected, grad or (), wrt or (), verify, steps, format_flow=one_line, boxed=True)
     return show.report(report, output)

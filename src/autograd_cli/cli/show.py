@@ -141,6 +141,8 @@ def graph_output(output, fmt) -> tuple:
         picture = f"; a picture is drawn by its file name: -o graph.{fmt}" if fmt in ("png", "svg", "pdf") else ""
         raise AgError(f"--format must be dot, mermaid, text or json, got {fmt!r}"
                       f"{picture or suggest(fmt, list(GRAPH_FORMATS))}")
+    if output == "":
+        raise AgError("-o needs a file name (leave -o out to write the text to standard output)")
     return diagram_text.output_kind(output, fmt) if output else ("text", fmt or "dot")
 
 
