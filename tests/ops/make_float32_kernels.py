@@ -67,7 +67,7 @@ def record():
                        "scalar_in": bits(one), "scalar_out": bits(scalar)}
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps({"tf_version": tf.__version__, "cases": cases, "reductions": reductions(rng),
-                               "classes": classes(rng)}, indent=1) + "\n")
+                               "classes": classes(rng), "matmuls": matmuls(rng)}, indent=1) + "\n")
     print(f"wrote {OUT}")
 
 
@@ -119,6 +119,21 @@ def classes(rng):
                            env=env, check=True).stdout.split()
     for case, line in zip(found, lines, strict=True):
         case["softmax"] = line
+    return found
+
+
+# (n, k, m) of the float32 matmuls recorded: TensorFlow's x86 CPU kernel (oneDNN, with fused
+# multiply-adds on a CPU that has them) and Eigen's for a matrix times a short column
+MATMULS = [(8, 3, 1), (50, 2, 1), (4, 5, 3), (16, 8, 4), (10, 17, 6), (32, 64, 10), (5, 100, 3), (1, 50, 20),
+           (3, 3, 3), (4, 384, 3), (1, 3, 1)]
+
+
+def matmuls(rng):
+    found = []
+    for n, k, m in MATMULS:
+        a = rng.standard_normal((n, k)).astype(np.float32)
+        b = rng.standard_normal((k, m)).astype(np.float32)
+        found.append({"a": bits(a), "b": bits(b), "shape": [n, k, m], "out": bits(tf.matmul(a, b).numpy())})
     return found
 
 

@@ -213,3 +213,65 @@ def test_the_softmax_kernels_are_not_the_float64_values_rounded():
         rounded = (e / e.sum(axis=axis, keepdims=True)).astype(np.float32)
         differ += not same_bits(rounded.reshape(-1), unpacked(case["softmax"])).all()
     assert differ >= 4
+
+
+# ---------------------------------------------------------------- matmul
+
+def _fma_in_order(a, b):
+    """Each entry's products added in order, each a + b * c rounded once (written here with
+    Python's exact rationals: the reference the kernel's float64 shortcut must meet)."""
+    from fractions import Fraction
+
+    out = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    for i in range(a.shape[0]):
+        for j in range(b.shape[1]):
+            total = np.float32(0)
+            for k in range(a.shape[1]):
+                exact = Fraction(float(a[i, k])) * Fraction(float(b[k, j])) + Fraction(float(total))
+                total = _round_to_float32(exact)
+            out[i, j] = total
+    return out
+
+
+def _round_to_float32(exact):
+    """The float32 nearest a rational (ties to even)."""
+    from fractions import Fraction
+
+    guess = np.float32(float(exact))        # (double then float32: may be one float32 off at a tie)
+    candidates = [np.nextafter(guess, np.float32(-np.inf)), guess, np.nextafter(guess, np.float32(np.inf))]
+    return min(candidates, key=lambda c: (abs(Fraction(float(c)) - exact), int(np.float32(c).view(np.int32)) & 1))
+
+
+@pytest.mark.parametrize("shape", [(4, 5, 3), (2, 17, 2), (1, 3, 4), (3, 40, 1), (6, 3, 1), (5, 100, 3)])
+def test_matmul_sums_each_entry_as_tensorflows_cpu_kernels_do(shape):
+    n, k, m = shape
+    rng = np.random.default_rng(n * 100 + k)
+    a = (rng.standard_normal((n, k)) * 3).astype(np.float32)
+    b = rng.standard_normal((k, m)).astype(np.float32)
+    ours = k32.matmul(a, b)
+    assert ours.dtype == np.float32 and ours.shape == (n, m)
+    if m == 1 and n > 1 and k <= 4:      # Eigen's matrix-vector kernel: products rounded, then added in order
+        products = a * b[:, 0]
+        expected = np.zeros(n, np.float32)
+        for j in range(k):
+            expected = expected + products[:, j]
+        assert same_bits(ours[:, 0], expected).all()
+    elif m == 1 and n > 1:
+        assert same_bits(ours, np.matmul(a, b)).all()
+    else:
+        assert same_bits(ours, _fma_in_order(a, b)).all()
+
+
+@pytest.mark.parametrize("case", FIXTURE["matmuls"], ids=lambda c: "x".join(map(str, c["shape"])))
+def test_matmul_gives_tensorflows_bits(case):
+    # (recorded on an x86 CPU with fused multiply-adds: TensorFlow's own bits depend on the CPU)
+    n, k, m = case["shape"]
+    a, b = unpacked(case["a"]).reshape(n, k), unpacked(case["b"]).reshape(k, m)
+    assert same_bits(k32.matmul(a, b).reshape(-1), unpacked(case["out"])).all()
+
+
+def test_tensorflows_matmul_bits_are_not_numpys():
+    differ = sum(not same_bits(np.matmul(unpacked(c["a"]).reshape(c["shape"][:2]),
+                                         unpacked(c["b"]).reshape(c["shape"][1:])).reshape(-1),
+                               unpacked(c["out"])).all() for c in FIXTURE["matmuls"])
+    assert differ >= 3

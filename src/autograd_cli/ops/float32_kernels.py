@@ -407,6 +407,38 @@ def reduce_logsumexp(x, axes, keepdims):
     return total + (top if keepdims else top.reshape(total.shape))
 
 
+# ---------------------------------------------------------------- matmul
+
+SEQUENTIAL_K = 384     # the longest inner dimension measured to be summed in order (512 is blocked)
+
+
+def matmul(a, b):
+    """TensorFlow's float32 MatMul of two matrices on a CPU with fused multiply-adds, as
+    measured: oneDNN's kernel sums each entry's products in order along the inner dimension,
+    one fused multiply-add at a time (up to SEQUENTIAL_K; longer ones are blocked); a matrix
+    of several rows times a column goes through Eigen's kernel instead: up to 4 long, each
+    product rounded, then added in order. Batches, longer columns and longer inner dimensions:
+    NumPy's float32 product (BLAS), whose order is not TensorFlow's."""
+    a = np.asarray(a, dtype=_F32)
+    b = np.asarray(b, dtype=_F32)
+    if a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0] or 0 in a.shape + b.shape:
+        return np.matmul(a, b)
+    inner = a.shape[1]
+    if b.shape[1] == 1 and a.shape[0] > 1:          # (a matrix times a column: Eigen's kernel)
+        if inner <= 4:
+            return (_add_reduce(a * b[:, 0], 1) + _ZERO32)[:, None]     # (under 8: in order, from the first)
+        return np.matmul(a, b)        # (its order for longer columns is not known here)
+    if inner > SEQUENTIAL_K:
+        return np.matmul(a, b)
+    wide_a, wide_b = a.astype(np.float64), b.astype(np.float64)
+    total = np.zeros((a.shape[0], b.shape[1]), dtype=np.float64)
+    for k in range(inner):
+        # (a float32 product is exact in double: one rounding to float32 after the add, as the
+        # fused multiply-add does but for ties of the double rounding, rarer than 1 in 10**8)
+        total = (wide_a[:, k:k + 1] * wide_b[k:k + 1, :] + total).astype(_F32).astype(np.float64)
+    return total.astype(_F32)
+
+
 # ---------------------------------------------------------------- softmax and its cross-entropy
 
 def _class_rows(x, axis):

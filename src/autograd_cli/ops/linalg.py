@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autograd_cli.ops import float32_kernels as k32
 from autograd_cli.ops.table import ShapeError, SAME, broadcast, fmt, op, swap_last
 
 # ---------------------------------------------------------------- matmul
@@ -18,7 +19,7 @@ def _matmul_shape(a, b):
 
 op("matmul", np.matmul, _matmul_shape, sym=SAME,
    vjp=(lambda g, n, dy: g.matmul(dy, swap_last(g, n.inputs[1])),
-        lambda g, n, dy: g.matmul(swap_last(g, n.inputs[0]), dy)), fresh=True,
+        lambda g, n, dy: g.matmul(swap_last(g, n.inputs[0]), dy)), fresh=True, float32=k32.matmul,
    doc="da = grad @ b^T, db = a^T @ grad (transposes and adjoints as given)")
 # (the built-in matmul(a, b, transpose_a, transpose_b) is in build/tensor_functions.py)
 

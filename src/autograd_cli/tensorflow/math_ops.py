@@ -772,6 +772,8 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         if xa.shape[-1] != yb.shape[-2]:
             raise InvalidArgumentError(None, None, kernel_message(
                 "MatMul", f"Matrix size-incompatible: In[0]: {_shape_text(x.shape)}, In[1]: {_shape_text(y.shape)}"))
+        if xa.dtype == np.float32 and yb.dtype == np.float32:
+            return OPS["matmul"].float32(xa, yb)      # (TensorFlow's order of the float32 sums)
         return np.matmul(xa, yb)
     if not ctx.eager:
         sa, sb = a._shape, b._shape
