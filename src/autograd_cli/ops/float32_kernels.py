@@ -419,14 +419,16 @@ def matmul(a, b):
     of several rows times a column goes through Eigen's kernel instead: up to 4 long, each
     product rounded, then added in order. Batches, longer columns and longer inner dimensions:
     NumPy's float32 product (BLAS), whose order is not TensorFlow's."""
-    a = np.asarray(a, dtype=_F32)
-    b = np.asarray(b, dtype=_F32)
-    if a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0] or 0 in a.shape + b.shape:
+    if type(a) is not np.ndarray or a.dtype is not _F32:
+        a = np.asarray(a, dtype=_F32)
+    if type(b) is not np.ndarray or b.dtype is not _F32:
+        b = np.asarray(b, dtype=_F32)
+    if a.ndim != 2 or b.ndim != 2:
         return np.matmul(a, b)
-    inner = a.shape[1]
-    if b.shape[1] == 1 and a.shape[0] > 1:          # (a matrix times a column: Eigen's kernel)
-        if inner <= 4:
-            return (_add_reduce(a * b[:, 0], 1) + _ZERO32)[:, None]     # (under 8: in order, from the first)
+    rows, inner = a.shape
+    if b.shape[1] == 1 and rows > 1:          # (a matrix times a column: Eigen's kernel)
+        if inner <= 4:     # (under 8 products: in order, from the first; + 0 as its sum from 0)
+            return _add_reduce(a * b.reshape(-1), 1, None, None, True) + _ZERO32
         return np.matmul(a, b)        # (its order for longer columns is not known here)
     if inner > SEQUENTIAL_K:
         return np.matmul(a, b)
