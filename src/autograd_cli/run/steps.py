@@ -291,16 +291,20 @@ def split_fetch(text: str, named) -> list[str]:
     """--fetch a,b: names separated by commas; a bare expression's name may itself hold
     commas (`--fetch "assign_add(v, 1),w"`), so the longest known name is taken first."""
     parts = text.split(",")
-    names, k = [], 0
+    # a known name spans at most this many parts (trying every span was cubic in the parts:
+    # 2,000 names took 9 s); a name given twice is shown once
+    widest = max((name.count(",") for name in named), default=0) + 1
+    names, seen, k = [], set(), 0
     while k < len(parts):
-        for end in range(len(parts), k, -1):
+        for end in range(min(len(parts), k + widest), k, -1):
             candidate = ",".join(parts[k:end]).strip()
             if candidate in named:
                 break
         else:
             end, candidate = k + 1, parts[k].strip()
-        if candidate:
+        if candidate and candidate not in seen:
             names.append(candidate)
+            seen.add(candidate)
         k = end
     if not names:
         raise AgError("--fetch needs names separated by commas, e.g. --fetch loss,w")
