@@ -148,6 +148,19 @@ _NO_GRADIENT = ("StopGradient", "PreventGradient")
 
 
 @tf_class("tensorflow.python.framework.ops.RegisterGradient")
+@tf_export("recompute_grad")
+def recompute_grad(f):
+    """TensorFlow recomputes f's forward pass when the gradient is taken, to keep less memory;
+    the values and gradients are f's own, which is what this gives (nothing is kept here that
+    a recomputation would save)."""
+    import functools
+
+    @functools.wraps(f)
+    def inner(*args, **kwargs):
+        return f(*args, **kwargs)
+    return inner
+
+
 @tf_export("RegisterGradient", "python.framework.ops.RegisterGradient")
 class RegisterGradient:
     """`@tf.RegisterGradient("Name")` on `def grad(op, grad)`: a gradient function that
