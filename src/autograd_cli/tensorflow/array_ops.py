@@ -5,8 +5,8 @@ import numpy as np
 
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import kernel_errors as kernel
-from autograd_cli.tensorflow.core import (HOOKS, Tensor, _const_value, constant_tensor, convert_to_tensor, ctx,
-                                          is_tensor_like, make_op, to_array)
+from autograd_cli.tensorflow.core import (HOOKS, Operation, Tensor, _add_op, _const_value, constant_tensor,
+                                          convert_to_tensor, ctx, is_tensor_like, make_op, to_array, user_pos)
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError
@@ -486,7 +486,7 @@ def where(condition, x=None, y=None, name=None, _op="SelectV2"):
     c = convert_to_tensor(condition)
     if x is None and y is None:
         if not ctx.eager:
-            raise NotImplementedError("tf.where(condition) without x and y is not supported in graph mode here")
+            return _graph_where(c, name)
         return constant_tensor(np.argwhere(c._value).astype(np.int64), dtypes.int64)
     from autograd_cli.tensorflow.math_ops import binary_inputs
 
@@ -495,6 +495,25 @@ def where(condition, x=None, y=None, name=None, _op="SelectV2"):
         kernel.select(c._shape, x._shape, y._shape)
     return make_op(_op, Recipe("row", "where"), [c, x, y], [x.dtype], name,
                    eager_fn=row_eager("where", None, "SelectV2"))[0]
+
+
+def _graph_where(c, name):
+    """tf.where(condition) in a graph: the int64 (?, rank) coordinates of the true elements, a
+    Where op. Its size depends on the values, so the condition must be computed from constants
+    here (the graph's engine sizes every tensor when it is built)."""
+    from autograd_cli.tensorflow.graph_run import ops_needed
+
+    if c._shape is None or any(op.type in ("Placeholder", "PlaceholderWithDefault") or op.recipe is None
+                               or "Variable" in op.type for op in ops_needed([c.op], set())):
+        raise NotImplementedError("tf.where(condition) without x and y in a graph is supported here only for a "
+                                  "condition computed from constants (its number of rows depends on the values)")
+
+    def lower(L, cond):
+        value = L.static(cond, L.g.pos, "tf.where's condition")
+        return L.g.const(engine_array(np.argwhere(value != 0).astype(np.int64)))
+    graph = ctx.graph      # (made as is: its static shape is TensorFlow's (?, rank), not found by lowering)
+    op = Operation("Where", graph.unique_name(name or "Where"), [c], Recipe("fn", lower), graph, user_pos())
+    return _add_op(graph, op, [(dtypes.int64, (None, len(c._shape)))])[0]
 
 
 @tf_export("clip_by_value", builtin="clip_by_value")
