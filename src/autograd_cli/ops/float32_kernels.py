@@ -484,29 +484,30 @@ def log_softmax(x, axis):
     return back(shifted - log(_inner_sums(_exp_in_rows(shifted)))[:, None])
 
 
-def softmax_cross_entropy(labels, logits, axis):
-    """TensorFlow's float32 softmax cross-entropy kernel's loss: the row sums of
-    labels * (log(sum exp(x - max)) - (x - max)), the class axis moved last (as its Python
-    wrapper moves it)."""
+def _xent_parts(labels, logits, axis):
+    """The cross-entropy kernel's operands, the class axis moved last (as its Python wrapper
+    moves it): (the moved shape, the labels' rows, x - max, the row sums of its exp as the
+    kernel's sum reads them)."""
     logits = np.asarray(logits, dtype=_F32)
     moved = np.moveaxis(logits, axis, -1)
     rows = np.ascontiguousarray(moved).reshape(-1, moved.shape[-1])
-    target = np.ascontiguousarray(np.moveaxis(np.broadcast_to(np.asarray(labels, dtype=_F32), logits.shape), axis, -1))
+    target = np.moveaxis(np.broadcast_to(np.asarray(labels, dtype=_F32), logits.shape), axis, -1)
     shifted = rows - rows.max(axis=1, keepdims=True)
-    log_total = log(_inner_sums(_exp_in_rows(shifted)))
-    return _inner_sums(target.reshape(rows.shape) * (log_total[:, None] - shifted)).reshape(moved.shape[:-1])
+    return moved.shape, np.ascontiguousarray(target).reshape(rows.shape), shifted, _inner_sums(_exp_in_rows(shifted))
+
+
+def softmax_cross_entropy(labels, logits, axis):
+    """TensorFlow's float32 softmax cross-entropy kernel's loss: the row sums of
+    labels * (log(sum exp(x - max)) - (x - max))."""
+    shape, target, shifted, totals = _xent_parts(labels, logits, axis)
+    return _inner_sums(target * (log(totals)[:, None] - shifted)).reshape(shape[:-1])
 
 
 def softmax_xent_backprop(labels, logits, axis):
     """The kernel's backprop: exp(x - max) over the whole array, divided by the row sums of
     exp as the loss's sum read them, minus the labels."""
-    logits = np.asarray(logits, dtype=_F32)
-    moved = np.moveaxis(logits, axis, -1)
-    rows = np.ascontiguousarray(moved).reshape(-1, moved.shape[-1])
-    target = np.ascontiguousarray(np.moveaxis(np.broadcast_to(np.asarray(labels, dtype=_F32), logits.shape), axis, -1))
-    shifted = rows - rows.max(axis=1, keepdims=True)
-    out = exp(shifted) / _inner_sums(_exp_in_rows(shifted))[:, None] - target.reshape(rows.shape)
-    return np.moveaxis(out.reshape(moved.shape), -1, axis)
+    shape, target, shifted, totals = _xent_parts(labels, logits, axis)
+    return np.moveaxis((exp(shifted) / totals[:, None] - target).reshape(shape), -1, axis)
 
 
 # ---------------------------------------------------------------- Eigen's scalar code (a tensor's tail)
