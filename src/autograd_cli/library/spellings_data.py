@@ -628,7 +628,7 @@ OTHER = frozenset((
     "train.piecewise_constant_decay", "train.polynomial_decay", "train.queue_runner.QueueRunner",
     "train.queue_runner.add_queue_runner", "train.queue_runner.start_queue_runners", "train.range_input_producer",
     "train.shuffle_batch", "train.slice_input_producer", "train.start_queue_runners", "trainable_variables",
-    "truediv", "truncated_normal", "truncated_normal_initializer", "tuple", "uint8", "variable_scope",
+    "truediv", "truncated_normal", "truncated_normal_initializer", "tuple", "uint8", "unique", "variable_scope",
     "variables_initializer", "variance_scaling_initializer", "vectorized_map", "version.VERSION",
     "zeros_initializer",
 ))

@@ -516,6 +516,48 @@ def _graph_where(c, name):
     return _add_op(graph, op, [(dtypes.int64, (None, len(c._shape)))])[0]
 
 
+def _unique(values, out_idx):
+    """(the values in order of first appearance, each element's index among them)."""
+    _, first, inverse = np.unique(values, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return values[np.sort(first)], rank[inverse.reshape(-1)].astype(out_idx.np)
+
+
+@tf_export("unique")
+def unique(x, out_idx=dtypes.int32, name=None):
+    """tf.unique of a 1-D tensor: (y, idx), y in order of first appearance. In a graph, of a tensor
+    computed from constants (y's size depends on the values, as tf.where's does)."""
+    x = convert_to_tensor(x)
+    out_idx = as_dtype(out_idx)
+    if x._shape is not None and len(x._shape) != 1:
+        if ctx.eager:
+            raise InvalidArgumentError(None, None, "unique expects a 1D vector. [Op:Unique] name: ")
+        raise ValueError(f"Shape must be rank 1 but is rank {len(x._shape)} for '{{{{node Unique}}}}'")
+    if ctx.eager:
+        y, idx = _unique(np.asarray(x._value), out_idx)
+        return UniqueResult(constant_tensor(y, x.dtype), constant_tensor(idx, out_idx))
+    from autograd_cli.tensorflow.graph_run import ops_needed
+
+    if any(op.type in ("Placeholder", "PlaceholderWithDefault") or op.recipe is None or "Variable" in op.type
+           for op in ops_needed([x.op], set())):
+        raise NotImplementedError("tf.unique in a graph is supported here only for a tensor computed from constants "
+                                  "(its output's size depends on the values)")
+
+    def lower(L, node):
+        y, idx = _unique(L.static(node, L.g.pos, "tf.unique's input"), out_idx)
+        return [L.g.const(engine_array(y)), L.g.const(engine_array(idx))]
+    graph = ctx.graph
+    op = Operation("Unique", graph.unique_name(name or "Unique"), [x], Recipe("fn", lower), graph, user_pos())
+    return UniqueResult(*_add_op(graph, op, [(x.dtype, (None,)), (out_idx, x._shape)]))
+
+
+import collections as _collections     # noqa: E402
+
+UniqueResult = _collections.namedtuple("Unique", ["y", "idx"])
+
+
 @tf_export("clip_by_value", builtin="clip_by_value")
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     from autograd_cli.tensorflow.math_ops import maximum, minimum
