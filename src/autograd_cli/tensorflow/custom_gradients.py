@@ -147,7 +147,6 @@ _PASS_THROUGH = "Identity"  # TensorFlow's own gradients an override map may nam
 _NO_GRADIENT = ("StopGradient", "PreventGradient")
 
 
-@tf_class("tensorflow.python.framework.ops.RegisterGradient")
 @tf_export("recompute_grad")
 def recompute_grad(f):
     """TensorFlow recomputes f's forward pass when the gradient is taken, to keep less memory;
@@ -161,6 +160,7 @@ def recompute_grad(f):
     return inner
 
 
+@tf_class("tensorflow.python.framework.ops.RegisterGradient")
 @tf_export("RegisterGradient", "python.framework.ops.RegisterGradient")
 class RegisterGradient:
     """`@tf.RegisterGradient("Name")` on `def grad(op, grad)`: a gradient function that
