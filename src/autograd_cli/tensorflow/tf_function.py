@@ -42,14 +42,15 @@ _TRACE_FAILURES: dict = {}        # id of a traced Python function -> (type, tex
 def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
              experimental_compile=None, **kwargs):
     if func is None:
-        return lambda f: Function(f, input_signature)
-    return Function(func, input_signature)
+        return lambda f: Function(f, input_signature, reduce_retracing)
+    return Function(func, input_signature, reduce_retracing)
 
 
 @tf_class("tensorflow.python.eager.polymorphic_function.polymorphic_function.Function")
 class Function:
-    def __init__(self, func, input_signature=None):
+    def __init__(self, func, input_signature=None, reduce_retracing=False):
         functools.update_wrapper(self, func)
+        self.reduce_retracing = reduce_retracing
         self.python_function = func
         self.input_signature = None if input_signature is None else list(_flatten(list(input_signature))[1])
         self._traces: dict = {}        # signature -> _Concrete, or None (runs eagerly)
@@ -86,6 +87,9 @@ class Function:
         concrete = self._traces.get(key, False)
         if concrete is False:
             concrete = self._relaxed(flat)
+        relaxed = None
+        if concrete is False and self.reduce_retracing and specs is None:
+            specs = relaxed = self._generalized(flat)
         if concrete is False:
             names = _argument_names(self.python_function, args, kwargs)
             concrete = _trace(self.python_function, structure, flat, self.__name__, specs, names)
@@ -96,6 +100,8 @@ class Function:
                 self._count += 1
             if concrete is not None:
                 concrete.arguments = (structure, flat)
+                if relaxed is not None:       # (serves the later calls it fits)
+                    concrete.relaxed = [(s, None) if s is not None else (None, v) for v, s in zip(flat, relaxed)]
             self._traces[key] = concrete
         if concrete is None:
             try:
@@ -150,6 +156,33 @@ class Function:
             if concrete is not None and concrete.relaxed is not None and _fits(concrete.relaxed, flat):
                 return concrete
         return False
+
+    def _generalized(self, flat):
+        """reduce_retracing: a new trace of arguments like an earlier trace's but for sizes takes
+        those sizes as unknown (TensorFlow's common supertype: (3,) and (5,) trace (None,)); None
+        when there is no such trace (the first trace is of the exact shapes). The latest such
+        trace is generalized, as TensorFlow does."""
+        for concrete in reversed(list(self._traces.values())):
+            if concrete is None or concrete.arguments is None or len(concrete.arguments[1]) != len(flat):
+                continue
+            inputs, specs = iter(concrete.arg_inputs), []
+            for old, new in zip(concrete.arguments[1], flat):
+                if _is_tensor_argument(new) != (_is_tensor_argument(old) or _is_spec(old)):
+                    break
+                if not _is_tensor_argument(new):
+                    if _signature(new) != _signature(old):
+                        break
+                    specs.append(None)
+                    continue
+                traced, tensor = next(inputs), convert_to_tensor(new)
+                if (tensor.dtype.base_dtype != traced.dtype.base_dtype or traced._shape is None
+                        or tensor._shape is None or len(traced._shape) != len(tensor._shape)):
+                    break
+                specs.append((tensor.dtype, tuple(a if a == b else None for a, b in zip(traced._shape, tensor._shape))))
+            else:
+                if any(specs):
+                    return specs
+        return None
 
     def get_concrete_function(self, *args, **kwargs):
         """The trace for these arguments (tensors, tf.TensorSpecs or Python values), made now
