@@ -280,12 +280,12 @@ def Print(input_, data, message=None, first_n=None, summarize=None, name=None): 
 
 def print_op(parts, stream, sep, end, printed, name=None):
     """tf.print's PrintV2 op in a TF1 graph: `parts` are tensors and other values, printed as
-    tf.print prints them (`printed(value)`) at each run."""
+    tf.print prints them (`printed(value, tensor)`, `printed(value)`) at each run."""
     tensors = [p for p in parts if isinstance(p, Tensor)]
 
     def act(values):
         it = iter(values)
-        print(sep.join(printed(next(it)) if isinstance(p, Tensor) else printed(p) for p in parts), end=end,
+        print(sep.join(printed(next(it), p) if isinstance(p, Tensor) else printed(p) for p in parts), end=end,
               file=stream)
     # (an op runs on inputs: a constant, never shown, where no tensor is printed)
     return effect_op("PrintV2", ctx.graph.unique_name(name or "PrintV2"), tensors or [convert_to_tensor(0.0)], act)

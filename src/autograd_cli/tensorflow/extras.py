@@ -17,36 +17,51 @@ def print_(*inputs, output_stream=None, sep=" ", end="\n", summarize=3, name=Non
     printing each time it runs (effects.print_op)."""
     stream = sys.stderr if output_stream is None else output_stream
     inputs = [x._as_tensor() if hasattr(x, "_as_tensor") else x for x in inputs]     # variables: their values
+    quoted = len(inputs) > 1
     if not ctx.eager:
         from autograd_cli.tensorflow.effects import print_op
+        from autograd_cli.tensorflow.engine_values import typed_value
 
-        return print_op(inputs, stream, sep, end, lambda value: _printed(value, summarize, len(inputs) > 1), name)
-    quoted = len(inputs) > 1
+        def shown(value, tensor=None):
+            if tensor is None:
+                return _printed(value, summarize)
+            if tensor.dtype is not dtypes.string:      # (a number's engine value as its dtype's; strings are)
+                value = typed_value(value, tensor.dtype)
+            return _printed(value, summarize, quoted)
+        return print_op(inputs, stream, sep, end, shown, name)
     print(sep.join(_printed(x._value, summarize, quoted) if isinstance(x, Tensor) else _printed(x, summarize)
                    for x in inputs), end=end, file=stream)
 
 
 def _printed(value, summarize=3, quoted=False) -> str:
-    """A value as tf.print shows it: numbers with 6 significant digits (`1`, `2.5`), arrays
-    with spaces (`[1 2.5]`), strings as they are, in arrays quoted (`["a" "b"]`), a string
-    tensor among other inputs too (`quoted`)."""
+    """A value as tf.print shows it: a tensor's (a NumPy value) as TensorFlow's print_v2
+    summary, other Python values as str() shows them."""
     import numpy as np
 
     if isinstance(value, np.ndarray) and value.dtype == object:
         return printed_value(value, dtypes.string, summarize, quoted)
-    if isinstance(value, np.ndarray):
-        if value.ndim == 0:
-            value = value[()]
-        else:
-            return np.array2string(value, separator=" ", formatter={"float_kind": lambda v: f"{v:g}",
-                                                                   "bool": lambda v: str(bool(v)).lower()})
-    if isinstance(value, (float, np.floating)):
-        return f"{value:g}"
-    if isinstance(value, (bool, np.bool_)):
-        return str(bool(value)).lower()
+    if isinstance(value, (np.ndarray, np.generic)):
+        return printed_value(value, None, summarize, quoted)
     if isinstance(value, bytes):
         return value.decode("utf-8", "backslashreplace")
     return str(value)
+
+
+def _number_text(v) -> str:
+    """One number as TensorFlow's print_v2 writes it: a float in 6 (float64: 15) significant
+    digits where that reads back as the same value, else 9 (17); a bool as 1 or 0."""
+    import numpy as np
+
+    if isinstance(v, (bool, np.bool_)):
+        return "1" if v else "0"
+    if isinstance(v, np.floating):
+        kind = np.float64 if v.dtype == np.float64 else np.float32
+        short, full = (15, 17) if kind is np.float64 else (6, 9)
+        text = f"{float(v):.{short}g}"
+        return text if not np.isfinite(v) or kind(float(text)) == kind(v) else f"{float(v):.{full}g}"
+    if isinstance(v, np.integer):
+        return str(int(v))
+    return str(v)
 
 
 def printed_value(array, dtype, summarize=3, quoted=False) -> str:
@@ -63,7 +78,7 @@ def printed_value(array, dtype, summarize=3, quoted=False) -> str:
         if dtype is dtypes.string:
             text = v.decode("utf-8", "backslashreplace") if isinstance(v, bytes) else str(v)
             return f'"{c_escape(text)}"' if quoted or array.ndim else text
-        return _printed(v)
+        return _number_text(v)
 
     def block(a, depth):
         if not isinstance(a, np.ndarray):      # (an element of an object array)
