@@ -427,8 +427,8 @@ def matmul(a, b):
         return np.matmul(a, b)
     rows, inner = a.shape
     if b.shape[1] == 1 and rows > 1:          # (a matrix times a column: Eigen's kernel)
-        if inner <= 4:     # (under 8 products: in order, from the first; + 0 as its sum from 0)
-            return _add_reduce(a * b.reshape(-1), 1, None, None, True) + _ZERO32
+        if inner <= 4:     # (under 8 products NumPy adds in order, here from 0 as Eigen's sum starts)
+            return _add_reduce(a * b.reshape(-1), 1, None, None, True, _ZERO32)
         return np.matmul(a, b)        # (its order for longer columns is not known here)
     if inner > SEQUENTIAL_K:
         return np.matmul(a, b)
