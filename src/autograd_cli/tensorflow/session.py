@@ -38,7 +38,10 @@ def placeholder(dtype, shape=None, name=None):
     if ctx.eager:
         raise RuntimeError("tf.placeholder() is not compatible with eager execution.")
     kind = as_dtype(dtype)
-    dims = None if shape is None else TensorShape(shape).dims
+    try:
+        dims = None if shape is None else TensorShape(shape).dims
+    except ValueError as exc:
+        raise ValueError(f"Error converting shape to a TensorShape: {exc}.") from None
     graph = ctx.graph
     op = Operation("Placeholder", graph.unique_name(name or "Placeholder"), [], None, graph, user_pos())
     out = _add_op(graph, op, [(kind, None if dims is None else tuple(dims))])[0]

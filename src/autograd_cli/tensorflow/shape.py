@@ -71,6 +71,9 @@ class TensorShape:
             if isinstance(dims, (int, Dimension)):
                 dims = [dims]
             dims = tuple(d.value if isinstance(d, Dimension) else (None if d is None else int(d)) for d in dims)
+            for d in dims:
+                if d is not None and d < 0:
+                    raise ValueError(f"Dimension {d} must be >= 0")
         self._dims = dims
 
     # -- TF 2 behaviour: entries are ints or None
