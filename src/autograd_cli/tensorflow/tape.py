@@ -284,10 +284,12 @@ class GradientTape:
                 raise ValueError(f"sources must be tensors or variables, got {type(s).__name__}")
         leaf_sig = tuple((key[0], t.dtype.name, t._value.shape) for key, t in leaves)
         og_sig = None if output_gradients is None else tuple(np.shape(o) for o in output_gradients)
-        key = (wiring, tuple(src_refs), tgt_refs, leaf_sig, og_sig, mode)
+        # (a source the tape watched that no recorded op connects to the targets: its own reason)
+        watched = tuple(s.uid in self._vars if isinstance(s, Variable) else s.uid in self._tracked for s in srcs)
+        key = (wiring, tuple(src_refs), tgt_refs, leaf_sig, og_sig, mode, watched)
         plan = _CACHE.get(key)
         if plan is None:
-            plan = _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line)
+            plan = _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line, watched)
             if len(_CACHE) > 32:
                 _CACHE.pop(next(iter(_CACHE)))
             if not plan.value_dependent:
@@ -628,7 +630,7 @@ def _leaf_of(t, leaf_at):
     return min(found)
 
 
-def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line):
+def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mode, line, watched=None):
     L = Lowering()
     L.values_known = True
     g = L.g
@@ -661,8 +663,15 @@ def _lower(ops, leaves, src_refs, tgt_refs, targets, srcs, output_gradients, mod
                 s = srcs[k]
                 results[k] = g.zeros(np.shape(s._value))
             else:
-                reasons[k] = ("it was not watched by the tape (tape.watch(x), or a trainable tf.Variable read "
-                              "inside the tape)") if r is None else "its dtype is not floating"
+                if r is not None:
+                    reasons[k] = "its dtype is not floating"
+                elif watched is not None and watched[k]:
+                    reasons[k] = ("the tape watched it, but no op the tape recorded connects it to the target (a "
+                                  "value taken out with .numpy() or computed outside TensorFlow is a new constant "
+                                  "when it becomes a tensor again)")
+                else:
+                    reasons[k] = ("it was not watched by the tape (tape.watch(x), or a trainable tf.Variable read "
+                                  "inside the tape)")
     plan.g = g
     plan.leaf_nodes = leaf_nodes
     plan.og_nodes = og_nodes
