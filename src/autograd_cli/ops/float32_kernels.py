@@ -596,7 +596,7 @@ def _libm_sincos(cosine):
 
 def _libm_reduce_large(bits):
     """(r, quadrant) of |y| >= 120 by pi/2: its mantissa times 4/pi in 2.62 fixed point."""
-    u = np.uint64
+    u = _U
     base = ((bits >> 26) & 15).astype(np.int64)
     m = ((((bits & 0xFFFFFF) | 0x800000) << ((bits >> 23) & 7)) & 0xFFFFFFFF).astype(u)
     low = (m * _INV_PIO4[base]) & u(0xFFFFFFFF)          # (a product of two 32-bit words, kept to 32 bits)

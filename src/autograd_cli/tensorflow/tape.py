@@ -171,6 +171,7 @@ class GradientTape:
     def _graph_gradient(self, target, sources, output_gradients, mode):
         """Inside a traced tf.function: tf.gradients of the graph, with respect to each
         variable's value in it and to the tensors the tape watched."""
+        from autograd_cli.tensorflow.array_ops import zeros_like
         from autograd_cli.tensorflow.gradients import gradients
         from autograd_cli.tensorflow.tracing import tracing_function
         from autograd_cli.tensorflow.variables import Variable
@@ -210,8 +211,6 @@ class GradientTape:
         if xs and not targets:
             found = [None] * len(xs)
             if mode == "zero":
-                from autograd_cli.tensorflow.array_ops import zeros_like
-
                 found = [zeros_like(srcs[k]) for k in at]
         else:
             found = gradients(targets, xs, grad_ys=grad_ys, unconnected_gradients=mode, stop_gradients=stops,
@@ -221,9 +220,7 @@ class GradientTape:
         values = [None] * len(srcs)
         for k, g in zip(at, found):
             values[k] = g
-        if unwatched and unconnected_mode(mode) == "zero":
-            from autograd_cli.tensorflow.array_ops import zeros_like
-
+        if unwatched and mode == "zero":      # (mode: already unconnected_mode's, gradient() made it)
             for k in unwatched:
                 values[k] = zeros_like(srcs[k])
         return _rebuild(s_struct, values)
