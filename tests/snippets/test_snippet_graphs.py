@@ -297,6 +297,30 @@ print(a, b)
     assert "line 3: divide by zero encountered in log" in result.warnings
 
 
+def test_gradients_the_package_takes_for_its_own_work_are_not_gradient_tables():
+    """tf.test.compute_gradient's Jacobian rows, a ForwardAccumulator's reverse passes and a
+    py_function's VJP are tapes of the package: only the snippet's own tape.gradient is a table."""
+    source = """import tensorflow as tf
+x = tf.constant([1.0, 2.0])
+th, nu = tf.test.compute_gradient(lambda v: v ** 3, [x])
+with tf.autodiff.ForwardAccumulator(x, tf.constant([1.0, 0.0])) as acc:
+    y = x * x
+jvp = acc.jvp(y)
+with tf.GradientTape() as tape:
+    tape.watch(x)
+    z = tf.py_function(lambda a: a * 3.0, [x], tf.float32)
+    loss = tf.reduce_sum(z * x)
+g = tape.gradient(loss, x)
+print(th[0].tolist(), jvp.numpy().tolist(), g.numpy().tolist())
+"""
+    result = evaluate_snippet(source, seed=0, graph=True)
+    printed = "".join(p.text for p in result.prints)
+    # by hand: d(v^3)/dv = 3 v^2 on the diagonal; jvp of x*x along e0 is 2 x e0; d(3x * x)/dx = 6x
+    assert "[[3.0, 0.0], [0.0, 12.0]] [2.0, 0.0] [6.0, 12.0]" in printed
+    assert [table.line for table in result.gradients] == [11]
+    assert len(result.program.gradients) == 1
+
+
 def corpus_cases():
     files = sorted(CORPUS.glob("*.py")) + sorted(SAMPLES.glob("*.py"))
     return [pytest.param(path, id=path.stem, marks=() if k % 6 == 0 else pytest.mark.oracle)

@@ -10,9 +10,9 @@ are recorded as well, so a JVP of a gradient is a Hessian-vector product, as in 
 from __future__ import annotations
 
 from autograd_cli.tensorflow import dtype as dtypes
-from autograd_cli.tensorflow.core import Tensor, convert_to_tensor, ctx
+from autograd_cli.tensorflow.core import Tensor, convert_to_tensor
 from autograd_cli.tensorflow.exports import tf_class, tf_export
-from autograd_cli.tensorflow.gradients import unconnected_mode
+from autograd_cli.tensorflow.gradients import unannounced, unconnected_mode
 from autograd_cli.tensorflow.lowering import _flatten, _rebuild
 from autograd_cli.tensorflow.tape import GradientTape
 
@@ -80,8 +80,7 @@ class ForwardAccumulator:
         pairs = [(p, t) for p, t in zip(self._primals, self._tangents) if _differentiable(p)]
         found = None
         if pairs and target.dtype.is_floating:
-            hook, ctx.on_gradient = ctx.on_gradient, None     # (the two reverse passes are not the snippet's calls)
-            try:
+            with unannounced():     # (the two reverse passes are not the snippet's calls)
                 with GradientTape() as outer:
                     u = array_ops.zeros_like(target)
                     outer.watch(u)
@@ -90,8 +89,6 @@ class ForwardAccumulator:
                     total = math_ops.add_n(parts) if len(parts) > 1 else parts[0] if parts else None
                 if total is not None:
                     found = outer.gradient(total, u, unconnected_gradients="zero")
-            finally:
-                ctx.on_gradient = hook
         if found is None and zero:
             return array_ops.zeros_like(target)
         return found

@@ -2,6 +2,8 @@
 autodiff on the lowered records, with TensorFlow's None semantics and names."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 
 from autograd_cli.core import autodiff
@@ -81,6 +83,17 @@ class LoweredRun:
 def announce(call: GradientCall):
     if ctx.on_gradient is not None:
         ctx.on_gradient(call)
+
+
+@contextmanager
+def unannounced():
+    """Gradients the package takes for its own work (a JVP's reverse passes, a py_function's
+    VJP, tf.test.compute_gradient's Jacobian rows) are not the snippet's gradient calls."""
+    hook, ctx.on_gradient = ctx.on_gradient, None
+    try:
+        yield
+    finally:
+        ctx.on_gradient = hook
 
 
 def _as_list(value):

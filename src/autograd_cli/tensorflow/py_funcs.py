@@ -157,15 +157,11 @@ class _EagerCall:
         def vjp(*arrays):
             *inputs, upstream, _forward = arrays        # (the forward's output: computed first, in this run)
             _, tape, tensors, outs = self._run(inputs, again=True)
-            saved, ctx.on_gradient = ctx.on_gradient, None     # (no gradient table of its own)
-            try:
-                from autograd_cli.tensorflow.tracing import init_scope
+            from autograd_cli.tensorflow.gradients import unannounced
+            from autograd_cli.tensorflow.tracing import init_scope
 
-                with init_scope():
-                    grads = tape.gradient(outs[k], tensors, output_gradients=np.asarray(upstream,
-                                                                                       dtype=outs[k].dtype.np))
-            finally:
-                ctx.on_gradient = saved
+            with unannounced(), init_scope():
+                grads = tape.gradient(outs[k], tensors, output_gradients=np.asarray(upstream, dtype=outs[k].dtype.np))
             return [np.zeros(np.shape(t.numpy())) if g is None else g.numpy() for g, t in zip(grads, tensors)]
         return _PyCall(vjp, self.in_dtypes + [self.out_dtypes[k]] * 2, self.in_dtypes, "EagerPyFuncGrad")
 
