@@ -51,7 +51,7 @@ def evaluate_snippet(source: str, seed=None, on_print=None, unconnected: str = "
     prints = [PrintRecord(p["line"], p["text"], p["values"]) for p in data["prints"]]
     results = []
     for g in data["gradients"]:
-        values = [box_value(v) for v in g["values"]]
+        values = [box_value(v, t) for v, t in zip(g["values"], g.get("dtypes", [""] * len(g["values"])))]
         unconnected = dict(g["unconnected"])
         results.append(GradientResult(g["kind"], g["name"], g["line"], g["ys"], g["xs"], values, unconnected))
     warnings = list(data["warnings"])

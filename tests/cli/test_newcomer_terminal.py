@@ -135,6 +135,25 @@ def test_eval_prints_each_gradient_once():
     assert out.count("gW") == 1 and "gradients gW, gb (line 9): d(loss)/dx" in out
 
 
+def test_a_float32_gradient_shows_the_digits_the_snippet_prints(tmp_path):
+    import json
+
+    import numpy as np
+
+    f = tmp_path / "f32.py"
+    f.write_text("import tensorflow as tf\nx = tf.Variable(0.1)\nv = tf.Variable([0.1, 0.35])\n"
+                 "with tf.GradientTape() as tape:\n    y = x * x + tf.reduce_sum(v * v)\n"
+                 "g = tape.gradient(y, [x, v])\nprint(g[0].numpy(), g[1].numpy())\n")
+    out = fits(term(120, "eval", f), 120)
+    # by hand, in float32: 2 * 0.1 and 2 * [0.1, 0.35]; NumPy prints a float32 with its own digits
+    scalar, vector = np.float32(2) * np.float32(0.1), np.float32(2) * np.array([0.1, 0.35], np.float32)
+    assert out[0] == f"{scalar!s} {vector!s}"
+    assert any(line.startswith(f"│ x │ {scalar!s} ") for line in out), out      # not 0.2000000030
+    assert any(f"│ v │ {vector!s} " in line for line in out), out
+    data = json.loads(term(120, "eval", f, "--json").stdout)
+    assert data["gradients"][0]["values"][0] == float(scalar)                # JSON: the exact value
+
+
 def test_run_warns_about_rebinding_first_and_draws_every_moving_scalar(tmp_path):
     f = tmp_path / "r.ag"
     f.write_text("w = variable(2.0)\nb = variable(1.0)\nloss = (w * 3 + b - 10) ** 2\n"

@@ -2,6 +2,7 @@
 a snippet's results reach the command line as plain numbers where they are scalars."""
 from __future__ import annotations
 
+from autograd_cli.core.results import Float32
 from autograd_cli.support.errors import fmt
 
 
@@ -30,18 +31,22 @@ def format_value(value, width: int = 60, _budget=None) -> str:
         return "[" + ", ".join(format_value(v, width, budget) for v in value) + "]"
     if _budget is not None:
         _budget[0] -= 1
+    if isinstance(value, Float32):
+        return value.shortest()
     if isinstance(value, (int, float)):     # (NumPy's float64 too; as a 0-d array shows)
         return f"{float(value):.10g}"
     import numpy as np
 
     array = np.asarray(value)
     if array.ndim == 0 and array.dtype != bool:
-        return f"{float(array):.10g}"
+        return str(array[()]) if array.dtype == np.float32 else f"{float(array):.10g}"
     if array.size > SUMMARY_SIZE and array.ndim > 2:
         return summary(array)
     if array.dtype == bool:
         return str(array.tolist()) if array.size <= 20 else np.array2string(array, threshold=20)
-    return np.array2string(array, threshold=40, edgeitems=3, precision=6, max_line_width=width,
+    # a float32 array with a float32's digits, as the snippet's own print shows it
+    return np.array2string(array, threshold=40, edgeitems=3, precision=8 if array.dtype == np.float32 else 6,
+                           max_line_width=width,
                            floatmode="maxprec", suppress_small=False)
 
 

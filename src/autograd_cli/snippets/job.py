@@ -394,13 +394,14 @@ def _gradient_records(recorder, source, snippet_globals=None):
         names = list(xs) if len(xs) == n else _source_names(call, n, snippet_globals or {})
         try:
             values = [None if v is None else json_value(np.asarray(v)) for v in call.values]
+            dtypes = ["" if v is None else np.asarray(v).dtype.name for v in call.values]
         except MemoryError:              # (a large jacobian's values): the call's line made them
             short = MemoryError(f"the results of this {kind} call are too large to hand over")
             short.snippet_line = line
             raise short from None
         unconnected = {names[k]: reason for k, reason in call.reasons.items() if k < n}
         out.append({"kind": kind, "name": target or ys or f"line {line}", "line": line, "ys": [ys] if ys else [], "xs": names,
-                    "values": values, "unconnected": unconnected, "notes": list(call.notes),
+                    "values": values, "dtypes": dtypes, "unconnected": unconnected, "notes": list(call.notes),
                     "computed": bool(call.computed)})
     return out
 

@@ -5,6 +5,7 @@ results are the job's plain data."""
 from __future__ import annotations
 
 
+from autograd_cli.core.results import Float32
 from autograd_cli.support.errors import AgError, Pos
 from autograd_cli.support.records import Record
 
@@ -49,12 +50,23 @@ def run_snippet(source: str, seed=None, on_print=None, filename: str = FILENAME,
 NONFINITE = ("nan", "inf", "-inf")     # how the job's JSON spells these floats
 
 
-def box_value(value):
+def box_value(value, dtype=None):
     """A gradient's value from the job's JSON as Python's: a number (NaN and the infinities
     are sent as strings), a boolean, a nested list as a NumPy array (NumPy loads only then:
     the command line shows a snippet's scalar results without it), or the text the job sent
     for an array of another kind. Anything else is an AgError: the child ran the snippet,
-    which may have changed what the job sends."""
+    which may have changed what the job sends. A float32 value (`dtype`) stays one: a
+    float32 array, a scalar as Float32 (shown with a float32's digits)."""
+    value = _boxed(value)
+    if dtype == "float32":
+        if isinstance(value, float):
+            return Float32(value)
+        if not isinstance(value, (bool, int)) and value is not None and value.dtype.kind == "f":
+            return value.astype("float32")
+    return value
+
+
+def _boxed(value):
     if isinstance(value, list):
         import numpy as np
 
@@ -145,6 +157,7 @@ def _malformed(data: dict) -> str:
         if not (all(isinstance(record.get(k), str) for k in ("kind", "name")) and _is_int(record.get("line"))
                 and _strings(record.get("ys")) and _strings(record.get("xs"))
                 and isinstance(record.get("values"), list) and len(record["values"]) == len(record["xs"])
+                and _strings(record.get("dtypes", record["xs"])) and len(record.get("dtypes", record["xs"])) == len(record["xs"])
                 and isinstance(record.get("unconnected"), dict) and _strings(list(record["unconnected"].values()))
                 and _strings(record.get("notes", []))):
             return f"the gradient record of line {record.get('line')!r}"[:200]
