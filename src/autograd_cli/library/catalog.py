@@ -1,6 +1,7 @@
 """The built-in functions as a user reads them: signature, TensorFlow name(s), gradient
-note, group. Generated from the op table rows (`args`, `aliases`, `vjp`, `doc`) and the
-composite built-ins of functions.py, so `autograd-cli functions` and the reference in
+note, group. Generated from the registrations (library/functions.py's `builtin`: a
+composite's `group=` and `grad=`), the op table rows (`args`, `aliases`, `vjp`, `doc`) and
+the TensorFlow package's declarations, so `autograd-cli functions` and the reference in
 docs/language.md (written by `python -m autograd_cli.cli.docgen`) never drift from
 what the program accepts."""
 from __future__ import annotations
@@ -20,71 +21,6 @@ GROUPS = ("elementwise", "special", "reductions", "arrays", "indexing", "linalg"
 GROUP_TITLES = {"elementwise": "arithmetic and elementwise", "arrays": "shape",
                 "linalg": "linear algebra", "learning": "learning and losses",
                 "special": "special functions"}
-
-# Composite built-ins (written by hand in functions.py): their group and gradient note.
-COMPOSITES = {
-    "shape": ("arrays", "a constant: no gradient"),
-    "size": ("arrays", "a constant: no gradient"),
-    "constant": ("creation", "a constant: no gradient"),
-    "zeros": ("creation", "a constant: no gradient"),
-    "ones": ("creation", "a constant: no gradient"),
-    "fill": ("creation", "to value (summed)"),
-    "eye": ("creation", "a constant: no gradient"),
-    "linspace": ("creation", "a constant: no gradient"),
-    "random_normal": ("random", "to mean and stddev (as TensorFlow); the draws are constants"),
-    "random_uniform": ("random", "to minval and maxval; the draws are constants"),
-    "random_int": ("random", "a constant: no gradient"),
-    "categorical_crossentropy": ("learning", "to y_pred and y_true (clipped to [1e-7, 1 - 1e-7] as Keras)"),
-    "mean_squared_error": ("learning", "to y_true and y_pred; one loss per sample (the mean over the last axis)"),
-    "gradients": ("autodiff", "differentiable again (second derivatives)"),
-    "hessians": ("autodiff", "differentiable again"),
-    "jacobian": ("autodiff", "differentiable again"),
-    "variable": ("state", "a leaf: gradients are taken with respect to it"),
-    "placeholder": ("state", "a leaf: gradients are taken with respect to it"),
-    "assign": ("state", "no gradient (an update, applied at the end of each step)"),
-    "assign_add": ("state", "no gradient (an update, applied at the end of each step)"),
-    "assign_sub": ("state", "no gradient (an update, applied at the end of each step)"),
-    "group": ("state", "evaluates to None"),
-    "cast": ("elementwise", "to x for a float dtype (dy passes); None for an integer or bool dtype, as TensorFlow"),
-    "ones_like": ("creation", "no gradient (None)"),
-    "zeros_like": ("creation", "no gradient (None)"),
-    "clip_by_value": ("elementwise", "to t where it is not clipped, to the bounds where they clip"),
-    "binary_crossentropy": ("learning", "to y_pred (from the logits of a sigmoid) and y_true; one loss per "
-                            "sample (the mean over axis)"),
-    "sigmoid_cross_entropy_with_logits": ("learning", "to labels and logits"),
-    "cond": ("control", "through the taken branch; zeros (not None) to what only the other branch uses"),
-    "while_loop": ("control", "through every iteration"),
-    "rank": ("arrays", "a constant: no gradient"),
-    "reverse": ("arrays", "grad reversed back"), "slice": ("arrays", "grad put back in the slice, 0 elsewhere"),
-    "split": ("arrays", "the parts' grads concatenated back"), "unstack": ("arrays", "the parts' grads stacked back"),
-    "det": ("linalg", OPS["matrix_determinant"].doc),      # det and inv are those ops
-    "inv": ("linalg", OPS["matrix_inverse"].doc),
-    "trace": ("linalg", "grad on the diagonal, 0 elsewhere"), "diag": ("linalg", "the diagonal of grad"),
-    "tensordot": ("linalg", "grad contracted with the other input (matmul and transposes)"),
-    "segment_mean": ("segments", "to data"), "unsorted_segment_sum": ("segments", "to data"),
-    "unsorted_segment_max": ("segments", "shared by the elements equal to their segment's max; none to an empty one"),
-    "unsorted_segment_min": ("segments", "shared by the elements equal to their segment's min; none to an empty one"),
-    # activations, norms, top_k and losses built from several ops
-    "gelu": ("elementwise", "differentiable (through erf, or tanh and pow)"),
-    "swish": ("elementwise", "to features and beta"), "silu": ("elementwise", "to features and beta"),
-    "hard_sigmoid": ("elementwise", "1/6 inside (-3, 3), 0 at and beyond the knees (relu6)"),
-    "norm": ("reductions", "differentiable; NaN at the zero vector (as TensorFlow)"),
-    "l2_loss": ("reductions", "t * dy"),
-    "top_k": ("reductions", "values: to the picked positions only; indices: no gradient"),
-    "huber": ("learning", "to y_pred and y_true: (the error inside delta, delta * sign(error) outside) / n; "
-              "one loss per sample (the mean over the last axis of n)"),
-    "mean_absolute_error": ("learning", "to y_true and y_pred (0 where equal); one loss per sample"),
-    "mae": ("learning", "to y_true and y_pred (0 where equal); one loss per sample"),
-    "log_cosh": ("learning", "to y_true and y_pred: tanh(error) / n; one loss per sample (the mean over the last "
-                 "axis of n)"),
-    "logcosh": ("learning", "to y_true and y_pred: tanh(error) / n; one loss per sample"),
-    "sparse_categorical_crossentropy": ("learning", "to y_pred (from the logits of a softmax); labels: no gradient; "
-                                        "one loss per label"),
-    "sparse_softmax_cross_entropy_with_logits": ("learning", "to logits: softmax - one_hot(labels); labels: no gradient"),
-}
-COMPOSITES["categorical_crossentropy"] = ("learning", "to y_pred and y_true; from the logits of a softmax, "
-                                          "else y_pred normalised and clipped to [1e-7, 1 - 1e-7] (Keras); one "
-                                          "loss per sample (reduce_mean: the loss object)")
 
 # What a built-in corresponds to where no `tf.` spelling names it (its TensorFlow spellings
 # come from the TensorFlow package's declarations: spellings.py).
@@ -156,6 +92,15 @@ def _kernels_in_words(formula: str) -> str:
     return re.sub(r"(?:(?<=^)|(?<== ))(\w+_grad)\([^()]*\)(?=;|$)", words, formula)
 
 
+def group_and_note(name, builtin) -> tuple[str, str]:
+    """A built-in's group and gradient note: as registered (a composite's `group=`, `grad=`),
+    else from the op row of its name."""
+    op = OPS.get(name)
+    group = builtin.group or (GROUP.get(name) if op is not None else None) or "other"
+    note = builtin.grad if builtin.grad is not None else gradient_note(op) if op is not None else ""
+    return group, note
+
+
 def catalog(spellings: dict | None = None) -> list[Entry]:
     """Every built-in's entry; `spellings` replaces the TensorFlow spellings table (docgen
     passes a fresh one)."""
@@ -168,13 +113,7 @@ def catalog(spellings: dict | None = None) -> list[Entry]:
         if name in aliases_of:
             continue                   # listed with its main name
         op = OPS.get(name)
-        if name in COMPOSITES:
-            group, note = COMPOSITES[name]
-        elif op is not None:
-            group, note = GROUP.get(name, "other"), gradient_note(op)
-        else:
-            group, note = "other", ""
-        group = group or "other"
+        group, note = group_and_note(name, builtin)
         aliases = tuple(op.aliases) if op is not None and op.args is not None else ()
         tf = spellings_of(name, spellings) + COUNTERPARTS.get(name, ())
         entries[name] = Entry(name, _signature(name, builtin), tf, note, group, aliases)

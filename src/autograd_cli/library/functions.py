@@ -17,12 +17,14 @@ from autograd_cli.support.records import FrozenRecord, Record, fill
 
 
 class Builtin(FrozenRecord):
-    _fields = ("params", "defaults", "handler", "variadic", "functions")
+    _fields = ("params", "defaults", "handler", "variadic", "functions", "group", "grad")
 
-    def __init__(self, params, defaults, handler, variadic=False, functions=()):
-        # functions: parameters that name a `def` (cond's branches): not evaluated
+    def __init__(self, params, defaults, handler, variadic=False, functions=(), group=None, grad=None):
+        # functions: parameters that name a `def` (cond's branches): not evaluated.
+        # group, grad: the catalogue's group and gradient note (`functions`, the docs); None
+        # takes them from the op row of the same name
         fill(self, params=params, defaults=defaults, handler=handler, variadic=variadic,
-                             functions=functions)
+             functions=functions, group=group, grad=grad)
 
 
 BUILTINS: dict[str, Builtin] = {}
@@ -48,9 +50,14 @@ class Call(Record):
         return e.pos if e is not None else self.ast.pos
 
 
-def builtin(name, params, defaults=None, variadic=False, functions=()):
+def builtin(name, params, defaults=None, variadic=False, functions=(), group=None, grad=None):
+    """Register a built-in (the decorated handler). A composite (no op row of its name) states
+    its group and gradient note here; tests/library/test_gradient_notes.py checks the note
+    against the gradient it gives. Its TensorFlow names are the TensorFlow package's
+    `tf_export(..., builtin=NAME)` declarations (library/spellings.py)."""
     def register(handler):
-        BUILTINS[name] = Builtin(tuple(params), dict(defaults or {}), handler, variadic, tuple(functions))
+        BUILTINS[name] = Builtin(tuple(params), dict(defaults or {}), handler, variadic, tuple(functions),
+                                 group, grad)
         return handler
     return register
 
@@ -61,7 +68,7 @@ def _op_builtin(name, params, op_name=None):
 
     def handler(b, c):
         return b.apply(op_name, *[b.tensor(c.args[p], c.at(p)) for p in params])
-    BUILTINS[name] = Builtin(tuple(params), {}, handler)
+    builtin(name, params)(handler)
 
 
 def register_row(op) -> None:
@@ -158,8 +165,7 @@ def _reduction(name):
     def handler(b, c):
         x = b.tensor(c.args["input_tensor"], c.at("input_tensor"))
         return b.apply(name, x, axis=_axis_arg(b, c), keepdims=_bool_arg(c, "keepdims"))
-    BUILTINS[name] = Builtin(("input_tensor", "axis", "keepdims"), {"axis": None, "keepdims": False},
-                             handler)
+    builtin(name, ("input_tensor", "axis", "keepdims"), {"axis": None, "keepdims": False})(handler)
 
 
 for _name in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_logsumexp",
@@ -182,15 +188,15 @@ def _cumulative(name):
             raise AgError(f"axis {axis} is out of range for a tensor of shape {x.shape}", c.at("axis"))
         return b.apply(name, x, axis=axis % len(x.shape), exclusive=_bool_arg(c, "exclusive"),
                        reverse=_bool_arg(c, "reverse"))
-    BUILTINS[name] = Builtin(("x", "axis", "exclusive", "reverse"),
-                             {"axis": 0, "exclusive": False, "reverse": False}, handler)
+    builtin(name, ("x", "axis", "exclusive", "reverse"), {"axis": 0, "exclusive": False, "reverse": False})(handler)
 
 
 _cumulative("cumsum")
 _cumulative("cumprod")
 
 
-@builtin("top_k", ("input", "k", "sorted", "index_type"), {"k": 1, "sorted": True, "index_type": None})
+@builtin("top_k", ("input", "k", "sorted", "index_type"), {"k": 1, "sorted": True, "index_type": None},
+         group="reductions", grad="values: to the picked positions only; indices: no gradient")
 def _top_k(b, c):
     dtype_arg(c, "index_type")
     # tf.math.top_k: [values, indices] over the last axis (sorted descending either way here)
@@ -200,14 +206,15 @@ def _top_k(b, c):
     return [b.apply("take_along_last", x, indices), indices]
 
 
-@builtin("l2_loss", ("t",))
+@builtin("l2_loss", ("t",), group="reductions", grad="t * dy")
 def _l2_loss(b, c):
     # tf.nn.l2_loss: sum(t^2) / 2 (gradient t * dy)
     t = b.tensor(c.args["t"], c.at("t"))
     return b.apply("divide", b.apply("reduce_sum", b.apply("square", t), axis=None, keepdims=False), b.g.const(2.0))
 
 
-@builtin("norm", ("tensor", "ord", "axis", "keepdims"), {"ord": "euclidean", "axis": None, "keepdims": None})
+@builtin("norm", ("tensor", "ord", "axis", "keepdims"), {"ord": "euclidean", "axis": None, "keepdims": None},
+         group="reductions", grad="differentiable; NaN at the zero vector (as TensorFlow)")
 def _norm(b, c):
     # tf.norm, built as TensorFlow builds it: vector norms over all elements (axis None) or one
     # axis; matrix norms over two axes ('fro'/'euclidean', 1, inf)
@@ -325,12 +332,12 @@ def _add_n(b, c):
     return xs[0] if len(xs) == 1 else b.apply("add_n", *xs)
 
 
-@builtin("shape", ("x",))
+@builtin("shape", ("x",), group="arrays", grad="a constant: no gradient")
 def _shape(b, c):
     return b.g.const(np.array(b.tensor(c.args["x"], c.at("x")).shape, dtype=np.float64))
 
 
-@builtin("size", ("x",))
+@builtin("size", ("x",), group="arrays", grad="a constant: no gradient")
 def _size(b, c):
     return b.g.const(float(np.prod(b.tensor(c.args["x"], c.at("x")).shape)))
 
@@ -342,7 +349,8 @@ def _leaky_relu(b, c):
     return b.apply("leaky_relu", b.tensor(c.args["features"], c.at("features")), alpha=_float_arg(b, c, "alpha"))
 
 
-@builtin("clip_by_value", ("t", "clip_value_min", "clip_value_max"))
+@builtin("clip_by_value", ("t", "clip_value_min", "clip_value_max"),
+         group="elementwise", grad="to t where it is not clipped, to the bounds where they clip")
 def _clip_by_value(b, c):
     t = b.tensor(c.args["t"], c.at("t"))
     lo = b.tensor(c.args["clip_value_min"], c.at("clip_value_min"))
@@ -354,7 +362,8 @@ def _clip_by_value(b, c):
     return out
 
 
-@builtin("gelu", ("features", "approximate"), {"approximate": False})
+@builtin("gelu", ("features", "approximate"), {"approximate": False},
+         group="elementwise", grad="differentiable (through erf, or tanh and pow)")
 def _gelu(b, c):
     # tf.nn.gelu, as TensorFlow builds it from erf (exact) or tanh and pow (approximate)
     x = b.tensor(c.args["features"], c.at("features"))
@@ -376,10 +385,10 @@ def _swish(b, c):
 
 
 for _name in ("swish", "silu"):
-    BUILTINS[_name] = Builtin(("features", "beta"), {"beta": 1.0}, _swish)
+    builtin(_name, ("features", "beta"), {"beta": 1.0}, group="elementwise", grad="to features and beta")(_swish)
 
 
-@builtin("hard_sigmoid", ("x",))
+@builtin("hard_sigmoid", ("x",), group="elementwise", grad="1/6 inside (-3, 3), 0 at and beyond the knees (relu6)")
 def _hard_sigmoid(b, c):
     # Keras 3: relu6(x + 3) / 6 (gradient 1/6 inside (-3, 3), 0 at the knees)
     x = b.tensor(c.args["x"], c.at("x"))
@@ -388,7 +397,7 @@ def _hard_sigmoid(b, c):
 
 # ---------------------------------------------------------------- creation
 
-@builtin("constant", ("value", "dtype"), {"dtype": None})
+@builtin("constant", ("value", "dtype"), {"dtype": None}, group="creation", grad="a constant: no gradient")
 def _constant(b, c):
     value = b.static(c.args["value"], c.at("value"), "constant's value")
     _check_dtype_values(c, value, "a constant")
@@ -415,17 +424,17 @@ def _float_dtype(c):
         raise AgError(f"dtype must be a float dtype here (float32 or float64), got {kind}", c.at("dtype"))
 
 
-@builtin("zeros", ("shape", "dtype"), {"dtype": None})
+@builtin("zeros", ("shape", "dtype"), {"dtype": None}, group="creation", grad="a constant: no gradient")
 def _zeros(b, c):
     return b.set_dtype(b.g.const(np.zeros(_const_shape(b, c))), dtype_arg(c))
 
 
-@builtin("ones", ("shape", "dtype"), {"dtype": None})
+@builtin("ones", ("shape", "dtype"), {"dtype": None}, group="creation", grad="a constant: no gradient")
 def _ones(b, c):
     return b.set_dtype(b.g.const(np.ones(_const_shape(b, c))), dtype_arg(c))
 
 
-@builtin("zeros_like", ("input", "dtype"), {"dtype": None})
+@builtin("zeros_like", ("input", "dtype"), {"dtype": None}, group="creation", grad="no gradient (None)")
 def _zeros_like(b, c):
     # TensorFlow's ZerosLike/OnesLike are NotDifferentiable: a constant, so the path is cut
     x = b.tensor(c.args["input"], c.at("input"))
@@ -433,14 +442,16 @@ def _zeros_like(b, c):
     return b.set_dtype(b.g.const(np.zeros(x.shape)), dtype_arg(c) or b.dtype_of(x))
 
 
-@builtin("ones_like", ("input", "dtype"), {"dtype": None})
+@builtin("ones_like", ("input", "dtype"), {"dtype": None}, group="creation", grad="no gradient (None)")
 def _ones_like(b, c):
     x = b.tensor(c.args["input"], c.at("input"))
     _check_size(x.shape, c.pos, b)
     return b.set_dtype(b.g.const(np.ones(x.shape)), dtype_arg(c) or b.dtype_of(x))
 
 
-@builtin("cast", ("x", "dtype"))
+@builtin("cast", ("x", "dtype"),
+         group="elementwise",
+         grad="to x for a float dtype (dy passes); None for an integer or bool dtype, as TensorFlow")
 def _cast(b, c):
     # Values stay float64: a float dtype passes x (gradient dy), an integer dtype truncates
     # toward zero and a bool is x != 0, both without gradient (TensorFlow's _CastGrad).
@@ -458,7 +469,7 @@ def _cast(b, c):
     return b.g.identity(x)
 
 
-@builtin("fill", ("shape", "value"))
+@builtin("fill", ("shape", "value"), group="creation", grad="to value (summed)")
 def _fill(b, c):
     value = b.tensor(c.args["value"], c.at("value"))
     if value.shape != ():
@@ -466,7 +477,7 @@ def _fill(b, c):
     return b.apply("broadcast_to", value, shape=_shape_arg(b, c))
 
 
-@builtin("eye", ("n", "dtype"), {"dtype": None})
+@builtin("eye", ("n", "dtype"), {"dtype": None}, group="creation", grad="a constant: no gradient")
 def _eye(b, c):
     n = b.integer(c.args["n"], c.at("n"), "n")
     _check_size((n, n), c.at("n"), b)
@@ -475,7 +486,7 @@ def _eye(b, c):
     return b.set_dtype(b.g.const(np.eye(n)), dtype_arg(c))
 
 
-@builtin("linspace", ("start", "stop", "num"))
+@builtin("linspace", ("start", "stop", "num"), group="creation", grad="a constant: no gradient")
 def _linspace(b, c):
     num = b.integer(c.args["num"], c.at("num"), "num")
     if num < 0:
@@ -510,7 +521,8 @@ def _rng(b, c):
 
 
 @builtin("random_normal", ("shape", "mean", "stddev", "seed", "dtype"),
-         {"mean": 0.0, "stddev": 1.0, "seed": 0.0, "dtype": None})
+         {"mean": 0.0, "stddev": 1.0, "seed": 0.0, "dtype": None},
+         group="random", grad="to mean and stddev (as TensorFlow); the draws are constants")
 def _random_normal(b, c):
     _float_dtype(c)
     # Generator.normal(mean, stddev) is mean + stddev * standard_normal, draw for draw;
@@ -521,7 +533,8 @@ def _random_normal(b, c):
 
 
 @builtin("random_uniform", ("shape", "minval", "maxval", "seed", "dtype"),
-         {"minval": 0.0, "maxval": 1.0, "seed": 0.0, "dtype": None})
+         {"minval": 0.0, "maxval": 1.0, "seed": 0.0, "dtype": None},
+         group="random", grad="to minval and maxval; the draws are constants")
 def _random_uniform(b, c):
     _float_dtype(c)
     # Generator.uniform(low, high) is low + (high - low) * random(), draw for draw.
@@ -530,7 +543,8 @@ def _random_uniform(b, c):
     return b.apply("add", low, b.apply("multiply", b.apply("subtract", high, low), u))
 
 
-@builtin("random_int", ("low", "high", "shape", "seed"), {"seed": 0.0})
+@builtin("random_int", ("low", "high", "shape", "seed"), {"seed": 0.0},
+         group="random", grad="a constant: no gradient")
 def _random_int(b, c):
     low = b.integer(c.args["low"], c.at("low"), "low")
     high = b.integer(c.args["high"], c.at("high"), "high")
@@ -544,7 +558,7 @@ def _random_int(b, c):
 def _axis_op(name):
     def handler(b, c):
         return b.apply(name, b.tensor(c.args["x"], c.at("x")), axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
-    BUILTINS[name] = Builtin(("x", "axis"), {"axis": -1}, handler)
+    builtin(name, ("x", "axis"), {"axis": -1})(handler)
 
 
 _axis_op("softmax")
@@ -573,7 +587,8 @@ def _record(b, c, kind, ys, xs, texts_y, texts_x, values, stop=(), grad_ys=None)
 
 
 @builtin("gradients", ("ys", "xs", "grad_ys", "stop_gradients", "unconnected_gradients"),
-         {"grad_ys": None, "stop_gradients": None, "unconnected_gradients": None})
+         {"grad_ys": None, "stop_gradients": None, "unconnected_gradients": None},
+         group="autodiff", grad="differentiable again (second derivatives)")
 def _gradients(b, c):
     ys, texts_y = _nodes(b, c, "ys")
     xs, texts_x = _nodes(b, c, "xs")
@@ -608,7 +623,7 @@ def _gradients(b, c):
     return values
 
 
-@builtin("hessians", ("ys", "xs"))
+@builtin("hessians", ("ys", "xs"), group="autodiff", grad="differentiable again")
 def _hessians(b, c):
     ys, texts_y = _nodes(b, c, "ys")
     xs, texts_x = _nodes(b, c, "xs")
@@ -617,7 +632,7 @@ def _hessians(b, c):
     return values
 
 
-@builtin("jacobian", ("y", "x"))
+@builtin("jacobian", ("y", "x"), group="autodiff", grad="differentiable again")
 def _jacobian(b, c):
     y, x = b.tensor(c.args["y"], c.at("y")), b.tensor(c.args["x"], c.at("x"))
     value = autodiff.jacobian(b.g, y, x, b.source_text(c.exprs["x"]))
@@ -627,14 +642,16 @@ def _jacobian(b, c):
 
 # ---------------------------------------------------------------- state
 
-@builtin("variable", ("init", "dtype"), {"dtype": None})
+@builtin("variable", ("init", "dtype"), {"dtype": None},
+         group="state", grad="a leaf: gradients are taken with respect to it")
 def _variable(b, c):
     value = b.static(c.args["init"], c.at("init"), "a variable's initial value")
     _check_dtype_values(c, value, "a variable", "init")
     return b.set_dtype(_new_leaf(b, c, "variable", value), dtype_arg(c) or _dtype_of_value(b, c.args["init"]))
 
 
-@builtin("placeholder", ("shape",), {"shape": None})
+@builtin("placeholder", ("shape",), {"shape": None},
+         group="state", grad="a leaf: gradients are taken with respect to it")
 def _placeholder(b, c):
     name = b.current_target if b.current_rhs is c.ast else None
     if name is None or "," in name:
@@ -690,7 +707,8 @@ def _assign_builtin(kind):
         node = b.apply(kind, ref, value)
         b.assigns.append(Assign(ref, node))
         return node
-    BUILTINS[kind] = Builtin(("v", "value"), {}, handler)
+    builtin(kind, ("v", "value"), group="state",
+            grad="no gradient (an update, applied at the end of each step)")(handler)
 
 
 for _name in STATE_OPS:
@@ -710,7 +728,7 @@ def _what(value) -> str:
     return "None" if value is None else repr(value)
 
 
-@builtin("group", ("inputs",), variadic=True)
+@builtin("group", ("inputs",), variadic=True, group="state", grad="evaluates to None")
 def _group(b, c):
     # tf.group: runs its inputs, evaluates to None (as sess.run on the group op gives None).
     stack = list(c.args["inputs"])

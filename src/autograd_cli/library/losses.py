@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.library.functions import BUILTINS, Builtin, _bool_arg, _clip, _float_arg, builtin
+from autograd_cli.library.functions import _bool_arg, _clip, _float_arg, builtin
 from autograd_cli.support.errors import AgError
 
 KERAS_EPSILON = 1e-7
@@ -44,7 +44,10 @@ def _mean_over_axis(b, c, values, axis=-1):
 
 
 @builtin("categorical_crossentropy", ("y_true", "y_pred", "from_logits", "label_smoothing", "axis"),
-         {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
+         {"from_logits": False, "label_smoothing": 0.0, "axis": -1},
+         group="learning",
+         grad="to y_pred and y_true; from the logits of a softmax, else y_pred normalised and clipped to [1e-7, 1 - "
+              "1e-7] (Keras); one loss per sample (reduce_mean: the loss object)")
 def _categorical_crossentropy(b, c):
     # keras.losses.categorical_crossentropy: from the logits when y_pred is a softmax's output
     # (or from_logits=True); else normalise, clip to [eps, 1 - eps], -sum(y_true * log(p)) over axis.
@@ -80,7 +83,9 @@ def _sigmoid_xent(b, labels, logits):
 
 
 @builtin("binary_crossentropy", ("y_true", "y_pred", "from_logits", "label_smoothing", "axis"),
-         {"from_logits": False, "label_smoothing": 0.0, "axis": -1})
+         {"from_logits": False, "label_smoothing": 0.0, "axis": -1},
+         group="learning",
+         grad="to y_pred (from the logits of a sigmoid) and y_true; one loss per sample (the mean over axis)")
 def _binary_crossentropy(b, c):
     # keras.losses.binary_crossentropy: from the logits when y_pred is a sigmoid's output (or
     # from_logits=True); else clip to [eps, 1 - eps], -(t log p + (1 - t) log(1 - p)); the mean
@@ -111,7 +116,8 @@ def _softmax_xent(b, c):
                    axis=b.integer(c.args["axis"], c.at("axis"), "axis"))
 
 
-@builtin("sigmoid_cross_entropy_with_logits", ("labels", "logits"), {"labels": None, "logits": None})
+@builtin("sigmoid_cross_entropy_with_logits", ("labels", "logits"), {"labels": None, "logits": None},
+         group="learning", grad="to labels and logits")
 def _sigmoid_xent_builtin(b, c):
     if c.args["labels"] is None or c.args["logits"] is None:
         raise AgError("sigmoid_cross_entropy_with_logits needs labels= and logits=", c.pos)
@@ -146,7 +152,8 @@ def _sparse_xent(b, c, labels, logits, pos):
     return b.apply("softmax_cross_entropy_with_logits", b.apply("one_hot", labels, depth=depth), logits, axis=-1)
 
 
-@builtin("sparse_softmax_cross_entropy_with_logits", ("labels", "logits"), {"labels": None, "logits": None})
+@builtin("sparse_softmax_cross_entropy_with_logits", ("labels", "logits"), {"labels": None, "logits": None},
+         group="learning", grad="to logits: softmax - one_hot(labels); labels: no gradient")
 def _sparse_softmax_xent(b, c):
     if c.args["labels"] is None or c.args["logits"] is None:
         raise AgError("sparse_softmax_cross_entropy_with_logits needs labels= and logits=", c.pos)
@@ -155,7 +162,8 @@ def _sparse_softmax_xent(b, c):
 
 
 @builtin("sparse_categorical_crossentropy", ("y_true", "y_pred", "from_logits", "ignore_class", "axis"),
-         {"from_logits": False, "ignore_class": None, "axis": -1})
+         {"from_logits": False, "ignore_class": None, "axis": -1},
+         group="learning", grad="to y_pred (from the logits of a softmax); labels: no gradient; one loss per label")
 def _sparse_categorical_crossentropy(b, c):
     # keras.losses.sparse_categorical_crossentropy: from the logits of a softmax's output (or
     # from_logits=True); else log(clip(p)) as the logits (this renormalises p); one loss per label
@@ -195,6 +203,20 @@ def _keras_pointwise(body):
     return handler
 
 
+def _keras_loss(names, grad, params=("y_true", "y_pred"), defaults=None):
+    """Register the decorated per-element body as the Keras loss function(s) `names`."""
+    def register(body):
+        for name in names:
+            builtin(name, params, defaults, group="learning", grad=grad)(_keras_pointwise(body))
+        return body
+    return register
+
+
+_PER_SAMPLE = "one loss per sample (the mean over the last axis of n)"
+
+
+@_keras_loss(("huber",), "to y_pred and y_true: (the error inside delta, delta * sign(error) outside) / n; "
+             + _PER_SAMPLE, ("y_true", "y_pred", "delta"), {"delta": 1.0})
 def _huber(b, c, y_true, y_pred):
     delta = b.tensor(c.args["delta"], c.at("delta"))
     error = b.apply("subtract", y_pred, y_true)
@@ -204,10 +226,12 @@ def _huber(b, c, y_true, y_pred):
                    b.apply("subtract", b.apply("multiply", delta, size), b.apply("multiply", half, b.apply("square", delta))))
 
 
+@_keras_loss(("mean_absolute_error", "mae"), "to y_true and y_pred (0 where equal); one loss per sample")
 def _mae(b, c, y_true, y_pred):
     return b.apply("abs", b.apply("subtract", y_true, y_pred))
 
 
+@_keras_loss(("log_cosh", "logcosh"), "to y_true and y_pred: tanh(error) / n; " + _PER_SAMPLE)
 def _log_cosh(b, c, y_true, y_pred):
     # Keras 3: x + softplus(-2 x) - log(2), x = y_pred - y_true
     x = b.apply("subtract", y_pred, y_true)
@@ -215,15 +239,8 @@ def _log_cosh(b, c, y_true, y_pred):
                    b.g.const(float(np.log(2.0))))
 
 
+@_keras_loss(("mean_squared_error",), "to y_true and y_pred; one loss per sample (the mean over the last axis)")
 def _squared_error(b, c, y_true, y_pred):
     return b.apply("square", b.apply("subtract", y_true, y_pred))
-
-
-BUILTINS["huber"] = Builtin(("y_true", "y_pred", "delta"), {"delta": 1.0}, _keras_pointwise(_huber))
-for _name in ("mean_absolute_error", "mae"):
-    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_mae))
-for _name in ("log_cosh", "logcosh"):
-    BUILTINS[_name] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_log_cosh))
-BUILTINS["mean_squared_error"] = Builtin(("y_true", "y_pred"), {}, _keras_pointwise(_squared_error))
 
 

@@ -7,6 +7,7 @@ import numpy as np
 from autograd_cli.support.errors import AgError
 from autograd_cli.evaluate import needed
 from autograd_cli.core.graph import Node
+from autograd_cli.ops import OPS
 from autograd_cli.ops.indexing import int_indices
 from autograd_cli.ops.linalg import einsum_broadcast
 from autograd_cli.ops.table import ShapeError
@@ -125,7 +126,7 @@ def _getitem(b, x, index):
     return b.apply("getitem", x, index=tuple(index))
 
 
-@builtin("slice", ("input_", "begin", "size"))
+@builtin("slice", ("input_", "begin", "size"), group="arrays", grad="grad put back in the slice, 0 elsewhere")
 def _slice(b, c):
     x = b.tensor(c.args["input_"], c.at("input_"))
     begin = b.integers(c.args["begin"], c.at("begin"), "begin")
@@ -150,7 +151,8 @@ def _axis_in(b, c, x, name="axis", extra=0):
     return axis % rank
 
 
-@builtin("split", ("value", "num_or_size_splits", "axis", "num"), {"axis": 0, "num": None})
+@builtin("split", ("value", "num_or_size_splits", "axis", "num"), {"axis": 0, "num": None},
+         group="arrays", grad="the parts' grads concatenated back")
 def _split(b, c):
     x = b.tensor(c.args["value"], c.at("value"))
     if not x.shape:
@@ -180,7 +182,8 @@ def _split(b, c):
     return out
 
 
-@builtin("unstack", ("value", "num", "axis"), {"num": None, "axis": 0})
+@builtin("unstack", ("value", "num", "axis"), {"num": None, "axis": 0},
+         group="arrays", grad="the parts' grads stacked back")
 def _unstack(b, c):
     x = b.tensor(c.args["value"], c.at("value"))
     if not x.shape:
@@ -191,7 +194,7 @@ def _unstack(b, c):
     return [_getitem(b, x, [slice(None)] * axis + [k]) for k in range(x.shape[axis])]
 
 
-@builtin("reverse", ("tensor", "axis"))
+@builtin("reverse", ("tensor", "axis"), group="arrays", grad="grad reversed back")
 def _reverse(b, c):
     x = b.tensor(c.args["tensor"], c.at("tensor"))
     axes = b.integers(c.args["axis"], c.at("axis"), "axis")
@@ -205,7 +208,7 @@ def _reverse(b, c):
     return _getitem(b, x, [slice(None, None, -1) if k in flip else slice(None) for k in range(rank)])
 
 
-@builtin("rank", ("input",))
+@builtin("rank", ("input",), group="arrays", grad="a constant: no gradient")
 def _rank(b, c):
     return b.g.const(float(len(b.tensor(c.args["input"], c.at("input")).shape)))
 
@@ -272,7 +275,8 @@ def _matmul(b, c):
     return b.apply("matmul", x, y)
 
 
-@builtin("tensordot", ("a", "b", "axes"))
+@builtin("tensordot", ("a", "b", "axes"),
+         group="linalg", grad="grad contracted with the other input (matmul and transposes)")
 def _tensordot(b, c):
     x, y = b.tensor(c.args["a"], c.at("a")), b.tensor(c.args["b"], c.at("b"))
     spec = b.static(c.args["axes"], c.at("axes"), "axes")
@@ -329,7 +333,7 @@ def _matrix(b, c, name):
     return x
 
 
-@builtin("trace", ("x",))
+@builtin("trace", ("x",), group="linalg", grad="grad on the diagonal, 0 elsewhere")
 def _trace(b, c):
     x = _matrix(b, c, "x")
     return b.apply("reduce_sum", b.apply("diag_part", x), axis=-1, keepdims=False)
@@ -342,7 +346,7 @@ def _diag_part(b, c):
     return b.apply("diag_part", _matrix(b, c, "input"))
 
 
-@builtin("diag", ("diagonal", "k"), {"k": 0})
+@builtin("diag", ("diagonal", "k"), {"k": 0}, group="linalg", grad="the diagonal of grad")
 def _diag(b, c):
     x = b.tensor(c.args["diagonal"], c.at("diagonal"))
     if not x.shape:
@@ -356,8 +360,9 @@ def _diag(b, c):
 def _square_builtin(name, param="input", *aliases):
     def handler(b, c):
         return b.apply(name, _matrix(b, c, param))
-    for n in (name, *aliases):
-        builtin(n, (param,))(handler)
+    builtin(name, (param,))(handler)
+    for alias in aliases:       # (no op row has the alias's name: it states the row's group and note)
+        builtin(alias, (param,), group="linalg", grad=OPS[name].doc)(handler)
 
 
 
@@ -372,8 +377,9 @@ def _matrix_inverse(b, c):
     return b.apply("matrix_inverse", a)
 
 
-for _name in ("matrix_inverse", "inv"):
-    builtin(_name, ("input", "adjoint"), {"adjoint": False})(_matrix_inverse)
+builtin("matrix_inverse", ("input", "adjoint"), {"adjoint": False})(_matrix_inverse)
+builtin("inv", ("input", "adjoint"), {"adjoint": False}, group="linalg",
+        grad=OPS["matrix_inverse"].doc)(_matrix_inverse)
 _square_builtin("matrix_determinant", "input", "det")
 _square_builtin("cholesky", "input")
 
@@ -408,13 +414,13 @@ def _segment_sum(b, c):
     return b.apply("segment_sum", data, ids, num=num, sorted=True)
 
 
-@builtin("unsorted_segment_sum", ("data", "segment_ids", "num_segments"))
+@builtin("unsorted_segment_sum", ("data", "segment_ids", "num_segments"), group="segments", grad="to data")
 def _unsorted_segment_sum(b, c):
     data, ids, num = _segments(b, c, sorted_ids=False)
     return b.apply("segment_sum", data, ids, num=num, sorted=False)
 
 
-@builtin("segment_mean", ("data", "segment_ids"))
+@builtin("segment_mean", ("data", "segment_ids"), group="segments", grad="to data")
 def _segment_mean(b, c):
     data, ids, num = _segments(b, c)
     total = b.apply("segment_sum", data, ids, num=num, sorted=True)
@@ -448,9 +454,11 @@ def _unsorted_extreme(b, c, sign):
     return b.apply("where", empty, b.g.const(float(fill)), top)
 
 
-builtin("unsorted_segment_max", ("data", "segment_ids", "num_segments", "empty"), {"empty": -np.inf})(
+builtin("unsorted_segment_max", ("data", "segment_ids", "num_segments", "empty"), {"empty": -np.inf},
+        group="segments", grad="shared by the elements equal to their segment's max; none to an empty one")(
     lambda b, c: _unsorted_extreme(b, c, 1))
-builtin("unsorted_segment_min", ("data", "segment_ids", "num_segments", "empty"), {"empty": np.inf})(
+builtin("unsorted_segment_min", ("data", "segment_ids", "num_segments", "empty"), {"empty": np.inf},
+        group="segments", grad="shared by the elements equal to their segment's min; none to an empty one")(
     lambda b, c: _unsorted_extreme(b, c, -1))
 
 
@@ -506,7 +514,8 @@ def _pred_value(b, pred, pos, what):
     return bool(np.asarray(b.current(pred)))
 
 
-@builtin("cond", ("pred", "true_fn", "false_fn"), functions=("true_fn", "false_fn"))
+@builtin("cond", ("pred", "true_fn", "false_fn"), functions=("true_fn", "false_fn"),
+         group="control", grad="through the taken branch; zeros (not None) to what only the other branch uses")
 def _cond(b, c):
     pred = b.tensor(c.args["pred"], c.at("pred"))
     taken_flag = _pred_value(b, pred, c.at("pred"), "cond's pred")
@@ -541,7 +550,7 @@ def _cond(b, c):
 @builtin("while_loop", ("cond", "body", "loop_vars", "shape_invariants", "parallel_iterations", "back_prop",
                         "swap_memory", "maximum_iterations"),
          {"shape_invariants": None, "parallel_iterations": 10, "back_prop": True, "swap_memory": False,
-          "maximum_iterations": None}, functions=("cond", "body"))
+          "maximum_iterations": None}, functions=("cond", "body"), group="control", grad="through every iteration")
 def _while_loop(b, c):
     from autograd_cli.support.limits import limit, over
 

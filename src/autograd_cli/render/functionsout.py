@@ -1,5 +1,5 @@
 """`autograd-cli functions`: the built-ins as a terminal table and as the Markdown
-reference in docs/language.md. Nothing here computes: rows come from build/catalog.py."""
+reference in docs/language.md. Nothing here computes: rows come from library/catalog.py."""
 from __future__ import annotations
 
 from autograd_cli.render.tables import escape_markup
