@@ -175,6 +175,22 @@ def test_a_large_jacobian_meets_the_memory_limit_at_its_line(tmp_path):
         located(prog, proc, 5)
 
 
+def test_a_jacobian_over_the_memory_limit_is_one_located_memory_error(tmp_path):
+    # 12,000 x 12,000 float32 (576 MB) cannot fit in 256 MB: the engine's out-of-memory is
+    # the snippet's MemoryError at the call, with no thread report and no internal type
+    prog, proc = run_snippet(tmp_path, """
+        import tensorflow as tf
+        x = tf.Variable(tf.ones([12000]))
+        with tf.GradientTape() as tape:
+            y = x * x
+        j = tape.jacobian(y, x)
+        print(j.shape)
+    """, env={**FAST, "AUTOGRAD_CLI_MAX_MEMORY": str(256 << 20)})
+    message = located(prog, proc, 5)
+    assert message.startswith("MemoryError: the snippet ran out of memory"), proc.stderr
+    assert proc.stderr.splitlines()[1:] == ["  j = tape.jacobian(y, x)", "      ^"], proc.stderr
+    assert "AgError" not in proc.stderr and "Exception in thread" not in proc.stderr
+
 def test_printing_large_arrays_often_does_not_accumulate(tmp_path):
     prog, proc = run_snippet(tmp_path, """
         import numpy as np

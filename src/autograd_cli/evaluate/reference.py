@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.support.errors import AgError
+from autograd_cli.support.errors import AgError, OutOfMemory, fmt
 from autograd_cli.core.graph import Node
 from autograd_cli.ops.table import float64_op
 from autograd_cli.support.records import FrozenRecord, fill
@@ -75,7 +75,7 @@ def _forward(node, args, op=None):
     except ERRORS as exc:
         raise AgError(f"{node.op.title}: {exc}", node.pos) from None
     except MemoryError:
-        raise AgError(f"{node.op.title}: out of memory", node.pos) from None
+        raise OutOfMemory(f"{node.op.title}: out of memory for a result of shape {fmt(node.shape)}", node.pos) from None
 
 
 def _check_finite(node, value, values, warnings, warned_lines):

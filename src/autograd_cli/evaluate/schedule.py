@@ -29,7 +29,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from autograd_cli.support.errors import AgError
+from autograd_cli.support.errors import AgError, OutOfMemory, fmt
 from autograd_cli.evaluate.float32 import float32_steps
 from autograd_cli.evaluate.reference import ERRORS, _forward, needed, run_plain
 from autograd_cli.evaluate.kernels import (BIG, DIRECT, FREED, _identity, CHAIN_BLOCK, KEPT_STEPS, POOL, Steps, _Chain, _Known, _SPARE, _bind, _chainable, _finite, _fold, _fused_add_step, _leading_pair, _noop, _numpy_step, _put, _runnable, _size)
@@ -711,7 +711,8 @@ class Schedule:
                     break
                 except MemoryError:
                     node = self.node_of_step(steps.index_of(out))
-                    raise AgError(f"{node.op.title}: out of memory", node.pos) from None
+                    raise OutOfMemory(f"{node.op.title}: out of memory for a result of shape {fmt(node.shape)}",
+                                      node.pos) from None
                 except ERRORS as exc:
                     i = steps.index_of(out)    # (the failing step's loop variables are bound)
                     node = self.node_of_step(i)

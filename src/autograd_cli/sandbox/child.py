@@ -218,12 +218,10 @@ def _run(job, request, limits, layers, applied, channel, crash_fd, outcome, rese
             reserve.clear()      # so that the report has memory to work with
         try:
             located = user_code.locate_exception(exc, filename, source)
-        except MemoryError:
-            located = _memory_error(limits)
-        if located is None:
-            outcome["message"] = _internal("the job failed", exc)
-        else:
-            outcome["message"] = {"event": "error", "error": located.to_json()}
+            outcome["message"] = _internal("the job failed", exc) if located is None else \
+                {"event": "error", "error": located.to_json()}
+        except MemoryError:      # (memory still full: the report is the limit's, never the thread's traceback)
+            outcome["message"] = {"event": "error", "error": _memory_error(limits).to_json()}
         _forget(exc)
 
 
@@ -382,9 +380,9 @@ def _internal(what: str, exc: BaseException) -> dict:
 
 def _forget(exc: BaseException) -> None:
     """Drop the frames an exception keeps alive (a memory bomb's half-built list)."""
-    import traceback
-
     try:
+        import traceback      # (importing it may meet the memory limit too: the snippet's frames still hold it)
+
         traceback.clear_frames(exc.__traceback__)
     except Exception:
         pass

@@ -92,6 +92,12 @@ class AgError(Exception):
         return f"{head}\n  {escape_controls(shown)}\n  {' ' * (caret_col - 1)}^"
 
 
+class OutOfMemory(AgError, MemoryError):
+    """The engine ran out of memory computing a node: an AgError at the node for a .ag
+    program, and a MemoryError for a snippet's code (the box reports it as one, at the
+    snippet's line; it is not the snippet's own error to catch as a kernel's)."""
+
+
 def source_line(source: str, line: int) -> str | None:
     """Line `line` as the parser counts lines: `\n`, `\r\n` and a lone `\r` end a line
     (U+2028, form feed and the like do not, so str.splitlines would quote another line)."""

@@ -860,6 +860,8 @@ def run_recipe(recipe, arrays, in_dtypes, out_dtypes, op_type):
     order = needed([o for o in outs if isinstance(o, object) and hasattr(o, "id")])
     try:
         values = run_plain(order)
+    except MemoryError:         # (the engine's OutOfMemory, as tape.gradient lets it through)
+        raise
     except AgError as exc:
         raise InvalidArgumentError(None, None, kernel_message(op_type, _kernel_text(exc.message), named=False)) from None
     return [values[o.id] for o in outs]

@@ -128,6 +128,8 @@ class GradientTape:
         outs = _flatten(output_gradients)[1] if output_gradients is not None else None
         try:
             values, call, plan = self._compute(targets, srcs, outs, mode, user_line(), want_nodes=True)
+        except MemoryError:     # (the engine's OutOfMemory: the box's MemoryError, not a kernel's error)
+            raise
         except AgError as exc:
             raise kernel_errors.from_engine(exc.message) from None
         announce(call)
