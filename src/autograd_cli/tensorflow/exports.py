@@ -205,7 +205,6 @@ def unknown_name(module, name) -> AttributeError:
 NOT_SUPPORTED = {
     "ragged": "ragged tensors", "RaggedTensor": "ragged tensors", "RaggedTensorSpec": "ragged tensors",
     "sparse": "sparse tensors", "SparseTensor": "sparse tensors", "SparseTensorSpec": "sparse tensors",
-    "random.Generator": "random generators", "random.get_global_generator": "random generators",
     "distribute": "distribution strategies", "saved_model": "SavedModels (files)",
     "io": "file and serialisation ops",
     "experimental.numpy": "the NumPy API (tf.experimental.numpy)",

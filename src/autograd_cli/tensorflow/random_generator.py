@@ -1,0 +1,362 @@
+"""tf.random.Generator: TensorFlow 2.21's stateful random-number generator, its numbers bit
+for bit.
+
+A generator's state is an int64 Variable [counter low, counter high, key] (Philox, the only
+algorithm TensorFlow's CPU kernels run). Each draw reads the state and advances its 128-bit
+counter by 256 per output element (TensorFlow's RngReadAndSkip), then fills the output as the
+stateless V2 kernels do from the key and counter it read (random_kernels), the moments and
+bounds applied by ops afterwards, as in TensorFlow. `make_seeds` and `split` draw full-range
+int64s. A seed becomes a state as `create_rng_state` does: a Python int cut into 64-bit words
+from the low end, a vector padded with zeros on the left.
+
+Eager only: in a tf.function the trace stops at the first draw and the function runs eagerly
+(its numbers the same, the state going on from call to call), and a TF1 graph refuses it.
+"""
+from __future__ import annotations
+
+import enum
+import random as _python_random
+
+import numpy as np
+
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow.array_ops import int_list, static_value
+from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor, ctx
+from autograd_cli.tensorflow.dtype import as_dtype
+from autograd_cli.tensorflow.exports import refresh, tf_class, tf_export
+from autograd_cli.tensorflow.failures import InvalidArgumentError, UnimplementedError, kernel_message
+from autograd_cli.tensorflow.random_kernels import (
+    MASK64, RESERVED_COUNTERS_PER_ELEMENT, blocks, kernel_normal, kernel_truncated_normal, kernel_uniform,
+    kernel_uniform_int)
+from autograd_cli.tensorflow.tracing import outermost_context, tracing_function
+
+_STATE_SIZES = {1: 3, 2: 2, 3: 3}       # Philox: two counter words and the key; ThreeFry: one and one
+_MAX_INT64 = 2**63 - 1
+
+
+@tf_class("tensorflow.python.ops.random_ops_util.Algorithm")
+@tf_export("random.Algorithm", "random.experimental.Algorithm")
+class Algorithm(enum.Enum):
+    PHILOX = 1
+    THREEFRY = 2
+    AUTO_SELECT = 3
+
+
+def _unsupported(alg) -> str:
+    if isinstance(alg, str):
+        names = ("philox", "threefry", "auto_select")
+    elif isinstance(alg, int):
+        names = (1, 2, 3)
+    else:
+        names = (Algorithm.PHILOX, Algorithm.THREEFRY, Algorithm.AUTO_SELECT)
+    return (f"Argument `alg` got unsupported value {alg}. Supported values are {names[0]} for the Philox "
+            f"algorithm, {names[1]} for the ThreeFry algorithm, and {names[2]} for auto-selection.")
+
+
+def _alg_id(alg) -> int:
+    """TensorFlow's convert_alg_to_int (a scalar tensor gives its value here)."""
+    if isinstance(alg, Algorithm):
+        return alg.value
+    if isinstance(alg, Tensor):
+        alg = static_value(alg).item()
+    if isinstance(alg, (int, np.integer)):
+        return int(alg)
+    if isinstance(alg, str):
+        canonical = alg.strip().lower().replace("-", "").replace("_", "")
+        found = {"philox": 1, "threefry": 2, "autoselect": 3}.get(canonical)
+        if found is None:
+            raise ValueError(_unsupported(alg))
+        return found
+    raise TypeError(f"Can't convert argument `alg` (of value {alg} and type {type(alg)}) to int.")
+
+
+def _state_size(alg: int) -> int:
+    if alg not in _STATE_SIZES:
+        raise ValueError(_unsupported(alg))
+    return _STATE_SIZES[alg]
+
+
+def _as_int64(values) -> np.ndarray:
+    """Words above int64's range wrap to negative, as TensorFlow's _uint_to_int does."""
+    array = np.asarray(values)
+    if array.dtype == object or (array.dtype.kind in "ui" and array.size and array.max() > _MAX_INT64):
+        array = np.array([int(v) - 2**64 if int(v) > _MAX_INT64 else int(v) for v in array.ravel()],
+                         dtype=np.int64).reshape(array.shape)
+    return array.astype(np.int64)
+
+
+def _state_from_seed(seed, alg: int) -> np.ndarray:
+    size = _state_size(alg)
+    if isinstance(seed, int):
+        words = []
+        for _ in range(size):       # (a negative seed's words are all ones above its own)
+            words.append(seed & MASK64)
+            seed >>= 64
+        seed = words
+    elif isinstance(seed, Tensor) or hasattr(seed, "_as_tensor"):
+        seed = static_value(seed)
+    words = _as_int64(seed).reshape(-1)[:size]
+    return np.concatenate([np.zeros(size - words.size, dtype=np.int64), words])
+
+
+def _state_tensor(array) -> EagerTensor:
+    array = np.asarray(array, dtype=np.int64)
+    return EagerTensor(None, 0, dtypes.int64, array.shape, array)
+
+
+@tf_export("random.create_rng_state", "random.experimental.create_rng_state")
+def create_rng_state(seed, alg):
+    return _state_tensor(_state_from_seed(seed, _alg_id(alg)))
+
+
+def _state_value(state, alg: int) -> np.ndarray:
+    if isinstance(state, Tensor) or hasattr(state, "_as_tensor"):
+        state = static_value(state)
+    array = _as_int64(state)
+    if array.shape != (_state_size(alg),):
+        raise ValueError(f"Shapes {array.shape} and ({_state_size(alg)},) are incompatible")
+    return array
+
+
+def _eager_only(what: str) -> None:
+    """In a trace this stops it (tf_function then runs the function eagerly); in a TF1 graph it is the error."""
+    if not ctx.eager:
+        where = "a tf.function's trace" if tracing_function() is not None else "a TF1 graph"
+        raise NotImplementedError(f"tf.random.Generator {what} eagerly only here, not in {where}")
+
+
+def _variable(value, name="StateVar"):
+    from autograd_cli.tensorflow.variables import Variable
+
+    return Variable(value, trainable=False, name=name, dtype=dtypes.int64)
+
+
+@tf_class("tensorflow.python.ops.stateful_random_ops.Generator")
+@tf_export("random.Generator", "random.experimental.Generator")
+class Generator:
+    def __init__(self, copy_from=None, state=None, alg=None):
+        from autograd_cli.tensorflow.variables import Variable
+
+        if not ctx.eager and tracing_function() is None:
+            raise NotImplementedError("tf.random.Generator is not supported in a TF1 graph here (it runs eagerly, "
+                                      "and in a tf.function)")
+        if copy_from is not None:
+            if (alg or state) is not None:
+                raise AssertionError("Generator(copy_from=...) takes no state or alg")
+            state, alg = copy_from.state._value.copy(), copy_from.algorithm
+        elif alg is None or state is None:
+            raise AssertionError("Generator() needs copy_from, or both state and alg")
+        self._alg = _alg_id(alg)
+        if isinstance(state, Variable):
+            if state.shape.as_list() != [_state_size(self._alg)]:
+                raise ValueError(f"Shapes {state.shape} and ({_state_size(self._alg)},) are incompatible")
+            self._state_var = state
+        else:
+            with outermost_context():      # (made in a trace: an eager variable, as TensorFlow lifts it)
+                self._state_var = _variable(_state_value(state, self._alg))
+
+    @classmethod
+    def from_state(cls, state, alg):
+        return cls(state=state, alg=alg)
+
+    @classmethod
+    def from_seed(cls, seed, alg=None):
+        alg = _alg_id(Algorithm.PHILOX if alg is None else alg)
+        return cls(state=_state_from_seed(seed, alg), alg=alg)
+
+    @classmethod
+    def from_non_deterministic_state(cls, alg=None):
+        """Unseeded: the OS's random words (TensorFlow's NonDeterministicInts), other numbers each run."""
+        alg = _alg_id(Algorithm.PHILOX if alg is None else alg)
+        source = _python_random.SystemRandom()
+        return cls(state=[source.getrandbits(64) for _ in range(_state_size(alg))], alg=alg)
+
+    @classmethod
+    def from_key_counter(cls, key, counter, alg):
+        alg = _alg_id(alg)
+        return cls(state=_key_counter_state(key, counter, alg), alg=alg)
+
+    # -- the state
+    @property
+    def state(self):
+        return self._state_var
+
+    @property
+    def algorithm(self):
+        return self._alg
+
+    @property
+    def key(self):
+        if self._alg not in _STATE_SIZES:
+            raise ValueError(_unsupported(self._alg))
+        return self._state_var[-1]
+
+    def reset(self, state):
+        self._state_var.assign(_state_value(state, self._alg))
+
+    def reset_from_seed(self, seed):
+        self._state_var.assign(_state_from_seed(seed, self._alg))
+
+    def reset_from_key_counter(self, key, counter):
+        self._state_var.assign(_key_counter_state(key, counter, self._alg))
+
+    def skip(self, delta):
+        """Advance the counter as a draw of `delta` elements does; the state before, as a tensor."""
+        _eager_only("skips")
+        before = self._state_var._value.copy()
+        self._read_and_skip(int(static_value(delta)))
+        return _state_tensor(before)
+
+    def _read_and_skip(self, count: int) -> tuple[int, int]:
+        """The key and counter for a draw of `count` elements; the state's counter moves past them."""
+        if self._alg == Algorithm.THREEFRY.value:
+            raise UnimplementedError(None, None, kernel_message(
+                "RngReadAndSkip", "Non-XLA devices don't support the ThreeFry algorithm."))
+        if self._alg not in _STATE_SIZES:
+            raise InvalidArgumentError(None, None, kernel_message(
+                "RngReadAndSkip", f"Unsupported algorithm id: {self._alg}"))
+        low, high, key = (int(w) & MASK64 for w in self._state_var._value)
+        counter = low | (high << 64)
+        after = (counter + count * RESERVED_COUNTERS_PER_ELEMENT) & (2**128 - 1)
+        self._state_var.assign(_as_int64([after & MASK64, after >> 64, key]))
+        return key, counter
+
+    def _draw(self, kernel, shape, dtype) -> EagerTensor:
+        _eager_only("draws")
+        dims = _dims(shape)
+        size = int(np.prod(dims, dtype=np.int64))
+        key, counter = self._read_and_skip(size)
+        array = kernel(key, counter, size, np.dtype(dtype.np)).reshape(dims)
+        return EagerTensor(None, 0, dtype, array.shape, array)
+
+    # -- draws: the kernel's numbers, then TensorFlow's ops for the moments and bounds
+    def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        from autograd_cli.tensorflow import math_ops
+
+        _eager_only("draws")
+        kind = _float_kind(dtype, "StatelessRandomNormalV2")
+        mean, stddev = convert_to_tensor(mean, kind), convert_to_tensor(stddev, kind)
+        draws = self._draw(kernel_normal, shape, kind)
+        return math_ops.add(math_ops.multiply(draws, stddev), mean)
+
+    def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        from autograd_cli.tensorflow import math_ops
+
+        _eager_only("draws")
+        kind = _float_kind(dtype, "StatelessTruncatedNormalV2")
+        mean, stddev = convert_to_tensor(mean, kind), convert_to_tensor(stddev, kind)
+        draws = self._draw(kernel_truncated_normal, shape, kind)
+        return math_ops.add(math_ops.multiply(draws, stddev), mean)
+
+    def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
+        from autograd_cli.tensorflow import math_ops
+
+        _eager_only("draws")
+        kind = as_dtype(dtype)
+        if kind.is_integer:
+            if (minval is None) != (maxval is None):
+                raise ValueError(f"For integer dtype {kind}, minval and maxval must be both `None` or both "
+                                 f"non-`None`; got minval={minval} and maxval={maxval}")
+            if minval is None:
+                return self.uniform_full_int(shape, kind)
+            return self._uniform_int(shape, minval, maxval, kind)
+        kind = _float_kind(kind, "StatelessRandomUniformV2")
+        low, high = convert_to_tensor(minval, kind), convert_to_tensor(1 if maxval is None else maxval, kind)
+        draws = self._draw(kernel_uniform, shape, kind)
+        return math_ops.add(math_ops.multiply(draws, math_ops.subtract(high, low)), low)
+
+    def _uniform_int(self, shape, minval, maxval, kind):
+        _int_kind(kind, "StatelessRandomUniformIntV2")
+        bounds = [static_value(convert_to_tensor(b, kind)) for b in (minval, maxval)]
+        if any(np.ndim(b) for b in bounds):
+            raise InvalidArgumentError(None, None, kernel_message(
+                "StatelessRandomUniformIntV2", "minval must be 0-D, got shape " + str(list(np.shape(bounds[0])))))
+        low, high = (int(b) for b in bounds)
+        dims = _dims(shape)
+        size = int(np.prod(dims, dtype=np.int64))
+        key, counter = self._read_and_skip(size)       # (TensorFlow skips before its kernel checks the bounds)
+        if size and not low < high:
+            raise InvalidArgumentError(None, None, kernel_message(
+                "StatelessRandomUniformIntV2", f"Need minval < maxval, got {low} >= {high}"))
+        array = kernel_uniform_int(key, counter, size, low, high, np.dtype(kind.np)).reshape(dims)
+        return EagerTensor(None, 0, kind, array.shape, array)
+
+    def uniform_full_int(self, shape, dtype=dtypes.int64, name=None):
+        """Every value of the integer dtype; int32 and int64 here (TensorFlow's default, uint64, is not a dtype here)."""
+        kind = _int_kind(as_dtype(dtype), "StatelessRandomUniformFullIntV2")
+        return self._draw(_full_int, shape, kind)
+
+    def make_seeds(self, count=1):
+        """Seed pairs for the stateless ops, shape [2, count]: full-range int64 keys over zeros."""
+        keys = self.uniform_full_int([count], dtypes.int64)._value
+        return _state_tensor(np.stack([keys, np.zeros_like(keys)]))
+
+    def split(self, count=1):
+        """`count` new generators, each keyed by a full-range int64 draw (their counters 0)."""
+        keys = self.uniform_full_int([count], dtypes.int64)._value
+        size = _state_size(self._alg)
+        return [Generator(state=[0] * (size - 1) + [int(key)], alg=self._alg) for key in keys]
+
+    def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
+        raise NotImplementedError("tf.random.Generator.binomial is not supported here")
+
+
+def _key_counter_state(key, counter, alg: int) -> np.ndarray:
+    size = _state_size(alg)
+    counter = _as_int64(static_value(counter)).reshape(-1)
+    key = _as_int64(static_value(key))
+    if counter.shape != (size - 1,) or key.shape != ():
+        raise ValueError(f"a {size - 1}-word counter and a scalar key, got shapes {counter.shape} and {key.shape}")
+    return np.concatenate([counter, key.reshape(1)])
+
+
+def _full_int(key, counter, size, np_dtype) -> np.ndarray:
+    """UniformFullIntDistribution: each 32-bit word an int32, or two words (low first) an int64."""
+    if np_dtype == np.int32:
+        return blocks(key, counter, -(-size // 4)).reshape(-1)[:size].view(np.int32)
+    words = blocks(key, counter, -(-size // 2)).reshape(-1, 2).astype(np.uint64)
+    return (words[:, 0] | (words[:, 1] << np.uint64(32)))[:size].view(np.int64)
+
+
+def _dims(shape) -> list[int]:
+    dims = int_list(shape)
+    if dims is None:
+        raise TypeError("the shape of a generator's draw must be known here")
+    for d in dims:
+        if d < 0:
+            raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0")
+    return dims
+
+
+def _float_kind(dtype, op):
+    kind = as_dtype(dtype)
+    if kind not in (dtypes.float32, dtypes.float64):
+        raise TypeError(f"Value for attr 'dtype' of {kind.name} is not in the list of allowed values: float32, "
+                        f"float64 here (op {op})")
+    return kind
+
+
+def _int_kind(kind, op):
+    if kind not in (dtypes.int32, dtypes.int64):
+        raise TypeError(f"Value for attr 'dtype' of {kind.name} is not in the list of allowed values: int32, "
+                        f"int64 here (op {op})")
+    return kind
+
+
+_GLOBAL: list = [None]      # the global generator, made unseeded at the first get_global_generator
+
+
+@tf_export("random.get_global_generator", "random.experimental.get_global_generator")
+def get_global_generator():
+    if _GLOBAL[0] is None:
+        with outermost_context():
+            _GLOBAL[0] = Generator.from_non_deterministic_state()
+    return _GLOBAL[0]
+
+
+@tf_export("random.set_global_generator", "random.experimental.set_global_generator")
+def set_global_generator(generator):
+    _GLOBAL[0] = generator
+
+
+refresh()     # this module is deferred (tensorflow/__init__): its names join the namespaces now
