@@ -25,6 +25,7 @@ from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor,
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import refresh, tf_class, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, UnimplementedError, kernel_message
+from autograd_cli.tensorflow.random_api import _float_type
 from autograd_cli.tensorflow.random_kernels import (
     MASK64, RESERVED_COUNTERS_PER_ELEMENT, blocks, kernel_normal, kernel_truncated_normal, kernel_uniform,
     kernel_uniform_int)
@@ -231,22 +232,19 @@ class Generator:
 
     # -- draws: the kernel's numbers, then TensorFlow's ops for the moments and bounds
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
-        from autograd_cli.tensorflow import math_ops
-
-        _eager_only("draws")
-        kind = _float_kind(dtype, "StatelessRandomNormalV2")
-        mean, stddev = convert_to_tensor(mean, kind), convert_to_tensor(stddev, kind)
-        draws = self._draw(kernel_normal, shape, kind)
-        return math_ops.add(math_ops.multiply(draws, stddev), mean)
+        return self._shifted(kernel_normal, "StatelessRandomNormalV2", shape, mean, stddev, dtype)
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        return self._shifted(kernel_truncated_normal, "StatelessTruncatedNormalV2", shape, mean, stddev, dtype)
+
+    def _shifted(self, kernel, op, shape, mean, stddev, dtype):
+        """`draws * stddev + mean`, ops after the kernel as in TensorFlow (moments checked before the draw)."""
         from autograd_cli.tensorflow import math_ops
 
         _eager_only("draws")
-        kind = _float_kind(dtype, "StatelessTruncatedNormalV2")
+        kind = _float_type(dtype, op)
         mean, stddev = convert_to_tensor(mean, kind), convert_to_tensor(stddev, kind)
-        draws = self._draw(kernel_truncated_normal, shape, kind)
-        return math_ops.add(math_ops.multiply(draws, stddev), mean)
+        return math_ops.add(math_ops.multiply(self._draw(kernel, shape, kind), stddev), mean)
 
     def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
         from autograd_cli.tensorflow import math_ops
@@ -260,7 +258,7 @@ class Generator:
             if minval is None:
                 return self.uniform_full_int(shape, kind)
             return self._uniform_int(shape, minval, maxval, kind)
-        kind = _float_kind(kind, "StatelessRandomUniformV2")
+        kind = _float_type(kind, "StatelessRandomUniformV2")
         low, high = convert_to_tensor(minval, kind), convert_to_tensor(1 if maxval is None else maxval, kind)
         draws = self._draw(kernel_uniform, shape, kind)
         return math_ops.add(math_ops.multiply(draws, math_ops.subtract(high, low)), low)
@@ -326,14 +324,6 @@ def _dims(shape) -> list[int]:
         if d < 0:
             raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0")
     return dims
-
-
-def _float_kind(dtype, op):
-    kind = as_dtype(dtype)
-    if kind not in (dtypes.float32, dtypes.float64):
-        raise TypeError(f"Value for attr 'dtype' of {kind.name} is not in the list of allowed values: float32, "
-                        f"float64 here (op {op})")
-    return kind
 
 
 def _int_kind(kind, op):
