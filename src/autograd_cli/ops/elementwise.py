@@ -7,7 +7,8 @@ import operator
 import numpy as np
 
 from autograd_cli.ops import float32_kernels as k32, special
-from autograd_cli.ops.table import broadcast, op, same_shape, zero
+from autograd_cli.ops.table import (FLOAT_COMPLEX, FLOAT_REAL, NN_FLOAT, NN_FLOAT_COMPLEX, TF, broadcast, op,
+                                     same_shape, zero)
 
 # ---------------------------------------------------------------- elementwise unary
 
@@ -23,67 +24,75 @@ unary("sign", np.sign, lambda g, n, dy: g.zeros(n.shape), lambda S, x: S.sign(x)
 # sqrt, rsqrt, reciprocal: TensorFlow's kernels (SqrtGrad, ...) take the OUTPUT and give 0
 # where the upstream gradient is 0, even at x = 0 (see the grad rows below).
 unary("sqrt", np.sqrt, lambda g, n, dy: g.sqrt_grad(n, dy),
-      lambda S, x: S.sqrt(x), scalar=math.sqrt, nonfinite_flows=True, exact=True)
+      lambda S, x: S.sqrt(x), scalar=math.sqrt, nonfinite_flows=True, exact=True, tf=TF("math.sqrt", "sqrt"))
 unary("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda g, n, dy: g.rsqrt_grad(n, dy),
-      lambda S, x: 1 / S.sqrt(x), fresh=True)   # (rsqrt(inf) = 0: a NaN/inf need not flow)
+      lambda S, x: 1 / S.sqrt(x), fresh=True,   # (rsqrt(inf) = 0: a NaN/inf need not flow)
+      tf=TF("math.rsqrt", "rsqrt"))
 unary("square", np.square, lambda g, n, dy: g.multiply(dy, g.multiply(g.const(2.0), n.inputs[0])),
       lambda S, x: x**2, scalar=lambda x: x * x, nonfinite_flows=True, exact=True)
 unary("reciprocal", np.reciprocal, lambda g, n, dy: g.reciprocal_grad(n, dy),
-      lambda S, x: 1 / x)
-unary("exp", np.exp, lambda g, n, dy: g.multiply(dy, n), lambda S, x: S.exp(x), float32=k32.exp)
+      lambda S, x: 1 / x,
+      tf=TF("math.reciprocal", "reciprocal", dtypes=FLOAT_COMPLEX + ("int8", "int16", "int32", "int64")))
+unary("exp", np.exp, lambda g, n, dy: g.multiply(dy, n), lambda S, x: S.exp(x), float32=k32.exp,
+      tf=TF("math.exp", "exp"))
 unary("log", np.log, lambda g, n, dy: g.divide(dy, n.inputs[0]), lambda S, x: S.log(x), nonfinite_flows=True,
-      float32=k32.log)
+      float32=k32.log, tf=TF("math.log", "log"))
 unary("log1p", np.log1p, lambda g, n, dy: g.divide(dy, g.add(g.const(1.0), n.inputs[0])),
-      lambda S, x: S.log(1 + x), nonfinite_flows=True, float32=k32.log1p)
+      lambda S, x: S.log(1 + x), nonfinite_flows=True, float32=k32.log1p, tf=TF("math.log1p", "log1p"))
 unary("sin", np.sin, lambda g, n, dy: g.multiply(dy, g.cos(n.inputs[0])), lambda S, x: S.sin(x), nonfinite_flows=True,
-      float32=k32.sin)
+      float32=k32.sin, tf=TF("math.sin", "sin"))
 unary("cos", np.cos, lambda g, n, dy: g.negative(g.multiply(dy, g.sin(n.inputs[0]))),
-      lambda S, x: S.cos(x), nonfinite_flows=True, float32=k32.cos)
+      lambda S, x: S.cos(x), nonfinite_flows=True, float32=k32.cos, tf=TF("math.cos", "cos"))
 unary("tan", np.tan, lambda g, n, dy: g.divide(dy, g.square(g.cos(n.inputs[0]))),
-      lambda S, x: S.tan(x), nonfinite_flows=True)
+      lambda S, x: S.tan(x), nonfinite_flows=True, tf=TF("math.tan", "tan"))
 unary("tanh", np.tanh,
       lambda g, n, dy: g.multiply(dy, g.subtract(g.const(1.0), g.multiply(n, n))),
-      lambda S, x: S.tanh(x), float32=k32.tanh)
-unary("sinh", np.sinh, lambda g, n, dy: g.multiply(dy, g.cosh(n.inputs[0])), lambda S, x: S.sinh(x), nonfinite_flows=True)
-unary("cosh", np.cosh, lambda g, n, dy: g.multiply(dy, g.sinh(n.inputs[0])), lambda S, x: S.cosh(x), nonfinite_flows=True)
+      lambda S, x: S.tanh(x), float32=k32.tanh, tf=TF("math.tanh", "tanh", "nn.tanh"))
+unary("sinh", np.sinh, lambda g, n, dy: g.multiply(dy, g.cosh(n.inputs[0])), lambda S, x: S.sinh(x), nonfinite_flows=True,
+      tf=TF("math.sinh", "sinh"))
+unary("cosh", np.cosh, lambda g, n, dy: g.multiply(dy, g.sinh(n.inputs[0])), lambda S, x: S.cosh(x), nonfinite_flows=True,
+      tf=TF("math.cosh", "cosh"))
 unary("atan", np.arctan,
       lambda g, n, dy: g.divide(dy, g.add(g.const(1.0), g.square(n.inputs[0]))),
-      lambda S, x: S.atan(x))
+      lambda S, x: S.atan(x), tf=TF("math.atan", "atan"))
 
 
 # ---- issue 12: more of TensorFlow's elementwise math (gradients as TensorFlow's math_grad.py)
 unary("expm1", np.expm1, lambda g, n, dy: g.multiply(dy, g.exp(n.inputs[0])), lambda S, x: S.exp(x) - 1,
-      float32=k32.expm1)
+      float32=k32.expm1, tf=TF("math.expm1", "expm1"))
 unary("asin", np.arcsin,   # dy * reciprocal(sqrt(1 - x^2))
       lambda g, n, dy: g.multiply(dy, g.reciprocal(g.sqrt(g.subtract(g.const(1.0), g.square(n.inputs[0]))))),
-      lambda S, x: S.asin(x), nonfinite_flows=True)
+      lambda S, x: S.asin(x), nonfinite_flows=True, tf=TF("math.asin", "asin"))
 unary("acos", np.arccos,
       lambda g, n, dy: g.negative(g.multiply(dy, g.reciprocal(g.sqrt(g.subtract(g.const(1.0), g.square(n.inputs[0])))))),
-      lambda S, x: S.acos(x), nonfinite_flows=True)
-unary("asinh", np.arcsinh, lambda g, n, dy: g.divide(dy, g.cosh(n)), lambda S, x: S.asinh(x), nonfinite_flows=True)
-unary("acosh", np.arccosh, lambda g, n, dy: g.divide(dy, g.sinh(n)), lambda S, x: S.acosh(x), nonfinite_flows=True)
+      lambda S, x: S.acos(x), nonfinite_flows=True, tf=TF("math.acos", "acos"))
+unary("asinh", np.arcsinh, lambda g, n, dy: g.divide(dy, g.cosh(n)), lambda S, x: S.asinh(x), nonfinite_flows=True,
+      tf=TF("math.asinh", "asinh"))
+unary("acosh", np.arccosh, lambda g, n, dy: g.divide(dy, g.sinh(n)), lambda S, x: S.acosh(x), nonfinite_flows=True,
+      tf=TF("math.acosh", "acosh"))
 unary("atanh", np.arctanh,
       lambda g, n, dy: g.multiply(dy, g.reciprocal(g.subtract(g.const(1.0), g.square(n.inputs[0])))),
-      lambda S, x: S.atanh(x), nonfinite_flows=True)
+      lambda S, x: S.atanh(x), nonfinite_flows=True, tf=TF("math.atanh", "atanh"))
 unary("erf", special.erf,
       lambda g, n, dy: g.multiply(dy, g.multiply(g.const(2 / math.sqrt(math.pi)), g.exp(g.negative(g.square(n.inputs[0]))))),
-      lambda S, x: S.erf(x), fresh=True)
+      lambda S, x: S.erf(x), fresh=True, tf=TF("math.erf", "erf", dtypes=FLOAT_REAL))
 unary("erfc", special.erfc,
       lambda g, n, dy: g.multiply(dy, g.multiply(g.const(-2 / math.sqrt(math.pi)), g.exp(g.negative(g.square(n.inputs[0]))))),
-      lambda S, x: S.erfc(x), fresh=True)
+      lambda S, x: S.erfc(x), fresh=True, tf=TF("math.erfc", "erfc", dtypes=FLOAT_REAL))
 unary("lgamma", special.lgamma, lambda g, n, dy: g.multiply(dy, g.digamma(n.inputs[0])),
-      lambda S, x: S.loggamma(x), fresh=True)
+      lambda S, x: S.loggamma(x), fresh=True, tf=TF("math.lgamma", "lgamma", dtypes=FLOAT_REAL))
 unary("digamma", lambda x: special.polygamma(0, x),
       lambda g, n, dy: g.multiply(dy, g.polygamma(g.const(1.0), n.inputs[0])),
-      lambda S, x: S.polygamma(0, x), fresh=True)
+      lambda S, x: S.polygamma(0, x), fresh=True, tf=TF("math.digamma", "digamma", dtypes=FLOAT_REAL))
 # erfinv and ndtri: TensorFlow's gradients are written with the output y (math_grad.py)
 unary("erfinv", special.erfinv,
       lambda g, n, dy: g.multiply(g.multiply(dy, g.const(math.sqrt(math.pi) / 2)), g.exp(g.square(n))),
-      lambda S, x: S.erfinv(x), fresh=True, float32=special.erfinv_float32)
+      lambda S, x: S.erfinv(x), fresh=True, float32=special.erfinv_float32, tf=TF("math.erfinv", dtypes=FLOAT_REAL))
 unary("ndtri", special.ndtri,
       lambda g, n, dy: g.multiply(g.multiply(dy, g.const(math.sqrt(2 * math.pi))),
                                   g.exp(g.divide(g.square(n), g.const(2.0)))),
-      lambda S, x: S.sqrt(2) * S.erfinv(2 * x - 1), fresh=True, float32=special.ndtri_float32)
+      lambda S, x: S.sqrt(2) * S.erfinv(2 * x - 1), fresh=True, float32=special.ndtri_float32,
+      tf=TF("math.ndtri", dtypes=FLOAT_REAL))
 op("polygamma", special.polygamma, broadcast, elementwise=True, args=("a", "x"), fresh=True,
    vjp=(None,   # TensorFlow: no gradient for the order a
         lambda g, n, dy: g.multiply(dy, g.polygamma(g.add(n.inputs[0], g.const(1.0)), n.inputs[1]))),
@@ -117,7 +126,7 @@ def _sigmoid(x):
 
 unary("sigmoid", _sigmoid,
       lambda g, n, dy: g.multiply(dy, g.multiply(n, g.subtract(g.const(1.0), n))),
-      lambda S, x: 1 / (1 + S.exp(-x)), fresh=True, float32=k32.sigmoid)
+      lambda S, x: 1 / (1 + S.exp(-x)), fresh=True, float32=k32.sigmoid, tf=TF("math.sigmoid", "sigmoid", "nn.sigmoid"))
 # relu, relu6, leaky_relu: the gradient is a mask op of its own (TensorFlow's ReluGrad,
 # Relu6Grad, LeakyReluGrad) whose gradient with respect to the features is zeros
 # (ReluGradGrad): a second derivative is zeros with a live path, not None.
@@ -143,10 +152,11 @@ unary("softsign", lambda x: x / (1 + np.abs(x)), lambda g, n, dy: g.softsign_gra
       lambda S, x: x / (1 + S.Abs(x)), fresh=True, nonfinite_flows=True, args=("features",))
 unary("softplus", lambda x: np.logaddexp(0.0, x),
       lambda g, n, dy: g.multiply(dy, g.sigmoid(n.inputs[0])),
-      lambda S, x: S.log(1 + S.exp(x)), fresh=True, float32=k32.softplus)
+      lambda S, x: S.log(1 + S.exp(x)), fresh=True, float32=k32.softplus,
+      tf=TF("math.softplus", "nn.softplus", dtypes=NN_FLOAT, signature="features:T -> activations:T"))
 unary("round", np.round, None, None)          # half to even, as TensorFlow; no gradient
-unary("floor", np.floor, None, lambda S, x: S.floor(x))
-unary("ceil", np.ceil, None, lambda S, x: S.ceiling(x))
+unary("floor", np.floor, None, lambda S, x: S.floor(x), tf=TF("math.floor", "floor", dtypes=FLOAT_REAL))
+unary("ceil", np.ceil, None, lambda S, x: S.ceiling(x), tf=TF("math.ceil", "ceil", dtypes=FLOAT_REAL))
 unary("stop_gradient", lambda x: x, None, lambda S, x: S.stop_gradient(x), scalar=lambda x: x, nonfinite_flows=True, rearranges=True, args=("input",))
 op("to_float", lambda x: np.asarray(x, dtype=np.float64), same_shape, elementwise=True,
    sym=lambda S, c: S.Piecewise((1, c), (0, True)))
@@ -219,15 +229,18 @@ binary("mul_no_nan", _where_nonzero(np.multiply, 1),
 binary("xlogy", _where_nonzero(lambda x, y: x * np.log(y), 0),
        (lambda g, n, dy: g.multiply(dy, g.xlogy(_nonzero(g, n.inputs[0]), n.inputs[1])),
         lambda g, n, dy: g.multiply(dy, g.xdivy(*n.inputs))),
-       lambda S, a, b: S.Piecewise((0, S.Eq(a, 0)), (a * S.log(b), True)), fresh=True)
+       lambda S, a, b: S.Piecewise((0, S.Eq(a, 0)), (a * S.log(b), True)), fresh=True,
+       tf=TF("math.xlogy", dtypes=NN_FLOAT_COMPLEX))
 binary("xlog1py", _where_nonzero(lambda x, y: x * np.log1p(y), 0),
        (lambda g, n, dy: g.multiply(dy, g.xlog1py(_nonzero(g, n.inputs[0]), n.inputs[1])),
         lambda g, n, dy: g.multiply(dy, g.xdivy(n.inputs[0], g.add(n.inputs[1], g.const(1.0))))),
-       lambda S, a, b: S.Piecewise((0, S.Eq(a, 0)), (a * S.log(1 + b), True)), fresh=True)
+       lambda S, a, b: S.Piecewise((0, S.Eq(a, 0)), (a * S.log(1 + b), True)), fresh=True,
+       tf=TF("math.xlog1py", dtypes=NN_FLOAT_COMPLEX))
 binary("xdivy", _where_nonzero(np.divide, 0),
        (lambda g, n, dy: g.multiply(dy, g.xdivy(_nonzero(g, n.inputs[0]), n.inputs[1])),
         lambda g, n, dy: g.multiply(dy, g.xdivy(g.negative(n.inputs[0]), g.pow(n.inputs[1], g.const(2.0))))),
-       lambda S, a, b: S.Piecewise((0, S.Eq(a, 0)), (a / b, True)), fresh=True)
+       lambda S, a, b: S.Piecewise((0, S.Eq(a, 0)), (a / b, True)), fresh=True,
+       tf=TF("math.xdivy", dtypes=NN_FLOAT_COMPLEX))
 
 
 def _atan2_grad(g, n, dy, i):
@@ -237,7 +250,7 @@ def _atan2_grad(g, n, dy, i):
 
 
 op("atan2", np.arctan2, broadcast, elementwise=True, vjp=_atan2_grad, sym=lambda S, y, x: S.atan2(y, x),
-   args=("y", "x"))
+   args=("y", "x"), tf=TF("math.atan2", "atan2", dtypes=FLOAT_REAL, signature="y:T, x:T -> z:T"))
 binary("squared_difference", lambda x, y: np.square(x - y),
        (lambda g, n, dy: g.multiply(g.multiply(g.const(2.0), dy), g.subtract(*n.inputs)),
         lambda g, n, dy: g.negative(g.multiply(g.multiply(g.const(2.0), dy), g.subtract(*n.inputs)))),

@@ -4,8 +4,8 @@ The rows themselves live beside this module, one module per group (elementwise,
 reductions, arrays, linalg, learning, state); importing `autograd_cli.ops` loads
 them all. Adding an op is one row plus its test entry, an `OpSpec` in
 tests/ops/op_specs.py (forward reference, gradient domain, verify program, or why not:
-tests/ops/test_op_specs.py fails without one), and for a TensorFlow spelling its
-declaration in the TensorFlow package (tests/library/test_adding_an_op.py adds all three).
+tests/ops/test_op_specs.py fails without one); an elementwise float op's `tf=TF(...)` makes
+it a function of the TensorFlow package too (tests/library/test_adding_an_op.py adds one).
 A row holds everything the rest of the program knows about an op:
 
 - `forward(*arrays, **params)` -> array (NumPy).
@@ -45,6 +45,9 @@ A row holds everything the rest of the program knows about an op:
   of the built-in of the same name that applies this op to its arguments
   (None: the op is not called directly, or a built-in written by hand in
   build/functions.py wraps it), and `aliases`, other names of that built-in.
+- `tf`: for an elementwise float op that TensorFlow publishes as a function of its own
+  (tf.math.sqrt), a `TF` record: its paths, op type and kernel dtypes. The TensorFlow
+  package defines that function from the row (tensorflow/math_ops.py).
 - For the reference (`autograd-cli functions`, docs/language.md): `doc`, a short
   gradient note; optional, by default derived from the row ("no gradient (None)"
   when vjp is None, which inputs get one when only some do). `GROUP` records the
@@ -67,12 +70,40 @@ class ShapeError(Exception):
 SAME = "same"  # sym marker: the NumPy forward also works on object arrays
 
 
+# The dtypes a TensorFlow kernel takes, in the order of its OpDef (TensorFlow's dtype errors list them so).
+FLOAT_COMPLEX = ("bfloat16", "half", "float", "double", "complex64", "complex128")
+FLOAT_REAL = ("bfloat16", "half", "float", "double")
+NN_FLOAT = ("half", "bfloat16", "float", "double")             # the nn ops' OpDefs
+NN_FLOAT_COMPLEX = ("half", "bfloat16", "float", "double", "complex64", "complex128")
+
+
+class TF(FrozenRecord):
+    """How the TensorFlow package publishes an elementwise float row, `TF("math.sqrt", "sqrt")`:
+    `paths`, the names of the function (its Python name is the first path's last part);
+    `op_type`, the graph op's type and default name (None: the row's name in CamelCase,
+    TensorFlow's rule for the Python names of its ops: `Sqrt`, `SquaredDifference`);
+    `dtypes`, what its kernel takes (another dtype is TensorFlow's dtype error, which prints
+    `signature`; None: `x:T -> y:T`, or `x:T, y:T -> z:T` for two inputs)."""
+
+    _fields = ("paths", "op_type", "dtypes", "signature")
+
+    def __init__(self, *paths: str, op_type: str | None = None, dtypes: tuple = FLOAT_COMPLEX,
+                 signature: str | None = None):
+        fill(self, paths=paths, op_type=op_type, dtypes=dtypes, signature=signature)
+
+    def type_of(self, row: Op) -> str:
+        return self.op_type or "".join(part.capitalize() for part in row.name.split("_"))
+
+    def signature_of(self, row: Op) -> str:
+        return self.signature or ("x:T -> y:T" if len(row.args) == 1 else "x:T, y:T -> z:T")
+
+
 class Op(FrozenRecord):
     """One row of the table (a plain class, not a @dataclass: see records.py)."""
 
     _fields = ("name", "forward", "shape", "vjp", "sym", "elementwise", "dtype", "prepare", "leaf", "varies",
                "free", "scalar", "nonfinite_flows", "fresh", "rearranges", "exact", "args", "aliases", "doc",
-               "shown", "cut", "float32")
+               "shown", "cut", "float32", "tf")
 
     def __init__(self, name: str, forward: Callable, shape: Callable, vjp: object = None, sym: object = None,
                  elementwise: bool = False, dtype: str = "float", prepare: Callable | None = None,
@@ -81,12 +112,12 @@ class Op(FrozenRecord):
                  exact: bool = False, args: tuple | None = None, aliases: tuple = (), doc: str | None = None,
                  shown: str = "",       # the name errors use, where the op is not a function the user wrote
                  cut: tuple = (),       # inputs a one-rule (callable) vjp never reaches (a cond's pred)
-                 float32: Callable | None = None):
+                 float32: Callable | None = None, tf: TF | None = None):
         fill(
             self, name=name, forward=forward, shape=shape, vjp=vjp, sym=sym, elementwise=elementwise, dtype=dtype,
             prepare=prepare, leaf=leaf, varies=varies, free=free, scalar=scalar, nonfinite_flows=nonfinite_flows,
             fresh=fresh, rearranges=rearranges, exact=exact, args=args, aliases=aliases, doc=doc, shown=shown,
-            cut=cut, float32=float32)
+            cut=cut, float32=float32, tf=tf)
 
     @property
     def title(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from autograd_cli.ops import OPS, ShapeError
-from autograd_cli.ops.table import broadcast
+from autograd_cli.ops.table import FLOAT_COMPLEX, FLOAT_REAL, broadcast
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow.core import (Tensor, constant_tensor, convert_to_tensor, ctx, is_tensor_like,
@@ -185,11 +185,6 @@ def unary(op_type, row, x, name=None, out_dtype=None, allowed=None, signature="x
     return make_op(op_type, recipe, [x], [out_dtype or x.dtype], name, eager_fn=eager_fn)[0]
 
 
-# The dtypes an op's kernel takes, in the order of its TensorFlow OpDef (its errors list them so).
-FLOAT_COMPLEX = ("bfloat16", "half", "float", "double", "complex64", "complex128")
-FLOAT_REAL = ("bfloat16", "half", "float", "double")
-NN_FLOAT = ("half", "bfloat16", "float", "double")             # the nn ops' OpDefs
-NN_FLOAT_COMPLEX = ("half", "bfloat16", "float", "double", "complex64", "complex128")
 _PYTHON_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
 
 
@@ -368,21 +363,6 @@ def multiply_no_nan(x, y, name=None):
 _BINARY_SIGNATURE = "x:T, y:T -> z:T"
 
 
-def _float_binary(op_type, row, builtin, path, allowed, signature=_BINARY_SIGNATURE):
-    def fn(x, y, name=None):
-        x, y = binary_inputs(op_type, x, y)
-        check_kernel(op_type, x, allowed, signature)
-        return binary(op_type, row, x, y, name)
-    fn.__name__ = fn.__qualname__ = path.rpartition(".")[2]
-    return tf_export(path, *(["atan2"] if builtin == "atan2" else []), builtin=builtin)(fn)
-
-
-xlogy = _float_binary("Xlogy", "xlogy", "xlogy", "math.xlogy", NN_FLOAT_COMPLEX)
-xdivy = _float_binary("Xdivy", "xdivy", "xdivy", "math.xdivy", NN_FLOAT_COMPLEX)
-xlog1py = _float_binary("Xlog1py", "xlog1py", "xlog1py", "math.xlog1py", NN_FLOAT_COMPLEX)
-atan2 = _float_binary("Atan2", "atan2", "atan2", "math.atan2", FLOAT_REAL, "y:T, x:T -> z:T")
-
-
 @tf_export("math.negative", "negative", builtin="negative")
 def negative(x, name=None):
     x = convert_to_tensor(x)
@@ -410,42 +390,29 @@ def square(x, name=None):
     return unary("Square", "square", x, name)
 
 
-def _float_unary(op_type, row, builtin, *paths, allowed=FLOAT_COMPLEX, signature="x:T -> y:T"):
-    def fn(x, name=None):
-        return unary(op_type, row, x, name, allowed=allowed, signature=signature)
-    fn.__name__ = fn.__qualname__ = paths[0].rpartition(".")[2]
-    return tf_export(*paths, builtin=builtin)(fn)
+def _row_function(row):
+    """tf.math.sqrt and the like: the function of an elementwise float row that declares
+    its TensorFlow spelling (`tf=TF(...)`, ops/table.py), exported under the row's paths."""
+    spec, builtin = row.tf, row.name if row.args is not None else None
+    op_type, allowed, signature = spec.type_of(row), spec.dtypes, spec.signature_of(row)
+    if len(row.args) == 1:
+        def fn(x, name=None):
+            return unary(op_type, row.name, x, name, allowed=allowed, signature=signature)
+    else:
+        def fn(x, y, name=None):
+            x, y = binary_inputs(op_type, x, y)
+            check_kernel(op_type, x, allowed, signature)
+            return binary(op_type, row.name, x, y, name)
+    fn.__name__ = fn.__qualname__ = spec.paths[0].rpartition(".")[2]
+    return tf_export(*spec.paths, builtin=builtin)(fn)
 
 
-sqrt = _float_unary("Sqrt", "sqrt", "sqrt", "math.sqrt", "sqrt")
-rsqrt = _float_unary("Rsqrt", "rsqrt", "rsqrt", "math.rsqrt", "rsqrt")
-reciprocal = _float_unary("Reciprocal", "reciprocal", "reciprocal", "math.reciprocal", "reciprocal",
-                          allowed=FLOAT_COMPLEX + ("int8", "int16", "int32", "int64"))
-exp = _float_unary("Exp", "exp", "exp", "math.exp", "exp")
-expm1 = _float_unary("Expm1", "expm1", "expm1", "math.expm1", "expm1")
-log = _float_unary("Log", "log", "log", "math.log", "log")
-log1p = _float_unary("Log1p", "log1p", "log1p", "math.log1p", "log1p")
-sin = _float_unary("Sin", "sin", "sin", "math.sin", "sin")
-cos = _float_unary("Cos", "cos", "cos", "math.cos", "cos")
-tan = _float_unary("Tan", "tan", "tan", "math.tan", "tan")
-tanh = _float_unary("Tanh", "tanh", "tanh", "math.tanh", "tanh", "nn.tanh")
-sinh = _float_unary("Sinh", "sinh", "sinh", "math.sinh", "sinh")
-cosh = _float_unary("Cosh", "cosh", "cosh", "math.cosh", "cosh")
-asin = _float_unary("Asin", "asin", "asin", "math.asin", "asin")
-acos = _float_unary("Acos", "acos", "acos", "math.acos", "acos")
-atan = _float_unary("Atan", "atan", "atan", "math.atan", "atan")
-asinh = _float_unary("Asinh", "asinh", "asinh", "math.asinh", "asinh")
-acosh = _float_unary("Acosh", "acosh", "acosh", "math.acosh", "acosh")
-atanh = _float_unary("Atanh", "atanh", "atanh", "math.atanh", "atanh")
-erf = _float_unary("Erf", "erf", "erf", "math.erf", "erf", allowed=FLOAT_REAL)
-erfc = _float_unary("Erfc", "erfc", "erfc", "math.erfc", "erfc", allowed=FLOAT_REAL)
-lgamma = _float_unary("Lgamma", "lgamma", "lgamma", "math.lgamma", "lgamma", allowed=FLOAT_REAL)
-digamma = _float_unary("Digamma", "digamma", "digamma", "math.digamma", "digamma", allowed=FLOAT_REAL)
-sigmoid = _float_unary("Sigmoid", "sigmoid", "sigmoid", "math.sigmoid", "sigmoid", "nn.sigmoid")
-softplus = _float_unary("Softplus", "softplus", "softplus", "math.softplus", "nn.softplus", allowed=NN_FLOAT,
-                        signature="features:T -> activations:T")
-floor = _float_unary("Floor", "floor", "floor", "math.floor", "floor", allowed=FLOAT_REAL)
-ceil = _float_unary("Ceil", "ceil", "ceil", "math.ceil", "ceil", allowed=FLOAT_REAL)
+# The functions of the rows with a `tf`, by row name; each is also this module's attribute of
+# its Python name (math_ops.sqrt), as a function written here would be.
+FROM_ROWS = {row.name: _row_function(row) for row in OPS.values() if row.tf is not None}
+globals().update({fn.__name__: fn for fn in FROM_ROWS.values()})
+
+
 @tf_export("math.round", "round", builtin="round")
 def round_(x, name=None):
     """Rounds half to even; an integer tensor is returned as it is (TensorFlow's round)."""
@@ -455,7 +422,7 @@ def round_(x, name=None):
 
 @tf_export("math.log_sigmoid", "log_sigmoid")
 def log_sigmoid(x, name=None):
-    return negative(softplus(negative(x)), name)
+    return negative(FROM_ROWS["softplus"](negative(x)), name)
 
 
 @tf_export("math.is_nan", "is_nan")
@@ -683,7 +650,7 @@ def reduce_variance(input_tensor, axis=None, keepdims=False, name=None):
 
 @tf_export("math.reduce_std")
 def reduce_std(input_tensor, axis=None, keepdims=False, name=None):
-    return sqrt(reduce_variance(input_tensor, axis, keepdims), name=name)
+    return FROM_ROWS["sqrt"](reduce_variance(input_tensor, axis, keepdims), name=name)
 
 
 def _arg(op_type, row, path, builtin):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autograd_cli.ops.table import NN_FLOAT
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow import math_ops as m
@@ -28,9 +29,9 @@ def _activation(op_type, row, *paths, builtin=None, allowed=None):
 
 relu = _activation("Relu", "relu", "nn.relu")
 relu6 = _activation("Relu6", "relu6", "nn.relu6")
-elu = _activation("Elu", "elu", "nn.elu", allowed=m.NN_FLOAT)
-selu = _activation("Selu", "selu", "nn.selu", allowed=m.NN_FLOAT)
-softsign = _activation("Softsign", "softsign", "nn.softsign", "math.softsign", allowed=m.NN_FLOAT)
+elu = _activation("Elu", "elu", "nn.elu", allowed=NN_FLOAT)
+selu = _activation("Selu", "selu", "nn.selu", allowed=NN_FLOAT)
+softsign = _activation("Softsign", "softsign", "nn.softsign", "math.softsign", allowed=NN_FLOAT)
 
 
 @tf_export("nn.crelu")
@@ -68,7 +69,7 @@ def _axis_row(op_type, row, *paths):
 
     def fn(logits, axis=None, name=None, dim=None):
         x = convert_to_tensor(logits)
-        m.check_kernel(op_type, x, m.NN_FLOAT, signature, "logits")
+        m.check_kernel(op_type, x, NN_FLOAT, signature, "logits")
         axis = -1 if axis is None and dim is None else (axis if axis is not None else dim)
         params = {"axis": int(axis)}
         if ctx.eager:
@@ -105,7 +106,7 @@ def bias_add(value, bias, data_format=None, name=None):
 @tf_export("nn.l2_loss", builtin="l2_loss")
 def l2_loss(t, name=None):
     t = convert_to_tensor(t)
-    m.check_kernel("L2Loss", t, m.NN_FLOAT, "t:T -> output:T", "t")
+    m.check_kernel("L2Loss", t, NN_FLOAT, "t:T -> output:T", "t")
     return builtin_op("L2Loss", "l2_loss", {"t": t}, {}, t.dtype, name)
 
 
@@ -161,7 +162,7 @@ def _softmax_xent(labels, logits, axis, dim):
 def sparse_softmax_cross_entropy_with_logits(labels=None, logits=None, name=None, _sentinel=None):
     logits = convert_to_tensor(logits)
     labels = convert_to_tensor(labels)
-    m.check_kernel("SparseSoftmaxCrossEntropyWithLogits", logits, m.NN_FLOAT,
+    m.check_kernel("SparseSoftmaxCrossEntropyWithLogits", logits, NN_FLOAT,
                    "features:T, labels:Tlabels -> loss:T, backprop:T", "features")
     if labels._shape is not None and logits._shape and tuple(labels._shape) != tuple(logits._shape[:-1]):
         raise ValueError(f"`labels.shape` must equal `logits.shape` except for the last dimension. Received: "

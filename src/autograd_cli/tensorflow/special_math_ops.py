@@ -1,4 +1,4 @@
-"""More of tf.math: erfinv and ndtri (op rows), rint (the round row: both round half to even),
+"""More of tf.math: rint (the round row: both round half to even),
 and TensorFlow's compositions lbeta, polyval, cumulative_logsumexp, is_non_decreasing,
 is_strictly_increasing and invert_permutation, made of this package's ops (their gradients
 are those ops')."""
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from autograd_cli.ops.table import FLOAT_REAL
 from autograd_cli.tensorflow import array_ops
 from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow import math_ops as m
@@ -14,14 +15,11 @@ from autograd_cli.tensorflow.exports import refresh, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, kernel_message
 from autograd_cli.tensorflow.modes import name_scope
 
-erfinv = m._float_unary("Erfinv", "erfinv", "erfinv", "math.erfinv", allowed=m.FLOAT_REAL)
-ndtri = m._float_unary("Ndtri", "ndtri", "ndtri", "math.ndtri", allowed=m.FLOAT_REAL)
-
 
 @tf_export("math.rint", "compat.v1.rint")
 def rint(x, name=None):
     """Rounds half to even, as the round row does; no gradient (TensorFlow's Rint gives None)."""
-    return m.unary("Rint", "round", x, name, allowed=m.FLOAT_REAL)
+    return m.unary("Rint", "round", x, name, allowed=FLOAT_REAL)
 
 
 @tf_export("math.lbeta", "compat.v1.lbeta")
@@ -59,7 +57,7 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
     before it (a triangular mask, so a large spread of values loses nothing and the gradient is
     reduce_logsumexp's, the softmax of those elements). The axis' size must be known."""
     x = convert_to_tensor(x)
-    m.check_kernel("CumulativeLogsumexp", x, m.FLOAT_REAL, _LOGSUMEXP_SIGNATURE,
+    m.check_kernel("CumulativeLogsumexp", x, FLOAT_REAL, _LOGSUMEXP_SIGNATURE,
                    before="attr=exclusive:bool,default=false; attr=reverse:bool,default=false; ",
                    tail="; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
     rank = len(x._shape)
