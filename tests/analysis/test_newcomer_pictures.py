@@ -46,6 +46,29 @@ def test_seed_000_png_is_drawn_at_a_readable_size(tmp_path):
     assert 300 <= width <= 1600 and 80 <= height <= 900, (width, height)
 
 
+SEED_000_SNIPPET = """import tensorflow as tf
+a = tf.constant(0.)
+b = 2 * a
+c = a + b
+g = tf.gradients(c, [a, b])
+"""
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+def test_seed_000_as_a_snippet_is_drawn_at_a_readable_size(tmp_path):
+    f = tmp_path / "p.py"
+    f.write_text(SEED_000_SNIPPET)
+    proc = cli("graph", f, "-o", "g.png", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = (tmp_path / "g.png").read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    # the same picture as the .ag program's (it was an empty 11x11 PNG)
+    assert 300 <= width <= 1600 and 80 <= height <= 900, (width, height)
+    text = cli("graph", f, "--format", "text", cwd=tmp_path).stdout
+    assert "c:() = add a b" in text and "g[0]" in text and "g[1]" in text, text
+
+
 TWO_CALLS = """W = variable([[1.0, 2.0], [3.0, 4.0]])
 b = variable([0.5, -0.5])
 x = constant([[1.0, 2.0]])

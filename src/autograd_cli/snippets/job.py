@@ -422,9 +422,12 @@ def _failed_with_graph(exc, recorder, names: dict, source: str, filename: str):
         return None
     ctx.on_gradient = ctx.on_warning = None
     _values_from_runs(recorder)
+    graph = graph_data(list(recorder.calls.values()), _gradient_records(recorder, source, names), names, source)
+    # (as after a snippet that ends: a call that never ran has its value from the graph's fresh session now)
+    _values_from_runs(recorder)
     rows = _gradient_records(recorder, source, names)
     return SnippetFailed(located, {"prints": recorder.prints, "gradients": rows, "warnings": recorder.warnings,
-                                   "graph": graph_data(list(recorder.calls.values()), rows, names, source)})
+                                   "graph": graph})
 
 
 def _values_from_runs(recorder) -> None:
