@@ -284,3 +284,41 @@ def test_the_environment_is_empty(tmp_path):
     prog, proc = run_snippet(tmp_path, "import os\nprint(sorted(os.environ))\n",
                              env={"AUTOGRAD_TEST_SECRET": "hunter2"})
     assert "hunter2" not in proc.stdout and "AUTOGRAD_TEST_SECRET" not in proc.stdout
+
+
+# ---------------------------------------------------------------- the rest of the red-team list
+
+@pytest.mark.parametrize("code, line", [
+    ("s = []\nwhile True:\n    s += [0] * 10**6\n", 3),
+    ("s = []\nwhile True:\n    s.extend([0] * 10**6)\n", 3),
+    ('parts = ["a" * 10**6] * 10**5\ns = "".join(parts)\n', 2),
+    ("import tensorflow as tf\nx = tf.ones((10**5, 10**5))\n", 2),
+])
+def test_growing_by_plus_extend_join_or_an_eager_tensor_meets_the_memory_limit(tmp_path, code, line):
+    # (a small limit: the growing loops reach it in a few dozen steps, on a busy machine too)
+    prog, proc = run_snippet(tmp_path, code, env={**FAST, "AUTOGRAD_CLI_MAX_MEMORY": str(256 << 20)})
+    located(prog, proc, line, "memory")
+
+
+@pytest.mark.parametrize("code, line, type_name", [
+    ("import numpy as np\na = np.ones(3)\na.round(10**100)\n", 3, "OverflowError"),
+    ("import tensorflow as tf\nopt = tf.compat.v1.train.GradientDescentOptimizer(0.1)\nopt.minimize()\n", 3,
+     "TypeError"),
+])
+def test_huge_integers_and_missing_arguments_are_pythons_errors_at_the_line(tmp_path, code, line, type_name):
+    prog, proc = run_snippet(tmp_path, code, env=FAST)
+    assert located(prog, proc, line).startswith(type_name + ":"), proc.stderr
+
+
+def test_many_session_runs_of_a_large_graph_stop_at_the_run(tmp_path):
+    prog, proc = run_snippet(tmp_path, """
+        import tensorflow as tf
+        tf.compat.v1.disable_eager_execution()
+        x = tf.constant(1.0)
+        for i in range(20000):
+            x = x + 1.0
+        with tf.compat.v1.Session() as sess:
+            for i in range(20000):
+                sess.run(x)
+        """, env=FAST)
+    located(prog, proc, 8, "time")
