@@ -109,10 +109,12 @@ def dialect_of(filename: str, dialect: str | None = None) -> str:
 
 def evaluate_program(source: str, dialect: str = "ag", sets=None, unconnected: str = "none", grads=(), wrt=(),
                      graph: bool = False, on_print=None, boxed: bool = False, limit_options=(None, None),
-                     prints_only: bool = False):
+                     prints_only: bool = False, meanwhile=None):
     """Evaluate a program of either dialect, with the options that dialect takes (the others
     are an error saying where they belong): an Evaluation for .ag, a SnippetEvaluation for a
-    snippet (`graph`, `on_print`, `boxed`, `limit_options`: evaluate_snippet's)."""
+    snippet (`graph`, `on_print`, `boxed`, `limit_options`, `prints_only`: evaluate_snippet's).
+    `meanwhile()` is called as a boxed snippet starts: work for this process while it waits on
+    the box (a .ag program is computed here, so nothing would run beside it)."""
     if unconnected not in ("none", "zero"):
         raise AgError(f"--unconnected must be none or zero, got {unconnected!r}")
     if wrt and not grads:
@@ -122,6 +124,8 @@ def evaluate_program(source: str, dialect: str = "ag", sets=None, unconnected: s
             raise AgError("--set is for .ag programs; a snippet sets its own values (feed_dict=...)")
         if grads or wrt:
             raise AgError("--grad/--wrt are for .ag programs; in a snippet, call tf.gradients or tape.gradient")
+        if boxed and meanwhile is not None:
+            meanwhile()
         return evaluate_snippet(source, on_print=on_print, unconnected=unconnected, boxed=boxed,
                                 limit_options=limit_options, graph=graph, prints_only=prints_only)
     if any(option is not None for option in limit_options):

@@ -150,6 +150,7 @@ def run(src, tmp_path, *args):
 
     class Session:
         source = src
+        dialect = "ag"
 
     opts = dict(zip(args[::2], args[1::2]))
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")

@@ -67,12 +67,12 @@ def _commands(
     """
 
 
-def _finish(path: str, body) -> None:
-    raise typer.Exit(commands.run_guarded(path, body))
+def _finish(path: str, body, dialect=None) -> None:
+    raise typer.Exit(commands.run_guarded(path, body, dialect=dialect))
 
 
-def _finish_all(paths: List[str], body, as_json: bool = False) -> None:
-    raise typer.Exit(commands.run_files(paths, body, as_json))
+def _finish_all(paths: List[str], body, as_json: bool = False, dialect=None) -> None:
+    raise typer.Exit(commands.run_files(paths, body, as_json, dialect))
 
 
 Unconnected = Literal["none", "zero"]
@@ -126,8 +126,8 @@ def eval_command(
 ):
     """Compute every value and gradient of a program (or run a TensorFlow snippet)."""
     limits = (time_limit, max_memory)
-    _finish_all(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json, dialect, prints_only,
-                                                   limits), as_json)
+    _finish_all(file, lambda s: commands.eval_body(s, set_, grad, wrt, unconnected, as_json, prints_only, limits),
+                as_json, dialect)
 
 
 @app.command("explain", epilog=_examples(
@@ -144,7 +144,7 @@ def explain_command(
     as_json: bool = JsonOpt,
 ):
     """Why each gradient is what it is: paths from x to the ys, their contributions, cuts."""
-    _finish_all(file, lambda s: commands.explain_body(s, set_, grad, wrt, unconnected, as_json, dialect), as_json)
+    _finish_all(file, lambda s: commands.explain_body(s, set_, grad, wrt, unconnected, as_json), as_json, dialect)
 
 
 @app.command("run", epilog=_examples(
@@ -199,7 +199,7 @@ def graph_command(
     dialect: Dialect = DialectOpt,
 ):
     """The computation graph as Graphviz DOT, Mermaid or text; None gradients and cuts marked."""
-    _finish(file, lambda s: commands.graph_body(s, set_, fmt, grad, output, dialect, focus, expand))
+    _finish(file, lambda s: commands.graph_body(s, set_, fmt, grad, output, focus, expand), dialect)
 
 
 @app.command("verify", epilog=_examples(
@@ -220,8 +220,8 @@ def verify_command(
     as_json: bool = JsonOpt,
 ):
     """Check every gradient three ways: reverse-mode AD, SymPy, finite differences."""
-    _finish_all(file, lambda s: commands.verify_body(s, set_, grad, wrt, rtol, atol, timeout, as_json, dialect,
-                                                     budget), as_json)
+    _finish_all(file, lambda s: commands.verify_body(s, set_, grad, wrt, rtol, atol, timeout, as_json, budget),
+                as_json, dialect)
 
 
 @app.command("report", epilog=_examples(
@@ -245,7 +245,7 @@ def report_command(
     dialect: Dialect = DialectOpt,
 ):
     """One self-contained HTML page: program, values, gradients and why None, explain, graph, run."""
-    _finish(file, lambda s: commands.report_body(s, output, verify, steps, set_, grad, wrt, unconnected, dialect))
+    _finish(file, lambda s: commands.report_body(s, output, verify, steps, set_, grad, wrt, unconnected), dialect)
 
 
 @app.command("functions", epilog=_examples(

@@ -3,34 +3,36 @@ and one render call (show.py). The option declarations are in app.py; a body ret
 the exit code and raises AgError for anything the user must fix (exit 2, located)."""
 from __future__ import annotations
 
-import sys
-
 from autograd_cli.cli import show
 from autograd_cli.cli.show import EXIT_DISAGREE, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK  # noqa: F401
-from autograd_cli.cli.terminal import console, load_rich_meanwhile, print_error, quiet_broken_pipe, silence, write_json
+from autograd_cli.cli.terminal import console, print_error, quiet_broken_pipe, silence, write_json
 from autograd_cli.support.errors import AgError, escape_name
 from autograd_cli.support.files import read_text
 
 
 class Session:
-    """One command's input: the program text and how to report errors about it."""
+    """One command's input: the program text, its dialect (decided by the API from the file's
+    name and --dialect) and how to report errors about it."""
 
-    def __init__(self, path: str, tag_file: bool = False):
+    def __init__(self, path: str, tag_file: bool = False, dialect: str | None = None):
+        from autograd_cli.dialects import dialect_of
+
         self.filename = "<stdin>" if path == "-" else path
         self.tag_file = tag_file     # several FILEs with --json: each document says its file
         self.source = read_text(path, "MAX_PROGRAM_BYTES", "program")
+        self.dialect = dialect_of(self.filename, dialect)
 
     def document(self, doc: dict) -> dict:
         return {"file": self.filename, **doc} if self.tag_file else doc
 
 
-def run_files(paths, body, as_json: bool = False) -> int:
+def run_files(paths, body, as_json: bool = False, dialect: str | None = None) -> int:
     """One report per FILE, in order; the exit status is the worst (an error 2 beats a
     disagreement 1). With --json and several files each report is one line (NDJSON) with
     a "file" key; a file that fails gives {"file", "error"} there (the located message
     still goes to stderr)."""
     if len(paths) == 1:
-        return run_guarded(paths[0], body)
+        return run_guarded(paths[0], body, dialect=dialect)
     if paths.count("-") > 1:       # (the second would read an empty program)
         print_error("<stdin>: - (standard input) is given more than once; it can be read only once")
         return EXIT_ERROR
@@ -40,7 +42,7 @@ def run_files(paths, body, as_json: bool = False) -> int:
             if k:
                 print(flush=True)
             print(banner(path, console().width), flush=True)
-        code = run_guarded(path, body, tag_file=as_json)
+        code = run_guarded(path, body, tag_file=as_json, dialect=dialect)
         if code == EXIT_INTERRUPTED:
             return code
         worst = max(worst, code)
@@ -66,15 +68,16 @@ def banner(path: str, width: int) -> str:
     return f"== {shown} =="
 
 
-def run_guarded(path: str, body, tag_file: bool = False) -> int:
-    """Run a command body; every failure becomes exit code 2 with a located message."""
+def run_guarded(path: str, body, tag_file: bool = False, dialect: str | None = None) -> int:
+    """Run a command body on the Session of PATH (`dialect`: --dialect, None when not given);
+    every failure becomes exit code 2 with a located message."""
     from autograd_cli.support.limits import check_environment
 
     session = None
     shown = "<stdin>" if path == "-" else path
     try:
         check_environment()
-        session = Session(path, tag_file)
+        session = Session(path, tag_file, dialect)
         return body(session) or EXIT_OK
     except AgError as error:
         filename = session.filename if session else shown
@@ -110,60 +113,47 @@ def parse_sets(items) -> dict:
     return dict(parse_set(item) for item in items)
 
 
-def _dialect(session: Session, dialect=None) -> str:
-    from autograd_cli.dialects import dialect_of
-
-    return dialect_of(getattr(session, "filename", ""), dialect)
-
-
 # ---------------------------------------------------------------- the commands
 
-def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None, prints_only=False,
+def eval_body(session: Session, set_, grad, wrt, unconnected, as_json, prints_only=False,
               limits=(None, None)) -> int:
     """limits: the text of --time-limit and --max-memory (None where not given), for a snippet."""
     from autograd_cli.dialects import evaluate_program
 
-    dialect = _dialect(session, dialect)
-    if dialect == "tf" and not (as_json or prints_only):
-        load_rich_meanwhile()    # while the box runs the snippet
-    try:
+    with show.evaluating(as_json, prints_only) as output:
         # On the command line a snippet always runs in the box (a child process that reaches
         # nothing outside itself, with time and memory limits); its prints stream as it runs.
-        result = evaluate_program(session.source, dialect, parse_sets(set_), unconnected,
-                                  grad or (), wrt or (), on_print=None if as_json else show.stream, boxed=True,
-                                  limit_options=limits, prints_only=prints_only and not as_json)
-    finally:
-        if not as_json:
-            sys.stdout.flush()
+        result = evaluate_program(session.source, session.dialect, parse_sets(set_), unconnected, grad or (),
+                                  wrt or (), boxed=True, limit_options=limits, on_print=output.on_print,
+                                  prints_only=output.prints_only, meanwhile=output.meanwhile)
     return show.evaluation(result, session, as_json, prints_only)
 
 
-def explain_body(session: Session, set_, grad, wrt, unconnected, as_json, dialect=None) -> int:
+def explain_body(session: Session, set_, grad, wrt, unconnected, as_json) -> int:
     from autograd_cli.analysis.explain import explain_program
 
-    result, records = explain_program(session.source, _dialect(session, dialect), parse_sets(set_), unconnected,
+    result, records = explain_program(session.source, session.dialect, parse_sets(set_), unconnected,
                                       grad or (), wrt or (), boxed=True)
     return show.explanation(result, records, session, as_json)
 
 
-def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json, dialect=None,
-                budget=None) -> int:
+def verify_body(session: Session, set_, grad, wrt, rtol, atol, timeout, as_json, budget=None) -> int:
     from autograd_cli.analysis.verify import verify_program
 
     with show.checking() as on_check:
-        report = verify_program(session.source, _dialect(session, dialect), parse_sets(set_), grad or (), wrt or (),
+        report = verify_program(session.source, session.dialect, parse_sets(set_), grad or (), wrt or (),
                                 boxed=True, rtol=rtol, atol=atol, timeout=timeout, on_check=on_check, budget=budget)
     return show.verification(report, session, as_json)
 
 
-def graph_body(session: Session, set_, fmt, grad_name, output, dialect=None, focus=None, expand=False) -> int:
+def graph_body(session: Session, set_, fmt, grad_name, output, focus=None, expand=False) -> int:
     """Build, optionally compute one gradient's flows, write DOT/Mermaid text or a picture."""
     from autograd_cli.analysis.diagram import graph_program
     from autograd_cli.render.diagram_text import flow_label
 
     target = show.graph_output(output, fmt)
     not_the_program(session, output, "-o")
-    view = graph_program(session.source, _dialect(session, dialect), parse_sets(set_), grad_name, focus, expand,
+    view = graph_program(session.source, session.dialect, parse_sets(set_), grad_name, focus, expand,
                          format_flow=flow_label, boxed=True)
     return show.graph(view, output, target)
 
@@ -185,7 +175,7 @@ def not_the_program(session: Session, output, option: str) -> None:
 def run_body(session: Session, steps, feed_path, fetch, set_, as_json, every=None, plot=None) -> int:
     not_the_program(session, plot, "--plot")
     return run_program(session.source, steps, feed_path, fetch, parse_sets(set_), as_json, every, plot,
-                       _dialect(session), session.filename)
+                       session.dialect, session.filename)
 
 
 def run_program(source: str, steps, feed_path=None, fetch=None, sets=None, as_json=False, every=None, plot=None,
@@ -198,13 +188,13 @@ def run_program(source: str, steps, feed_path=None, fetch=None, sets=None, as_js
     return show.run(plan, steps, as_json, every, plot)
 
 
-def report_body(session: Session, output, verify, steps, set_, grad, wrt, unconnected, dialect=None) -> int:
+def report_body(session: Session, output, verify, steps, set_, grad, wrt, unconnected) -> int:
     """Compute the report (analysis/report.py), write the page (render/html.py) whole."""
     from autograd_cli.analysis.report import make_report
     from autograd_cli.render.explainout import one_line
 
     not_the_program(session, output, "-o")
-    report = make_report(session.source, session.filename, _dialect(session, dialect), parse_sets(set_),
+    report = make_report(session.source, session.filename, session.dialect, parse_sets(set_),
                          unconnected, grad or (), wrt or (), verify, steps, format_flow=one_line, boxed=True)
     return show.report(report, output)
 

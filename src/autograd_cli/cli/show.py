@@ -22,6 +22,29 @@ def stream(text: str) -> None:
     sys.stdout.write(text)
 
 
+class evaluating:
+    """eval's output while the program runs: a snippet's prints written as it prints them
+    (`on_print`; none with --json, whose document holds them), and the tables' rich loaded
+    in a thread while the box runs it (`meanwhile`) when tables follow; stdout flushed at
+    the end, also when the run fails."""
+
+    def __init__(self, as_json: bool, prints_only: bool):
+        from autograd_cli.cli.terminal import load_rich_meanwhile
+
+        self.as_json = as_json
+        self.on_print = None if as_json else stream
+        self.prints_only = prints_only and not as_json
+        self.meanwhile = None if as_json or prints_only else load_rich_meanwhile
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if not self.as_json:
+            sys.stdout.flush()
+        return False
+
+
 # ---------------------------------------------------------------- eval, explain, verify
 
 def evaluation(result, session, as_json: bool, prints_only: bool = False) -> int:
