@@ -637,45 +637,8 @@ def test_sparse_crossentropy_from_logits_and_its_labels():
     assert result.values["g"] == [None]
 
 
-# ================================================================ the rows' facts agree with their forwards
-
-def test_elementwise_rows_facts_agree_with_their_forwards():
-    """What a row tells the compiled evaluator (fresh, nonfinite_flows, its ufunc) holds for its
-    forward: a wrong `fresh` would let a buffer be reused under a live value."""
-    from autograd_cli.ops import OPS
-
-    rng = np.random.default_rng(0)
-    for name, op in OPS.items():
-        if not op.elementwise or op.leaf:
-            continue
-        params = {"alpha": 0.2} if "alpha" in name or "leaky" in name else {}
-        for arity in (1, 2, 3):
-            xs = [rng.uniform(0.2, 0.8, (3, 4)) for _ in range(arity)]
-            if name == "where":
-                xs[0] = xs[0] > 0.5
-            try:
-                with np.errstate(all="ignore"):
-                    out = np.asarray(op.forward(*xs, **params))
-                break
-            except TypeError:
-                continue
-        else:
-            raise AssertionError(f"{name}: no arity works")
-        if op.fresh:
-            assert not any(np.shares_memory(out, x) for x in xs), name
-        for i, x in enumerate(xs):
-            if op.keeps_nonfinite(i) and x.dtype != bool:
-                for bad in (np.nan, np.inf, -np.inf):
-                    ys = [y.copy() for y in xs]
-                    ys[i][1, 2] = bad
-                    with np.errstate(all="ignore"):
-                        assert not np.isfinite(op.forward(*ys, **params)).all(), (name, i, bad)
-        if op.ufunc is not None:
-            buffer = np.empty(out.shape)
-            with np.errstate(all="ignore"):
-                op.ufunc(*xs, out=buffer)
-            assert np.array_equal(buffer, out, equal_nan=True), name
-
+# ================================================================ the rows' forwards on Python floats
+# (every row's facts against its forward: test_row_facts.py)
 
 def test_elementwise_forwards_take_python_floats_as_numpy_scalars():
     """The compiled schedule's 0-d float path may hand Python floats to a row's forward: the

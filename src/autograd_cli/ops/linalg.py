@@ -143,7 +143,14 @@ def _einsum_grad(g, n, dy, i):
     return g.einsum(grad, *eyes, equation=",".join([unique] + eye_terms) + "->" + "".join(fresh))
 
 
-op("einsum", lambda *xs, equation: np.einsum(equation, *xs), _einsum_shape, prepare=_einsum_prepare,
+def _einsum(*xs, equation):
+    out = np.einsum(equation, *xs)
+    # a pure transposition or diagonal ('ij->ji', 'ii->i') is NumPy's view of the operand:
+    # copied, as the row is `fresh` (the compiled evaluator may write into its result)
+    return out.copy() if any(np.shares_memory(out, x) for x in xs) else out
+
+
+op("einsum", _einsum, _einsum_shape, prepare=_einsum_prepare,
    sym=lambda S, *xs, equation: np.einsum(equation, *[np.asarray(x, dtype=object) for x in xs]),
    vjp=_einsum_grad, fresh=True,
    doc="each input: grad contracted with the other inputs (an einsum of its own)")

@@ -215,8 +215,8 @@ def _cumulative(fn, identity):
 
 op("cumsum", _cumulative(np.cumsum, 0), lambda s, **_: s, sym=SAME,
    vjp=(lambda g, n, dy: g.cumsum(dy, axis=n.params["axis"], exclusive=n.params["exclusive"],
-                                  reverse=not n.params["reverse"]),), fresh=True, nonfinite_flows=True,
-   doc="the reverse cumulative sum of grad")
+                                  reverse=not n.params["reverse"]),), fresh=True,
+   doc="the reverse cumulative sum of grad")   # (not nonfinite_flows: an exclusive sum drops an element)
 op("cumprod", _cumulative(np.cumprod, 1), lambda s, **_: s, sym=SAME,
    # TensorFlow's _CumprodGrad divides with div_no_nan (0 where x is 0: Hessians of reduce_prod at zeros)
    vjp=(lambda g, n, dy: g.div_no_nan(

@@ -34,6 +34,7 @@ A row holds everything the rest of the program knows about an op:
   + - * / sqrt): an element's bits do not depend on how the array is split, so
   chains of such ops may run block by block (sin/exp/tanh's SIMD loops may round
   an array's tail differently: not exact).
+  tests/ops/test_row_facts.py checks every row's facts against its forward.
 - `float32`: TensorFlow's float32 CPU kernel where it is not the forward's float64 value
   rounded once (Eigen's approximations of tanh, sigmoid, exp...; reductions summing in
   float32): `float32(*float32 arrays, **params)` -> float32 array. The TensorFlow package
