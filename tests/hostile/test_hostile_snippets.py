@@ -8,10 +8,12 @@ TensorFlow accept run to the end (exit 0) with the output Python gives.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import textwrap
 
+import numpy as np
 import pytest
 
 from conftest import cli
@@ -192,13 +194,23 @@ def test_a_jacobian_over_the_memory_limit_is_one_located_memory_error(tmp_path):
     assert "AgError" not in proc.stderr and "Exception in thread" not in proc.stderr
 
 def test_printing_large_arrays_often_does_not_accumulate(tmp_path):
+    # 300 prints of 200,000 numbers: a JSON copy of each (60 million numbers, ~2 GB as
+    # Python floats) passed the 1 GiB limit; the run keeps 1,000,000 and says so of the rest
     prog, proc = run_snippet(tmp_path, """
         import numpy as np
         a = np.ones(200000)
         for _ in range(300):
-            print(a.sum())
+            print(a)
     """, "--json", env={"AUTOGRAD_CLI_MAX_MEMORY": str(1 << 30)})
     assert proc.returncode == 0, proc.stderr
+    prints = json.loads(proc.stdout)["prints"]
+    assert len(prints) == 300 and {p["line"] for p in prints} == {4}
+    values = [p["values"][0] for p in prints]
+    kept = [v for v in values if isinstance(v, list)]
+    assert len(kept) == 5 and all(v == [1.0] * 200000 for v in kept)      # 5 x 200,000: the run's 1,000,000
+    assert values[5:] == [{"omitted": "the printed values of a run keep 1,000,000 array elements in all; "
+                                      "this array's are left out", "shape": [200000], "dtype": "float64",
+                           "text": str(np.ones(200000))}] * 295
 
 
 # ---------------------------------------------------------------- Python's own errors, located

@@ -70,6 +70,19 @@ def test_print_records_one_json_value_per_argument():
     assert [p["line"] for p in data["prints"]] == [3, 3]
 
 
+def test_printed_arrays_keep_a_run_s_budget_of_numbers_and_say_what_they_leave_out():
+    # 600,000 + 600,000 elements pass the run's 1,000,000: the second array and every one
+    # after it (in a list, an eager tensor) is described, not copied; small ones still fit
+    data = run_snippet("import numpy as np\nimport tensorflow as tf\na = np.ones(600000, dtype=np.float32)\n"
+                       "print(a)\nprint('x', [a], tf.constant(a))\nprint(np.arange(3))\n")
+    first, second, third = (p["values"] for p in data["prints"])
+    assert first == [[1.0] * 600000]
+    omitted = {"omitted": f"the printed values of a run keep {job.PRINTED_NUMBERS:,} array elements in all; "
+                          "this array's are left out", "shape": [600000], "dtype": "float32", "text": "[1. 1. 1. ... 1. 1. 1.]"}
+    assert second == ["x", [omitted], omitted]
+    assert third == [[0, 1, 2]]
+    assert job.PRINTED_NUMBERS == 1_000_000
+
 def test_intermediate_tensor_gradient_on_a_tape():
     # y = x^2 at x = 3 (an intermediate recorded on the tape), z = y^2: dz/dy = 2y = 18 (TF gives 18.0)
     source = ("import tensorflow as tf\nx = tf.Variable(3.0)\nwith tf.GradientTape() as t:\n    y = x * x\n"

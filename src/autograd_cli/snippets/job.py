@@ -127,9 +127,18 @@ def wants_graph_mode(source: str) -> bool:
 
 # ---------------------------------------------------------------- recording
 
-def json_value(value, _open=None):
+# The array elements a run's printed values keep in all; an array past them is sent as
+# {"omitted": PRINT_OMITTED, "shape", "dtype", "text": NumPy's summarised text}. A printed
+# array's text is summarised, so the output limit does not bound its numbers (50 prints of a
+# 10^6-element array kept 2.2 GB of copies); lists and dicts print every item: it bounds those.
+PRINTED_NUMBERS = 1_000_000
+PRINT_OMITTED = f"the printed values of a run keep {PRINTED_NUMBERS:,} array elements in all; this array's are left out"
+
+
+def json_value(value, _open=None, budget=None):
     """One printed argument as JSON; a list or dict that contains itself is `"[...]"` there,
-    as Python prints it."""
+    as Python prints it. `budget`: [array elements still to keep] (the recorder's), past which
+    an array is {"omitted": PRINT_OMITTED, "shape", "dtype", "text"}."""
     from autograd_cli.tensorflow.core import Tensor
     from autograd_cli.tensorflow.indexed_slices import IndexedSlices
     from autograd_cli.tensorflow.variables import Variable
@@ -144,21 +153,27 @@ def json_value(value, _open=None):
             return _number(float(item)) if value.dtype.kind == "f" else str(value)
         return json_value(item)
     if isinstance(value, np.ndarray):
+        if budget is not None and value.size > 1:
+            if value.size > budget[0]:
+                return {"omitted": PRINT_OMITTED, "shape": list(value.shape), "dtype": value.dtype.name,
+                        "text": str(value)}
+            budget[0] -= value.size
         if value.dtype.kind == "f" and value.dtype.itemsize > 8:
             value = value.astype(np.float64)      # (as above: its elements would stay long doubles)
         if value.dtype.kind in "biuf":
             return _nested(value.tolist())
         return str(value)
     if isinstance(value, Variable):
-        return json_value(value.numpy()) if value._graph is None else {"tensor": repr(value), "value": None}
+        return json_value(value.numpy(), None, budget) if value._graph is None else \
+            {"tensor": repr(value), "value": None}
     if isinstance(value, Tensor):
         if value._value is not None:
-            return json_value(value._value)
-        return {"tensor": repr(value), "value": _graph_value(value)}
+            return json_value(value._value, None, budget)
+        return {"tensor": repr(value), "value": _graph_value(value, budget)}
     if isinstance(value, IndexedSlices):       # shown dense (duplicate indices summed)
         if value.values._value is not None:
-            return json_value(value._as_tensor()._value)
-        return {"tensor": str(value), "value": _graph_value(value)}
+            return json_value(value._as_tensor()._value, None, budget)
+        return {"tensor": str(value), "value": _graph_value(value, budget)}
     if isinstance(value, (list, tuple, dict)):
         _open = set() if _open is None else _open
         if id(value) in _open:
@@ -166,8 +181,8 @@ def json_value(value, _open=None):
         _open.add(id(value))
         try:
             if isinstance(value, dict):
-                return {str(k): json_value(v, _open) for k, v in value.items()}
-            return [json_value(v, _open) for v in value]
+                return {str(k): json_value(v, _open, budget) for k, v in value.items()}
+            return [json_value(v, _open, budget) for v in value]
         finally:
             _open.discard(id(value))
     return str(value)
@@ -193,6 +208,7 @@ class Recorder:
     def __init__(self, filename, on_output=None):
         self.filename = filename
         self.prints: list = []
+        self.print_budget = [PRINTED_NUMBERS]    # (json_value's budget)
         self.calls: dict = {}    # (kind, line) -> the site's last call, in order of first call
         self.warnings: list = []
         self.on_output = on_output
@@ -211,7 +227,8 @@ class Recorder:
             while frame is not None and frame.f_code.co_filename != recorder.filename:
                 frame = frame.f_back
             line = frame.f_lineno if frame is not None else 0
-            recorder.prints.append({"line": line, "text": text, "values": [_graph_json(a) for a in args]})
+            values = [json_value(a, None, recorder.print_budget) for a in args]
+            recorder.prints.append({"line": line, "text": text, "values": values})
             if recorder.on_output is not None:
                 recorder.on_output(text)
             else:
@@ -241,9 +258,6 @@ class Recorder:
         if entry not in self.warnings:
             self.warnings.append(entry)
 
-
-def _graph_json(value):
-    return json_value(value)
 
 
 def run(payload, source: str, filename: str, on_output=None) -> dict:
@@ -532,7 +546,7 @@ def _hint_none(exc, records):
         exc.args = (f"{text} ({'; '.join(reasons)})",) + tuple(exc.args[1:])
 
 
-def _graph_value(t):
+def _graph_value(t, budget=None):
     """A graph tensor's value at the point it is printed: variables at their initial values,
     nothing fed (None where it needs a feed)."""
     from autograd_cli.tensorflow.session import Session
@@ -549,4 +563,4 @@ def _graph_value(t):
         return None
     if isinstance(value, IndexedSlicesValue):
         value = dense_value(value)
-    return json_value(np.asarray(value))
+    return json_value(np.asarray(value), None, budget)
