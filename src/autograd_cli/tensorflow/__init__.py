@@ -32,7 +32,8 @@ _exports.defer(f"{__name__}.extras", f"{__name__}.tf1_boilerplate", f"{__name__}
                f"{__name__}.complex_ops", f"{__name__}.gradients_debugger", f"{__name__}.tensor_arrays",
                f"{__name__}.forward_accumulator", f"{__name__}.test_utils",
                f"{__name__}.nn_impl", f"{__name__}.special_math_ops", f"{__name__}.segment_ops",
-               f"{__name__}.random_generator")
+               f"{__name__}.random_generator",
+               f"{__name__}.sparse_tensors")
 _exports.build_namespaces(_importlib.import_module(__name__))
 __version__ = "2.21.0"
 

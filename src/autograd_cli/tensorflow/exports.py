@@ -204,7 +204,7 @@ def unknown_name(module, name) -> AttributeError:
 # TensorFlow APIs deliberately left out: their AttributeError says so.
 NOT_SUPPORTED = {
     "ragged": "ragged tensors", "RaggedTensor": "ragged tensors", "RaggedTensorSpec": "ragged tensors",
-    "sparse": "sparse tensors", "SparseTensor": "sparse tensors", "SparseTensorSpec": "sparse tensors",
+    "SparseTensorSpec": "sparse tensor specs",
     "distribute": "distribution strategies", "saved_model": "SavedModels (files)",
     "io": "file and serialisation ops",
     "experimental.numpy": "the NumPy API (tf.experimental.numpy)",

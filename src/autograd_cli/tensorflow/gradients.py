@@ -386,7 +386,10 @@ def _grad_op_name(op, index, need_reshape, reshapes_before=0):
              "Abs": ("mul",), "Reshape": ("Reshape",), "Transpose": ("transpose",), "Cast": ("Cast",),
              "Softmax": ("sub",), "Identity": (_PASS,), "DebugGradientIdentity": (_PASS,), "StopGradient": (_PASS,),
              "LogMatrixDeterminant": ("mul",), "Cholesky": ("mul_1",), "Cross": ("Cross", "Cross_1"),
-             "MatrixTriangularSolve": ("MatrixBandPart", "triangular_solve/MatrixTriangularSolve")}
+             "MatrixTriangularSolve": ("MatrixBandPart", "triangular_solve/MatrixTriangularSolve"),
+             "SparseToDense": ("GatherNd",), "SparseReduceSum": ("GatherNd",),
+             "SparseTensorDenseMatMul": ("Squeeze", "Squeeze", "Squeeze", "SparseTensorDenseMatMul"),
+             "SparseTensorDenseAdd": ("GatherNd", "GatherNd", "GatherNd", _PASS)}
     if kind == "SelfAdjointEigV2":      # (with the vectors, a second matrix_set_diag)
         return "set_diag_1" if len(op.outputs) == 2 else "set_diag"
     if kind == "Qr":                    # a wide matrix's gradient is concatenated from its two parts

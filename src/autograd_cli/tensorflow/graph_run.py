@@ -73,6 +73,9 @@ def lower_ops(L, ops, feeds):
         for t in op.inputs:
             if t.uid in nodes:
                 inputs.append(nodes[t.uid])
+            elif t.uid in feeds and t.op is not None and "fixes_plan" in t.op.attrs:    # (a plan per value fed)
+                nodes[t.uid] = g.const(np.asarray(feeds[t.uid], dtype=np.float64))
+                inputs.append(nodes[t.uid])
             elif t.uid in feeds:
                 g.pos = t.op.pos if t.op is not None else op.pos
                 leaf = g.apply("placeholder", value=np.asarray(feeds[t.uid], dtype=np.float64))

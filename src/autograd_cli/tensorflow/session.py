@@ -121,12 +121,14 @@ class _Plan:
 
 
 class _SlicesFetch:
-    """Where an IndexedSlices' values, indices and dense_shape (or None) are among the flat fetches."""
+    """Where an IndexedSlices' values, indices and dense_shape (or None) are among the flat fetches
+    (or a SparseTensor's parts: `make` builds the value returned)."""
 
-    __slots__ = ("places",)
+    __slots__ = ("places", "make")
 
-    def __init__(self, places):
+    def __init__(self, places, make=IndexedSlicesValue):
         self.places = places
+        self.make = make
 
 
 def _flatten_fetches(fetches):
@@ -140,6 +142,9 @@ def _flatten_fetches(fetches):
         if isinstance(item, IndexedSlices):     # fetched as its tensors, returned as an IndexedSlicesValue
             return _SlicesFetch(tuple(None if t is None else walk(t)
                                       for t in (item.values, item.indices, item.dense_shape)))
+        if hasattr(item, "_fetch_parts"):       # a SparseTensor: its tensors, returned as a SparseTensorValue
+            parts, make = item._fetch_parts()
+            return _SlicesFetch(tuple(walk(t) for t in parts), make)
         flat.append(item)
         return len(flat) - 1
     structure = walk(fetches)
@@ -160,13 +165,32 @@ def _rebuild(structure, values):
     if isinstance(structure, dict):
         return {k: _rebuild(v, values) for k, v in structure.items()}
     if isinstance(structure, _SlicesFetch):
-        return IndexedSlicesValue(*(None if k is None else values[k] for k in structure.places))
+        return structure.make(*(None if k is None else values[k] for k in structure.places))
     return values[structure]
 
 
 def _composite(fetch) -> bool:
     """A fetch that is not one tensor or op: a list, tuple or dict of fetches, an IndexedSlices."""
-    return isinstance(fetch, (list, tuple, dict, IndexedSlices))
+    return isinstance(fetch, (list, tuple, dict, IndexedSlices)) or hasattr(fetch, "_fetch_parts")
+
+
+def _fixes_plan(tensor) -> bool:
+    """A fed tensor whose value sizes the engine graph (a sparse_placeholder's dense shape):
+    a plan is made per value fed, in which it is a constant."""
+    return tensor.op is not None and "fixes_plan" in tensor.op.attrs
+
+
+def _expand_feeds(feed_dict):
+    """A SparseTensor key (a sparse_placeholder) is fed as its three tensors."""
+    if not feed_dict or not any(hasattr(key, "_feed_parts") for key in feed_dict):
+        return feed_dict
+    out = {}
+    for key, value in feed_dict.items():
+        if hasattr(key, "_feed_parts"):
+            out.update(key._feed_parts(value))
+        else:
+            out[key] = value
+    return out
 
 
 MAX_CACHED_CALLS = 64      # distinct `run` calls (fetches, feed keys, feed shapes) a session keeps
@@ -181,6 +205,8 @@ def _call_key(fetches, feed_dict, version):
         return None
     if not feed_dict:
         return fetched, version
+    if any(isinstance(key, Tensor) and _fixes_plan(key) for key in feed_dict):     # (resolved anew: see _runner)
+        return None
     shapes = tuple(value.shape if type(value) is np.ndarray else np.shape(value) for value in feed_dict.values())
     return fetched, tuple(map(_identity, feed_dict)), shapes, version
 
@@ -262,7 +288,8 @@ class _Runner:
         L = plan.lowering
         self.plan = plan
         self.fetches = list(flat) if isinstance(fetches, (list, tuple)) else fetches   # (flat: same_call)
-        self.nested = isinstance(fetches, IndexedSlices) or isinstance(fetches, (list, tuple)) and any(
+        self.nested = isinstance(fetches, IndexedSlices) or hasattr(fetches, "_fetch_parts") or isinstance(
+            fetches, (list, tuple)) and any(
             map(_composite, fetches))
         self.feed_keys = feed_keys
         self.version = session.graph.version
@@ -514,6 +541,7 @@ class Session:
     def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
+        feed_dict = _expand_feeds(feed_dict)
         runner = self._last_runner
         checked = runner is not None and runner.repeated_by(fetches, feed_dict, self.graph.version)
         if not checked:
@@ -547,7 +575,8 @@ class Session:
         feed_keys = self._feed_keys(feed_dict)
         feeds = {tensor.uid: _feed_array(tensor, feed_dict[key]) for key, tensor in feed_keys}
         roots = [self._fetch_op(item) for item in flat]
-        key = (tuple(id(target) for _, target in roots), tuple(sorted((u, a.shape) for u, a in feeds.items())),
+        fixed = tuple(sorted((tensor.uid, feeds[tensor.uid].tobytes()) for _, tensor in feed_keys if _fixes_plan(tensor)))
+        key = (tuple(id(target) for _, target in roots), tuple(sorted((u, a.shape) for u, a in feeds.items())), fixed,
                self.graph.version, tuple((uid, kernel.next_shapes()) for uid, kernel in self._random_kernels.items()
                                          if hasattr(kernel, "next_shapes")))
         plan = self._plans.get(key)

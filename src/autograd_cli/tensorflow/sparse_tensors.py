@@ -1,0 +1,528 @@
+"""tf.sparse and tf.SparseTensor: a sparse tensor is its three dense tensors (int64 indices
+[N, rank], values [N], int64 dense_shape [rank]), eager or graph tensors.
+
+The ops whose result is dense (to_dense, sparse_dense_matmul, reduce_sum, add of a dense
+tensor) are one TensorFlow op each (SparseToDense, SparseTensorDenseMatMul, ...) whose recipe
+builds the op table's scatter_nd / gather / segment_sum rows, so tapes and tf.gradients
+differentiate them by those rows: the gradient of `values` is a dense tensor of the values'
+shape, as TensorFlow's. They need the dense shape when the engine graph is made: an eager
+value, a constant, or a sparse_placeholder's fed shape (the session plans for each fed shape).
+The ops that rearrange the entries (reorder, transpose, reshape, retain, slice, expand_dims,
+from_dense, sparse + sparse) compute the new indices from indices known when they are called
+(eager, or constants in a graph) and take the values through tf.gather, which keeps their
+gradient; in a graph with fed indices they are refused.
+"""
+from __future__ import annotations
+
+import collections
+
+import numpy as np
+
+from autograd_cli.tensorflow import dtype as dtypes
+from autograd_cli.tensorflow import kernel_errors as kernel
+from autograd_cli.tensorflow.core import (Operation, Tensor, _add_op, _const_value, convert_to_tensor, ctx, make_op,
+                                          user_pos)
+from autograd_cli.tensorflow.exports import tf_class, tf_export
+from autograd_cli.tensorflow.lowering import Recipe
+from autograd_cli.tensorflow.modes import name_scope
+from autograd_cli.tensorflow.shape import TensorShape
+
+SparseTensorValue = tf_export("compat.v1.SparseTensorValue")(
+    tf_class("tensorflow.python.framework.sparse_tensor.SparseTensorValue")(
+        collections.namedtuple("SparseTensorValue", ["indices", "values", "dense_shape"])))
+
+
+def known(t):
+    """A tensor's value when the op is made (eager, or a constant in a graph), else None."""
+    if t._value is not None:
+        return np.asarray(t._value)
+    const = _const_value(t)
+    return None if const is None else np.asarray(const)
+
+
+@tf_class("tensorflow.python.framework.sparse_tensor.SparseTensor")
+@tf_export("sparse.SparseTensor", "SparseTensor")
+class SparseTensor:
+    def __init__(self, indices, values, dense_shape):
+        with name_scope(None, "SparseTensor"):
+            self._indices = convert_to_tensor(indices, dtypes.int64, name="indices")
+            self._values = convert_to_tensor(values, name="values")
+            self._dense_shape = convert_to_tensor(dense_shape, dtypes.int64, name="dense_shape")
+        self._static = None         # a shape set by set_shape (a sparse_placeholder's)
+        for t, rank, what in ((self._indices, 2, "indices"), (self._values, 1, "values"),
+                              (self._dense_shape, 1, "dense_shape")):
+            if t._shape is not None and len(t._shape) != rank:
+                raise ValueError(f"Shape {TensorShape(t._shape)} must have rank {rank}")
+
+    indices = property(lambda self: self._indices)
+    values = property(lambda self: self._values)
+    dense_shape = property(lambda self: self._dense_shape)
+    dtype = property(lambda self: self._values.dtype)
+    op = property(lambda self: self._values.op)
+    graph = property(lambda self: self._values.graph)
+
+    @classmethod
+    def from_value(cls, value):
+        return value if isinstance(value, SparseTensor) else cls(value.indices, value.values, value.dense_shape)
+
+    @property
+    def shape(self) -> TensorShape:
+        if self._static is not None:
+            return TensorShape(self._static)
+        dims = known(self._dense_shape)
+        if dims is not None:
+            return TensorShape([None if d < 0 else int(d) for d in dims])
+        s = self._dense_shape._shape
+        return TensorShape(None if s is None or s[0] is None else [None] * s[0])
+
+    def get_shape(self):
+        return self.shape
+
+    def set_shape(self, shape):
+        self._static = TensorShape(shape).dims
+
+    def dims(self):
+        """The dense shape as ints, or None where it is not known when the op is made."""
+        if self._static is not None and None not in self._static:
+            return [int(d) for d in self._static]
+        value = known(self._dense_shape)
+        return None if value is None or (value < 0).any() else [int(d) for d in value]
+
+    def known_dims(self):
+        """The dense shape as the graph's shape inference sees it: a constant's value (None
+        for -1), else sizes unknown (a sparse_placeholder's shape is not a constant)."""
+        value = known(self._dense_shape)
+        if value is not None:
+            return [None if d < 0 else int(d) for d in value]
+        s = self._dense_shape._shape
+        return None if s is None or s[0] is None else [None] * s[0]
+
+    def with_values(self, new_values):
+        return SparseTensor(self._indices, new_values, self._dense_shape)
+
+    def eval(self, feed_dict=None, session=None):
+        from autograd_cli.tensorflow.core import HOOKS
+
+        return (session or HOOKS["default_session"]()).run(self, feed_dict)
+
+    def consumers(self):
+        return []
+
+    # a Session fetches the three tensors and feeds them from a tuple or SparseTensorValue
+    def _fetch_parts(self):
+        return (self._indices, self._values, self._dense_shape), SparseTensorValue
+
+    def _feed_parts(self, value):
+        if isinstance(value, SparseTensor):
+            value = SparseTensorValue(*(t.numpy() for t in (value.indices, value.values, value.dense_shape)))
+        if not isinstance(value, (tuple, list)) or len(value) != 3:
+            raise TypeError(f"The value of a SparseTensor feed must be a tf.compat.v1.SparseTensorValue or a tuple "
+                            f"(indices, values, dense_shape), got {type(value).__name__}")
+        return {self._indices: value[0], self._values: value[1], self._dense_shape: value[2]}
+
+    def __repr__(self):
+        return f"SparseTensor(indices={self._indices!s}, values={self._values!s}, dense_shape={self._dense_shape!s})"
+
+    __str__ = __repr__
+
+    def __neg__(self):
+        from autograd_cli.tensorflow.math_ops import negative
+
+        return self.with_values(negative(self._values))
+
+
+def as_sparse(value, what="sp_input") -> SparseTensor:
+    if isinstance(value, SparseTensor):
+        return value
+    if isinstance(value, SparseTensorValue):
+        return SparseTensor.from_value(value)
+    raise TypeError("Input must be a SparseTensor.")
+
+
+# ---------------------------------------------------------------- ops with a dense result
+
+def _dims(L, node) -> list:
+    """The dense shape's value while the engine graph is made (a tape's leaf holds its value now)."""
+    return [int(d) for d in np.atleast_1d(L.current(node)).ravel()]
+
+
+def _column(L, indices, k):
+    return L.g.getitem(indices, index=(slice(None), k))
+
+
+def _lower_to_dense(L, indices, dense_shape, values, default):
+    dims = tuple(_dims(L, dense_shape))
+    if len(indices.shape) < 2:          # (TF1's sparse_to_dense: a vector of first-axis indices)
+        indices = L.g.reshape(indices, shape=(-1, 1))
+    if values.shape == ():
+        values = L.g.broadcast_to(values, shape=indices.shape[:1])
+    dense = L.g.scatter_nd(indices, values, shape=dims)
+    if default.op.name == "const" and not np.any(default.params["value"]):
+        return dense
+    hit = L.g.scatter_nd(indices, L.g.const(np.ones(values.shape)), shape=dims)
+    return L.g.where(L.g.greater(hit, L.g.const(np.float64(0.0))), dense, L.g.broadcast_to(default, shape=dims))
+
+
+def _lower_matmul(L, indices, values, dense_shape, b, adjoint_a, adjoint_b):
+    dims = _dims(L, dense_shape)
+    rows, cols = _column(L, indices, 0), _column(L, indices, 1)
+    if adjoint_a:
+        rows, cols, dims = cols, rows, dims[::-1]
+    if adjoint_b:
+        b = L.g.transpose(b, perm=(1, 0))
+    picked = L.g.gather(b, cols, axis=0)
+    terms = L.g.multiply(L.g.reshape(values, shape=(-1, 1)), picked)
+    return L.g.segment_sum(terms, rows, num=dims[0])
+
+
+def _lower_reduce_sum(L, indices, values, dense_shape, axes, keepdims):
+    dense = L.g.scatter_nd(indices, values, shape=tuple(_dims(L, dense_shape)))
+    return L.g.reduce_sum(dense, axis=axes, keepdims=keepdims)
+
+
+def _lower_dense_add(L, indices, values, dense_shape, b):
+    return L.g.add(b, L.g.scatter_nd(indices, values, shape=tuple(_dims(L, dense_shape))))
+
+
+def _apply(op_type, lower, inputs, out_dtype, shape, name=None, **params):
+    """One op of the recipe `lower`; a graph op's static shape is given (it may depend on a
+    fed dense shape, which the stand-in lowering of core.static_shapes cannot know)."""
+    recipe = Recipe("fn", lower, params)
+    if ctx.eager:
+        return make_op(op_type, recipe, inputs, [out_dtype], name)[0]
+    graph = ctx.graph
+    op = Operation(op_type, graph.unique_name(name or op_type), list(inputs), recipe, graph, user_pos())
+    return _add_op(graph, op, [(out_dtype, None if shape is None else tuple(shape))])[0]
+
+
+def _order_error(indices, dims, op_type, check_order=True):
+    """TensorFlow's validation of a sparse tensor's indices: in bounds, then in row-major order
+    without repeats (the kernel's order of checks, entry by entry)."""
+    flat = np.asarray(indices, dtype=np.int64).reshape(len(indices), -1)
+    for k, row in enumerate(flat):
+        shown = ",".join(str(int(v)) for v in row)
+        if dims is not None and any(v < 0 or v >= d for v, d in zip(row, dims)):
+            return f"indices[{k}] = [{shown}] is out of bounds: need 0 <= index < [{','.join(map(str, dims))}]"
+        if check_order and k:
+            before = tuple(flat[k - 1])
+            if tuple(row) < before:
+                return (f"indices[{k}] = [{shown}] is out of order. Many sparse ops require sorted indices.\n"
+                        "    Use `tf.sparse.reorder` to create a correctly ordered copy.\n\n")
+            if tuple(row) == before:
+                return f"indices[{k}] = [{shown}] is repeated"
+    return None
+
+
+@tf_export("sparse.to_dense")
+def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
+    sp = as_sparse(sp_input)
+    return _sparse_to_dense(sp.indices, sp.dense_shape, sp.values, default_value, validate_indices, name,
+                            sp.dims(), sp.known_dims())
+
+
+def _sparse_to_dense(indices, dense_shape, values, default_value, validate, name, dims, shape):
+    default = convert_to_tensor(0 if default_value is None else default_value, values.dtype)
+    if ctx.eager and validate:
+        error = _order_error(indices.numpy().reshape(len(indices.numpy()), -1), dims, "SparseToDense")
+        if error is not None:
+            kernel.fail(error, "SparseToDense", "")
+    return _apply("SparseToDense", _lower_to_dense, [indices, dense_shape, values, default], values.dtype, shape,
+                  name)
+
+
+@tf_export("compat.v1.sparse_tensor_to_dense")
+def sparse_tensor_to_dense(sp_input, default_value=None, validate_indices=True, name=None):
+    return to_dense(sp_input, default_value, validate_indices, name)
+
+
+@tf_export("compat.v1.sparse_to_dense")
+def sparse_to_dense(sparse_indices, output_shape, sparse_values, default_value=0, validate_indices=True, name=None):
+    """TF1's dense op of (indices, shape, values): indices of rank 0 or 1 index the first axis,
+    scalar values are every entry's."""
+    indices = convert_to_tensor(sparse_indices)
+    shape = convert_to_tensor(output_shape, indices.dtype)
+    values = convert_to_tensor(sparse_values)
+    value = known(shape)
+    dims = None if value is None else [int(d) for d in np.atleast_1d(value)]
+    return _sparse_to_dense(indices, shape, values, default_value, validate_indices, name, dims, dims)
+
+
+@tf_export("sparse.sparse_dense_matmul", "compat.v1.sparse.matmul", "compat.v1.sparse_tensor_dense_matmul")
+def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
+    sp = as_sparse(sp_a)
+    dense = convert_to_tensor(b, sp.dtype)
+    dims = sp.dims()
+    if dense._shape is not None and len(dense._shape) != 2:
+        raise ValueError(f"Shape must be rank 2 but is rank {len(dense._shape)}")
+    if dims is not None and len(dims) != 2:
+        raise ValueError(f"Shape must be rank 2 but is rank {len(dims)}")
+    a_inner = None if dims is None else dims[0 if adjoint_a else 1]
+    shown = sp.known_dims()
+    a_rows = None if shown is None else shown[1 if adjoint_a else 0]
+    b_inner, b_cols = (None, None) if dense._shape is None else (
+        dense._shape[::-1] if adjoint_b else dense._shape)
+    if ctx.eager and a_inner != b_inner:
+        kernel.fail(f"Cannot multiply A and B because inner dimension does not match: {a_inner} vs. {b_inner}.  "
+                    f"Did you forget a transpose?  Dimensions of A: [{dims[0]}, {dims[1]}).  Dimensions of B: "
+                    f"[{dense._shape[0]},{dense._shape[1]}]", "SparseTensorDenseMatMul", "")
+    if ctx.eager:
+        error = _order_error(sp.indices.numpy(), dims, "SparseTensorDenseMatMul", check_order=False)
+        if error is not None:
+            k = error.split("]", 1)[0].removeprefix("indices[")
+            row = sp.indices.numpy()[int(k)]
+            col = int(row[0] if adjoint_a else row[1])
+            kernel.fail(f"k ({col}) from index[{k},{0 if adjoint_a else 1}] out of bounds (>={a_inner})"
+                        if not 0 <= col < a_inner else f"{error}", "SparseTensorDenseMatMul", "")
+    with name_scope(name, "SparseTensorDenseMatMul"):
+        return _apply("SparseTensorDenseMatMul", _lower_matmul, [sp.indices, sp.values, sp.dense_shape, dense],
+                      sp.dtype, (a_rows, b_cols), adjoint_a=bool(adjoint_a), adjoint_b=bool(adjoint_b))
+
+
+def _axes(axis, rank):
+    if axis is None:
+        return None
+    values = np.atleast_1d(np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis)).astype(int).tolist()
+    if rank is not None:
+        for a in values:
+            if not -rank <= a < rank:
+                kernel.fail(f"Invalid reduction dimension {a}, for input with {rank} dimensions.", "SparseReduceSum",
+                            "")
+    return values
+
+
+@tf_export("sparse.reduce_sum")
+def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    if output_is_sparse:
+        raise NotImplementedError("tf.sparse.reduce_sum(output_is_sparse=True) (a SparseTensor result) is not "
+                                  "supported by autograd-cli's TensorFlow: reduce to a dense tensor and use "
+                                  "tf.sparse.from_dense")
+    sp = as_sparse(sp_input)
+    dims = sp.dims()
+    axes = _axes(axis, None if dims is None else len(dims))
+    keep = bool(keepdims)
+    shape, dims = None, sp.known_dims()
+    if dims is not None and None not in dims:
+        reduced = set(range(len(dims))) if axes is None else {a % len(dims) for a in axes}
+        shape = [1 if k in reduced else d for k, d in enumerate(dims) if keep or k not in reduced]
+    return _apply("SparseReduceSum", _lower_reduce_sum, [sp.indices, sp.values, sp.dense_shape], sp.dtype, shape,
+                  name, axes=axes, keepdims=keep)
+
+
+@tf_export("compat.v1.sparse.reduce_sum", "compat.v1.sparse_reduce_sum")
+def reduce_sum_v1(sp_input, axis=None, keepdims=None, reduction_axes=None, keep_dims=None):
+    return reduce_sum(sp_input, axis if axis is not None else reduction_axes,
+                      keepdims if keepdims is not None else keep_dims)
+
+
+def _sparse_entries(sp, what):
+    """(indices, dense shape) as NumPy arrays: known when the op is made."""
+    indices, dims = known(sp.indices), sp.dims()
+    if indices is None or dims is None:
+        raise NotImplementedError(f"{what} of a SparseTensor whose indices or shape are known only when the graph "
+                                  "runs (a sparse_placeholder's) is not supported by autograd-cli's TensorFlow")
+    return indices.astype(np.int64).reshape(-1, len(dims)), dims
+
+
+@tf_export("sparse.add")
+def add(a, b, threshold=0):
+    a_sparse, b_sparse = isinstance(a, (SparseTensor, SparseTensorValue)), isinstance(b, (SparseTensor,
+                                                                                         SparseTensorValue))
+    if not a_sparse and not b_sparse:
+        raise TypeError("At least one input should be SparseTensor; do you mean to use tf.add()?")
+    if a_sparse and b_sparse:
+        return _sparse_sum(as_sparse(a), as_sparse(b), threshold)
+    sp, dense = (as_sparse(a), b) if a_sparse else (as_sparse(b), a)
+    dense = convert_to_tensor(dense, sp.dtype)
+    dims = sp.dims()
+    if ctx.eager and dims is not None and list(dense._shape) != dims:
+        kernel.fail(f"Dimensions of A and B do not match: {kernel.dims(dims)} vs. {kernel.dims(dense._shape)}"
+                    .replace("[", "[").replace(",", ","), "SparseTensorDenseAdd", "")
+    return _apply("SparseTensorDenseAdd", _lower_dense_add, [sp.indices, sp.values, sp.dense_shape, dense],
+                  sp.dtype, dense._shape)
+
+
+@tf_export("compat.v1.sparse.add", "compat.v1.sparse_add")
+def add_v1(a, b, threshold=None, thresh=None):
+    return add(a, b, threshold if threshold is not None else (thresh if thresh is not None else 0))
+
+
+def _sparse_sum(a, b, threshold):
+    """SparseAdd: the union of the entries (both in row-major order), summed; a sum smaller in
+    magnitude than the threshold is dropped. The values are the dense sum gathered there."""
+    from autograd_cli.tensorflow.array_ops import gather_nd
+
+    ia, dims = _sparse_entries(a, "tf.sparse.add")
+    ib, dims_b = _sparse_entries(b, "tf.sparse.add")
+    if dims != dims_b:
+        kernel.fail(f"Operands' shapes do not match: A.shape = {kernel.dims(dims)} vs. B.shape = "
+                    f"{kernel.dims(dims_b)}", "SparseAdd", "")
+    union = sorted({tuple(r) for r in ia} | {tuple(r) for r in ib})
+    union = np.asarray(union, dtype=np.int64).reshape(-1, len(dims))
+    both = to_dense(a, validate_indices=False) + to_dense(b, validate_indices=False)
+    values = gather_nd(both, union)
+    if threshold and ctx.eager:
+        keep = np.abs(values.numpy()) >= threshold
+        from autograd_cli.tensorflow.array_ops import boolean_mask
+
+        union, values = union[keep], boolean_mask(values, keep)
+    return SparseTensor(union, values, dims)
+
+
+# ---------------------------------------------------------------- ops that rearrange the entries
+
+def _taken(sp, order, indices, dims):
+    """A SparseTensor of these indices and shape whose values are sp's, taken in `order`."""
+    from autograd_cli.tensorflow.array_ops import gather
+
+    order = np.asarray(order, dtype=np.int64)
+    same = len(order) == sp.values._shape[0] if sp.values._shape and sp.values._shape[0] is not None else False
+    values = sp.values if same and np.array_equal(order, np.arange(len(order))) else gather(sp.values, order)
+    return SparseTensor(np.asarray(indices, dtype=np.int64).reshape(len(order), len(dims)), values,
+                        np.asarray(dims, dtype=np.int64))
+
+
+def _row_major(indices):
+    return np.lexsort(indices.T[::-1]) if len(indices) else np.zeros(0, dtype=np.int64)
+
+
+@tf_export("sparse.reorder")
+def reorder(sp_input, name=None):
+    sp = as_sparse(sp_input)
+    indices, dims = _sparse_entries(sp, "tf.sparse.reorder")
+    order = _row_major(indices)
+    return _taken(sp, order, indices[order], dims)
+
+
+@tf_export("sparse.transpose")
+def transpose(sp_input, perm=None, name=None):
+    sp = as_sparse(sp_input)
+    indices, dims = _sparse_entries(sp, "tf.sparse.transpose")
+    rank = len(dims)
+    perm = list(range(rank))[::-1] if perm is None else [int(p) for p in np.asarray(
+        perm.numpy() if isinstance(perm, Tensor) else perm).ravel()]
+    if sorted(perm) != list(range(rank)):
+        kernel.fail(f"Permutation {kernel.dims(perm)} is not a permutation of [0, {rank})", "Transpose", "")
+    moved = indices[:, perm]
+    order = _row_major(moved)
+    return _taken(sp, order, moved[order], [dims[p] for p in perm])
+
+
+@tf_export("sparse.reshape")
+def reshape(sp_input, shape, name=None):
+    sp = as_sparse(sp_input)
+    indices, dims = _sparse_entries(sp, "tf.sparse.reshape")
+    target = [int(d) for d in np.asarray(shape.numpy() if isinstance(shape, Tensor) else shape).ravel()]
+    size = int(np.prod(dims))
+    if target.count(-1) > 1:
+        kernel.fail("only one output dimension may be -1, not both 0 and 1", "SparseReshape", "")
+    if -1 in target:
+        rest = int(np.prod([d for d in target if d != -1]))
+        target[target.index(-1)] = size // rest if rest else 0
+    if int(np.prod(target)) != size:
+        kernel.fail(f"Input to reshape is a tensor with {size} dense values, but the requested shape has "
+                    f"{int(np.prod(target))}", "SparseReshape", "")
+    flat = np.ravel_multi_index(indices.T, dims) if len(indices) else np.zeros(0, dtype=np.int64)
+    moved = np.stack(np.unravel_index(flat, target), axis=1) if len(indices) else np.zeros((0, len(target)))
+    return SparseTensor(np.asarray(moved, dtype=np.int64).reshape(-1, len(target)), sp.values,
+                        np.asarray(target, dtype=np.int64))
+
+
+@tf_export("sparse.expand_dims")
+def expand_dims(sp_input, axis=None, name=None):
+    sp = as_sparse(sp_input)
+    indices, dims = _sparse_entries(sp, "tf.sparse.expand_dims")
+    rank = len(dims)
+    at = -1 if axis is None else int(axis)
+    if not -rank - 1 <= at <= rank:
+        raise ValueError(f"axis {at} is out of range for a SparseTensor of rank {rank}")
+    at %= rank + 1
+    moved = np.insert(indices, at, 0, axis=1)
+    return SparseTensor(moved, sp.values, np.asarray(dims[:at] + [1] + dims[at:], dtype=np.int64))
+
+
+@tf_export("sparse.retain")
+def retain(sp_input, to_retain):
+    sp = as_sparse(sp_input)
+    indices, dims = _sparse_entries(sp, "tf.sparse.retain")
+    keep = known(convert_to_tensor(to_retain, dtypes.bool_))
+    if keep is None:
+        raise NotImplementedError("tf.sparse.retain of a mask known only when the graph runs is not supported "
+                                  "by autograd-cli's TensorFlow")
+    if keep.shape != (len(indices),):
+        raise ValueError(f"Shapes ({len(indices)},) and {keep.shape} are incompatible")
+    order = np.flatnonzero(keep)
+    return _taken(sp, order, indices[order], dims)
+
+
+@tf_export("sparse.slice")
+def slice_(sp_input, start, size, name=None):
+    sp = as_sparse(sp_input)
+    indices, dims = _sparse_entries(sp, "tf.sparse.slice")
+    start = [int(v) for v in np.asarray(start.numpy() if isinstance(start, Tensor) else start).ravel()]
+    size = [int(v) for v in np.asarray(size.numpy() if isinstance(size, Tensor) else size).ravel()]
+    end = [min(s + n, d) for s, n, d in zip(start, size, dims)]
+    inside = np.all((indices >= start) & (indices < end), axis=1) if len(indices) else np.zeros(0, dtype=bool)
+    order = np.flatnonzero(inside)
+    return _taken(sp, order, indices[order] - np.asarray(start), [max(e - s, 0) for s, e in zip(start, end)])
+
+
+@tf_export("sparse.from_dense")
+def from_dense(tensor, name=None):
+    from autograd_cli.tensorflow.array_ops import gather_nd
+
+    x = convert_to_tensor(tensor)
+    value = known(x)
+    if value is None:
+        raise NotImplementedError("tf.sparse.from_dense of a tensor known only when the graph runs is not "
+                                  "supported by autograd-cli's TensorFlow (the number of entries is the data's)")
+    indices = np.argwhere(value != (b"" if value.dtype == object else 0)).astype(np.int64)
+    return SparseTensor(indices, gather_nd(x, indices), np.asarray(value.shape, dtype=np.int64))
+
+
+@tf_export("sparse.to_indicator")
+def to_indicator(sp_input, vocab_size, name=None):
+    sp = as_sparse(sp_input)
+    indices, dims = _sparse_entries(sp, "tf.sparse.to_indicator")
+    ids = known(sp.values)
+    if ids is None:
+        raise NotImplementedError("tf.sparse.to_indicator of values known only when the graph runs is not "
+                                  "supported by autograd-cli's TensorFlow")
+    vocab = int(vocab_size)
+    out = np.zeros(dims[:-1] + [vocab], dtype=bool)
+    for row, v in zip(indices, ids.ravel()):
+        if not 0 <= v < vocab:
+            kernel.fail(f"indices[{len(out)}] = [{','.join(map(str, row[:-1]))},{int(v)}] is out of bounds: need "
+                        f"0 <= index < {kernel.dims(out.shape)}", "SparseToDense", "")
+        out[tuple(row[:-1]) + (int(v),)] = True
+    return convert_to_tensor(out)
+
+
+# ---------------------------------------------------------------- TF1's sparse placeholder
+
+@tf_export("compat.v1.sparse_placeholder", "compat.v1.sparse.placeholder")
+def sparse_placeholder(dtype, shape=None, name=None):
+    from autograd_cli.tensorflow.session import placeholder, placeholder_with_default
+
+    if ctx.eager:
+        raise RuntimeError("`sparse_placeholder` is not compatible with eager execution.")
+    scoped = (lambda part: f"{name}/{part}") if name is not None else (lambda part: None)
+    if shape is None:
+        dense_shape = placeholder(dtypes.int64, [None], name=scoped("shape"))
+        rank, static = None, None
+    else:
+        static = [None if d is None or d == -1 else int(d) for d in TensorShape(shape).as_list()]
+        rank = len(static)
+        from autograd_cli.tensorflow.core import constant_tensor
+
+        # (feedable, as TensorFlow's placeholder_with_default: not a constant to shape inference)
+        default = constant_tensor(np.asarray([-1 if d is None else d for d in static], dtype=np.int64),
+                                  dtypes.int64, name=scoped("shape_default"))
+        dense_shape = placeholder_with_default(default, [rank], name=scoped("shape") or "PlaceholderWithDefault")
+    dense_shape.op.attrs["fixes_plan"] = True       # a fed dense shape sizes the engine graph (session.py)
+    values = placeholder(dtype, [None], name=scoped("values"))
+    indices = placeholder(dtypes.int64, [None, rank], name=scoped("indices"))
+    result = SparseTensor(indices, values, dense_shape)
+    if static is not None:
+        result.set_shape(static)
+    return result
+
