@@ -18,6 +18,7 @@ import collections
 
 import numpy as np
 
+from autograd_cli.support.errors import AgError
 from autograd_cli.tensorflow import dtype as dtypes
 from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow.core import (Operation, Tensor, _add_op, _const_value, convert_to_tensor, ctx, make_op,
@@ -125,11 +126,6 @@ class SparseTensor:
 
     __str__ = __repr__
 
-    def __neg__(self):
-        from autograd_cli.tensorflow.math_ops import negative
-
-        return self.with_values(negative(self._values))
-
 
 def as_sparse(value, what="sp_input") -> SparseTensor:
     if isinstance(value, SparseTensor):
@@ -165,6 +161,11 @@ def _lower_to_dense(L, indices, dense_shape, values, default):
 
 def _lower_matmul(L, indices, values, dense_shape, b, adjoint_a, adjoint_b):
     dims = _dims(L, dense_shape)
+    inner, b_dims = dims[0 if adjoint_a else 1], b.shape[::-1] if adjoint_b else b.shape
+    if inner != b_dims[0]:       # (a fed dense shape: found when the session runs)
+        raise AgError(f"Cannot multiply A and B because inner dimension does not match: {inner} vs. {b_dims[0]}.  "
+                      f"Did you forget a transpose?  Dimensions of A: [{dims[0]}, {dims[1]}).  Dimensions of B: "
+                      f"[{b.shape[0]},{b.shape[1]}]", L.g.pos)
     rows, cols = _column(L, indices, 0), _column(L, indices, 1)
     if adjoint_a:
         rows, cols, dims = cols, rows, dims[::-1]
@@ -198,7 +199,7 @@ def _apply(op_type, lower, inputs, out_dtype, shape, name=None, **params):
 def _order_error(indices, dims, op_type, check_order=True):
     """TensorFlow's validation of a sparse tensor's indices: in bounds, then in row-major order
     without repeats (the kernel's order of checks, entry by entry)."""
-    flat = np.asarray(indices, dtype=np.int64).reshape(len(indices), -1)
+    flat = np.asarray(indices, dtype=np.int64)
     for k, row in enumerate(flat):
         shown = ",".join(str(int(v)) for v in row)
         if dims is not None and any(v < 0 or v >= d for v, d in zip(row, dims)):
@@ -223,7 +224,8 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
 def _sparse_to_dense(indices, dense_shape, values, default_value, validate, name, dims, shape):
     default = convert_to_tensor(0 if default_value is None else default_value, values.dtype)
     if ctx.eager and validate:
-        error = _order_error(indices.numpy().reshape(len(indices.numpy()), -1), dims, "SparseToDense")
+        given = indices.numpy()
+        error = _order_error(given if given.ndim == 2 else given.reshape(-1, 1), dims, "SparseToDense")
         if error is not None:
             kernel.fail(error, "SparseToDense", "")
     return _apply("SparseToDense", _lower_to_dense, [indices, dense_shape, values, default], values.dtype, shape,
@@ -370,15 +372,30 @@ def _sparse_sum(a, b, threshold):
 
 # ---------------------------------------------------------------- ops that rearrange the entries
 
-def _taken(sp, order, indices, dims):
-    """A SparseTensor of these indices and shape whose values are sp's, taken in `order`."""
+def _taken(sp, order, indices, dims, op_type=None, same_shape=False):
+    """A SparseTensor of these indices and shape whose values are sp's, taken in `order`: by
+    one op of TensorFlow's (its indices output a constant; its values' gradient dense, as
+    SparseReorder's and SparseSlice's are), or by tf.gather where TensorFlow gathers (retain)."""
     from autograd_cli.tensorflow.array_ops import gather
 
     order = np.asarray(order, dtype=np.int64)
-    same = len(order) == sp.values._shape[0] if sp.values._shape and sp.values._shape[0] is not None else False
-    values = sp.values if same and np.array_equal(order, np.arange(len(order))) else gather(sp.values, order)
-    return SparseTensor(np.asarray(indices, dtype=np.int64).reshape(len(order), len(dims)), values,
-                        np.asarray(dims, dtype=np.int64))
+    indices = np.asarray(indices, dtype=np.int64).reshape(len(order), len(dims))
+    dims = np.asarray(dims, dtype=np.int64)
+    if op_type is None:
+        return SparseTensor(indices, gather(sp.values, order), dims)
+    recipe = Recipe("fn", _lower_taken, {"order": order, "indices": indices})
+    out_dtypes = [dtypes.int64, sp.values.dtype]
+    if ctx.eager:
+        made = make_op(op_type, recipe, [sp.values], out_dtypes)
+    else:
+        graph = ctx.graph
+        op = Operation(op_type, graph.unique_name(op_type), [sp.values], recipe, graph, user_pos())
+        made = _add_op(graph, op, list(zip(out_dtypes, [indices.shape, order.shape])))
+    return SparseTensor(made[0], made[1], sp.dense_shape if same_shape else dims)
+
+
+def _lower_taken(L, values, order, indices):
+    return [L.g.const(indices.astype(np.float64)), L.g.gather(values, L.g.const(order.astype(np.float64)), axis=0)]
 
 
 def _row_major(indices):
@@ -390,7 +407,7 @@ def reorder(sp_input, name=None):
     sp = as_sparse(sp_input)
     indices, dims = _sparse_entries(sp, "tf.sparse.reorder")
     order = _row_major(indices)
-    return _taken(sp, order, indices[order], dims)
+    return _taken(sp, order, indices[order], dims, "SparseReorder", same_shape=True)
 
 
 @tf_export("sparse.transpose")
@@ -404,7 +421,8 @@ def transpose(sp_input, perm=None, name=None):
         kernel.fail(f"Permutation {kernel.dims(perm)} is not a permutation of [0, {rank})", "Transpose", "")
     moved = indices[:, perm]
     order = _row_major(moved)
-    return _taken(sp, order, moved[order], [dims[p] for p in perm])
+    with name_scope(name, "SparseTranspose"):
+        return _taken(sp, order, moved[order], [dims[p] for p in perm], "SparseReorder")
 
 
 @tf_export("sparse.reshape")
@@ -463,7 +481,8 @@ def slice_(sp_input, start, size, name=None):
     end = [min(s + n, d) for s, n, d in zip(start, size, dims)]
     inside = np.all((indices >= start) & (indices < end), axis=1) if len(indices) else np.zeros(0, dtype=bool)
     order = np.flatnonzero(inside)
-    return _taken(sp, order, indices[order] - np.asarray(start), [max(e - s, 0) for s, e in zip(start, end)])
+    return _taken(sp, order, indices[order] - np.asarray(start), [max(e - s, 0) for s, e in zip(start, end)],
+                  "SparseSlice")
 
 
 @tf_export("sparse.from_dense")
