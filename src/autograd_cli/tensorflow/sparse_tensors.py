@@ -24,6 +24,7 @@ from autograd_cli.tensorflow import kernel_errors as kernel
 from autograd_cli.tensorflow.core import (Operation, Tensor, _add_op, _const_value, convert_to_tensor, ctx, make_op,
                                           user_pos)
 from autograd_cli.tensorflow.exports import tf_class, tf_export
+from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.modes import name_scope
 from autograd_cli.tensorflow.shape import TensorShape
@@ -126,6 +127,30 @@ class SparseTensor:
 
     __str__ = __repr__
 
+    def _as_tensor(self, dtype=None):
+        raise ValueError(f"Attempt to convert a value ({self!r}) with an unsupported type ({_CLASS_TEXT}) to a Tensor.")
+
+    # TensorFlow's operators of a SparseTensor: times or divided by a dense tensor (broadcast to
+    # the dense shape), a SparseTensor of the same entries
+    def __mul__(self, other):
+        return self.with_values(self._values * _dense_at(self, other))
+
+    def __truediv__(self, other):
+        return self.with_values(self._values / _dense_at(self, other))
+
+
+_CLASS_TEXT = "<class 'tensorflow.python.framework.sparse_tensor.SparseTensor'>"
+
+
+def _dense_at(sp, other):
+    """A dense operand's values at the sparse tensor's entries (SparseDenseCwiseMul's broadcast)."""
+    from autograd_cli.tensorflow.array_ops import broadcast_to, gather_nd
+
+    dense = convert_to_tensor(other, sp.dtype)
+    if dense._shape == ():
+        return dense
+    return gather_nd(broadcast_to(dense, sp.dense_shape), sp.indices)
+
 
 def as_sparse(value, what="sp_input") -> SparseTensor:
     if isinstance(value, SparseTensor):
@@ -137,8 +162,11 @@ def as_sparse(value, what="sp_input") -> SparseTensor:
 
 # ---------------------------------------------------------------- ops with a dense result
 
-def _dims(L, node) -> list:
-    """The dense shape's value while the engine graph is made (a tape's leaf holds its value now)."""
+def _dims(L, node, fixed) -> list:
+    """The dense shape: known when the op was made (`fixed`), else its value while the engine
+    graph is made (a fed shape is a constant of the session's plan)."""
+    if fixed is not None:
+        return list(fixed)
     return [int(d) for d in np.atleast_1d(L.current(node)).ravel()]
 
 
@@ -146,8 +174,11 @@ def _column(L, indices, k):
     return L.g.getitem(indices, index=(slice(None), k))
 
 
-def _lower_to_dense(L, indices, dense_shape, values, default):
-    dims = tuple(_dims(L, dense_shape))
+def _lower_to_dense(L, indices, dense_shape, values, default, fixed=None, validate=False, node=""):
+    dims = tuple(_dims(L, dense_shape, fixed))
+    effect = getattr(L, "effect", None)       # (a Session's lowering: indices fed are checked at each run)
+    if validate and effect is not None:
+        effect([indices], lambda session, arrays: _check_indices(arrays[0], dims, node))
     if len(indices.shape) < 2:          # (TF1's sparse_to_dense: a vector of first-axis indices)
         indices = L.g.reshape(indices, shape=(-1, 1))
     if values.shape == ():
@@ -159,8 +190,15 @@ def _lower_to_dense(L, indices, dense_shape, values, default):
     return L.g.where(L.g.greater(hit, L.g.const(np.float64(0.0))), dense, L.g.broadcast_to(default, shape=dims))
 
 
-def _lower_matmul(L, indices, values, dense_shape, b, adjoint_a, adjoint_b):
-    dims = _dims(L, dense_shape)
+def _check_indices(indices, dims, node):
+    flat = np.asarray(indices, dtype=np.int64)
+    error = _order_error(flat if flat.ndim == 2 else flat.reshape(-1, 1), dims, "SparseToDense")
+    if error is not None:
+        raise InvalidArgumentError(None, None, f"{error.rstrip()}\n\t [[{{{{node {node}}}}}]]")
+
+
+def _lower_matmul(L, indices, values, dense_shape, b, adjoint_a, adjoint_b, fixed=None):
+    dims = _dims(L, dense_shape, fixed)
     inner, b_dims = dims[0 if adjoint_a else 1], b.shape[::-1] if adjoint_b else b.shape
     if inner != b_dims[0]:       # (a fed dense shape: found when the session runs)
         raise AgError(f"Cannot multiply A and B because inner dimension does not match: {inner} vs. {b_dims[0]}.  "
@@ -176,23 +214,28 @@ def _lower_matmul(L, indices, values, dense_shape, b, adjoint_a, adjoint_b):
     return L.g.segment_sum(terms, rows, num=dims[0])
 
 
-def _lower_reduce_sum(L, indices, values, dense_shape, axes, keepdims):
-    dense = L.g.scatter_nd(indices, values, shape=tuple(_dims(L, dense_shape)))
+def _lower_reduce_sum(L, indices, values, dense_shape, axes, keepdims, fixed=None):
+    dense = L.g.scatter_nd(indices, values, shape=tuple(_dims(L, dense_shape, fixed)))
     return L.g.reduce_sum(dense, axis=axes, keepdims=keepdims)
 
 
-def _lower_dense_add(L, indices, values, dense_shape, b):
-    return L.g.add(b, L.g.scatter_nd(indices, values, shape=tuple(_dims(L, dense_shape))))
+def _lower_dense_add(L, indices, values, dense_shape, b, fixed=None):
+    return L.g.add(b, L.g.scatter_nd(indices, values, shape=tuple(_dims(L, dense_shape, fixed))))
 
 
 def _apply(op_type, lower, inputs, out_dtype, shape, name=None, **params):
     """One op of the recipe `lower`; a graph op's static shape is given (it may depend on a
     fed dense shape, which the stand-in lowering of core.static_shapes cannot know)."""
+    dense_shape = inputs[1 if op_type == "SparseToDense" else 2]       # (TensorFlow's order of inputs)
+    value = known(dense_shape)
+    params["fixed"] = None if value is None or (value < 0).any() else tuple(int(d) for d in np.atleast_1d(value))
     recipe = Recipe("fn", lower, params)
     if ctx.eager:
         return make_op(op_type, recipe, inputs, [out_dtype], name)[0]
     graph = ctx.graph
     op = Operation(op_type, graph.unique_name(name or op_type), list(inputs), recipe, graph, user_pos())
+    if "node" in params:
+        params["node"] = op.name          # (a run's error names the node)
     return _add_op(graph, op, [(out_dtype, None if shape is None else tuple(shape))])[0]
 
 
@@ -229,7 +272,7 @@ def _sparse_to_dense(indices, dense_shape, values, default_value, validate, name
         if error is not None:
             kernel.fail(error, "SparseToDense", "")
     return _apply("SparseToDense", _lower_to_dense, [indices, dense_shape, values, default], values.dtype, shape,
-                  name)
+                  name, validate=bool(validate) and not ctx.eager, node="")
 
 
 @tf_export("compat.v1.sparse_tensor_to_dense")
@@ -514,6 +557,35 @@ def to_indicator(sp_input, vocab_size, name=None):
                         f"0 <= index < {kernel.dims(out.shape)}", "SparseToDense", "")
         out[tuple(row[:-1]) + (int(v),)] = True
     return convert_to_tensor(out)
+
+
+@tf_export("sparse.map_values")
+def map_values(op, *args, **kwargs):
+    """op applied to the values of the SparseTensors among the arguments (which share their
+    indices), the other arguments as given."""
+    found = [a for a in (*args, *kwargs.values()) if isinstance(a, SparseTensor)]
+    if not found:
+        raise ValueError("No SparseTensor in argument list of map_values")
+    first = found[0]
+    for other in found[1:]:
+        same = known(other.indices), known(first.indices)
+        if other.indices is not first.indices and (same[0] is None or same[1] is None
+                                                   or not np.array_equal(*same)):
+            kernel.fail("Expected all SparseTensors to have the same indices", "AssertEqual", "")
+
+    def unwrap(a):
+        return a.values if isinstance(a, SparseTensor) else a
+    values = op(*map(unwrap, args), **{k: unwrap(v) for k, v in kwargs.items()})
+    return SparseTensor(first.indices, values, first.dense_shape)
+
+
+@tf_export("sparse.eye")
+def eye(num_rows, num_columns=None, dtype=dtypes.float32, name=None):
+    rows = int(num_rows)
+    columns = rows if num_columns is None else int(num_columns)
+    diagonal = np.arange(min(rows, columns), dtype=np.int64)
+    return SparseTensor(np.stack([diagonal, diagonal], axis=1), convert_to_tensor(np.ones(len(diagonal)), dtype),
+                        np.asarray([rows, columns], dtype=np.int64))
 
 
 # ---------------------------------------------------------------- TF1's sparse placeholder
