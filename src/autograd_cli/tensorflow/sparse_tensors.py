@@ -51,10 +51,14 @@ class SparseTensor:
             self._values = convert_to_tensor(values, name="values")
             self._dense_shape = convert_to_tensor(dense_shape, dtypes.int64, name="dense_shape")
         self._static = None         # a shape set by set_shape (a sparse_placeholder's)
-        for t, rank, what in ((self._indices, 2, "indices"), (self._values, 1, "values"),
-                              (self._dense_shape, 1, "dense_shape")):
+        for t, rank in ((self._indices, 2), (self._values, 1), (self._dense_shape, 1)):
             if t._shape is not None and len(t._shape) != rank:
                 raise ValueError(f"Shape {TensorShape(t._shape)} must have rank {rank}")
+        # (TensorFlow's checks: one row of indices per value, one column per dimension)
+        for a, b in ((self._indices, self._values), (self._indices, self._dense_shape)):
+            n, m = (a._shape[0 if b is self._values else 1] if a._shape else None), (b._shape[0] if b._shape else None)
+            if n is not None and m is not None and n != m:
+                raise ValueError(f"Dimensions {n} and {m} are not compatible")
 
     indices = property(lambda self: self._indices)
     values = property(lambda self: self._values)
@@ -337,11 +341,9 @@ def _axes(axis, rank):
 
 @tf_export("sparse.reduce_sum")
 def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
-    if output_is_sparse:
-        raise NotImplementedError("tf.sparse.reduce_sum(output_is_sparse=True) (a SparseTensor result) is not "
-                                  "supported by autograd-cli's TensorFlow: reduce to a dense tensor and use "
-                                  "tf.sparse.from_dense")
     sp = as_sparse(sp_input)
+    if output_is_sparse:
+        return _reduce_sum_sparse(sp, axis, keepdims, name)
     dims = sp.dims()
     axes = _axes(axis, None if dims is None else len(dims))
     keep = bool(keepdims)
@@ -351,6 +353,31 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
         shape = [1 if k in reduced else d for k, d in enumerate(dims) if keep or k not in reduced]
     return _apply("SparseReduceSum", _lower_reduce_sum, [sp.indices, sp.values, sp.dense_shape], sp.dtype, shape,
                   name, axes=axes, keepdims=keep)
+
+
+def _reduce_sum_sparse(sp, axis, keepdims, name):
+    """SparseReduceSumSparse: an entry per group of the kept dimensions that has entries, in
+    row-major order, its value the dense sum there."""
+    from autograd_cli.tensorflow.array_ops import gather_nd
+
+    indices, dims = _sparse_entries(sp, "tf.sparse.reduce_sum(output_is_sparse=True)")
+    rank = len(dims)
+    axes = _axes(axis, rank)
+    reduced = set(range(rank)) if axes is None else {a % rank for a in axes}
+    keys = indices.copy()
+    keys[:, sorted(reduced)] = 0
+    if not keepdims:
+        keys = keys[:, [k for k in range(rank) if k not in reduced]]
+    keys = np.unique(keys, axis=0) if keys.shape[1] else keys[:min(len(keys), 1)]
+    dense = reduce_sum(sp, axis, keepdims, name=name)
+    shape = [1 if k in reduced else d for k, d in enumerate(dims) if keepdims or k not in reduced]
+    return SparseTensor(keys, gather_nd(dense, keys), np.asarray(shape, dtype=np.int64))
+
+
+@tf_export("compat.v1.sparse.reduce_sum_sparse", "compat.v1.sparse_reduce_sum_sparse")
+def reduce_sum_sparse_v1(sp_input, axis=None, keepdims=None, reduction_axes=None, keep_dims=None):
+    return reduce_sum(sp_input, axis if axis is not None else reduction_axes,
+                      keepdims if keepdims is not None else keep_dims, output_is_sparse=True)
 
 
 @tf_export("compat.v1.sparse.reduce_sum", "compat.v1.sparse_reduce_sum")
@@ -379,9 +406,14 @@ def add(a, b, threshold=0):
     sp, dense = (as_sparse(a), b) if a_sparse else (as_sparse(b), a)
     dense = convert_to_tensor(dense, sp.dtype)
     dims = sp.dims()
-    if ctx.eager and dims is not None and list(dense._shape) != dims:
-        kernel.fail(f"Dimensions of A and B do not match: {kernel.dims(dims)} vs. {kernel.dims(dense._shape)}"
-                    .replace("[", "[").replace(",", ","), "SparseTensorDenseAdd", "")
+    if ctx.eager and dims is not None:
+        if len(dense._shape) != len(dims):
+            kernel.fail(f"Dimensions of A and B do not match: {kernel.dims(dims)} vs. {kernel.dims(dense._shape)}",
+                        "SparseTensorDenseAdd", "")
+        for k, (d, e) in enumerate(zip(dims, dense._shape)):
+            if d != e:
+                kernel.fail(f"Dimension {k} does not equal (no broadcasting is supported): sparse side {d} vs dense "
+                            f"side {e}", "SparseTensorDenseAdd", "")
     return _apply("SparseTensorDenseAdd", _lower_dense_add, [sp.indices, sp.values, sp.dense_shape, dense],
                   sp.dtype, dense._shape)
 
@@ -460,8 +492,8 @@ def transpose(sp_input, perm=None, name=None):
     rank = len(dims)
     perm = list(range(rank))[::-1] if perm is None else [int(p) for p in np.asarray(
         perm.numpy() if isinstance(perm, Tensor) else perm).ravel()]
-    if sorted(perm) != list(range(rank)):
-        kernel.fail(f"Permutation {kernel.dims(perm)} is not a permutation of [0, {rank})", "Transpose", "")
+    if len(perm) != rank or not all(-rank <= p < rank for p in perm):
+        raise ValueError(f"perm {perm} is not a permutation of the {rank} dimensions")
     moved = indices[:, perm]
     order = _row_major(moved)
     with name_scope(name, "SparseTranspose"):
@@ -481,7 +513,8 @@ def reshape(sp_input, shape, name=None):
         target[target.index(-1)] = size // rest if rest else 0
     if int(np.prod(target)) != size:
         kernel.fail(f"Input to reshape is a tensor with {size} dense values, but the requested shape has "
-                    f"{int(np.prod(target))}", "SparseReshape", "")
+                    f"{int(np.prod(target))}. input_shape={kernel.dims(dims)} output_shape={kernel.dims(target)}",
+                    "SparseReshape", "")
     flat = np.ravel_multi_index(indices.T, dims) if len(indices) else np.zeros(0, dtype=np.int64)
     moved = np.stack(np.unravel_index(flat, target), axis=1) if len(indices) else np.zeros((0, len(target)))
     return SparseTensor(np.asarray(moved, dtype=np.int64).reshape(-1, len(target)), sp.values,
@@ -494,8 +527,9 @@ def expand_dims(sp_input, axis=None, name=None):
     indices, dims = _sparse_entries(sp, "tf.sparse.expand_dims")
     rank = len(dims)
     at = -1 if axis is None else int(axis)
-    if not -rank - 1 <= at <= rank:
-        raise ValueError(f"axis {at} is out of range for a SparseTensor of rank {rank}")
+    if not -rank - 1 <= at <= rank:      # (TensorFlow's own check is a Slice's of the shape)
+        kernel.fail(f"Expected size[1] in [0, {rank}], but got {at}" if at > 0 else
+                    f"Expected begin[0] in [0, {rank}], but got {at + rank + 1}", "Slice", None)
     at %= rank + 1
     moved = np.insert(indices, at, 0, axis=1)
     return SparseTensor(moved, sp.values, np.asarray(dims[:at] + [1] + dims[at:], dtype=np.int64))
@@ -510,7 +544,7 @@ def retain(sp_input, to_retain):
         raise NotImplementedError("tf.sparse.retain of a mask known only when the graph runs is not supported "
                                   "by autograd-cli's TensorFlow")
     if keep.shape != (len(indices),):
-        raise ValueError(f"Shapes ({len(indices)},) and {keep.shape} are incompatible")
+        raise ValueError(f"Dimensions {len(indices)} and {keep.shape[0] if keep.ndim else 0} are not compatible")
     order = np.flatnonzero(keep)
     return _taken(sp, order, indices[order], dims)
 
