@@ -24,7 +24,7 @@ import numpy as np
 
 ALIASES = {"tensorflow": "autograd_cli.tensorflow", "keras": "autograd_cli.tensorflow.keras"}
 NETWORK = ("tensorflow.examples",)      # TF1's MNIST reader (TensorFlow 2 has no such module either)
-TF1_MARKERS = {"Session", "InteractiveSession", "placeholder", "global_variables_initializer",
+TF1_MARKERS = {"Session", "InteractiveSession", "placeholder", "sparse_placeholder", "global_variables_initializer",
                "initialize_all_variables", "disable_v2_behavior", "disable_eager_execution", "get_session",
                "GradientDescentOptimizer", "AdamOptimizer", "MomentumOptimizer", "RMSPropOptimizer",
                "AdagradOptimizer", "get_variable", "variable_scope", "trainable_variables", "global_variables",

@@ -54,6 +54,9 @@ class SparseTensor:
         for t, rank in ((self._indices, 2), (self._values, 1), (self._dense_shape, 1)):
             if t._shape is not None and len(t._shape) != rank:
                 raise ValueError(f"Shape {TensorShape(t._shape)} must have rank {rank}")
+        shape = known(self._dense_shape)
+        if shape is not None and (shape < 0).any():
+            raise ValueError(f"Dimension {int(shape[shape < 0][0])} must be >= 0")
         # (TensorFlow's checks: one row of indices per value, one column per dimension)
         for a, b in ((self._indices, self._values), (self._indices, self._dense_shape)):
             n, m = (a._shape[0 if b is self._values else 1] if a._shape else None), (b._shape[0] if b._shape else None)
@@ -269,7 +272,10 @@ def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
 
 
 def _sparse_to_dense(indices, dense_shape, values, default_value, validate, name, dims, shape):
-    default = convert_to_tensor(0 if default_value is None else default_value, values.dtype)
+    if values.dtype is dtypes.string:
+        raise NotImplementedError("tf.sparse.to_dense of strings is not supported by autograd-cli's TensorFlow")
+    zero = False if values.dtype is dtypes.bool_ else 0
+    default = convert_to_tensor(zero if default_value is None else default_value, values.dtype)
     if ctx.eager and validate:
         given = indices.numpy()
         error = _order_error(given if given.ndim == 2 else given.reshape(-1, 1), dims, "SparseToDense")
@@ -299,8 +305,14 @@ def sparse_to_dense(sparse_indices, output_shape, sparse_values, default_value=0
 @tf_export("sparse.sparse_dense_matmul", "compat.v1.sparse.matmul", "compat.v1.sparse_tensor_dense_matmul")
 def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     sp = as_sparse(sp_a)
-    dense = convert_to_tensor(b, sp.dtype)
+    dense = convert_to_tensor(b, dtype_hint=sp.dtype)
     dims = sp.dims()
+    if ctx.eager and dense.dtype != sp.dtype:
+        raise InvalidArgumentError(None, None, f"cannot compute SparseTensorDenseMatMul as input #3(zero-based) was "
+                                   f"expected to be a {sp.dtype.kernel_name} tensor but is a "
+                                   f"{dense.dtype.kernel_name} tensor [Op:SparseTensorDenseMatMul] name: ")
+    if ctx.eager and dims is not None and len(dims) != 2:
+        kernel.fail("Tensor 'a_shape' must have 2 elements", "SparseTensorDenseMatMul", "")
     if dense._shape is not None and len(dense._shape) != 2:
         raise ValueError(f"Shape must be rank 2 but is rank {len(dense._shape)}")
     if dims is not None and len(dims) != 2:
@@ -437,7 +449,10 @@ def _sparse_sum(a, b, threshold):
     union = np.asarray(union, dtype=np.int64).reshape(-1, len(dims))
     both = to_dense(a, validate_indices=False) + to_dense(b, validate_indices=False)
     values = gather_nd(both, union)
-    if threshold and ctx.eager:
+    if threshold and not ctx.eager:
+        raise NotImplementedError("tf.sparse.add of two SparseTensors with a threshold in a graph (the entries kept "
+                                  "depend on the values) is not supported by autograd-cli's TensorFlow")
+    if threshold:
         keep = np.abs(values.numpy()) >= threshold
         from autograd_cli.tensorflow.array_ops import boolean_mask
 
@@ -555,6 +570,10 @@ def slice_(sp_input, start, size, name=None):
     indices, dims = _sparse_entries(sp, "tf.sparse.slice")
     start = [int(v) for v in np.asarray(start.numpy() if isinstance(start, Tensor) else start).ravel()]
     size = [int(v) for v in np.asarray(size.numpy() if isinstance(size, Tensor) else size).ravel()]
+    for what, given in (("start", start), ("size", size)):
+        if len(given) != len(dims):
+            kernel.fail(f"Expected {what} to be a vector of length {len(dims)} but got length {len(given)}",
+                        "SparseSlice", "")
     end = [min(s + n, d) for s, n, d in zip(start, size, dims)]
     inside = np.all((indices >= start) & (indices < end), axis=1) if len(indices) else np.zeros(0, dtype=bool)
     order = np.flatnonzero(inside)
@@ -587,8 +606,8 @@ def to_indicator(sp_input, vocab_size, name=None):
     out = np.zeros(dims[:-1] + [vocab], dtype=bool)
     for row, v in zip(indices, ids.ravel()):
         if not 0 <= v < vocab:
-            kernel.fail(f"indices[{len(out)}] = [{','.join(map(str, row[:-1]))},{int(v)}] is out of bounds: need "
-                        f"0 <= index < {kernel.dims(out.shape)}", "SparseToDense", "")
+            kernel.fail(f"Indices are not valid (out of bounds).  Shape: {kernel.dims(out.shape)}", "SparseToDense",
+                        "")
         out[tuple(row[:-1]) + (int(v),)] = True
     return convert_to_tensor(out)
 

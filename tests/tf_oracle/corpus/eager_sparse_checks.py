@@ -1,5 +1,5 @@
 # mode: eager
-# checks: TensorFlow's errors for SparseTensor arguments that do not fit (constructor shapes, indices out of bounds or repeated in to_dense, sparse_dense_matmul's column out of bounds, add of another shape, reshape of another size, retain's mask, expand_dims' axis), caught and printed; reduce_sum(output_is_sparse=True) and TF1's sparse_reduce_sum_sparse
+# checks: TensorFlow's errors for SparseTensor arguments that do not fit (constructor shapes, float indices, a negative dense shape, indices out of bounds or repeated in to_dense, sparse_dense_matmul's column, rank and dtype, add of another shape, reshape of another size or two -1s, retain's mask, expand_dims' axis, slice's start, to_indicator's ids), caught and printed; bool and int values; reduce_sum(output_is_sparse=True), TF1's sparse_reduce_sum_sparse
 import tensorflow as tf
 def t(f):
     try:
@@ -27,3 +27,16 @@ print(tf.sparse.reduce_sum(sp, output_is_sparse=True))
 print(tf.sparse.reduce_sum(sp, axis=1, output_is_sparse=True))
 print(tf.sparse.reduce_sum(sp, axis=0, keepdims=True, output_is_sparse=True))
 print(tf.compat.v1.sparse_reduce_sum_sparse(sp, 1, keep_dims=True))
+t(lambda: tf.SparseTensor([[0.5, 0]], [1.0], [2, 2]))
+t(lambda: tf.SparseTensor([[0, 0]], ["a"], [2, 2]))
+t(lambda: tf.sparse.to_dense(tf.SparseTensor([[0, 0]], [1.0], [-2, 2])))
+t(lambda: tf.sparse.to_dense(tf.SparseTensor([[0, 0]], [True], [2, 2])))
+t(lambda: tf.sparse.to_dense(tf.SparseTensor([[0, 0]], [1], [2, 2]), default_value=1.5))
+t(lambda: tf.sparse.to_dense(tf.SparseTensor([[0, 0, 0]], [1.0], [2, 2, 2])))
+t(lambda: tf.sparse.sparse_dense_matmul(tf.SparseTensor([[0, 0, 0]], [1.0], [2, 2, 2]), tf.ones([2, 2])))
+t(lambda: tf.sparse.sparse_dense_matmul(tf.SparseTensor([[0, 0]], [1], [2, 2]), tf.ones([2, 2])))
+t(lambda: tf.sparse.reduce_sum(tf.SparseTensor([[0, 0]], [1.0], [2, 2]), axis=[0, 0]))
+t(lambda: tf.sparse.reshape(tf.SparseTensor([[0, 0]], [1.0], [2, 2]), [-1, -1]))
+t(lambda: tf.sparse.slice(tf.SparseTensor([[0, 0]], [1.0], [2, 2]), [0], [1]))
+t(lambda: tf.sparse.to_indicator(tf.SparseTensor([[0, 0]], [7], [2, 2]), 3))
+t(lambda: tf.sparse.add(1.0, 2.0))
