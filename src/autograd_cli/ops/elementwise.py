@@ -152,7 +152,7 @@ unary("softsign", lambda x: x / (1 + np.abs(x)), lambda g, n, dy: g.softsign_gra
       lambda S, x: x / (1 + S.Abs(x)), fresh=True, nonfinite_flows=True, args=("features",))
 unary("softplus", lambda x: np.logaddexp(0.0, x),
       lambda g, n, dy: g.multiply(dy, g.sigmoid(n.inputs[0])),
-      lambda S, x: S.log(1 + S.exp(x)), fresh=True, float32=k32.softplus,
+      lambda S, x: S.log(1 + S.exp(x)), fresh=True, float32=k32.softplus, args=("features",),
       tf=TF("math.softplus", "nn.softplus", dtypes=NN_FLOAT, signature="features:T -> activations:T"))
 unary("round", np.round, None, None)          # half to even, as TensorFlow; no gradient
 unary("floor", np.floor, None, lambda S, x: S.floor(x), tf=TF("math.floor", "floor", dtypes=FLOAT_REAL))

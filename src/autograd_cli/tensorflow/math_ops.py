@@ -108,8 +108,8 @@ def binary_inputs(op_type, x, y, scope=None, names=("x", "y")):
             raise InvalidArgumentError(None, None, f"cannot compute {op_type} as input #1(zero-based) was expected "
                                        f"to be a {x.dtype.kernel_name} tensor but is a {y.dtype.kernel_name} "
                                        f"tensor [Op:{op_type}] name: ")
-        raise TypeError(f"Input 'y' of '{op_type}' Op has type {y.dtype.name} that does not match type "
-                        f"{x.dtype.name} of argument 'x'.")
+        raise TypeError(f"Input '{names[1]}' of '{op_type}' Op has type {y.dtype.name} that does not match type "
+                        f"{x.dtype.name} of argument '{names[0]}'.")
     return x, y
 
 
@@ -392,17 +392,23 @@ def square(x, name=None):
 
 def _row_function(row):
     """tf.math.sqrt and the like: the function of an elementwise float row that declares
-    its TensorFlow spelling (`tf=TF(...)`, ops/table.py), exported under the row's paths."""
-    spec, builtin = row.tf, row.name if row.args is not None else None
+    its TensorFlow spelling (`tf=TF(...)`, ops/table.py), exported under the row's paths. Its
+    parameters are the row's `args`, TensorFlow's names (atan2(y, x), softplus(features)),
+    also in its errors."""
+    spec, builtin, names = row.tf, row.name if row.args is not None else None, tuple(row.args)
     op_type, allowed, signature = spec.type_of(row), spec.dtypes, spec.signature_of(row)
-    if len(row.args) == 1:
+    if len(names) == 1:
         def fn(x, name=None):
-            return unary(op_type, row.name, x, name, allowed=allowed, signature=signature)
+            x = convert_to_tensor(x)
+            check_kernel(op_type, x, allowed, signature, names[0])
+            return unary(op_type, row.name, x, name)
     else:
         def fn(x, y, name=None):
-            x, y = binary_inputs(op_type, x, y)
-            check_kernel(op_type, x, allowed, signature)
+            x, y = binary_inputs(op_type, x, y, names=names)
+            check_kernel(op_type, x, allowed, signature, names[0])
             return binary(op_type, row.name, x, y, name)
+    code = fn.__code__     # (the parameters renamed: a keyword call binds as TensorFlow's does)
+    fn.__code__ = code.replace(co_varnames=names + code.co_varnames[len(names):])
     fn.__name__ = fn.__qualname__ = spec.paths[0].rpartition(".")[2]
     return tf_export(*spec.paths, builtin=builtin)(fn)
 
