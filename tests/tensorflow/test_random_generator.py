@@ -53,7 +53,7 @@ def test_a_tf1_graph_refuses_it(tf_graph_mode):
         tf.random.Generator.from_seed(1)
 
 
-def test_a_trace_stops_at_a_draw_and_the_function_runs_eagerly():
+def test_a_traced_draw_goes_on_from_call_to_call_and_make_seeds_runs_the_function_eagerly():
     g = tf.random.Generator.from_seed(3)
     traced = []
 
@@ -63,9 +63,20 @@ def test_a_trace_stops_at_a_draw_and_the_function_runs_eagerly():
         return g.normal([2])
 
     first, second = f().numpy(), f().numpy()
-    assert not np.array_equal(first, second)
+    # TensorFlow 2.21's values: the state's counter at 3, then 3 + 512
+    assert [first.tolist(), second.tolist()] == [[-0.43640923500061035, -1.9633986949920654],
+                                                 [-1.2572526931762695, 0.9534838199615479]]
     assert g.state.numpy().tolist() == [3 + 4 * 256, 0, 0]
-    assert len(traced) == 3        # the stopped trace, then each call eagerly
+    assert len(traced) == 1
+
+    @tf.function
+    def seeds():
+        traced.append(2)
+        return g.make_seeds(1)
+
+    seeds(), seeds()
+    assert traced == [1, 2, 2, 2]      # the stopped trace, then each call eagerly
+    assert g.state.numpy().tolist() == [3 + 6 * 256, 0, 0]
 
 
 def test_the_threefry_algorithm_is_tensorflows_cpu_error():

@@ -122,12 +122,20 @@ def _random(kernel_op, op_name, shape, dtype, arguments, seed, name):
         value = EAGER_SEEDS.kernel(kernel_op, dtype.np, *seeds)
         array = sampler.draw(value)
         return EagerTensor(None, 0, dtype, array.shape, array)
-    graph = ctx.graph
-    op = Operation(kernel_op, graph.unique_name(name or op_name), inputs, None, graph, user_pos())
-    out = _add_op(graph, op, [(dtype, tuple(dims))])[0]
-    op.recipe = Recipe("fn", _lower_random, {"sampler": sampler, "uid": op.uid})
+    op, out = random_leaf_op(kernel_op, name or op_name, sampler, dtype, dims, inputs)
     op.attrs.update(seed=seeds[0] or 0, seed2=seeds[1] or 0, dtype=dtype)
     return out
+
+
+def random_leaf_op(kernel_op, name, sampler, dtype, dims, inputs=()):
+    """A random op of the graph being built: a leaf whose values each run draws from
+    `sampler` (a Session's run from its kernel for the op, a tf.function's call before its
+    graph runs); see _lower_random. Returns the op and its output."""
+    graph = ctx.graph
+    op = Operation(kernel_op, graph.unique_name(name), list(inputs), None, graph, user_pos())
+    out = _add_op(graph, op, [(dtype, tuple(dims))])[0]
+    op.recipe = Recipe("fn", _lower_random, {"sampler": sampler, "uid": op.uid})
+    return op, out
 
 
 def _static_dims(shape_tensor) -> list:

@@ -9,13 +9,18 @@ bounds applied by ops afterwards, as in TensorFlow. `make_seeds` and `split` dra
 int64s. A seed becomes a state as `create_rng_state` does: a Python int cut into 64-bit words
 from the low end, a vector padded with zeros on the left.
 
-Eager only: in a tf.function the trace stops at the first draw and the function runs eagerly
-(its numbers the same, the state going on from call to call), and a TF1 graph refuses it.
+In a tf.function a draw is a random op that each call draws before the function's graph runs,
+in program order, the state advanced in Python (as tf_function draws its random ops); what
+the engine's float64 values would round (full-range int64s, the state itself) or what sets the
+state mid-call stops the trace instead, and the function runs eagerly, with the same numbers.
+A TF1 graph refuses a generator.
 """
 from __future__ import annotations
 
+import contextlib
 import enum
 import random as _python_random
+import weakref
 
 import numpy as np
 
@@ -25,7 +30,7 @@ from autograd_cli.tensorflow.core import EagerTensor, Tensor, convert_to_tensor,
 from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import refresh, tf_class, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, UnimplementedError, kernel_message
-from autograd_cli.tensorflow.random_api import _float_type
+from autograd_cli.tensorflow.random_api import EAGER_SEEDS, _float_type, random_leaf_op
 from autograd_cli.tensorflow.random_kernels import (
     MASK64, RESERVED_COUNTERS_PER_ELEMENT, blocks, kernel_normal, kernel_truncated_normal, kernel_uniform,
     kernel_uniform_int)
@@ -33,6 +38,7 @@ from autograd_cli.tensorflow.tracing import outermost_context, tracing_function
 
 _STATE_SIZES = {1: 3, 2: 2, 3: 3}       # Philox: two counter words and the key; ThreeFry: one and one
 _MAX_INT64 = 2**63 - 1
+_GENERATORS: "weakref.WeakSet" = weakref.WeakSet()      # the live generators, for draws_discarded
 
 
 @tf_class("tensorflow.python.ops.random_ops_util.Algorithm")
@@ -119,11 +125,50 @@ def _state_value(state, alg: int) -> np.ndarray:
     return array
 
 
+_TF1_REFUSED = "tf.random.Generator is not supported in a TF1 graph here (it runs eagerly, and in a tf.function)"
+
+
+def _no_tf1_graph() -> None:
+    if not ctx.eager and tracing_function() is None:
+        raise NotImplementedError(_TF1_REFUSED)
+
+
 def _eager_only(what: str) -> None:
-    """In a trace this stops it (tf_function then runs the function eagerly); in a TF1 graph it is the error."""
+    """What a traced draw cannot do (int64s the engine's float64 would round, the state read or
+    set mid-call) stops the trace: the tf.function then runs eagerly, with the same numbers."""
+    _no_tf1_graph()
     if not ctx.eager:
-        where = "a tf.function's trace" if tracing_function() is not None else "a TF1 graph"
-        raise NotImplementedError(f"tf.random.Generator {what} eagerly only here, not in {where}")
+        raise NotImplementedError(f"a tf.random.Generator's {what} inside a tf.function runs eagerly here")
+
+
+class _TracedDraw:
+    """A traced draw, as tf_function's random ops are (random_api.Sampler's interface): each
+    call of the function draws it from the generator's state then."""
+
+    __slots__ = ("generator", "fill", "shape", "dtype")
+
+    def __init__(self, generator, fill, dims, kind):
+        self.generator, self.fill, self.shape, self.dtype = generator, fill, tuple(dims), kind
+
+    def new_kernel(self):
+        return self.generator
+
+    def draw(self, generator, shape=None):
+        return generator._draw_now(self.fill, self.shape, self.dtype)
+
+
+def _read_and_skip(alg: int, state, count: int) -> tuple[int, int, np.ndarray]:
+    """The key and counter a draw of `count` elements reads from the state, and the state after
+    it: the 128-bit counter 256 further per element."""
+    if alg == Algorithm.THREEFRY.value:
+        raise UnimplementedError(None, None, kernel_message(
+            "RngReadAndSkip", "Non-XLA devices don't support the ThreeFry algorithm."))
+    if alg not in _STATE_SIZES:
+        raise InvalidArgumentError(None, None, kernel_message("RngReadAndSkip", f"Unsupported algorithm id: {alg}"))
+    low, high, key = (int(w) & MASK64 for w in np.asarray(state))
+    counter = low | (high << 64)
+    after = (counter + count * RESERVED_COUNTERS_PER_ELEMENT) & (2**128 - 1)
+    return key, counter, _as_int64([after & MASK64, after >> 64, key])
 
 
 def _variable(value, name="StateVar"):
@@ -138,9 +183,7 @@ class Generator:
     def __init__(self, copy_from=None, state=None, alg=None):
         from autograd_cli.tensorflow.variables import Variable
 
-        if not ctx.eager and tracing_function() is None:
-            raise NotImplementedError("tf.random.Generator is not supported in a TF1 graph here (it runs eagerly, "
-                                      "and in a tf.function)")
+        _no_tf1_graph()
         if copy_from is not None:
             if (alg or state) is not None:
                 raise AssertionError("Generator(copy_from=...) takes no state or alg")
@@ -155,6 +198,7 @@ class Generator:
         else:
             with outermost_context():      # (made in a trace: an eager variable, as TensorFlow lifts it)
                 self._state_var = _variable(_state_value(state, self._alg))
+        _GENERATORS.add(self)
 
     @classmethod
     def from_state(cls, state, alg):
@@ -193,42 +237,43 @@ class Generator:
         return self._state_var[-1]
 
     def reset(self, state):
+        _eager_only("reset")
         self._state_var.assign(_state_value(state, self._alg))
 
     def reset_from_seed(self, seed):
+        _eager_only("reset_from_seed")
         self._state_var.assign(_state_from_seed(seed, self._alg))
 
     def reset_from_key_counter(self, key, counter):
+        _eager_only("reset_from_key_counter")
         self._state_var.assign(_key_counter_state(key, counter, self._alg))
 
     def skip(self, delta):
         """Advance the counter as a draw of `delta` elements does; the state before, as a tensor."""
-        _eager_only("skips")
-        before = self._state_var._value.copy()
-        self._read_and_skip(int(static_value(delta)))
-        return _state_tensor(before)
+        _eager_only("skip")
+        before = _state_tensor(self._state_var._value.copy())
+        self._draw_now(None, [int(static_value(delta))], None)
+        return before
 
-    def _read_and_skip(self, count: int) -> tuple[int, int]:
-        """The key and counter for a draw of `count` elements; the state's counter moves past them."""
-        if self._alg == Algorithm.THREEFRY.value:
-            raise UnimplementedError(None, None, kernel_message(
-                "RngReadAndSkip", "Non-XLA devices don't support the ThreeFry algorithm."))
-        if self._alg not in _STATE_SIZES:
-            raise InvalidArgumentError(None, None, kernel_message(
-                "RngReadAndSkip", f"Unsupported algorithm id: {self._alg}"))
-        low, high, key = (int(w) & MASK64 for w in self._state_var._value)
-        counter = low | (high << 64)
-        after = (counter + count * RESERVED_COUNTERS_PER_ELEMENT) & (2**128 - 1)
-        self._state_var.assign(_as_int64([after & MASK64, after >> 64, key]))
-        return key, counter
-
-    def _draw(self, kernel, shape, dtype) -> EagerTensor:
-        _eager_only("draws")
-        dims = _dims(shape)
+    def _draw_now(self, fill, dims, kind):
+        """`fill(key, counter, size, numpy dtype)`'s array of these dims, the state's counter
+        moved past it first (TensorFlow's RngReadAndSkip); no fill: only the skip."""
         size = int(np.prod(dims, dtype=np.int64))
-        key, counter = self._read_and_skip(size)
-        array = kernel(key, counter, size, np.dtype(dtype.np)).reshape(dims)
-        return EagerTensor(None, 0, dtype, array.shape, array)
+        key, counter, after = _read_and_skip(self._alg, self._state_var._value, size)
+        self._state_var.assign(after)
+        return None if fill is None else fill(key, counter, size, np.dtype(kind.np)).reshape(dims)
+
+    def _draw(self, fill, shape, kind, op_type):
+        """The draw as a tensor: eagerly now; in a tf.function's trace a random op that each
+        call draws before the function's graph runs, in program order (tf_function draws its
+        random ops so), the state advanced in Python (the engine's float64 would round it)."""
+        _no_tf1_graph()
+        dims = _dims(shape)
+        if ctx.eager:
+            return EagerTensor(None, 0, kind, tuple(dims), self._draw_now(fill, dims, kind))
+        _op, out = random_leaf_op(op_type, op_type, _TracedDraw(self, fill, dims, kind), kind, dims)
+        tracing_function().side_effects.append(out)     # (drawn at each call, used or not)
+        return out
 
     # -- draws: the kernel's numbers, then TensorFlow's ops for the moments and bounds
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
@@ -241,15 +286,13 @@ class Generator:
         """`draws * stddev + mean`, ops after the kernel as in TensorFlow (moments checked before the draw)."""
         from autograd_cli.tensorflow import math_ops
 
-        _eager_only("draws")
         kind = _float_type(dtype, op)
         mean, stddev = convert_to_tensor(mean, kind), convert_to_tensor(stddev, kind)
-        return math_ops.add(math_ops.multiply(self._draw(kernel, shape, kind), stddev), mean)
+        return math_ops.add(math_ops.multiply(self._draw(kernel, shape, kind, op), stddev), mean)
 
     def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
         from autograd_cli.tensorflow import math_ops
 
-        _eager_only("draws")
         kind = as_dtype(dtype)
         if kind.is_integer:
             if (minval is None) != (maxval is None):
@@ -260,37 +303,46 @@ class Generator:
             return self._uniform_int(shape, minval, maxval, kind)
         kind = _float_type(kind, "StatelessRandomUniformV2")
         low, high = convert_to_tensor(minval, kind), convert_to_tensor(1 if maxval is None else maxval, kind)
-        draws = self._draw(kernel_uniform, shape, kind)
+        draws = self._draw(kernel_uniform, shape, kind, "StatelessRandomUniformV2")
         return math_ops.add(math_ops.multiply(draws, math_ops.subtract(high, low)), low)
 
     def _uniform_int(self, shape, minval, maxval, kind):
         _int_kind(kind, "StatelessRandomUniformIntV2")
         bounds = [static_value(convert_to_tensor(b, kind)) for b in (minval, maxval)]
+        if any(b is None for b in bounds):
+            raise NotImplementedError("a generator's integer bounds must be known when the draw is made here")
         if any(np.ndim(b) for b in bounds):
             raise InvalidArgumentError(None, None, kernel_message(
                 "StatelessRandomUniformIntV2", "minval must be 0-D, got shape " + str(list(np.shape(bounds[0])))))
         low, high = (int(b) for b in bounds)
-        dims = _dims(shape)
-        size = int(np.prod(dims, dtype=np.int64))
-        key, counter = self._read_and_skip(size)       # (TensorFlow skips before its kernel checks the bounds)
-        if size and not low < high:
-            raise InvalidArgumentError(None, None, kernel_message(
-                "StatelessRandomUniformIntV2", f"Need minval < maxval, got {low} >= {high}"))
-        array = kernel_uniform_int(key, counter, size, low, high, np.dtype(kind.np)).reshape(dims)
-        return EagerTensor(None, 0, kind, array.shape, array)
+        if kind == dtypes.int64 and max(abs(low), abs(high)) > 2**53:
+            _eager_only("draws int64s beyond 2**53")
+
+        def fill(key, counter, size, np_dtype):
+            if size and not low < high:     # (TensorFlow's kernel checks after the state's skip)
+                raise InvalidArgumentError(None, None, kernel_message(
+                    "StatelessRandomUniformIntV2", f"Need minval < maxval, got {low} >= {high}"))
+            return kernel_uniform_int(key, counter, size, low, high, np_dtype)
+
+        return self._draw(fill, shape, kind, "StatelessRandomUniformIntV2")
 
     def uniform_full_int(self, shape, dtype=dtypes.int64, name=None):
         """Every value of the integer dtype; int32 and int64 here (TensorFlow's default, uint64, is not a dtype here)."""
         kind = _int_kind(as_dtype(dtype), "StatelessRandomUniformFullIntV2")
-        return self._draw(_full_int, shape, kind)
+        if kind == dtypes.int64:
+            _eager_only("draws full-range int64s")
+        return self._draw(_full_int, shape, kind, "StatelessRandomUniformFullIntV2")
 
     def make_seeds(self, count=1):
         """Seed pairs for the stateless ops, shape [2, count]: full-range int64 keys over zeros."""
-        keys = self.uniform_full_int([count], dtypes.int64)._value
-        return _state_tensor(np.stack([keys, np.zeros_like(keys)]))
+        from autograd_cli.tensorflow import array_ops
+
+        keys = self.uniform_full_int([count], dtypes.int64)
+        return array_ops.stack([keys, array_ops.zeros_like(keys)])
 
     def split(self, count=1):
         """`count` new generators, each keyed by a full-range int64 draw (their counters 0)."""
+        _eager_only("split")
         keys = self.uniform_full_int([count], dtypes.int64)._value
         size = _state_size(self._alg)
         return [Generator(state=[0] * (size - 1) + [int(key)], alg=self._alg) for key in keys]
@@ -319,7 +371,8 @@ def _full_int(key, counter, size, np_dtype) -> np.ndarray:
 def _dims(shape) -> list[int]:
     dims = int_list(shape)
     if dims is None:
-        raise TypeError("the shape of a generator's draw must be known here")
+        # (in a trace this stops it: the function runs eagerly, where the shape is known)
+        raise NotImplementedError("the shape of a generator's draw must be known when the draw is made here")
     for d in dims:
         if d < 0:
             raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0")
@@ -331,6 +384,22 @@ def _int_kind(kind, op):
         raise TypeError(f"Value for attr 'dtype' of {kind.name} is not in the list of allowed values: int32, "
                         f"int64 here (op {op})")
     return kind
+
+
+@contextlib.contextmanager
+def draws_discarded():
+    """Eager random draws made inside leave the streams as they were (the generators' states,
+    the eager kernels and op-seed sequence): Keras' call of a layer on stand-ins, which
+    TensorFlow makes in a scratch graph that draws nothing."""
+    generators = [(g, g._state_var._value.copy()) for g in _GENERATORS]
+    kernels = EAGER_SEEDS.snapshot()
+    try:
+        yield
+    finally:
+        EAGER_SEEDS.restore(kernels)
+        for g, state in generators:
+            if g._state_var._graph is None:
+                g._state_var._value[...] = state
 
 
 _GLOBAL: list = [None]      # the global generator, made unseeded at the first get_global_generator

@@ -351,6 +351,19 @@ class EagerSeedState:
         self._kernels.clear()
         self.resets += 1
 
+    def snapshot(self):
+        """What `restore` puts back: the kernels and their positions, the op-seed sequence's state."""
+        sequence = None if self._op_seed_sequence is None else self._op_seed_sequence.getstate()
+        return {k: (kernel, kernel.counter) for k, kernel in self._kernels.items()}, sequence
+
+    def restore(self, snapshot) -> None:
+        kernels, sequence = snapshot
+        self._kernels = {k: kernel for k, (kernel, _) in kernels.items()}
+        for kernel, counter in kernels.values():
+            kernel.counter = counter
+        if sequence is not None and self._op_seed_sequence is not None:
+            self._op_seed_sequence.setstate(sequence)
+
     def op_seeds(self, op_seed=None):
         if self.global_seed is not None and op_seed is None:
             return op_seeds(self.global_seed, None, self._op_seed_sequence.randint(0, _MAXINT32))

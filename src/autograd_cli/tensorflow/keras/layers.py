@@ -362,9 +362,12 @@ class Layer:
         else:       # what a call on zeros of these shapes (batch of 1) gives
             example = substitute(inputs, {id(t): tf.zeros([1 if d is None else d for d in t.shape], t.dtype)
                                           for t in flat(inputs) if isinstance(t, KerasTensor)})
+            from autograd_cli.tensorflow.random_generator import draws_discarded
+
             _INFERRING.append(self)
             try:
-                out = self(example, *args, **kwargs)
+                with draws_discarded():
+                    out = self(example, *args, **kwargs)
             except Exception as error:      # noqa: BLE001 (re-raised, as Keras' symbolic call re-raises it)
                 raise _while_inferring(self, error) from None
             finally:
