@@ -257,7 +257,8 @@ def _tracked(name, obj, out):
     if isinstance(obj, Variable):
         out[name] = obj
         return
-    variables = getattr(obj, "variables", None)
+    own = getattr(obj, "_checkpointed_variables", None)     # (a trackable without `variables`: a Generator)
+    variables = own() if own is not None else getattr(obj, "variables", None)
     if callable(variables):
         variables = variables()
     if isinstance(obj, Checkpoint):

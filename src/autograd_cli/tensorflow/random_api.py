@@ -249,8 +249,29 @@ def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.f
 
 @tf_export("random.stateless_uniform")
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
-    maxval = None if maxval is None else _number(maxval, "maxval")
-    return _stateless(random_streams.stateless_uniform, shape, seed, dtype, (_number(minval, "minval"), maxval), name)
+    """An integer dtype with minval and maxval None: every value of the dtype."""
+    kind = as_dtype(dtype)
+    if kind.is_integer and (minval is None) != (maxval is None):
+        raise ValueError(f"For integer `dtype` argument {kind}, argument `minval` and `maxval` must be both None or "
+                         f"not None. Got `minval`={minval} and `maxval`={maxval}.")
+    minval, maxval = (None if b is None else _number(b, what) for b, what in ((minval, "minval"), (maxval, "maxval")))
+    return _stateless(random_streams.stateless_uniform, shape, seed, dtype, (minval, maxval), name)
+
+
+@tf_export("random.split", "random.experimental.stateless_split")
+def split(seed, num=2, alg="auto_select"):
+    """`num` new seed pairs: full-range integers of the seed's dtype drawn from it, shape [num, 2]."""
+    seed = convert_to_tensor(seed)
+    return stateless_uniform([num, 2], seed, None, None, seed.dtype)
+
+
+@tf_export("random.fold_in", "random.experimental.stateless_fold_in")
+def fold_in(seed, data, alg="auto_select"):
+    """The pair [a full-range integer drawn from the seed, data], in data's dtype."""
+    from autograd_cli.tensorflow.array_ops import stack
+
+    data = convert_to_tensor(data)
+    return stack([stateless_uniform([], seed, None, None, data.dtype), data])
 
 
 @tf_export("random.shuffle", "random_shuffle", "compat.v1.random_shuffle")

@@ -32,8 +32,8 @@ from autograd_cli.tensorflow.exports import refresh, tf_class, tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError, UnimplementedError, kernel_message
 from autograd_cli.tensorflow.random_api import EAGER_SEEDS, _float_type, random_leaf_op
 from autograd_cli.tensorflow.random_kernels import (
-    MASK64, RESERVED_COUNTERS_PER_ELEMENT, blocks, kernel_normal, kernel_truncated_normal, kernel_uniform,
-    kernel_uniform_int)
+    MASK64, RESERVED_COUNTERS_PER_ELEMENT, kernel_normal, kernel_truncated_normal, kernel_uniform,
+    kernel_uniform_full_int, kernel_uniform_int)
 from autograd_cli.tensorflow.tracing import outermost_context, tracing_function
 
 _STATE_SIZES = {1: 3, 2: 2, 3: 3}       # Philox: two counter words and the key; ThreeFry: one and one
@@ -236,6 +236,10 @@ class Generator:
             raise ValueError(_unsupported(self._alg))
         return self._state_var[-1]
 
+    def _checkpointed_variables(self):
+        """What a tf.train.Checkpoint saves and restores of it."""
+        return [self._state_var]
+
     def reset(self, state):
         _eager_only("reset")
         self._state_var.assign(_state_value(state, self._alg))
@@ -326,12 +330,15 @@ class Generator:
 
         return self._draw(fill, shape, kind, "StatelessRandomUniformIntV2")
 
-    def uniform_full_int(self, shape, dtype=dtypes.int64, name=None):
-        """Every value of the integer dtype; int32 and int64 here (TensorFlow's default, uint64, is not a dtype here)."""
+    def uniform_full_int(self, shape, dtype="uint64", name=None):
+        """Every value of the integer dtype: int32 and int64 here (uint64, TensorFlow's default, is no dtype here)."""
+        if dtype == "uint64":
+            raise NotImplementedError("Generator.uniform_full_int draws int32 or int64 here (uint64, its default, "
+                                      "is not a dtype here): pass dtype=tf.int64")
         kind = _int_kind(as_dtype(dtype), "StatelessRandomUniformFullIntV2")
         if kind == dtypes.int64:
             _eager_only("draws full-range int64s")
-        return self._draw(_full_int, shape, kind, "StatelessRandomUniformFullIntV2")
+        return self._draw(kernel_uniform_full_int, shape, kind, "StatelessRandomUniformFullIntV2")
 
     def make_seeds(self, count=1):
         """Seed pairs for the stateless ops, shape [2, count]: full-range int64 keys over zeros."""
@@ -358,14 +365,6 @@ def _key_counter_state(key, counter, alg: int) -> np.ndarray:
     if counter.shape != (size - 1,) or key.shape != ():
         raise ValueError(f"a {size - 1}-word counter and a scalar key, got shapes {counter.shape} and {key.shape}")
     return np.concatenate([counter, key.reshape(1)])
-
-
-def _full_int(key, counter, size, np_dtype) -> np.ndarray:
-    """UniformFullIntDistribution: each 32-bit word an int32, or two words (low first) an int64."""
-    if np_dtype == np.int32:
-        return blocks(key, counter, -(-size // 4)).reshape(-1)[:size].view(np.int32)
-    words = blocks(key, counter, -(-size // 2)).reshape(-1, 2).astype(np.uint64)
-    return (words[:, 0] | (words[:, 1] << np.uint64(32)))[:size].view(np.int64)
 
 
 def _dims(shape) -> list[int]:

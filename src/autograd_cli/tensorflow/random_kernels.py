@@ -405,6 +405,14 @@ def kernel_uniform_int(key, counter, size, minval: int, maxval: int, dtype) -> n
     return (offsets + np.uint64(minval & MASK64)).view(np.int64)
 
 
+def kernel_uniform_full_int(key, counter, size, dtype) -> np.ndarray:
+    """UniformFullIntDistribution: each 32-bit word an int32, or two words (low first) an int64."""
+    if dtype == np.int32:
+        return blocks(key, counter, -(-size // 4)).reshape(-1)[:size].view(np.int32)
+    words = blocks(key, counter, -(-size // 2)).reshape(-1, 2).astype(np.uint64)
+    return (words[:, 0] | (words[:, 1] << _SHIFT32))[:size].view(np.int64)
+
+
 def size_of(shape) -> tuple[tuple[int, ...], int]:
     dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
     dims = tuple(int(d) for d in dims)

@@ -54,8 +54,8 @@ import numpy as np
 
 from autograd_cli.tensorflow.random_kernels import (
     RESERVED_COUNTERS_PER_ELEMENT, blocks, float_dtype, kernel_normal, kernel_truncated_normal,
-    kernel_uniform, kernel_uniform_int, philox_words, scale_shift, size_of, stateful_key_counter,
-    stateless_key_counter, uniform_range)
+    kernel_uniform, kernel_uniform_full_int, kernel_uniform_int, philox_words, scale_shift, size_of,
+    stateful_key_counter, stateless_key_counter, uniform_range)
 
 __all__ = [
     "DEFAULT_GRAPH_SEED", "DatasetShuffle", "EagerSeedState", "GraphSeedState", "StatefulKernel",
@@ -267,8 +267,11 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype="float32") -> np
     key, counter = stateless_key_counter(seed)
     dtype = np.dtype(dtype)
     if dtype.kind == "i":
+        if minval is None and maxval is None:       # every value of the dtype
+            return kernel_uniform_full_int(key, counter, size, dtype).reshape(dims)
         if minval is None or maxval is None:
-            raise ValueError("integer stateless_uniform needs both minval and maxval here")
+            raise ValueError(f"For integer `dtype` argument {dtype.name}, argument `minval` and `maxval` must be "
+                             f"both None or not None. Got `minval`={minval} and `maxval`={maxval}.")
         if not minval < maxval:
             raise ValueError(f"Need minval < maxval, got {minval} >= {maxval}")
         return kernel_uniform_int(key, counter, size, int(minval), int(maxval), dtype).reshape(dims)
