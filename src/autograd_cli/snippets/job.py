@@ -106,11 +106,17 @@ def parse(source: str):
 
 
 def wants_graph_mode(source: str) -> bool:
-    """TF1-style code (sessions, placeholders, tf.gradients, TF1 optimizers) runs in graph mode."""
+    """TF1-style code (sessions, placeholders, tf.gradients, TF1 optimizers) runs in graph mode.
+    TensorFlow 2 code that builds a graph in `with tf.Graph().as_default():` through
+    `tf.compat.v1.` names stays eager outside that block (the block is graph mode)."""
     tree = parse(source)
     if tree is None:
         return False
+    in_graph_blocks = _graph_block_nodes(tree)
     for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and id(node) in in_graph_blocks and (
+                "compat.v1" in _dotted(node.value) or node.attr in TF2_GRAPH_FUNCTIONS):
+            continue
         if isinstance(node, ast.Attribute):
             module_level = isinstance(node.value, (ast.Name, ast.Attribute)) and _dotted(node.value).split(".")[0] in \
                 TF_NAMES
@@ -123,6 +129,34 @@ def wants_graph_mode(source: str) -> bool:
         if isinstance(node, ast.alias) and "compat.v1" in node.name:
             return True
     return False
+
+
+TF2_GRAPH_FUNCTIONS = ("gradients", "hessians")    # TensorFlow 2 has them at its top level, for graphs
+
+
+def _graph_block_nodes(tree) -> set:
+    """The ids of the nodes in the bodies of `with <graph>.as_default():` blocks, where
+    <graph> is a `...Graph()` call or a name assigned one."""
+    graphs = {target.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and _makes_graph(node.value)
+              for target in node.targets if isinstance(target, ast.Name)}
+    inside: set = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.With) and any(_graph_default(item.context_expr, graphs) for item in node.items):
+            for statement in node.body:
+                inside.update(id(n) for n in ast.walk(statement))
+    return inside
+
+
+def _makes_graph(expr) -> bool:
+    return isinstance(expr, ast.Call) and isinstance(expr.func, (ast.Name, ast.Attribute)) \
+        and _dotted(expr.func).split(".")[-1] == "Graph"
+
+
+def _graph_default(expr, graphs: set) -> bool:
+    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "as_default"):
+        return False
+    owner = expr.func.value
+    return _makes_graph(owner) or isinstance(owner, ast.Name) and owner.id in graphs
 
 
 # ---------------------------------------------------------------- recording

@@ -214,16 +214,23 @@ class Graph:
 
 
 class _DefaultGraph:
+    """`with graph.as_default():` builds in that graph; in eager code (TensorFlow 2) the block
+    is graph mode and eager execution resumes after it."""
+
     def __init__(self, graph):
         self.graph = graph
+        self.was_eager = False
 
     def __enter__(self):
         ctx.graphs.append(self.graph)
+        self.was_eager, ctx.eager = ctx.eager, False
         return self.graph
 
     def __exit__(self, *exc):
         if ctx.graphs and ctx.graphs[-1] is self.graph:
             ctx.graphs.pop()
+        if self.was_eager:
+            ctx.eager = True
         return False
 
 
