@@ -214,7 +214,8 @@ def _l2_loss(b, c):
 
 
 @builtin("norm", ("tensor", "ord", "axis", "keepdims"), {"ord": "euclidean", "axis": None, "keepdims": None},
-         group="reductions", grad="differentiable; NaN at the zero vector (as TensorFlow)")
+         group="reductions", grad="euclidean: grad * x / norm (NaN at the zero vector, as TensorFlow); ord=1: grad * sign(x); "
+              "ord=inf: through reduce_max of abs(x) (ties share it)")
 def _norm(b, c):
     # tf.norm, built as TensorFlow builds it: vector norms over all elements (axis None) or one
     # axis; matrix norms over two axes ('fro'/'euclidean', 1, inf)
@@ -363,7 +364,8 @@ def _clip_by_value(b, c):
 
 
 @builtin("gelu", ("features", "approximate"), {"approximate": False},
-         group="elementwise", grad="differentiable (through erf, or tanh and pow)")
+         group="elementwise", grad="grad * (0.5 * (1 + erf(x / sqrt(2))) + x * exp(-x**2 / 2) / sqrt(2 pi)); "
+              "approximate=True: through tanh and x**3")
 def _gelu(b, c):
     # tf.nn.gelu, as TensorFlow builds it from erf (exact) or tanh and pow (approximate)
     x = b.tensor(c.args["features"], c.at("features"))
