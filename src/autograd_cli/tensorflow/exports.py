@@ -206,8 +206,7 @@ NOT_SUPPORTED = {
     "ragged": "ragged tensors", "RaggedTensor": "ragged tensors", "RaggedTensorSpec": "ragged tensors",
     "SparseTensorSpec": "sparse tensor specs",
     **{f"sparse.{name}": "tf.sparse's ops other than the basics (see docs/snippets.md)" for name in (
-        "bincount", "concat", "cross", "cross_hashed", "fill_empty_rows", "mask", "maximum", "minimum",
-        "reduce_max", "reset_shape", "sampled_addmm", "segment_mean", "segment_sqrt_n", "segment_sum", "softmax",
+        "bincount", "cross", "cross_hashed", "fill_empty_rows", "mask", "maximum", "minimum", "reset_shape", "sampled_addmm", "segment_mean", "segment_sqrt_n", "segment_sum", "softmax",
         "split")},
     "distribute": "distribution strategies", "saved_model": "SavedModels (files)",
     "io": "file and serialisation ops",

@@ -581,6 +581,78 @@ def slice_(sp_input, start, size, name=None):
                   "SparseSlice")
 
 
+@tf_export("sparse.concat")
+def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None, expand_nonconcat_dim=False):
+    """SparseConcat: the entries placed along the axis, in row-major order. TensorFlow registers
+    no gradient for it (NotDifferentiable): its values are a stop_gradient."""
+    from autograd_cli.tensorflow.array_ops import concat as dense_concat, gather, stop_gradient
+
+    parts = [as_sparse(sp) for sp in sp_inputs]
+    entries = [_sparse_entries(sp, "tf.sparse.concat") for sp in parts]
+    rank = len(entries[0][1])
+    at = int(axis) % rank
+    expand = expand_nonconcat_dims or expand_nonconcat_dim
+    first = entries[0][1]
+    for k, (_, dims) in enumerate(entries):
+        if len(dims) != rank:
+            kernel.fail(f"Ranks of all input tensors must match: expected {rank} but got {len(dims)} at position "
+                        f"{k}", "SparseConcat", "", len(parts))
+        for j, (d, e) in enumerate(zip(dims, first)):
+            if j != at and d != e and not expand:
+                kernel.fail(f"Input shapes must match: expected {e} for dimension {j} but got {d} at position {k}",
+                            "SparseConcat", "", len(parts))
+    shape = [max(dims[j] for _, dims in entries) for j in range(rank)]
+    shape[at] = sum(dims[at] for _, dims in entries)
+    placed, offset = [], 0
+    for indices, dims in entries:
+        moved = indices.copy()
+        moved[:, at] += offset
+        placed.append(moved)
+        offset += dims[at]
+    indices = np.concatenate(placed)
+    order = _row_major(indices)
+    values = stop_gradient(gather(dense_concat([sp.values for sp in parts], 0), order))
+    return SparseTensor(indices[order], values, np.asarray(shape, dtype=np.int64))
+
+
+@tf_export("compat.v1.sparse.concat", "compat.v1.sparse_concat")
+def concat_v1(axis, sp_inputs, name=None, expand_nonconcat_dim=False, concat_dim=None, expand_nonconcat_dims=None):
+    return concat(axis if concat_dim is None else concat_dim, sp_inputs,
+                  bool(expand_nonconcat_dims or expand_nonconcat_dim))
+
+
+@tf_export("sparse.reduce_max")
+def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    """SparseReduceMax: the largest of each group's entries (the implicit zeros not counted; a
+    group without entries is 0). TensorFlow registers no gradient for it: a stop_gradient here."""
+    from autograd_cli.tensorflow.array_ops import stop_gradient
+    from autograd_cli.tensorflow.linalg_ops import scatter_nd, unsorted_segment_max
+
+    sp = as_sparse(sp_input)
+    indices, dims = _sparse_entries(sp, "tf.sparse.reduce_max")
+    rank = len(dims)
+    axes = _axes(axis, rank)
+    reduced = sorted(set(range(rank)) if axes is None else {a % rank for a in axes})
+    kept = [k for k in range(rank) if keepdims or k not in reduced]
+    keys = indices.copy()
+    keys[:, reduced] = 0
+    keys = keys[:, kept]
+    groups, ids = np.unique(keys, axis=0, return_inverse=True) if keys.shape[1] else (
+        keys[:min(len(keys), 1)], np.zeros(len(keys), dtype=np.int64))
+    maxes = unsorted_segment_max(stop_gradient(sp.values), np.asarray(ids).reshape(-1).astype(np.int32),
+                                 len(groups))
+    shape = [1 if k in reduced else dims[k] for k in kept]
+    if output_is_sparse:
+        return SparseTensor(groups, maxes, np.asarray(shape, dtype=np.int64))
+    return scatter_nd(groups.astype(np.int64), maxes, shape)
+
+
+@tf_export("compat.v1.sparse.reduce_max", "compat.v1.sparse_reduce_max")
+def reduce_max_v1(sp_input, axis=None, keepdims=None, reduction_axes=None, keep_dims=None):
+    return reduce_max(sp_input, axis if axis is not None else reduction_axes,
+                      keepdims if keepdims is not None else keep_dims)
+
+
 @tf_export("sparse.from_dense")
 def from_dense(tensor, name=None):
     from autograd_cli.tensorflow.array_ops import gather_nd
