@@ -91,3 +91,11 @@ def test_uint64_full_range_draws_are_refused_and_say_what_to_pass():
     # TensorFlow 2.21: from_seed(1) after a [2, 3] normal (state 1537), uniform_full_int([2], int64)
     g.skip(6)
     assert g.uniform_full_int([2], tf.int64).numpy().tolist() == [-5225725901448213686, 6443273789380984323]
+
+
+def test_a_key_beyond_int64_keeps_every_bit_from_draw_to_draw():
+    # TensorFlow 2.21: from_seed(42).split(2)'s first generator, two draws (its key -2783742675338139001)
+    a, _ = tf.random.Generator.from_seed(42).split(2)
+    a.normal([3])
+    assert a.normal([2]).numpy().tolist() == np.array([-0.42450324, -1.2553471], dtype=np.float32).tolist()
+    assert a.state.numpy().tolist() == [1280, 0, -2783742675338139001]

@@ -84,12 +84,19 @@ def _state_size(alg: int) -> int:
 
 
 def _as_int64(values) -> np.ndarray:
-    """Words above int64's range wrap to negative, as TensorFlow's _uint_to_int does."""
+    """Words above int64's range wrap to negative, as TensorFlow's _uint_to_int does. Python
+    ints are taken one by one: NumPy makes a list of large and small ones float64."""
+    if isinstance(values, (list, tuple)):
+        values = np.array([_wrapped(v) for v in values], dtype=np.int64)
     array = np.asarray(values)
-    if array.dtype == object or (array.dtype.kind in "ui" and array.size and array.max() > _MAX_INT64):
-        array = np.array([int(v) - 2**64 if int(v) > _MAX_INT64 else int(v) for v in array.ravel()],
-                         dtype=np.int64).reshape(array.shape)
+    if array.dtype.kind == "u" or array.dtype == object:
+        array = np.array([_wrapped(v) for v in array.ravel()], dtype=np.int64).reshape(array.shape)
     return array.astype(np.int64)
+
+
+def _wrapped(value) -> int:
+    value = int(value)
+    return value - 2**64 if value > _MAX_INT64 else value
 
 
 def _state_from_seed(seed, alg: int) -> np.ndarray:
@@ -145,16 +152,16 @@ class _TracedDraw:
     """A traced draw, as tf_function's random ops are (random_api.Sampler's interface): each
     call of the function draws it from the generator's state then."""
 
-    __slots__ = ("generator", "fill", "shape", "dtype")
+    __slots__ = ("generator", "fill", "shape", "dtype", "op_type")
 
-    def __init__(self, generator, fill, dims, kind):
-        self.generator, self.fill, self.shape, self.dtype = generator, fill, tuple(dims), kind
+    def __init__(self, generator, fill, dims, kind, op_type):
+        self.generator, self.fill, self.shape, self.dtype, self.op_type = generator, fill, tuple(dims), kind, op_type
 
     def new_kernel(self):
         return self.generator
 
     def draw(self, generator, shape=None):
-        return generator._draw_now(self.fill, self.shape, self.dtype)
+        return generator._draw_now(self.fill, self.shape, self.dtype, self.op_type)
 
 
 def _read_and_skip(alg: int, state, count: int) -> tuple[int, int, np.ndarray]:
@@ -167,7 +174,8 @@ def _read_and_skip(alg: int, state, count: int) -> tuple[int, int, np.ndarray]:
         raise InvalidArgumentError(None, None, kernel_message("RngReadAndSkip", f"Unsupported algorithm id: {alg}"))
     low, high, key = (int(w) & MASK64 for w in np.asarray(state))
     counter = low | (high << 64)
-    after = (counter + count * RESERVED_COUNTERS_PER_ELEMENT) & (2**128 - 1)
+    # (TensorFlow's skip adds a uint64: a negative size moves the counter back within 2**64)
+    after = (counter + ((count * RESERVED_COUNTERS_PER_ELEMENT) & MASK64)) & (2**128 - 1)
     return key, counter, _as_int64([after & MASK64, after >> 64, key])
 
 
@@ -259,13 +267,18 @@ class Generator:
         self._draw_now(None, [int(static_value(delta))], None)
         return before
 
-    def _draw_now(self, fill, dims, kind):
+    def _draw_now(self, fill, dims, kind, op_type=None):
         """`fill(key, counter, size, numpy dtype)`'s array of these dims, the state's counter
         moved past it first (TensorFlow's RngReadAndSkip); no fill: only the skip."""
         size = int(np.prod(dims, dtype=np.int64))
         key, counter, after = _read_and_skip(self._alg, self._state_var._value, size)
         self._state_var.assign(after)
-        return None if fill is None else fill(key, counter, size, np.dtype(kind.np)).reshape(dims)
+        if fill is None:
+            return None
+        for d in dims:      # (a negative size has moved the counter back, as in TensorFlow)
+            if d < 0:
+                raise InvalidArgumentError(None, None, kernel_message(op_type, f"Dimension {d} must be >= 0"))
+        return fill(key, counter, size, np.dtype(kind.np)).reshape(dims)
 
     def _draw(self, fill, shape, kind, op_type):
         """The draw as a tensor: eagerly now; in a tf.function's trace a random op that each
@@ -274,8 +287,10 @@ class Generator:
         _no_tf1_graph()
         dims = _dims(shape)
         if ctx.eager:
-            return EagerTensor(None, 0, kind, tuple(dims), self._draw_now(fill, dims, kind))
-        _op, out = random_leaf_op(op_type, op_type, _TracedDraw(self, fill, dims, kind), kind, dims)
+            return EagerTensor(None, 0, kind, tuple(dims), self._draw_now(fill, dims, kind, op_type))
+        if any(d < 0 for d in dims):
+            _eager_only("draw of a negative size")
+        _op, out = random_leaf_op(op_type, op_type, _TracedDraw(self, fill, dims, kind, op_type), kind, dims)
         tracing_function().side_effects.append(out)     # (drawn at each call, used or not)
         return out
 
@@ -311,8 +326,8 @@ class Generator:
         return math_ops.add(math_ops.multiply(draws, math_ops.subtract(high, low)), low)
 
     def _uniform_int(self, shape, minval, maxval, kind):
-        _int_kind(kind, "StatelessRandomUniformIntV2")
         bounds = [static_value(convert_to_tensor(b, kind)) for b in (minval, maxval)]
+        _check_int_kind(self, kind, "StatelessRandomUniformIntV2", shape)
         if any(b is None for b in bounds):
             raise NotImplementedError("a generator's integer bounds must be known when the draw is made here")
         if any(np.ndim(b) for b in bounds):
@@ -335,7 +350,8 @@ class Generator:
         if dtype == "uint64":
             raise NotImplementedError("Generator.uniform_full_int draws int32 or int64 here (uint64, its default, "
                                       "is not a dtype here): pass dtype=tf.int64")
-        kind = _int_kind(as_dtype(dtype), "StatelessRandomUniformFullIntV2")
+        kind = as_dtype(dtype)
+        _check_int_kind(self, kind, "StatelessRandomUniformFullIntV2", shape)
         if kind == dtypes.int64:
             _eager_only("draws full-range int64s")
         return self._draw(kernel_uniform_full_int, shape, kind, "StatelessRandomUniformFullIntV2")
@@ -372,17 +388,29 @@ def _dims(shape) -> list[int]:
     if dims is None:
         # (in a trace this stops it: the function runs eagerly, where the shape is known)
         raise NotImplementedError("the shape of a generator's draw must be known when the draw is made here")
-    for d in dims:
-        if d < 0:
-            raise InvalidArgumentError(None, None, f"Dimension {d} must be >= 0")
     return dims
 
 
-def _int_kind(kind, op):
-    if kind not in (dtypes.int32, dtypes.int64):
-        raise TypeError(f"Value for attr 'dtype' of {kind.name} is not in the list of allowed values: int32, "
-                        f"int64 here (op {op})")
-    return kind
+_INT_SIGNATURES = {
+    "StatelessRandomUniformIntV2": ("shape:Tshape, key:uint64, counter:uint64, alg:int32, minval:dtype, "
+                                    "maxval:dtype -> output:dtype", "attr=dtype:type,allowed="),
+    "StatelessRandomUniformFullIntV2": ("shape:Tshape, key:uint64, counter:uint64, alg:int32 -> output:dtype",
+                                        "attr=dtype:type,default=DT_UINT64,allowed="),
+}
+
+
+def _check_int_kind(generator, kind, op, shape) -> None:
+    """An integer dtype the kernel does not take: TensorFlow finds it when it makes the kernel,
+    after the state's skip."""
+    if kind in (dtypes.int32, dtypes.int64):
+        return
+    _eager_only("draw of a refused dtype")
+    generator._draw_now(None, _dims(shape), None)
+    signature, attr = _INT_SIGNATURES[op]
+    raise InvalidArgumentError(None, None, (
+        f"Value for attr 'dtype' of {kind.name} is not in the list of allowed values: int32, int64, uint32, uint64"
+        f"\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; signature={signature}; {attr}[DT_INT32, DT_INT64, "
+        f"DT_UINT32, DT_UINT64]; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:{op}] name: "))
 
 
 @contextlib.contextmanager
