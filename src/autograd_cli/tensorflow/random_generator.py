@@ -374,10 +374,17 @@ class Generator:
         raise NotImplementedError("tf.random.Generator.binomial is not supported here")
 
 
+def _words(value):
+    """A list of Python ints as it is (for _as_int64), a tensor's value, or a number."""
+    if isinstance(value, (list, tuple)) and not any(isinstance(v, Tensor) for v in value):
+        return value
+    return static_value(value) if isinstance(value, Tensor) or hasattr(value, "_as_tensor") else value
+
+
 def _key_counter_state(key, counter, alg: int) -> np.ndarray:
     size = _state_size(alg)
-    counter = _as_int64(static_value(counter)).reshape(-1)
-    key = _as_int64(static_value(key))
+    counter = _as_int64(_words(counter)).reshape(-1)
+    key = _as_int64(_words(key))
     if counter.shape != (size - 1,) or key.shape != ():
         raise ValueError(f"a {size - 1}-word counter and a scalar key, got shapes {counter.shape} and {key.shape}")
     return np.concatenate([counter, key.reshape(1)])

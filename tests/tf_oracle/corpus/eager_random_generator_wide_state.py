@@ -19,3 +19,8 @@ try:
     g.uniform([2], dtype=tf.int8, minval=0, maxval=3)
 except Exception as e:
     print(type(e).__name__)
+k = tf.random.Generator.from_key_counter(key=2**64 - 3, counter=[2**64 - 1, 0], alg="philox")
+print(k.state.numpy(), k.normal([2]), k.state.numpy())
+k.reset_from_key_counter(2**63 + 1, [5, 2**64 - 2])
+print(k.state.numpy(), k.uniform([2]))
+print(tf.random.Generator.from_seed([2**64 - 1, 0]).state.numpy())
