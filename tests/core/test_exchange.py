@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from autograd_cli.dialects import snippet_program
-from autograd_cli.core.exchange import MAX_NUMBERS, ExchangeError, Outgoing, from_plain, to_plain
+from autograd_cli.core.exchange import Outgoing, from_plain, to_plain
+from autograd_cli.core.plain_arrays import MAX_NUMBERS, ExchangeError
 from autograd_cli.core.graph import Graph, NoGradient
 from autograd_cli.core.program import GradientRecord
 from autograd_cli.core import autodiff

@@ -25,7 +25,7 @@ pytest.importorskip("autograd_cli.snippets")
 FAST = {"AUTOGRAD_CLI_SNIPPET_SECONDS": "2"}
 
 
-def run_snippet(tmp_path, code, *options, env=None, timeout=40):
+def run_snippet(tmp_path, code, *options, env=None, timeout=40, prints_only=True):
     work = tmp_path / "work"
     work.mkdir(exist_ok=True)
     prog = work / "snippet.py"
@@ -34,7 +34,7 @@ def run_snippet(tmp_path, code, *options, env=None, timeout=40):
     old = {k: os.environ.get(k) for k in (env or {})}
     os.environ.update(env or {})
     try:
-        proc = cli("eval", prog, "--prints-only", *options, cwd=work, timeout=timeout)
+        proc = cli("eval", prog, *(["--prints-only"] if prints_only else []), *options, cwd=work, timeout=timeout)
     finally:
         for k, v in old.items():
             if v is None:
@@ -192,6 +192,40 @@ def test_a_jacobian_over_the_memory_limit_is_one_located_memory_error(tmp_path):
     assert message.startswith("MemoryError: the snippet ran out of memory"), proc.stderr
     assert proc.stderr.splitlines()[1:] == ["  j = tape.jacobian(y, x)", "      ^"], proc.stderr
     assert "AgError" not in proc.stderr and "Exception in thread" not in proc.stderr
+
+def test_a_limit_met_while_the_results_are_handed_back_is_at_the_gradient_call(tmp_path):
+    # the snippet makes the job's own conversion of a value endless (a function of another
+    # file: no frame of the snippet runs it): the time limit is met after the snippet ran,
+    # and was reported as `FILE: TimeLimitError` with no line
+    prog, proc = run_snippet(tmp_path, """
+        import tensorflow as tf
+        import autograd_cli.snippets.job as job
+        x = tf.Variable(2.0)
+        with tf.GradientTape() as tape:
+            y = x * x
+        g = tape.gradient(y, x)
+        names = {}
+        exec(compile("def endless(*args):\\n    while True:\\n        pass\\n", "elsewhere.py", "exec"), names)
+        job.json_value = names["endless"]
+    """, env=FAST, prints_only=False)
+    assert located(prog, proc, 6).startswith("TimeLimitError:"), proc.stderr
+
+
+def test_gradient_values_past_what_the_box_hands_back_are_a_located_error(tmp_path):
+    # 13,000,000 float64 numbers (104 MB) are past the 96 MiB a run's gradient values may
+    # take: said at the call (as JSON numbers they passed the result channel's 256 MiB)
+    prog, proc = run_snippet(tmp_path, """
+        import numpy as np
+        import tensorflow as tf
+        x = tf.Variable(np.random.default_rng(0).normal(size=13_000_000))
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(x * x)
+        g = tape.gradient(y, x)
+        print(g.shape)
+    """, prints_only=False)
+    assert located(prog, proc, 6).startswith("OutputLimitError: the gradient values are too large to hand back"), \
+        proc.stderr
+    assert proc.stdout == "(13000000,)\n"
 
 def test_printing_large_arrays_often_does_not_accumulate(tmp_path):
     # 300 prints of 200,000 numbers: a JSON copy of each (60 million numbers, ~2 GB as

@@ -40,3 +40,33 @@ def test_the_engines_memory_limit_is_read_before_the_box_locks_down():
     with pytest.raises(AgError) as info:
         evaluate_snippet(source, seed=0, boxed=True)
     assert info.value.message == "OSError: the snippet own error"
+
+
+def test_a_gradient_of_more_than_64_numbers_comes_back_as_its_bytes_and_reads_back_exactly():
+    # (as JSON numbers a 4000 x 4000 jacobian took ~7 s of the box's CPU: a bare TimeLimitError)
+    from autograd_cli.snippets.runner import run_snippet
+
+    x = (np.arange(100, dtype=np.float32) / np.float32(7)).reshape(4, 25)
+    source = ("import numpy as np\nimport tensorflow as tf\n"
+              "x = tf.Variable((np.arange(100, dtype=np.float32) / np.float32(7)).reshape(4, 25))\n"
+              "with tf.GradientTape() as tape:\n    y = tf.reduce_sum(x * x)\ng = tape.gradient(y, x)\n")
+    (record,) = run_snippet(source)["gradients"]
+    (sent,) = record["values"]
+    assert set(sent) == {"bytes", "dtype", "shape"} and sent["dtype"] == "float32" and sent["shape"] == [4, 25]
+    got = box_value(sent, "float32")
+    assert got.dtype == np.float32 and np.array_equal(got, 2 * x)       # d/dx sum(x^2) = 2x, exact in float32
+    (result,) = evaluate_snippet(source).gradients
+    assert np.array_equal(result.values[0], 2 * x)
+
+
+@pytest.mark.parametrize("sent", [
+    {"bytes": "not base64!", "dtype": "float32", "shape": [100]},
+    {"bytes": "AAAA", "dtype": "float32", "shape": [100]},                 # fewer bytes than the shape needs
+    {"bytes": "AAAA", "dtype": "object", "shape": [1]},
+    {"bytes": "AAAA", "dtype": "float32", "shape": [-1]},
+    {"fill": "x", "dtype": "float64", "shape": [100]},
+    {"array": [1.0], "dtype": "float64", "shape": [100]},
+])
+def test_a_forged_array_of_bytes_is_refused_with_a_message(sent):
+    with pytest.raises(AgError, match="gradient value the tool cannot read"):
+        box_value(sent)

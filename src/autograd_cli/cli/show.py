@@ -54,12 +54,10 @@ def evaluation(result, session, as_json: bool, prints_only: bool = False) -> int
 
     snippet = isinstance(result, SnippetEvaluation)
     if as_json:
-        from autograd_cli.render.jsonout import dumps, eval_document, pieces, snippet_document
+        from autograd_cli.render.jsonout import eval_document, pieces, snippet_document
 
-        if snippet:
-            write_json(dumps(session.document(snippet_document(result))))
-        else:
-            write_json(pieces(session.document(eval_document(result))))
+        # (in pieces: a 4000 x 4000 jacobian as one string took 1.7 GB)
+        write_json(pieces(session.document(snippet_document(result) if snippet else eval_document(result))))
         return EXIT_OK
     sys.stdout.flush()
     if snippet:

@@ -22,10 +22,8 @@ A node's index is its place in "nodes", its id in the rebuilt graph. A leaf's `v
 parameter is its value in the run the records were computed in. Parameter values are
 JSON numbers, strings, booleans, null and lists as themselves, and objects with one
 key for the other kinds (in arrays NaN and the infinities are the strings "nan", "inf",
-"-inf"): {"tuple": [...]}, {"dict": {...}}, {"array": [values, flat],
-"dtype", "shape"}, {"bytes": base64 of the values little-endian, "dtype", "shape"} (an
-array of more than MAX_LISTED values), {"fill": value, "dtype", "shape"} (one value repeated),
-{"scalar": value, "dtype"}, {"float": "nan" | "inf" | "-inf"}, {"slice": [start, stop, step]},
+"-inf"): {"tuple": [...]}, {"dict": {...}}, an array as core/plain_arrays.py writes
+it ({"array" | "bytes" | "fill", "dtype", "shape"}), {"scalar": value, "dtype"}, {"float": "nan" | "inf" | "-inf"}, {"slice": [start, stop, step]},
 {"ellipsis": true},
 {"python": text} (a function of the snippet's: it stays in the child, and the parent's
 stand-in raises an AgError when called), {"python": text, "returns": array} (a tf.py_func's
@@ -34,7 +32,6 @@ gradient's `rule`, {"template": ...}: the nodes the rule makes (_rule_template).
 """
 from __future__ import annotations
 
-import base64
 import math
 
 import numpy as np
@@ -43,32 +40,17 @@ from autograd_cli.core.graph import Graph, Node, NoGradient
 from autograd_cli.core.program import BuiltProgram, GradientRecord
 from autograd_cli.ops import OPS
 from autograd_cli.support.errors import AgError, col_of, line_of, pos_at
-from autograd_cli.support.limits import MAX_RANK, check_elements, element_count, limit
+from autograd_cli.support.limits import MAX_RANK, limit
+from autograd_cli.core.plain_arrays import (MAX_NUMBERS, SPECIAL, ExchangeError, decode_array, dtype_name, dtype_of,
+                                            encode_array, number, numbers, spend)
 
 FORMAT = 1
 KINDS = ("gradients", "hessians", "jacobian", "batch_jacobian")
-DTYPES = ("float64", "float32", "float16", "int64", "int32", "int16", "int8", "uint64", "uint32", "uint16",
-          "uint8", "bool")
-# The numbers sent in all (array and scalar values): the box's result channel takes about
-# 256 MB of JSON, and a float64 written out takes up to ~24 characters.
-MAX_NUMBERS = 5_000_000
 MAX_TEXT = 10_000        # characters of one string (labels, names, reasons)
-MAX_LISTED = 64          # elements of an array sent as a JSON list; larger ones go as base64 bytes
-                         # (2,000,000 float32 values: 40 MB and ~3 s of JSON as numbers, 21 MB and
-                         # ~0.1 s as bytes)
 MAX_DEPTH = 32           # nesting of a parameter value (lists, tuples, dicts)
 MAX_POSITION = (1 << 24) - 1
 MAX_RULE_DEPTH = 4       # custom gradients inside a custom gradient's rule
 CUSTOM = "custom_gradient"   # the op whose `rule` parameter is sent as the nodes it makes
-
-
-class ExchangeError(Exception):
-    """The graph cannot be written as plain data (a parameter of a kind the format does not
-    have, or more numbers than MAX_NUMBERS): the child says so instead of sending it."""
-
-
-class TooLarge(ExchangeError):
-    """More than MAX_NUMBERS numbers to send."""
 
 
 # ---------------------------------------------------------------- the child: objects -> plain data
@@ -235,12 +217,12 @@ def _encode(value, budget, depth):
     if isinstance(value, int):
         return value
     if isinstance(value, float):
-        return value if math.isfinite(value) else {"float": _number(value)}
+        return value if math.isfinite(value) else {"float": number(value)}
     if isinstance(value, np.ndarray):
-        return _encode_array(value, budget)
+        return encode_array(value, budget)
     if isinstance(value, np.generic):
-        _spend(budget, 1)
-        return {"scalar": _number(value.item()), "dtype": _dtype_name(value.dtype)}
+        spend(budget, 1)
+        return {"scalar": number(value.item()), "dtype": dtype_name(value.dtype)}
     if isinstance(value, list):
         return [_encode(v, budget, depth + 1) for v in value]
     if isinstance(value, tuple):
@@ -253,7 +235,7 @@ def _encode(value, budget, depth):
     if value is Ellipsis:
         return {"ellipsis": True}
     if isinstance(value, _Returns):
-        return {"python": value.name, "returns": _encode_array(value.value, budget)}
+        return {"python": value.name, "returns": encode_array(value.value, budget)}
     if callable(value):
         return {"python": str(getattr(value, "__qualname__", type(value).__name__))[:MAX_TEXT]}
     raise ExchangeError(f"a parameter of type {type(value).__name__}, which the graph's plain form does not have")
@@ -265,45 +247,6 @@ class _Returns:
     def __init__(self, fn, value):
         self.name = str(getattr(fn, "__qualname__", type(fn).__name__))[:MAX_TEXT]
         self.value = np.asarray(value)
-
-
-def _encode_array(array: np.ndarray, budget) -> dict:
-    dtype = _dtype_name(array.dtype)
-    shape = [int(d) for d in array.shape]
-    if array.size > 1:
-        flat = np.ascontiguousarray(array).reshape(-1)
-        bits = flat.view(f"u{flat.itemsize}")      # compared bit for bit: -0.0 is not 0.0
-        if (bits == bits[0]).all():
-            _spend(budget, 1)
-            return {"fill": _number(flat[0].item()), "dtype": dtype, "shape": shape}
-    _spend(budget, array.size)
-    if array.size > MAX_LISTED:
-        raw = np.ascontiguousarray(array, dtype=np.dtype(dtype).newbyteorder("<")).tobytes()
-        return {"bytes": base64.b64encode(raw).decode("ascii"), "dtype": dtype, "shape": shape}
-    flat = array.reshape(-1).tolist()
-    if array.dtype.kind == "f" and not np.isfinite(array).all():
-        flat = [_number(v) for v in flat]
-    return {"array": flat, "dtype": dtype, "shape": shape}
-
-
-def _dtype_name(dtype) -> str:
-    name = np.dtype(dtype).name
-    if name not in DTYPES:
-        raise ExchangeError(f"an array of dtype {name}, which the graph's plain form does not have")
-    return name
-
-
-def _number(x):
-    """A number as JSON has it: NaN and the infinities as strings."""
-    if isinstance(x, float) and not math.isfinite(x):
-        return "nan" if x != x else ("inf" if x > 0 else "-inf")
-    return x
-
-
-def _spend(budget, count) -> None:
-    budget[0] -= count
-    if budget[0] < 0:
-        raise TooLarge(f"the graph's values hold more than {MAX_NUMBERS:,} numbers, more than the box hands back")
 
 
 # ---------------------------------------------------------------- the parent: plain data -> objects
@@ -487,8 +430,8 @@ def _decode(value, budget, depth, line):
         if not all(p is None or type(p) is int for p in parts):
             raise AgError("a slice of other than integers")
         return slice(*parts)
-    if "float" in value and len(value) == 1 and value["float"] in _SPECIAL:
-        return _SPECIAL[value["float"]]
+    if "float" in value and len(value) == 1 and value["float"] in SPECIAL:
+        return SPECIAL[value["float"]]
     if value == {"ellipsis": True}:
         return Ellipsis
     if "python" in value and len(value) == 1 and _text(value["python"]):
@@ -499,73 +442,11 @@ def _decode(value, budget, depth, line):
             raise AgError("a function's value is not an array")
         return _returning(returned)
     if "scalar" in value and len(value) == 2:
-        dtype = _dtype(value.get("dtype"))
-        return _numbers([value["scalar"]], dtype)[0]
+        dtype = dtype_of(value.get("dtype"))
+        return numbers([value["scalar"]], dtype)[0]
     if ("array" in value or "fill" in value or "bytes" in value) and len(value) == 3:
-        return _array(value, budget)
+        return decode_array(value, budget)
     raise AgError("a value of no known kind")
-
-
-def _array(value, budget) -> np.ndarray:
-    dtype = _dtype(value.get("dtype"))
-    shape = value.get("shape")
-    if not (isinstance(shape, list) and len(shape) <= MAX_RANK and all(type(d) is int and d >= 0 for d in shape)):
-        raise AgError("an array's shape is not a list of sizes")
-    check_elements(shape)
-    count = element_count(shape)
-    budget[0] -= count
-    if budget[0] < 0:
-        raise AgError(f"its arrays hold more than {limit('MAX_ELEMENTS'):,} elements in all (MAX_ELEMENTS)")
-    if "fill" in value:
-        return np.full(shape, _numbers([value["fill"]], dtype)[0], dtype=dtype)
-    if "bytes" in value:
-        text = value["bytes"]
-        size = count * dtype.itemsize
-        if not isinstance(text, str) or len(text) != 4 * ((size + 2) // 3):
-            raise AgError(f"an array of shape {tuple(shape)} sent with other than {count:,} values")
-        try:
-            raw = base64.b64decode(text, validate=True)
-        except ValueError:
-            raise AgError("an array's bytes are not base64") from None
-        if len(raw) != size:
-            raise AgError(f"an array of shape {tuple(shape)} sent with other than {count:,} values")
-        if dtype == np.bool_ and max(raw, default=0) > 1:
-            raise AgError("a bool array holds other than booleans")
-        return np.frombuffer(raw, dtype=dtype.newbyteorder("<")).astype(dtype).reshape(shape)
-    flat = value["array"]
-    if not isinstance(flat, list) or len(flat) != count:
-        raise AgError(f"an array of shape {tuple(shape)} sent with other than {count:,} values")
-    return _numbers(flat, dtype).reshape(shape)
-
-
-def _numbers(items, dtype: np.dtype) -> np.ndarray:
-    """Checked values of one dtype: numbers (NaN and the infinities as strings) or booleans."""
-    if dtype == np.bool_:
-        if not all(type(v) is bool for v in items):
-            raise AgError("a bool array holds other than booleans")
-        return np.array(items, dtype=dtype)
-    if any(type(v) not in (int, float) for v in items):
-        items = [_special(v) if isinstance(v, str) else v for v in items]
-        if any(type(v) not in (int, float) for v in items):
-            raise AgError("a number array holds other than numbers")
-    try:
-        return np.array(items, dtype=dtype)
-    except (OverflowError, ValueError):
-        raise AgError(f"a value does not fit {dtype.name}") from None
-
-
-_SPECIAL = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
-
-
-def _special(text):
-    """NaN and the infinities, sent as strings in arrays (anything else stays a string and is refused)."""
-    return _SPECIAL.get(text, text)
-
-
-def _dtype(name) -> np.dtype:
-    if name not in DTYPES:
-        raise AgError(f"{str(name)[:40]!r} is not a dtype the graph's plain form has")
-    return np.dtype(name)
 
 
 def _returning(value: np.ndarray):

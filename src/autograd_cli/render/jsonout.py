@@ -81,8 +81,9 @@ def pieces(data, depth: int = 0):
 
 def _block(values) -> str:
     """The items of a block of rows, without the enclosing brackets."""
-    if values.dtype == np.float64 and np.isfinite(values).all():
-        return json.dumps(values.tolist(), allow_nan=False)[1:-1]   # (no NaN to rename)
+    if values.dtype.kind == "f" and values.dtype.itemsize <= 8 and np.isfinite(values).all():
+        # (no NaN to rename; a float32 as its exact value, as jsonable writes it)
+        return json.dumps(values.tolist(), allow_nan=False)[1:-1]
     return dumps(values)[1:-1]
 
 

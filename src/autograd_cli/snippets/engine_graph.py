@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from autograd_cli.core.exchange import KINDS, MAX_NUMBERS, ExchangeError, Outgoing, TooLarge, to_plain
+from autograd_cli.core.exchange import KINDS, Outgoing, to_plain
+from autograd_cli.core.plain_arrays import MAX_NUMBERS, ExchangeError, TooLarge
 from autograd_cli.core.graph import Node, NoGradient, nodes_in
 from autograd_cli.core.program import GradientRecord
 from autograd_cli.evaluate import needed

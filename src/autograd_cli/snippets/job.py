@@ -436,12 +436,14 @@ def _gradient_records(recorder, source, snippet_globals=None):
     """One record per call site (a loop's last call), in order of first call. `snippet_globals`: the
     snippet's globals, which name the xs the call's source text does not list one by one."""
     out = []
+    budget = [GRADIENT_BYTES]
     for (kind, line), call in recorder.calls.items():
         ys, xs, target = _call_texts(source, line)
         n = len(call.values)
         names = list(xs) if len(xs) == n else _source_names(call, n, snippet_globals or {})
         try:
-            values = [None if v is None else json_value(np.asarray(v)) for v in call.values]
+            values = on_line(recorder.filename, line, lambda: [None if v is None else plain_gradient(v, budget)
+                                                                for v in call.values])
             dtypes = ["" if v is None else np.asarray(v).dtype.name for v in call.values]
         except MemoryError:              # (a large jacobian's values): the call's line made them
             short = MemoryError(f"the results of this {kind} call are too large to hand over")
@@ -452,6 +454,43 @@ def _gradient_records(recorder, source, snippet_globals=None):
                     "values": values, "dtypes": dtypes, "unconnected": unconnected, "notes": list(call.notes),
                     "computed": bool(call.computed)})
     return out
+
+
+# The bytes of a run's gradient values in all: the box's result channel takes 256 MiB, and
+# base64 writes 4 characters for 3 bytes (the prints' values and text take the rest).
+GRADIENT_BYTES = 96 << 20
+
+
+def plain_gradient(value, budget) -> object:
+    """A gradient's value as the job sends it: an array of more than MAX_LISTED numbers in
+    core/plain_arrays.py's form (its bytes, not a list: a 4000 x 4000 jacobian took ~7 s of
+    the box's CPU as JSON numbers), else as json_value writes it. `budget`: [bytes still to
+    send]; past it, an OutputLimitError (raised on the call's line: see on_line)."""
+    from autograd_cli.core.plain_arrays import DTYPES, MAX_LISTED, encode_array
+    from autograd_cli.sandbox.user_code import OutputLimitError
+
+    array = np.asarray(value)
+    if array.size <= MAX_LISTED or array.dtype.name not in DTYPES:
+        return json_value(array)
+    plain = encode_array(array)
+    if "bytes" in plain:        # (not one value repeated, which is sent as that value)
+        budget[0] -= array.nbytes
+        if budget[0] < 0:
+            raise OutputLimitError(f"the gradient values are too large to hand back: a run's may take "
+                                   f"{GRADIENT_BYTES:,} bytes in all, and this value of shape {tuple(array.shape)} "
+                                   f"takes {array.nbytes:,}")
+    return plain
+
+
+def on_line(filename: str, line: int, work):
+    """work() run in a frame of the snippet's own file at `line`: a limit met while the job
+    makes a call's results after the snippet ran (the CPU or wall-clock limit, memory, a
+    crash) is reported at that call's line, as one met in the snippet is (the box locates a
+    limit from the snippet's frames; there were none, so it said only FILE)."""
+    code = compile("done = work()", filename, "exec").replace(co_firstlineno=max(1, line))   # (fixed text)
+    names = {"__builtins__": {}, "work": work}
+    exec(code, names)
+    return names["done"]
 
 
 def _failed_with_graph(exc, recorder, names: dict, source: str, filename: str):
@@ -493,7 +532,8 @@ def _values_from_runs(recorder) -> None:
                    if v is None and k < len(run.results) and isinstance(run.results[k], Node)]
         if not missing:
             continue
-        values = run_plain(needed([run.results[k] for k in missing]), run.overrides)
+        values = on_line(recorder.filename, call.line,
+                         lambda: run_plain(needed([run.results[k] for k in missing]), run.overrides))
         for k in missing:
             dtype = getattr(call.sources[k], "dtype", None) if k < len(call.sources) else None
             value = values[run.results[k].id]

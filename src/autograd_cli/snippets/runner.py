@@ -87,6 +87,14 @@ def _boxed(value):
         return value
     if isinstance(value, str):
         return _numbers(value)
+    if isinstance(value, dict):      # an array of more than 64 numbers, as its bytes (core/plain_arrays.py)
+        from autograd_cli.core.plain_arrays import decode_array
+        from autograd_cli.support.limits import limit
+
+        try:
+            return decode_array(value, [limit("MAX_ELEMENTS")])
+        except AgError as exc:
+            raise AgError(f"the snippet's run sent a gradient value the tool cannot read: {exc.message}") from None
     raise AgError("the snippet's run sent a gradient value that is not a number or an array")
 
 
