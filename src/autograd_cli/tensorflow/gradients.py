@@ -387,7 +387,7 @@ def _grad_op_name(op, index, need_reshape, reshapes_before=0):
              "Softmax": ("sub",), "Identity": (_PASS,), "DebugGradientIdentity": (_PASS,), "StopGradient": (_PASS,),
              "LogMatrixDeterminant": ("mul",), "Cholesky": ("mul_1",), "Cross": ("Cross", "Cross_1"),
              "MatrixTriangularSolve": ("MatrixBandPart", "triangular_solve/MatrixTriangularSolve"),
-             "SparseToDense": ("GatherNd",), "SparseReduceSum": ("GatherNd",),
+             "SparseToDense": ("GatherNd",), "SparseReduceSum": ("GatherNd",), "SparseReorder": ("GatherV2",),
              "SparseTensorDenseMatMul": ("Squeeze", "Squeeze", "Squeeze", "SparseTensorDenseMatMul"),
              "SparseTensorDenseAdd": ("GatherNd", "GatherNd", "GatherNd", _PASS)}
     if kind == "SelfAdjointEigV2":      # (with the vectors, a second matrix_set_diag)

@@ -492,17 +492,62 @@ def _row_major(indices):
     return np.lexsort(indices.T[::-1]) if len(indices) else np.zeros(0, dtype=np.int64)
 
 
-@tf_export("sparse.reorder")
+@tf_export("sparse.reorder", "compat.v1.sparse_reorder")
 def reorder(sp_input, name=None):
     sp = as_sparse(sp_input)
+    if known(sp.indices) is None:
+        return _reorder_fed(sp, name)
     indices, dims = _sparse_entries(sp, "tf.sparse.reorder")
     order = _row_major(indices)
     return _taken(sp, order, indices[order], dims, "SparseReorder", same_shape=True)
 
 
-@tf_export("sparse.transpose")
+def _reorder_fed(sp, name, perm=None):
+    """SparseReorder of indices known only when the graph runs (their columns first permuted
+    by `perm`, "reversed" for all of them: a transpose): sorted by their row-major position
+    when the session's engine graph is made (its dense shape fixed by the plan)."""
+    from autograd_cli.tensorflow.array_ops import identity
+
+    recipe = Recipe("fn", _lower_reorder, {"perm": perm})
+    dense_shape = identity(sp.dense_shape)
+    graph = ctx.graph
+    op = Operation("SparseReorder", graph.unique_name(name or "SparseReorder"), [sp.indices, sp.values,
+                                                                               sp.dense_shape], recipe, graph,
+                   user_pos())
+    n = sp.indices._shape[0] if sp.indices._shape else None
+    made = _add_op(graph, op, [(dtypes.int64, sp.indices._shape), (sp.values.dtype, (n,))])
+    result = SparseTensor(made[0], made[1], dense_shape)
+    result._static = None if perm is not None or sp._static is None else sp._static
+    return result
+
+
+def _lower_reorder(L, indices, values, dense_shape, perm):
+    dims = _dims(L, dense_shape, None)         # (a transpose's: already permuted)
+    if perm is not None:
+        perm = list(range(len(dims)))[::-1] if perm == "reversed" else list(perm)
+        indices = L.g.gather(indices, L.g.const(np.asarray(perm, dtype=np.float64)), axis=1)
+    strides = np.cumprod([1] + dims[:0:-1])[::-1].astype(np.float64)
+    rounding, L.g.float32 = L.g.float32, False         # (positions are exact integers: no float32 rounding)
+    position = L.g.reduce_sum(L.g.multiply(indices, L.g.const(strides)), axis=[1], keepdims=False)
+    order = L.g.top_k_indices(L.g.negative(position), k=indices.shape[0])
+    ordered = L.g.gather(indices, order, axis=0)
+    L.g.float32 = rounding
+    return [ordered, L.g.gather(values, order, axis=0)]
+
+
+@tf_export("sparse.transpose", "compat.v1.sparse_transpose")
 def transpose(sp_input, perm=None, name=None):
     sp = as_sparse(sp_input)
+    if known(sp.indices) is None:
+        from autograd_cli.tensorflow.array_ops import gather, reverse
+
+        with name_scope(name, "SparseTranspose"):
+            if perm is None:
+                return _reorder_fed(SparseTensor(sp.indices, sp.values, reverse(sp.dense_shape, [0])), None,
+                                    "reversed")
+            order = [int(p) for p in np.asarray(perm.numpy() if isinstance(perm, Tensor) else perm).ravel()]
+            return _reorder_fed(SparseTensor(sp.indices, sp.values, gather(sp.dense_shape, order)), None,
+                                tuple(order))
     indices, dims = _sparse_entries(sp, "tf.sparse.transpose")
     rank = len(dims)
     perm = list(range(rank))[::-1] if perm is None else [int(p) for p in np.asarray(
@@ -515,7 +560,7 @@ def transpose(sp_input, perm=None, name=None):
         return _taken(sp, order, moved[order], [dims[p] for p in perm], "SparseReorder")
 
 
-@tf_export("sparse.reshape")
+@tf_export("sparse.reshape", "compat.v1.sparse_reshape")
 def reshape(sp_input, shape, name=None):
     sp = as_sparse(sp_input)
     indices, dims = _sparse_entries(sp, "tf.sparse.reshape")
@@ -550,7 +595,7 @@ def expand_dims(sp_input, axis=None, name=None):
     return SparseTensor(moved, sp.values, np.asarray(dims[:at] + [1] + dims[at:], dtype=np.int64))
 
 
-@tf_export("sparse.retain")
+@tf_export("sparse.retain", "compat.v1.sparse_retain")
 def retain(sp_input, to_retain):
     sp = as_sparse(sp_input)
     indices, dims = _sparse_entries(sp, "tf.sparse.retain")
@@ -564,7 +609,7 @@ def retain(sp_input, to_retain):
     return _taken(sp, order, indices[order], dims)
 
 
-@tf_export("sparse.slice")
+@tf_export("sparse.slice", "compat.v1.sparse_slice")
 def slice_(sp_input, start, size, name=None):
     sp = as_sparse(sp_input)
     indices, dims = _sparse_entries(sp, "tf.sparse.slice")
@@ -666,7 +711,7 @@ def from_dense(tensor, name=None):
     return SparseTensor(indices, gather_nd(x, indices), np.asarray(value.shape, dtype=np.int64))
 
 
-@tf_export("sparse.to_indicator")
+@tf_export("sparse.to_indicator", "compat.v1.sparse_to_indicator")
 def to_indicator(sp_input, vocab_size, name=None):
     sp = as_sparse(sp_input)
     indices, dims = _sparse_entries(sp, "tf.sparse.to_indicator")
