@@ -195,7 +195,7 @@ class Generator:
         if copy_from is not None:
             if (alg or state) is not None:
                 raise AssertionError("Generator(copy_from=...) takes no state or alg")
-            state, alg = copy_from.state._value.copy(), copy_from.algorithm
+            state, alg = copy_from._state_var._value.copy(), copy_from.algorithm
         elif alg is None or state is None:
             raise AssertionError("Generator() needs copy_from, or both state and alg")
         self._alg = _alg_id(alg)
@@ -232,6 +232,8 @@ class Generator:
     # -- the state
     @property
     def state(self):
+        if tracing_function() is not None:      # (read at a call's start here, and rounded: it runs eagerly)
+            _eager_only("state")
         return self._state_var
 
     @property
@@ -242,6 +244,8 @@ class Generator:
     def key(self):
         if self._alg not in _STATE_SIZES:
             raise ValueError(_unsupported(self._alg))
+        if tracing_function() is not None:
+            _eager_only("key")
         return self._state_var[-1]
 
     def _checkpointed_variables(self):
