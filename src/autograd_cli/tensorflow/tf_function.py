@@ -14,8 +14,8 @@ seeds those of a graph whose seed is the eager global seed at tracing time, as i
 Where the trace cannot be made here, the function runs eagerly from then on for that
 signature (a Python `if` / `while` on a tensor, which TensorFlow's AutoGraph converts; a
 `.numpy()`; iterating a dataset; a random op whose shape is a tensor; a tf.random.Generator's
-full-range int64s, skip, split, reset, state or key): its values are the same, but its Python side
-effects happen at every call.
+full-range int64s, skip, split, reset, state or key): its values are the same, but its Python
+side effects happen at every call.
 
 tf.map_fn / tf.vectorized_map are here too (they share the nest helpers): a Python loop of ops
 over the first axis, stacked.
