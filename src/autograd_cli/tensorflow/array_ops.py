@@ -189,6 +189,10 @@ def stop_gradient(input, name=None):   # noqa: A002
 
 @tf_export("shape", builtin="shape")
 def shape(input, out_type=dtypes.int32, name=None):   # noqa: A002
+    if hasattr(input, "_feed_parts"):      # a SparseTensor: its dense shape, as TensorFlow's tf.shape
+        from autograd_cli.tensorflow.math_ops import cast
+
+        return cast(input.dense_shape, out_type, name=name)
     x = convert_to_tensor(input)
     kind = as_dtype(out_type)
     if ctx.eager:

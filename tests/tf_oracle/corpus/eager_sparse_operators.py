@@ -1,5 +1,5 @@
 # mode: eager
-# checks: a SparseTensor times / divided by a dense tensor or a number (broadcast), tf.sparse.map_values, tf.sparse.eye, a SparseTensor as a tf.function argument, with_values, and TensorFlow's errors for sp + 1.0 and tf.convert_to_tensor(sp); the gradient of values through sp * dense
+# checks: a SparseTensor times / divided by a dense tensor or a number (broadcast), tf.sparse.map_values, tf.sparse.eye, a SparseTensor as a tf.function argument, with_values, tf.shape of a SparseTensor, and TensorFlow's errors for sp + 1.0 and tf.convert_to_tensor(sp); the gradient of values through sp * dense
 import tensorflow as tf
 
 sp = tf.sparse.SparseTensor(indices=[[0, 0], [1, 2]], values=[1.0, 2.0], dense_shape=[3, 4])
@@ -9,7 +9,7 @@ print(sp * 3)
 print(tf.sparse.map_values(tf.square, sp))
 print(tf.sparse.map_values(tf.add, sp, 1.0))
 print(tf.sparse.eye(2), tf.sparse.to_dense(tf.sparse.eye(2, 3, dtype=tf.int32)))
-print(sp.with_values(tf.constant([5, 6])))
+print(sp.with_values(tf.constant([5, 6])), tf.shape(sp), tf.shape(sp, out_type=tf.int64))
 
 
 @tf.function
