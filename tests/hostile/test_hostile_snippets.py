@@ -275,19 +275,26 @@ def test_a_list_that_contains_itself_prints_as_python_prints_it(tmp_path):
     assert proc.stdout == "[1, [...]]\n"
 
 
-@pytest.mark.parametrize("code, line, type_name", [
-    ("import tensorflow as tf\nx = tf.constant(1.0, shape=['a'])\n", 2, "ValueError"),
-    ("import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, shape=[-5])\n", 2, "ValueError"),
-    ("import tensorflow as tf\nsess = tf.Session()\nsess.run()\n", 3, "TypeError"),
-    ("import tensorflow as tf\nv = tf.Variable(1.0)\nv.assign()\n", 3, "TypeError"),
-    ("import tensorflow as tf\ntape = tf.GradientTape(1, 2, 3)\n", 2, "TypeError"),
+@pytest.mark.parametrize("code, line, start", [     # (the messages as TensorFlow 2.21 words them)
+    ("import tensorflow as tf\nx = tf.constant(1.0, shape=['a'])\n", 2,
+     "TypeError: Dimension value must be integer or None or have an __index__ method, got value ''a'' with type "
+     "'<class 'str'>'"),
+    ("import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, shape=['a'])\n", 2,
+     "TypeError: Error converting shape to a TensorShape: Dimension value must be integer or None or have an "
+     "__index__ method, got value ''a'' with type '<class 'str'>'."),
+    ("import tensorflow as tf\nx = tf.compat.v1.placeholder(tf.float32, shape=[-5])\n", 2, "ValueError:"),
+    ("import tensorflow as tf\nsess = tf.Session()\nsess.run()\n", 3,
+     "TypeError: BaseSession.run() missing 1 required positional argument: 'fetches'"),
+    ("import tensorflow as tf\nv = tf.Variable(1.0)\nv.assign()\n", 3,
+     "TypeError: BaseResourceVariable.assign() missing 1 required positional argument: 'value'"),
+    ("import tensorflow as tf\ntape = tf.GradientTape(1, 2, 3)\n", 2, "TypeError:"),
     ("import tensorflow as tf\nx = tf.placeholder(tf.float32, [None, 2])\ny = x * 2.0\n"
-     "with tf.Session() as s:\n    s.run(y, {x: [[1.0, 2.0], [3.0]]})\n", 5, "ValueError"),
+     "with tf.Session() as s:\n    s.run(y, {x: [[1.0, 2.0], [3.0]]})\n", 5, "ValueError:"),
 ])
-def test_tensorflow_errors_are_located_with_tensorflows_type(tmp_path, code, line, type_name):
+def test_tensorflow_errors_are_located_with_tensorflows_type(tmp_path, code, line, start):
     prog, proc = run_snippet(tmp_path, code, env=FAST)
     message = located(prog, proc, line)
-    assert message.startswith(type_name + ":"), proc.stderr
+    assert message.startswith(start), proc.stderr
 
 
 def test_an_einsum_in_a_snippet_runs(tmp_path):

@@ -11,6 +11,7 @@ from autograd_cli.tensorflow.dtype import as_dtype
 from autograd_cli.tensorflow.exports import tf_export
 from autograd_cli.tensorflow.failures import InvalidArgumentError
 from autograd_cli.tensorflow.indexed_slices import IndexedSlices
+from autograd_cli.tensorflow.shape import dimension_value
 from autograd_cli.tensorflow.lowering import Recipe
 from autograd_cli.tensorflow.engine_values import engine_array
 from autograd_cli.tensorflow.math_ops import builtin_op, row_eager
@@ -54,6 +55,9 @@ def constant(value, dtype=None, shape=None, name="Const", verify_shape=False):
         value = value._need_value("a constant")
     array, kind = to_array(value, dtype)
     if shape is not None:
+        if isinstance(shape, (list, tuple)):        # (TensorFlow reads it as a TensorShape: its TypeError)
+            for d in shape:
+                dimension_value(d)
         dims = int_list(shape)
         if array.size == 1:
             array = np.full(dims, array.reshape(()), dtype=array.dtype)

@@ -40,8 +40,8 @@ def placeholder(dtype, shape=None, name=None):
     kind = as_dtype(dtype)
     try:
         dims = None if shape is None else TensorShape(shape).dims
-    except ValueError as exc:
-        raise ValueError(f"Error converting shape to a TensorShape: {exc}.") from None
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"Error converting shape to a TensorShape: {exc}.") from None
     graph = ctx.graph
     op = Operation("Placeholder", graph.unique_name(name or "Placeholder"), [], None, graph, user_pos())
     out = _add_op(graph, op, [(kind, None if dims is None else tuple(dims))])[0]
@@ -719,6 +719,9 @@ class _SessionDefault:
         if _DEFAULT_SESSIONS and _DEFAULT_SESSIONS[-1] is self.session:
             _DEFAULT_SESSIONS.pop()
         return False
+
+
+Session.run.__qualname__ = "BaseSession.run"     # (TensorFlow's, which Python's own messages name)
 
 
 @tf_class("tensorflow.python.client.session.InteractiveSession")

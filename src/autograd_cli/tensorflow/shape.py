@@ -1,9 +1,23 @@
 """tf.TensorShape and Dimension: static shapes whose sizes may be unknown (None)."""
 from __future__ import annotations
 
+import operator
+
 from autograd_cli.tensorflow.exports import tf_class, tf_export
 
 V1 = [False]   # TF1 behaviour (disable_v2_behavior): sizes print as '?', entries are Dimensions
+
+
+def dimension_value(d):
+    """One size as TensorFlow's Dimension reads it: None, a Dimension's value, or an integer
+    (anything with __index__: a float or a string is TensorFlow's TypeError)."""
+    if d is None or isinstance(d, Dimension):
+        return None if d is None else d.value
+    try:
+        return operator.index(d)
+    except TypeError:
+        raise TypeError("Dimension value must be integer or None or have an __index__ method, "
+                        f"got value '{d!r}' with type '{type(d)!r}'") from None
 
 
 @tf_class("tensorflow.python.framework.tensor_shape.Dimension")
@@ -12,7 +26,7 @@ class Dimension:
     __slots__ = ("value",)
 
     def __init__(self, value):
-        self.value = None if value is None else int(value)
+        self.value = dimension_value(value)
 
     def __repr__(self):
         return f"Dimension({self.value})"
@@ -70,7 +84,7 @@ class TensorShape:
         elif dims is not None:
             if isinstance(dims, (int, Dimension)):
                 dims = [dims]
-            dims = tuple(d.value if isinstance(d, Dimension) else (None if d is None else int(d)) for d in dims)
+            dims = tuple(dimension_value(d) for d in dims)
             for d in dims:
                 if d is not None and d < 0:
                     raise ValueError(f"Dimension {d} must be >= 0")

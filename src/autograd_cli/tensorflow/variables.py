@@ -421,6 +421,10 @@ Variable.__eq__ = _variable_eq
 Variable.__ne__ = _variable_ne
 _ELEMENTWISE_EQ = (ResourceVariable, _UnreadVariable)
 Variable.__hash__ = lambda self: id(self)
+# TensorFlow defines these on BaseResourceVariable, and Python's own messages name it
+# (`BaseResourceVariable.assign() missing 1 required positional argument: 'value'`)
+for _name in ("assign", "assign_add", "assign_sub"):
+    getattr(Variable, _name).__qualname__ = f"BaseResourceVariable.{_name}"
 
 _EAGER_SCOPE: list = []
 
