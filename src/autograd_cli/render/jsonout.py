@@ -42,41 +42,56 @@ STREAM_DEPTH = 4   # lists and dicts deeper than this are written whole: a chain
                    # generators costs its depth per piece (an 20,000-deep list took 50 s)
 
 
-def pieces(data, depth: int = 0):
+def pieces(data, depth: int = 0, _written=None):
     """dumps(data) as a sequence of strings (their concatenation is the same text), so
-    that big arrays are written a block at a time: memory does not grow with the size."""
+    that big arrays are written a block at a time. An array the document holds twice (a
+    gradient's `values` and `by_x`) is turned into text once: its text is kept for the
+    second time (the 16M numbers of a 4000 x 4000 jacobian took ~3 s each time)."""
+    _written = {} if _written is None else _written
     if depth > STREAM_DEPTH and not isinstance(data, np.ndarray):
         yield dumps(data)
     elif isinstance(data, np.ndarray) and data.size > CHUNK and data.ndim:
-        yield "["
-        row = data[0].size if data.ndim > 1 else 1
-        if row > CHUNK:
-            for i, item in enumerate(data):
-                if i:
-                    yield ", "
-                yield from pieces(item, depth + 1)
-        else:
-            rows = CHUNK // row     # rows of the first axis per block
-            for start in range(0, len(data), rows):
-                if start:
-                    yield ", "
-                yield _block(data[start:start + rows])
-        yield "]"
+        if id(data) in _written:
+            yield from _written[id(data)][1]
+            return
+        text: list = []
+        _written[id(data)] = (data, text)       # (the array kept: its id stays its own)
+        for piece in _array_pieces(data):
+            text.append(piece)
+            yield piece
     elif isinstance(data, (list, tuple)):
         yield "["
         for i, item in enumerate(data):
             if i:
                 yield ", "
-            yield from pieces(item, depth + 1)
+            yield from pieces(item, depth + 1, _written)
         yield "]"
     elif isinstance(data, dict):
         yield "{"
         for i, (key, item) in enumerate(data.items()):
             yield (", " if i else "") + json.dumps(str(key), ensure_ascii=False) + ": "
-            yield from pieces(item, depth + 1)
+            yield from pieces(item, depth + 1, _written)
         yield "}"
     else:
         yield dumps(data)
+
+
+def _array_pieces(data):
+    """The text of an array of more than CHUNK elements, a block of rows at a time."""
+    yield "["
+    row = data[0].size if data.ndim > 1 else 1
+    if row > CHUNK:
+        for i, item in enumerate(data):
+            if i:
+                yield ", "
+            yield from _array_pieces(item)      # (a row of more than CHUNK elements)
+    else:
+        rows = CHUNK // row     # rows of the first axis per block
+        for start in range(0, len(data), rows):
+            if start:
+                yield ", "
+            yield _block(data[start:start + rows])
+    yield "]"
 
 
 def _block(values) -> str:
