@@ -7,10 +7,12 @@ builds the op table's scatter_nd / gather / segment_sum rows, so tapes and tf.gr
 differentiate them by those rows: the gradient of `values` is a dense tensor of the values'
 shape, as TensorFlow's. They need the dense shape when the engine graph is made: an eager
 value, a constant, or a sparse_placeholder's fed shape (the session plans for each fed shape).
-The ops that rearrange the entries (reorder, transpose, reshape, retain, slice, expand_dims,
-from_dense, sparse + sparse) compute the new indices from indices known when they are called
-(eager, or constants in a graph) and take the values through tf.gather, which keeps their
-gradient; in a graph with fed indices they are refused.
+The ops that rearrange the entries (reshape, retain, slice, expand_dims, from_dense, concat,
+reduce_max, sparse + sparse, and reorder / transpose of known indices) compute the new indices
+from indices known when they are called (eager, or constants in a graph) and take the values
+by an op of TensorFlow's whose values' gradient is dense (SparseReorder, SparseSlice) or by
+tf.gather where TensorFlow gathers; in a graph with fed indices, reorder and transpose sort
+them in the session's engine graph and the others are refused.
 """
 from __future__ import annotations
 
@@ -114,9 +116,6 @@ class SparseTensor:
 
         return (session or HOOKS["default_session"]()).run(self, feed_dict)
 
-    def consumers(self):
-        return []
-
     # a Session fetches the three tensors and feeds them from a tuple or SparseTensorValue
     def _fetch_parts(self):
         return (self._indices, self._values, self._dense_shape), SparseTensorValue
@@ -159,7 +158,7 @@ def _dense_at(sp, other):
     return gather_nd(broadcast_to(dense, sp.dense_shape), sp.indices)
 
 
-def as_sparse(value, what="sp_input") -> SparseTensor:
+def as_sparse(value) -> SparseTensor:
     if isinstance(value, SparseTensor):
         return value
     if isinstance(value, SparseTensorValue):
@@ -199,7 +198,7 @@ def _lower_to_dense(L, indices, dense_shape, values, default, fixed=None, valida
 
 def _check_indices(indices, dims, node):
     flat = np.asarray(indices, dtype=np.int64)
-    error = _order_error(flat if flat.ndim == 2 else flat.reshape(-1, 1), dims, "SparseToDense")
+    error = _order_error(flat if flat.ndim == 2 else flat.reshape(-1, 1), dims)
     if error is not None:
         raise InvalidArgumentError(None, None, f"{error.rstrip()}\n\t [[{{{{node {node}}}}}]]")
 
@@ -208,9 +207,7 @@ def _lower_matmul(L, indices, values, dense_shape, b, adjoint_a, adjoint_b, fixe
     dims = _dims(L, dense_shape, fixed)
     inner, b_dims = dims[0 if adjoint_a else 1], b.shape[::-1] if adjoint_b else b.shape
     if inner != b_dims[0]:       # (a fed dense shape: found when the session runs)
-        raise AgError(f"Cannot multiply A and B because inner dimension does not match: {inner} vs. {b_dims[0]}.  "
-                      f"Did you forget a transpose?  Dimensions of A: [{dims[0]}, {dims[1]}).  Dimensions of B: "
-                      f"[{b.shape[0]},{b.shape[1]}]", L.g.pos)
+        raise AgError(_inner_mismatch(inner, b_dims[0], dims, b.shape), L.g.pos)
     rows, cols = _column(L, indices, 0), _column(L, indices, 1)
     if adjoint_a:
         rows, cols, dims = cols, rows, dims[::-1]
@@ -219,6 +216,12 @@ def _lower_matmul(L, indices, values, dense_shape, b, adjoint_a, adjoint_b, fixe
     picked = L.g.gather(b, cols, axis=0)
     terms = L.g.multiply(L.g.reshape(values, shape=(-1, 1)), picked)
     return L.g.segment_sum(terms, rows, num=dims[0])
+
+
+def _inner_mismatch(inner, b_inner, dims, b_shape) -> str:
+    """The kernel's words (its bracket typo included)."""
+    return (f"Cannot multiply A and B because inner dimension does not match: {inner} vs. {b_inner}.  Did you forget "
+            f"a transpose?  Dimensions of A: [{dims[0]}, {dims[1]}).  Dimensions of B: [{b_shape[0]},{b_shape[1]}]")
 
 
 def _lower_reduce_sum(L, indices, values, dense_shape, axes, keepdims, fixed=None):
@@ -246,7 +249,7 @@ def _apply(op_type, lower, inputs, out_dtype, shape, name=None, **params):
     return _add_op(graph, op, [(out_dtype, None if shape is None else tuple(shape))])[0]
 
 
-def _order_error(indices, dims, op_type, check_order=True):
+def _order_error(indices, dims, check_order=True):
     """TensorFlow's validation of a sparse tensor's indices: in bounds, then in row-major order
     without repeats (the kernel's order of checks, entry by entry)."""
     flat = np.asarray(indices, dtype=np.int64)
@@ -278,7 +281,7 @@ def _sparse_to_dense(indices, dense_shape, values, default_value, validate, name
     default = convert_to_tensor(zero if default_value is None else default_value, values.dtype)
     if ctx.eager and validate:
         given = indices.numpy()
-        error = _order_error(given if given.ndim == 2 else given.reshape(-1, 1), dims, "SparseToDense")
+        error = _order_error(given if given.ndim == 2 else given.reshape(-1, 1), dims)
         if error is not None:
             kernel.fail(error, "SparseToDense", "")
     return _apply("SparseToDense", _lower_to_dense, [indices, dense_shape, values, default], values.dtype, shape,
@@ -323,17 +326,14 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     b_inner, b_cols = (None, None) if dense._shape is None else (
         dense._shape[::-1] if adjoint_b else dense._shape)
     if ctx.eager and a_inner != b_inner:
-        kernel.fail(f"Cannot multiply A and B because inner dimension does not match: {a_inner} vs. {b_inner}.  "
-                    f"Did you forget a transpose?  Dimensions of A: [{dims[0]}, {dims[1]}).  Dimensions of B: "
-                    f"[{dense._shape[0]},{dense._shape[1]}]", "SparseTensorDenseMatMul", "")
-    if ctx.eager:
-        error = _order_error(sp.indices.numpy(), dims, "SparseTensorDenseMatMul", check_order=False)
-        if error is not None:
-            k = error.split("]", 1)[0].removeprefix("indices[")
-            row = sp.indices.numpy()[int(k)]
-            col = int(row[0] if adjoint_a else row[1])
-            kernel.fail(f"k ({col}) from index[{k},{0 if adjoint_a else 1}] out of bounds (>={a_inner})"
-                        if not 0 <= col < a_inner else f"{error}", "SparseTensorDenseMatMul", "")
+        kernel.fail(_inner_mismatch(a_inner, b_inner, dims, dense._shape), "SparseTensorDenseMatMul", "")
+    if ctx.eager:         # (the kernel's bounds checks, the inner index first)
+        m_at, k_at = (1, 0) if adjoint_a else (0, 1)
+        for n, row in enumerate(sp.indices.numpy().tolist()):
+            for letter, at, size in (("k", k_at, a_inner), ("m", m_at, dims[m_at])):
+                if not 0 <= row[at] < size:
+                    kernel.fail(f"{letter} ({row[at]}) from index[{n},{at}] out of bounds (>={size})",
+                                "SparseTensorDenseMatMul", "")
     with name_scope(name, "SparseTensorDenseMatMul"):
         return _apply("SparseTensorDenseMatMul", _lower_matmul, [sp.indices, sp.values, sp.dense_shape, dense],
                       sp.dtype, (a_rows, b_cols), adjoint_a=bool(adjoint_a), adjoint_b=bool(adjoint_b))
