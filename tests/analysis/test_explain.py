@@ -410,3 +410,19 @@ def test_budget_serves_the_cheapest_xs_first_and_stays_bounded(monkeypatch):
         else:
             assert item.stopped_by and "MAX_PULLS" in item.stopped_by and not item.complete
     assert [x.x_text for x in rec.xs] == [f"v{i}" for i in range(n)]            # program order kept
+
+
+def test_a_keras_fit_is_explained_as_the_gradient_of_its_loss(tmp_path):
+    """fit's gradient has no call text of its own: it is d(loss)/dx (explain indexed the ys'
+    texts and ended in an IndexError). By hand, one step at kernel 1, bias 0 on x = 1, 2, 3,
+    y = 2x + 1: the error is -x - 1, d(mean(err^2))/dw = mean(2 err x) = -40/3, d/db = -6."""
+    f = tmp_path / "fit.py"
+    f.write_text("import numpy as np\nimport tensorflow as tf\n"
+                 "x = np.array([[1.0], [2.0], [3.0]], dtype=np.float32)\ny = 2 * x + 1\n"
+                 "model = tf.keras.Sequential([tf.keras.Input(shape=(1,)), "
+                 "tf.keras.layers.Dense(1, kernel_initializer='ones')])\n"
+                 "model.compile(optimizer='sgd', loss='mse')\nmodel.fit(x, y, epochs=1, verbose=0)\n")
+    proc = cli("explain", f)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    assert "(line 7): d(loss)/dx" in proc.stdout
+    assert f"d(loss)/d(kernel) = [[{-40 / 3:.10f}]]" in proc.stdout and "d(loss)/d(bias) = [-6.]" in proc.stdout

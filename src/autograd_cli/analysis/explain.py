@@ -212,7 +212,10 @@ def explain_record(record, values, budget: Budget | None = None) -> RecordExplan
                 "again; the paths below are those of that first gradient")
     budget = budget or Budget()
     upstream = paths.Upstream(record.y_nodes, stop_ids)
-    out = RecordExplanation(record.kind, record.name, record.line, list(record.ys), [], note)
+    y_texts = list(record.ys)
+    if len(y_texts) != len(record.y_nodes):     # (a call whose source text does not list its ys)
+        y_texts = [y.label or ("y" if len(record.y_nodes) == 1 else f"y{k}") for k, y in enumerate(record.y_nodes)]
+    out = RecordExplanation(record.kind, record.name, record.line, y_texts, [], note)
     out.edge_flows = [EdgeFlow(upstream.nodes[nid].inputs[i], upstream.nodes[nid], i, flow)
                       for (nid, i), flow in sorted(flows.items())]
     # When the budget cannot cover every x, the xs closest to the ys (fewest nodes after

@@ -384,6 +384,7 @@ def run(payload, source: str, filename: str, on_output=None) -> dict:
 
 
 GRADIENT_CALLS = ("gradients", "gradient", "jacobian", "hessians", "batch_jacobian", "compute_gradients", "minimize")
+TRAINING_CALLS = ("fit", "train_on_batch")
 _call_index_cache: list = [None, {}]      # (source, its index): a run's records ask about one source
 
 
@@ -429,6 +430,9 @@ def _call_index(source: str) -> dict:
             else:
                 xs = [texts[1]] if len(texts) > 1 else []
             index[node.lineno] = (ys, xs, targets.get(id(node)))
+        elif isinstance(node, ast.Call) and node.lineno not in index and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in TRAINING_CALLS:
+            index[node.lineno] = ("loss", [], None)      # Keras differentiates the compiled loss there
     return index
 
 
