@@ -143,7 +143,7 @@ ALLOWED = {
     ("snippets/job.py", "importlib.import_module"): "the snippet job imports the TensorFlow package and "
                                                     "resolves `import tensorflow` to it (fixed names)",
     ("snippets/job.py", "compile("): "compiles the snippet's own source: in the box's child, or in a notebook's "
-                                     "own process (the user's code); and a fixed call, `done = work()`, "
+                                     "own process (the user's code); and a fixed call, `keep()`, "
                                      "placed at a gradient call's line (on_line)",
     ("snippets/job.py", "exec("): "runs the snippet as __main__ (the same places), and that fixed call",
     ("sandbox/python_job.py", "importlib.import_module"): "imports the modules the parent's payload "

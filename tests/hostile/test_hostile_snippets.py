@@ -209,6 +209,7 @@ def test_a_limit_met_while_the_results_are_handed_back_is_at_the_gradient_call(t
         job.json_value = names["endless"]
     """, env=FAST, prints_only=False)
     assert located(prog, proc, 6).startswith("TimeLimitError:"), proc.stderr
+    assert proc.stderr.splitlines()[1:3] == ["  g = tape.gradient(y, x)", "  ^"], proc.stderr
 
 
 def test_gradient_values_past_what_the_box_hands_back_are_a_located_error(tmp_path):
@@ -225,6 +226,7 @@ def test_gradient_values_past_what_the_box_hands_back_are_a_located_error(tmp_pa
     """, prints_only=False)
     assert located(prog, proc, 6).startswith("OutputLimitError: the gradient values are too large to hand back"), \
         proc.stderr
+    assert proc.stderr.splitlines()[1:3] == ["  g = tape.gradient(y, x)", "  ^"], proc.stderr    # the line's start
     assert proc.stdout == "(13000000,)\n"
 
 def test_printing_large_arrays_often_does_not_accumulate(tmp_path):

@@ -70,3 +70,16 @@ def test_a_gradient_of_more_than_64_numbers_comes_back_as_its_bytes_and_reads_ba
 def test_a_forged_array_of_bytes_is_refused_with_a_message(sent):
     with pytest.raises(AgError, match="gradient value the tool cannot read"):
         box_value(sent)
+
+
+def test_the_runs_gradient_bytes_are_spent_before_the_bytes_are_made():
+    from autograd_cli.sandbox.user_code import OutputLimitError
+    from autograd_cli.snippets import job
+
+    budget = [1000]
+    assert job.plain_gradient(np.full(10**6, 2.5), budget) == {"fill": 2.5, "dtype": "float64", "shape": [10**6]}
+    assert budget == [1000 - 8]          # one value repeated: one float64 sent
+    sent = job.plain_gradient(np.arange(100, dtype=np.float32), budget)
+    assert budget == [1000 - 8 - 400] and np.array_equal(box_value(sent), np.arange(100, dtype=np.float32))
+    with pytest.raises(OutputLimitError, match=r"too large to hand back.*shape \(200,\) takes 1,600"):
+        job.plain_gradient(np.arange(200.0), budget)

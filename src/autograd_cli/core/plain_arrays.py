@@ -34,21 +34,22 @@ class ExchangeError(Exception):
 
 
 class TooLarge(ExchangeError):
-    """More than MAX_NUMBERS numbers to send."""
+    """More to send than the budget (a graph's: MAX_NUMBERS numbers)."""
 
 
-def encode_array(array: np.ndarray, budget=None) -> dict:
+def encode_array(array: np.ndarray, budget=None, cost: int = 1) -> dict:
     """An array as plain data: {"fill"} for one value repeated, {"bytes"} past MAX_LISTED
-    values, else {"array"}; `budget`: [numbers still to send], spent (TooLarge past it)."""
+    values, else {"array"}; `budget`: [what may still be sent], spent `cost` per number
+    sent before the bytes are made (TooLarge past it)."""
     dtype = dtype_name(array.dtype)
     shape = [int(d) for d in array.shape]
     if array.size > 1:
         flat = np.ascontiguousarray(array).reshape(-1)
         bits = flat.view(f"u{flat.itemsize}")      # compared bit for bit: -0.0 is not 0.0
         if (bits == bits[0]).all():
-            spend(budget, 1)
+            spend(budget, cost)
             return {"fill": number(flat[0].item()), "dtype": dtype, "shape": shape}
-    spend(budget, array.size)
+    spend(budget, array.size * cost)
     if array.size > MAX_LISTED:
         raw = np.ascontiguousarray(array, dtype=np.dtype(dtype).newbyteorder("<")).tobytes()
         return {"bytes": base64.b64encode(raw).decode("ascii"), "dtype": dtype, "shape": shape}

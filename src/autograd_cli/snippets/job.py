@@ -470,20 +470,18 @@ def plain_gradient(value, budget) -> object:
     core/plain_arrays.py's form (its bytes, not a list: a 4000 x 4000 jacobian took ~7 s of
     the box's CPU as JSON numbers), else as json_value writes it. `budget`: [bytes still to
     send]; past it, an OutputLimitError (raised on the call's line: see on_line)."""
-    from autograd_cli.core.plain_arrays import DTYPES, MAX_LISTED, encode_array
+    from autograd_cli.core.plain_arrays import DTYPES, MAX_LISTED, TooLarge, encode_array
     from autograd_cli.sandbox.user_code import OutputLimitError
 
     array = np.asarray(value)
     if array.size <= MAX_LISTED or array.dtype.name not in DTYPES:
         return json_value(array)
-    plain = encode_array(array)
-    if "bytes" in plain:        # (not one value repeated, which is sent as that value)
-        budget[0] -= array.nbytes
-        if budget[0] < 0:
-            raise OutputLimitError(f"the gradient values are too large to hand back: a run's may take "
-                                   f"{GRADIENT_BYTES:,} bytes in all, and this value of shape {tuple(array.shape)} "
-                                   f"takes {array.nbytes:,}")
-    return plain
+    try:        # (one value repeated is sent as that value: it costs one number)
+        return encode_array(array, budget, array.dtype.itemsize)
+    except TooLarge:
+        raise OutputLimitError(f"the gradient values are too large to hand back: a run's may take {GRADIENT_BYTES:,} "
+                               f"bytes in all, and this value of shape {tuple(array.shape)} takes "
+                               f"{array.nbytes:,}") from None
 
 
 def on_line(filename: str, line: int, work):
@@ -491,10 +489,15 @@ def on_line(filename: str, line: int, work):
     makes a call's results after the snippet ran (the CPU or wall-clock limit, memory, a
     crash) is reported at that call's line, as one met in the snippet is (the box locates a
     limit from the snippet's frames; there were none, so it said only FILE)."""
-    code = compile("done = work()", filename, "exec").replace(co_firstlineno=max(1, line))   # (fixed text)
-    names = {"__builtins__": {}, "work": work}
-    exec(code, names)
-    return names["done"]
+    import linecache
+
+    text = linecache.getline(filename, line).encode("utf-8", "surrogatepass")
+    col = len(text) - len(text.lstrip())       # (the line's first character, as the box places a limit)
+    call = "keep()" if col == 0 else "(" + " " * (col - 1) + "keep())"     # (fixed text: a call at that column)
+    done = []
+    exec(compile(call, filename, "exec").replace(co_firstlineno=max(1, line)),
+         {"__builtins__": {}, "keep": lambda: done.append(work())})
+    return done[0]
 
 
 def _failed_with_graph(exc, recorder, names: dict, source: str, filename: str):
