@@ -35,15 +35,16 @@ unary("reciprocal", np.reciprocal, lambda g, n, dy: g.reciprocal_grad(n, dy),
       tf=TF("math.reciprocal", "reciprocal", dtypes=FLOAT_COMPLEX + ("int8", "int16", "int32", "int64")))
 unary("exp", np.exp, lambda g, n, dy: g.multiply(dy, n), lambda S, x: S.exp(x), float32=k32.exp,
       tf=TF("math.exp", "exp"))
-unary("log", np.log, lambda g, n, dy: g.divide(dy, n.inputs[0]), lambda S, x: S.log(x), nonfinite_flows=True,
+# log, log1p, tan, atan: TensorFlow's rules multiply by a reciprocal (float32 rounds it first)
+unary("log", np.log, lambda g, n, dy: g.multiply(dy, g.reciprocal(n.inputs[0])), lambda S, x: S.log(x), nonfinite_flows=True,
       float32=k32.log, tf=TF("math.log", "log"))
-unary("log1p", np.log1p, lambda g, n, dy: g.divide(dy, g.add(g.const(1.0), n.inputs[0])),
+unary("log1p", np.log1p, lambda g, n, dy: g.multiply(dy, g.reciprocal(g.add(g.const(1.0), n.inputs[0]))),
       lambda S, x: S.log(1 + x), nonfinite_flows=True, float32=k32.log1p, tf=TF("math.log1p", "log1p"))
 unary("sin", np.sin, lambda g, n, dy: g.multiply(dy, g.cos(n.inputs[0])), lambda S, x: S.sin(x), nonfinite_flows=True,
       float32=k32.sin, tf=TF("math.sin", "sin"))
 unary("cos", np.cos, lambda g, n, dy: g.negative(g.multiply(dy, g.sin(n.inputs[0]))),
       lambda S, x: S.cos(x), nonfinite_flows=True, float32=k32.cos, tf=TF("math.cos", "cos"))
-unary("tan", np.tan, lambda g, n, dy: g.divide(dy, g.square(g.cos(n.inputs[0]))),
+unary("tan", np.tan, lambda g, n, dy: g.multiply(g.square(g.reciprocal(g.cos(n.inputs[0]))), dy),
       lambda S, x: S.tan(x), nonfinite_flows=True, tf=TF("math.tan", "tan"))
 unary("tanh", np.tanh,
       lambda g, n, dy: g.multiply(dy, g.subtract(g.const(1.0), g.multiply(n, n))),
@@ -53,7 +54,7 @@ unary("sinh", np.sinh, lambda g, n, dy: g.multiply(dy, g.cosh(n.inputs[0])), lam
 unary("cosh", np.cosh, lambda g, n, dy: g.multiply(dy, g.sinh(n.inputs[0])), lambda S, x: S.cosh(x), nonfinite_flows=True,
       tf=TF("math.cosh", "cosh"))
 unary("atan", np.arctan,
-      lambda g, n, dy: g.divide(dy, g.add(g.const(1.0), g.square(n.inputs[0]))),
+      lambda g, n, dy: g.multiply(dy, g.reciprocal(g.add(g.const(1.0), g.square(n.inputs[0])))),
       lambda S, x: S.atan(x), tf=TF("math.atan", "atan"))
 
 
