@@ -17,6 +17,8 @@ from autograd_cli.tensorflow import (array_ops, control, conv_ops, core, custom_
                                      tf_function, training, variable_scopes, variables)
 
 _exports.export_value("__version__", "2.21.0")
+_exports.export_value("compat.v1.__version__", "2.21.0")     # (a dunder is not looked up in the mirror)
+_exports.export_value("compat.v2.__version__", "2.21.0")
 _exports.export_value("version.VERSION", "2.21.0")
 _exports.export_value("newaxis", None)
 _exports.export_value("errors.OpError", failures.OpError)
