@@ -38,6 +38,9 @@ export_value("keras.preprocessing.sequence.pad_sequences", utils.pad_sequences)
 for _name in schedules.__all__:
     export_value(f"keras.optimizers.schedules.{_name}", getattr(schedules, _name))
     export_value(f"optimizers.schedules.{_name}", getattr(schedules, _name))
+for _name in initializers.__all__:  # tf.initializers is Keras' in TF 2 (TF1's lowercase names stay where declared)
+    if f"initializers.{_name}" not in EXPORTS:
+        export_value(f"initializers.{_name}", getattr(initializers, _name))
 for _name in losses.__all__:        # tf.losses: Keras' (TF1's reduced losses where TF1 has them)
     if f"losses.{_name}" not in EXPORTS:
         export_value(f"losses.{_name}", getattr(losses, _name))
