@@ -88,9 +88,9 @@ class GradientTape:
         from autograd_cli.tensorflow.variables import Variable
 
         for t in _flatten(tensor)[1]:
-            if isinstance(t, Variable):
+            if isinstance(t, Variable) and getattr(t, "watchable", True):
                 self._vars[t.uid] = t
-            elif isinstance(t, Tensor):
+            elif isinstance(t, Tensor) and not isinstance(t, Variable):
                 if not (t.dtype.is_floating):
                     _warn_int(t.dtype, "watched tensor")
                     continue

@@ -8,6 +8,7 @@ import weakref
 
 import numpy as np
 
+from autograd_cli.tensorflow.exports import tf_class
 from autograd_cli.tensorflow.variables import Variable as _TFVariable
 
 
@@ -122,10 +123,14 @@ class DTypeName(str):
         return getattr(tf.as_dtype(str(self)), attr)
 
 
+@tf_class("keras.src.backend.Variable")
 class KerasVariable(_TFVariable):
     """A layer's weight as Keras 3 makes it: `name` is its own name (`kernel`), `path` the
     layers it was made in (`sequential/dense/kernel`), printed as Keras prints it; its class
-    is called `Variable`, as Keras' is."""
+    is Keras' `Variable`. A tape cannot watch it (TensorFlow's ValueError): only read, it is
+    watched as a tf.Variable is."""
+
+    watchable = False
 
     def __init__(self, initial_value, name, trainable=True, dtype=None):
         self._keras_name = name
@@ -158,9 +163,6 @@ class KerasVariable(_TFVariable):
         return f"<Variable path={self.path}, shape={tuple(self.shape.as_list())}, dtype={self.dtype}>"
 
     __str__ = __repr__
-
-
-KerasVariable.__name__ = KerasVariable.__qualname__ = "Variable"
 
 
 def is_tensor(value) -> bool:
