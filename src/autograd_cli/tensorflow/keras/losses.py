@@ -26,6 +26,19 @@ def _inputs(y_true, y_pred):
     return tf.cast(tf.convert_to_tensor(y_true), y_pred.dtype), y_pred
 
 
+def _matching(y_true, y_pred):
+    """Keras 3's checks in its crossentropies (TensorFlow backend) before any op: the same rank,
+    and the same size on every axis both know."""
+    if y_true.shape.rank in (None, 0) or y_pred.shape.rank is None:
+        return
+    true_shape, pred_shape = y_true.shape.as_list(), y_pred.shape.as_list()
+    received = f"Received: target.shape={tuple(true_shape)}, output.shape={tuple(pred_shape)}"
+    if len(true_shape) != len(pred_shape):
+        raise ValueError(f"Arguments `target` and `output` must have the same rank (ndim). {received}")
+    if any(a is not None and b is not None and a != b for a, b in zip(true_shape, pred_shape)):
+        raise ValueError(f"Arguments `target` and `output` must have the same shape. {received}")
+
+
 def same_rank(y_true, y_pred):
     """Keras' squeeze_or_expand_to_same_rank, as compile's losses and metrics apply it: labels
     of shape (N,) against predictions of shape (N, 1) become (N, 1) (a last axis of 1 is
@@ -69,6 +82,7 @@ def _loss(op_type, builtin, y_true, y_pred, **static):
 @tf_export(builtin="categorical_crossentropy")
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     y_true, y_pred = _inputs(y_true, y_pred)
+    _matching(y_true, y_pred)
     y_pred, from_logits = _logits_or_probabilities(y_pred, from_logits, "Softmax")
     return _loss("CategoricalCrossentropy", "categorical_crossentropy", y_true, y_pred, from_logits=from_logits,
                  label_smoothing=float(label_smoothing), axis=int(axis))
@@ -77,6 +91,7 @@ def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=
 @tf_export(builtin="binary_crossentropy")
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     y_true, y_pred = _inputs(y_true, y_pred)
+    _matching(y_true, y_pred)
     y_pred, from_logits = _logits_or_probabilities(y_pred, from_logits, "Sigmoid")
     return _loss("BinaryCrossentropy", "binary_crossentropy", y_true, y_pred, from_logits=from_logits,
                  label_smoothing=float(label_smoothing), axis=int(axis))
