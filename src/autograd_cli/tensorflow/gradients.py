@@ -248,7 +248,7 @@ def gradients(ys, xs, grad_ys=None, name="gradients", colocate_gradients_with_op
     outs = iter(made[:len(made) - len(watched)])
     # (the watched first, nearest the ys first: TensorFlow's backward pass makes their AddNs first)
     names = gradient_names(y_list, x_list + watched, scope, order=[*range(len(x_list) + len(watched) - 1, len(x_list) - 1, -1)],
-                           stops=stops)
+                           stops=stops, gate=bool(gate_gradients))
     result = []
     for k, (x, c) in enumerate(zip(x_list, connected)):
         if c:
@@ -404,19 +404,33 @@ def _grad_op_name(op, index, need_reshape, reshapes_before=0):
 _NO_GRADIENT_OPS = ("StopGradient", "PyFunc")
 
 
-def _unknown(t) -> bool:
-    return t._shape is None or None in t._shape
+def _must_reduce(op) -> list:
+    """Per input of a broadcasting binary op, whether its gradient is reshape(reduce_sum(...)):
+    TensorFlow's SmartBroadcastGradientArgs, which infers the broadcast axes from the static
+    shapes where it can ((?, 1) + (1,): only the second is reduced) and reduces both where an
+    unknown dimension could be broadcast."""
+    x, y = op.inputs[0]._shape, op.inputs[1]._shape
+    if x is None or y is None:
+        return [True, True]
+    rank = max(len(x), len(y))
+    x_axes, y_axes = [], []
+    for axis in range(rank):
+        x_dim = 1 if axis < rank - len(x) else x[axis - (rank - len(x))]
+        y_dim = 1 if axis < rank - len(y) else y[axis - (rank - len(y))]
+        if x_dim == 1 and y_dim != 1:
+            x_axes.append(axis)
+        elif y_dim == 1 and x_dim != 1:
+            y_axes.append(axis)
+        elif x_dim is None or y_dim is None:
+            return [True, True]
+    return [bool(x_axes) or len(x) < len(y), bool(y_axes) or len(y) < len(x)]
 
 
-def _reduced(t, out) -> bool:
-    """Whether a broadcasting op's gradient for input t is reshape(reduce_sum(...)): unless t's
-    shape is known and the output's (TensorFlow's SmartBroadcastGradientArgs)."""
-    return t._shape != out._shape or t._shape is None or None in t._shape
-
-
-def gradient_names(ys, xs, scope, order=(), stops=()):
+def gradient_names(ys, xs, scope, order=(), stops=(), gate=False):
     """The names TensorFlow gives the gradient tensors of xs (the last op of each); `order`:
-    the indices of xs to name first (an AddN is numbered in the order it is met)."""
+    the indices of xs to name first (an AddN is numbered in the order it is met). `gate`
+    (gate_gradients, an optimizer's default): an op's gradients to two or more inputs pass
+    through control_flow_ops.tuple, named tuple/control_dependency, _1, ... in input order."""
     y_uids = {y.uid for y in ys}
     consumers: dict = {}
     ancestors = set()
@@ -457,10 +471,14 @@ def gradient_names(ys, xs, scope, order=(), stops=()):
             return memo[t.uid]
         op, k = uses[0]
         out = op.outputs[0]
-        needs = [_reduced(i, out) for i in op.inputs]
-        if any(_unknown(t) for t in (*op.inputs, out)):    # (then every input's gradient is reduced)
-            needs = [True] * len(needs)
+        needs = _must_reduce(op) if len(op.inputs) == 2 else [False] * len(op.inputs)
         found = _grad_op_name(op, k, needs[k], sum(needs[:k]))
+        if gate:
+            flowing = [j for j, i in enumerate(op.inputs) if i.dtype.is_floating or i.dtype.is_complex]
+            if len(flowing) > 1 and k in flowing:
+                j = flowing.index(k)
+                memo[t.uid] = f"{scope}/{op.name}_grad/tuple/control_dependency{f'_{j}' if j else ''}:0"
+                return memo[t.uid]
         memo[t.uid] = name_of(out, depth + 1) if found is _PASS else f"{scope}/{op.name}_grad/{found}:0"
         return memo[t.uid]
 

@@ -38,12 +38,12 @@ class Optimizer:
         from autograd_cli.tensorflow.gradients import gradients
 
         variables = self._variables(loss, var_list)
-        grads = gradients(loss, variables, grad_ys=grad_loss)
+        grads = gradients(loss, variables, grad_ys=grad_loss, gate_gradients=gate_gradients == 1)   # (GATE_OP)
         return list(zip(grads, variables))
 
     def minimize(self, loss, global_step=None, var_list=None, gate_gradients=1, aggregation_method=None,
                  colocate_gradients_with_ops=False, name=None, grad_loss=None, tape=None):
-        pairs = self.compute_gradients(loss, var_list, grad_loss=grad_loss)
+        pairs = self.compute_gradients(loss, var_list, gate_gradients, grad_loss=grad_loss)
         if not any(g is not None for g, _ in pairs):
             raise ValueError(f"No gradients provided for any variable, check your graph for ops that do not "
                              f"support gradients, between variables {[v.name for _, v in pairs]} and loss {loss}.")

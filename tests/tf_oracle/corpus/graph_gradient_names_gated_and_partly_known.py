@@ -1,0 +1,31 @@
+# mode: graph
+# checks: an optimizer's compute_gradients gates them (gate_gradients: tuple/control_dependency names); a broadcast gradient is reduced only where TF's static shapes say so ((?, 1) + (1,): the bias alone)
+import numpy as np
+import tensorflow as tf
+
+x = tf.placeholder(tf.float32, [None, 3])
+y = tf.placeholder(tf.float32, [None, 1])
+W = tf.Variable(tf.zeros([3, 1]), name="weight")
+b = tf.Variable(tf.zeros([1]), name="bias")
+loss = tf.reduce_mean(tf.square(tf.matmul(x, W) + b - y))
+opt = tf.train.GradientDescentOptimizer(0.1)
+gv = opt.compute_gradients(loss)
+print([g.name for g, v in gv])
+print(tf.gradients(loss, [W, b], gate_gradients=True))
+print(tf.gradients(loss, [W, b]))
+h = tf.nn.sigmoid(tf.matmul(x, W) * 2.0 - b)
+print([g.name for g, v in tf.train.AdamOptimizer(0.01).compute_gradients(tf.reduce_sum(h), var_list=[W, b])])
+c = tf.Variable(tf.zeros([1, 3]))
+d = tf.Variable(tf.ones([3]))
+z = tf.reduce_sum((x + d) * c - x / d)
+print(tf.gradients(z, [x, d, c]))
+u = tf.placeholder(tf.float32, [None, None])
+print(tf.gradients(tf.reduce_sum(u * d), [u, d]))
+train = opt.minimize(loss)
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    xs = np.array([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]], np.float32)
+    ys = np.array([[1.0], [2.0]], np.float32)
+    print(sess.run([g for g, v in gv], {x: xs, y: ys}))
+    sess.run(train, {x: xs, y: ys})
+    print(sess.run([W, b]))
