@@ -47,6 +47,7 @@ class Context:
         self.on_warning = None        # job hook: called with (line, message)
         self.gradient_overrides: list = []   # gradient_override_map stack
         self.variable_watchers: list = []    # dicts (uid -> Variable) of the variables read while each is active
+        self.stand_ins = 0            # Keras' shape inference calling a layer on stand-ins: a bool of a tensor is refused, as in its graph
 
     @property
     def graph(self) -> "Graph":
@@ -410,7 +411,7 @@ class Tensor:
             "information.")
 
     def __bool__(self):
-        if self._value is None:
+        if self._value is None or ctx.stand_ins:
             self._disallow("Using a symbolic `tf.Tensor` as a Python `bool`")
         if self._value.size != 1:
             raise ValueError("The truth value of an array with more than one element is ambiguous. "

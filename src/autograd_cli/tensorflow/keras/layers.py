@@ -18,6 +18,7 @@ from autograd_cli.tensorflow.keras import activations, constraints, initializers
 from autograd_cli.tensorflow.keras.functional import KerasTensor, flat, is_symbolic, substitute, takes_training
 from autograd_cli.tensorflow.keras._support import (PATH, KerasVariable, as_float_tensor, incompatible_input, is_tensor,
                                                    remember_logits, snake_case, tf, unique_name)
+from autograd_cli.tensorflow.core import ctx
 from autograd_cli.tensorflow.exports import tf_class
 from autograd_cli.tensorflow.failures import OpError
 
@@ -365,6 +366,7 @@ class Layer:
             from autograd_cli.tensorflow.random_generator import draws_discarded
 
             _INFERRING.append(self)
+            ctx.stand_ins += 1
             try:
                 with draws_discarded():
                     out = self(example, *args, **kwargs)
@@ -372,6 +374,7 @@ class Layer:
                 raise _while_inferring(self, error) from None
             finally:
                 _INFERRING.pop()
+                ctx.stand_ins -= 1
             self._clear_losses()     # (Keras records no loss while it builds a functional model)
             shape = (None,) + tuple(flat(out)[0].shape.as_list()[1:])
         self._output_shape = tuple(shape)
